@@ -1,0 +1,37 @@
+/// One problem found in a fixtures folder, with where it is and what would
+/// fix it.
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+    public var fix: String?
+
+    public init(file: String, line: Int, column: Int, message: String, fix: String? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+        self.fix = fix
+    }
+
+    /// `fixtures/switchboard.yml:12:7: unknown key 'stauts' — did you mean 'status'?`
+    public var description: String {
+        var text = "\(self.file):\(self.line):\(self.column): \(self.message)"
+        if let fix = self.fix { text += " — \(fix)" }
+        return text
+    }
+}
+
+/// Everything wrong with a fixtures folder, reported at once.
+public struct ManifestError: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+
+    public init(diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    public var description: String {
+        self.diagnostics.map(\.description).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,143 @@
+import Yams
+
+extension ManifestReader {
+    static let endpointKeys = [
+        "id", "description", "method", "path", "query", "headers", "success", "error", "server_error", "mode",
+        "latency",
+    ]
+    static let knownMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+
+    mutating func readEndpoints(_ node: Node, profiles: [LatencyProfile]) -> [EndpointDefinition] {
+        guard case .sequence(let list) = node else {
+            self.report(at: node, "'endpoints' should be a list", fix: "start each endpoint with '- method: GET'")
+            return []
+        }
+        var endpoints: [EndpointDefinition] = []
+        var seenIDs: [String: Int] = [:]
+        var seenRoutes: [String: Int] = [:]
+        for item in list {
+            guard let endpoint = self.readEndpoint(item, profiles: profiles) else { continue }
+            let line = endpoint.location?.line ?? 0
+            if let first = seenIDs[endpoint.id] {
+                self.report(
+                    at: item, "endpoint id '\(endpoint.id)' is already used by the endpoint at line \(first)",
+                    fix: "give this endpoint its own 'id:'")
+                continue
+            }
+            let route = Self.routeKey(endpoint)
+            if let first = seenRoutes[route] {
+                self.report(
+                    at: item,
+                    "duplicate endpoint \(endpoint.signature): the endpoint at line \(first) already matches the same requests",
+                    fix: "remove one, or tell them apart with 'query:' or 'headers:'")
+                continue
+            }
+            seenIDs[endpoint.id] = line
+            seenRoutes[route] = line
+            endpoints.append(endpoint)
+        }
+        return endpoints
+    }
+
+    /// Two endpoints with equal keys would match exactly the same requests.
+    private static func routeKey(_ endpoint: EndpointDefinition) -> String {
+        let shape = endpoint.path.segments.map { segment -> String in
+            switch segment {
+            case .literal(let text): "/" + text
+            case .parameter: "/:"
+            case .wildcard: "/*"
+            }
+        }.joined()
+        let query = endpoint.query.map(\.description).sorted().joined(separator: "&")
+        let headers = endpoint.headers.map { $0.name.lowercased() + "=" + ($0.value ?? "*") }.sorted()
+            .joined(separator: "&")
+        return "\(endpoint.method) \(shape)?\(query)#\(headers)"
+    }
+
+    private mutating func readEndpoint(_ node: Node, profiles: [LatencyProfile]) -> EndpointDefinition? {
+        guard let fields = self.mapping(node, what: "an endpoint") else { return nil }
+        self.checkKeys(fields, allowed: Self.endpointKeys, in: "an endpoint")
+
+        let method = fields.value(for: "method").flatMap { self.method($0) }
+        if fields.value(for: "method") == nil {
+            self.report(at: node, "endpoint has no 'method'", fix: "add e.g. 'method: GET'")
+        }
+        var path: PathPattern?
+        if let pathNode = fields.value(for: "path") {
+            if let text = self.string(pathNode, what: "path") {
+                switch PathPattern.parse(text) {
+                case .success(let pattern): path = pattern
+                case .failure(let problem): self.report(at: pathNode, problem.message, fix: problem.fix)
+                }
+            }
+        } else {
+            self.report(at: node, "endpoint has no 'path'", fix: "add e.g. 'path: /users/:id'")
+        }
+
+        var query: [ValueRequirement] = []
+        if let queryNode = fields.value(for: "query") {
+            query = self.stringPairs(queryNode, what: "'query'").map {
+                ValueRequirement(name: $0.name, value: $0.value == "*" ? nil : $0.value)
+            }
+        }
+        var headers: [ValueRequirement] = []
+        if let headersNode = fields.value(for: "headers") {
+            headers = self.stringPairs(headersNode, what: "'headers'").map {
+                ValueRequirement(name: $0.name, value: $0.value == "*" ? nil : $0.value)
+            }
+        }
+
+        guard let method, let path else { return nil }
+        let names = Set(path.parameterNames).union(query.map(\.name))
+        var endpoint = EndpointDefinition(
+            id: EndpointDefinition.derivedID(method: method, path: path), method: method, path: path,
+            query: query, headers: headers,
+            location: node.mark.map { SourceLocation(line: $0.line, column: $0.column) })
+
+        if let idNode = fields.value(for: "id"), let id = self.string(idNode, what: "id") {
+            if id.isEmpty || !id.allSatisfy({ $0.isParameterNameCharacter || $0 == "." }) {
+                self.report(
+                    at: idNode, "id '\(id)' may only use letters, digits, '-', '_' and '.'", fix: "e.g. 'id: get-user'")
+            } else {
+                endpoint.id = id
+            }
+        }
+        for kind in ResponseKind.allCases {
+            guard let responseNode = fields.value(for: kind.rawValue) else { continue }
+            if let response = self.readResponse(responseNode, kind: kind, names: names) {
+                switch kind {
+                case .success: endpoint.success = response
+                case .error: endpoint.error = response
+                case .serverError: endpoint.serverError = response
+                }
+            }
+        }
+        if let modeNode = fields.value(for: "mode"), let mode = self.mode(modeNode, what: "mode") {
+            endpoint.startMode = mode
+        }
+        if let latencyNode = fields.value(for: "latency"),
+            case .some(let name) = self.latencyName(latencyNode, profiles: profiles, what: "latency")
+        {
+            endpoint.startLatency = name
+        }
+        return endpoint
+    }
+
+    private mutating func method(_ node: Node) -> String? {
+        guard let text = self.string(node, what: "method") else { return nil }
+        let upper = text.uppercased()
+        if Self.knownMethods.contains(upper) { return upper }
+        let isToken = !upper.isEmpty && upper.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-") }
+        if let suggestion = EditDistance.suggestion(for: upper, among: Self.knownMethods) {
+            self.report(at: node, "unknown method '\(text)'", fix: "did you mean '\(suggestion)'?")
+            return nil
+        }
+        guard isToken else {
+            self.report(
+                at: node, "'\(text)' is not an HTTP method",
+                fix: "use one of " + Self.knownMethods.joined(separator: ", "))
+            return nil
+        }
+        return upper
+    }
+}

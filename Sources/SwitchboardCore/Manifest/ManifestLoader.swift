@@ -1,0 +1,72 @@
+import Foundation
+import Yams
+
+/// Reads a fixtures folder into a `Manifest`, or reports every problem in it.
+public enum ManifestLoader {
+    /// The manifest names tried, in order.
+    public static let manifestNames = ["switchboard.yml", "switchboard.yaml", "switchboard.json"]
+
+    /// Loads `directory`. `displayDirectory` is how messages name the folder
+    /// (the path as the user typed it).
+    public static func load(directory: String, displayDirectory: String? = nil) throws(ManifestError) -> Manifest {
+        let shown = displayDirectory ?? directory
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            throw ManifestError(diagnostics: [
+                Diagnostic(
+                    file: shown, line: 1, column: 1,
+                    message: "no fixtures folder at '\(shown)'",
+                    fix: "pass the folder that holds switchboard.yml, e.g. `switchboard fixtures`"
+                )
+            ])
+        }
+        guard
+            let name = manifestNames.first(where: {
+                FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent($0))
+            })
+        else {
+            throw ManifestError(diagnostics: [
+                Diagnostic(
+                    file: (shown as NSString).appendingPathComponent("switchboard.yml"), line: 1, column: 1,
+                    message: "no switchboard.yml in '\(shown)'",
+                    fix: "create one; the README's 'Fixtures' section shows the format"
+                )
+            ])
+        }
+        let path = (directory as NSString).appendingPathComponent(name)
+        let file = (shown as NSString).appendingPathComponent(name)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ManifestError(diagnostics: [
+                Diagnostic(
+                    file: file, line: 1, column: 1, message: "cannot read the manifest", fix: "check its permissions")
+            ])
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw ManifestError(diagnostics: [
+                Diagnostic(
+                    file: file, line: 1, column: 1, message: "the manifest is not UTF-8 text", fix: "save it as UTF-8")
+            ])
+        }
+        return try parse(text: text, file: file, directory: directory)
+    }
+
+    /// Parses manifest text whose body files live in `directory`.
+    public static func parse(text: String, file: String, directory: String) throws(ManifestError) -> Manifest {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw ManifestError(diagnostics: [YAMLErrorText.diagnostic(for: error, file: file)])
+        } catch {
+            throw ManifestError(diagnostics: [Diagnostic(file: file, line: 1, column: 1, message: "\(error)")])
+        }
+        let fixtures = FixtureFolder(path: directory)
+        var reader = ManifestReader(file: file, fixtures: fixtures)
+        let manifest = reader.readManifest(root)
+        if !reader.diagnostics.isEmpty {
+            throw ManifestError(diagnostics: reader.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+        }
+        return manifest
+    }
+}

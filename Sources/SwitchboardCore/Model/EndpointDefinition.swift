@@ -1,0 +1,103 @@
+/// One endpoint of the fake API, as the manifest declares it.
+public struct EndpointDefinition: Sendable {
+    public var id: String
+    /// Upper-case HTTP method.
+    public var method: String
+    public var path: PathPattern
+    /// Query parameters a request must carry.
+    public var query: [ValueRequirement]
+    /// Headers a request must carry (names compared case-insensitively).
+    public var headers: [ValueRequirement]
+    public var success: ResponseDefinition
+    public var error: ResponseDefinition
+    public var serverError: ResponseDefinition
+    /// The mode the endpoint starts in, and returns to on reset.
+    public var startMode: Mode
+    /// The latency profile it starts with; `nil` is no added latency.
+    public var startLatency: String?
+    /// Where the endpoint is declared, for messages.
+    public var location: SourceLocation?
+
+    public init(
+        id: String,
+        method: String,
+        path: PathPattern,
+        query: [ValueRequirement] = [],
+        headers: [ValueRequirement] = [],
+        success: ResponseDefinition = .fallback(for: .success),
+        error: ResponseDefinition = .fallback(for: .error),
+        serverError: ResponseDefinition = .fallback(for: .serverError),
+        startMode: Mode = .success,
+        startLatency: String? = nil,
+        location: SourceLocation? = nil
+    ) {
+        self.id = id
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.success = success
+        self.error = error
+        self.serverError = serverError
+        self.startMode = startMode
+        self.startLatency = startLatency
+        self.location = location
+    }
+
+    public func response(_ kind: ResponseKind) -> ResponseDefinition {
+        switch kind {
+        case .success: self.success
+        case .error: self.error
+        case .serverError: self.serverError
+        }
+    }
+
+    /// `GET /episodes/:episode`, the way people read an endpoint.
+    public var signature: String {
+        "\(self.method) \(self.path)"
+    }
+
+    /// Names usable as `{name}` in templates: path parameters, then required
+    /// query parameters.
+    public var templateNames: Set<String> {
+        Set(self.path.parameterNames).union(self.query.map(\.name))
+    }
+
+    /// The id a manifest entry gets when it declares none:
+    /// `GET /episodes/:episode` → `get-episodes-episode`.
+    public static func derivedID(method: String, path: PathPattern) -> String {
+        var parts = [method.lowercased()]
+        for segment in path.segments {
+            switch segment {
+            case .literal(let text): parts.append(Self.slug(text))
+            case .parameter(let name): parts.append(Self.slug(name))
+            case .wildcard: parts.append("all")
+            }
+        }
+        return parts.filter { !$0.isEmpty }.joined(separator: "-")
+    }
+
+    private static func slug(_ text: String) -> String {
+        var out = ""
+        for character in text.lowercased() {
+            if character.isASCII && (character.isLetter || character.isNumber) {
+                out.append(character)
+            } else if !out.hasSuffix("-") && !out.isEmpty {
+                out.append("-")
+            }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out
+    }
+}
+
+/// A line and column in a manifest, both counted from 1.
+public struct SourceLocation: Sendable, Hashable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}

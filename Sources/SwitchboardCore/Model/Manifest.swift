@@ -1,0 +1,37 @@
+/// A fixtures folder, loaded and checked: everything the server needs to
+/// answer, with bodies already in memory.
+public struct Manifest: Sendable {
+    /// The folder the manifest was read from.
+    public var directory: String
+    /// The manifest file as it should be named in messages.
+    public var file: String
+    /// `server.port`, when the manifest sets one.
+    public var port: Int?
+    public var endpoints: [EndpointDefinition]
+    public var latencyProfiles: [LatencyProfile]
+    public var scenarios: [Scenario]
+
+    public init(
+        directory: String,
+        file: String,
+        port: Int? = nil,
+        endpoints: [EndpointDefinition],
+        latencyProfiles: [LatencyProfile] = [],
+        scenarios: [Scenario] = []
+    ) {
+        self.directory = directory
+        self.file = file
+        self.port = port
+        self.endpoints = endpoints
+        self.latencyProfiles = latencyProfiles
+        self.scenarios = scenarios
+    }
+
+    public func profile(named name: String) -> LatencyProfile? {
+        self.latencyProfiles.first { $0.name == name }
+    }
+
+    public func endpointIndex(id: String) -> Int? {
+        self.endpoints.firstIndex { $0.id == id }
+    }
+}

@@ -1,0 +1,126 @@
+import Synchronization
+
+/// The live settings of every endpoint: what the screen, the control API and
+/// scenarios change, and what the server reads on every request.
+///
+/// The lock is held only to read or swap the snapshot reference, never while
+/// a request is answered.
+public final class ControlPanel: Sendable {
+    private let current: Mutex<PanelSnapshot>
+
+    public init(manifest: Manifest) {
+        let snapshot = PanelSnapshot(
+            manifest: manifest, table: EndpointTable(endpoints: manifest.endpoints),
+            settings: manifest.endpoints.map(EndpointSetting.init(startOf:)), generation: 1, version: 1,
+            activeScenario: nil)
+        self.current = Mutex(snapshot)
+    }
+
+    public func snapshot() -> PanelSnapshot {
+        self.current.withLock { $0 }
+    }
+
+    public func setMode(_ mode: Mode, endpoint id: String) throws(ControlError) {
+        try self.update(endpoint: id) { $0.mode = mode }
+    }
+
+    /// `nil` (or "none") removes added latency.
+    public func setLatency(_ name: String?, endpoint id: String) throws(ControlError) {
+        let snapshot = self.snapshot()
+        let profile = try Self.validProfile(name, in: snapshot.manifest)
+        try self.update(endpoint: id) { $0.latency = profile }
+    }
+
+    /// Returns one endpoint (or, with `nil`, all) to the manifest's start state.
+    public func reset(endpoint id: String? = nil) throws(ControlError) {
+        guard let id else {
+            self.current.withLock { current in
+                current = current.with(
+                    settings: current.manifest.endpoints.map(EndpointSetting.init(startOf:)), activeScenario: nil)
+            }
+            return
+        }
+        try self.current.withLock { (current) throws(ControlError) in
+            guard let index = current.manifest.endpointIndex(id: id) else {
+                throw ControlError.unknownEndpoint(id, known: current.manifest.endpoints.map(\.id))
+            }
+            var settings = current.settings
+            settings[index] = EndpointSetting(startOf: current.manifest.endpoints[index])
+            current = current.with(settings: settings, activeScenario: nil)
+        }
+    }
+
+    /// Gives every endpoint the setting of the one named `id`.
+    public func applyToAll(from id: String) throws(ControlError) {
+        try self.current.withLock { (current) throws(ControlError) in
+            guard let index = current.manifest.endpointIndex(id: id) else {
+                throw ControlError.unknownEndpoint(id, known: current.manifest.endpoints.map(\.id))
+            }
+            let setting = current.settings[index]
+            current = current.with(
+                settings: Array(repeating: setting, count: current.settings.count), activeScenario: nil)
+        }
+    }
+
+    /// Applies a named scenario on top of the current settings.
+    public func applyScenario(named name: String) throws(ControlError) {
+        try self.current.withLock { (current) throws(ControlError) in
+            guard let scenario = current.manifest.scenarios.first(where: { $0.name == name }) else {
+                throw ControlError.unknownScenario(name, known: current.manifest.scenarios.map(\.name))
+            }
+            var settings = current.settings
+            for setting in scenario.settings {
+                for (index, endpoint) in current.manifest.endpoints.enumerated()
+                where setting.target == "*" || setting.target == endpoint.id {
+                    if let mode = setting.mode { settings[index].mode = mode }
+                    if let latency = setting.latency { settings[index].latency = latency == "none" ? nil : latency }
+                }
+            }
+            current = current.with(settings: settings, activeScenario: name)
+        }
+    }
+
+    private func update(endpoint id: String, _ change: (inout EndpointSetting) -> Void) throws(ControlError) {
+        try self.current.withLock { (current) throws(ControlError) in
+            guard let index = current.manifest.endpointIndex(id: id) else {
+                throw ControlError.unknownEndpoint(id, known: current.manifest.endpoints.map(\.id))
+            }
+            var settings = current.settings
+            change(&settings[index])
+            current = current.with(settings: settings, activeScenario: nil)
+        }
+    }
+
+    private static func validProfile(_ name: String?, in manifest: Manifest) throws(ControlError) -> String? {
+        guard let name, !["none", "-", "off", ""].contains(name) else { return nil }
+        guard manifest.profile(named: name) != nil else {
+            throw ControlError.unknownProfile(name, known: ["none"] + manifest.latencyProfiles.map(\.name))
+        }
+        return name
+    }
+}
+
+/// A control request that names something that does not exist.
+public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
+    case unknownEndpoint(String, known: [String])
+    case unknownProfile(String, known: [String])
+    case unknownScenario(String, known: [String])
+
+    public var description: String {
+        switch self {
+        case .unknownEndpoint(let id, let known):
+            "no endpoint '\(id)'" + Self.suggest(id, known, "endpoints")
+        case .unknownProfile(let name, let known):
+            "no latency profile '\(name)'" + Self.suggest(name, known, "profiles")
+        case .unknownScenario(let name, let known):
+            "no scenario '\(name)'" + Self.suggest(name, known, "scenarios")
+        }
+    }
+
+    private static func suggest(_ word: String, _ known: [String], _ noun: String) -> String {
+        if let suggestion = EditDistance.suggestion(for: word, among: known) {
+            return " — did you mean '\(suggestion)'?"
+        }
+        return known.isEmpty ? " (there are no \(noun))" : " (\(noun): \(known.joined(separator: ", ")))"
+    }
+}

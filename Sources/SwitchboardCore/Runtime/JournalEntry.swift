@@ -1,0 +1,39 @@
+/// One answered (or abandoned) request, as the log, the screen and the
+/// control API show it.
+public struct JournalEntry: Sendable {
+    /// Increases by one per entry, from 1; survives a clear.
+    public var sequence: Int
+    /// When the request arrived, in seconds since 1970.
+    public var time: Double
+    public var method: String
+    /// The request target exactly as sent (path and query).
+    public var target: String
+    public var status: Int
+    /// From the request's arrival to the last byte of the response.
+    public var duration: Duration
+    /// The endpoint that answered; `nil` for an unmatched request.
+    public var endpointID: String?
+    public var mode: Mode?
+    public var latency: String?
+    /// The delay that was deliberately added.
+    public var injectedDelay: Duration
+    /// Set when no endpoint matched.
+    public var unmatched: Unmatched?
+
+    public init(
+        sequence: Int = 0, time: Double, method: String, target: String, status: Int, duration: Duration,
+        endpointID: String?, mode: Mode?, latency: String?, injectedDelay: Duration = .zero, unmatched: Unmatched? = nil
+    ) {
+        self.sequence = sequence
+        self.time = time
+        self.method = method
+        self.target = target
+        self.status = status
+        self.duration = duration
+        self.endpointID = endpointID
+        self.mode = mode
+        self.latency = latency
+        self.injectedDelay = injectedDelay
+        self.unmatched = unmatched
+    }
+}

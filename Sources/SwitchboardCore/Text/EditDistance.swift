@@ -1,0 +1,34 @@
+/// Levenshtein distance, for "did you mean" suggestions and for naming the
+/// closest endpoint to an unmatched request.
+public enum EditDistance {
+    public static func between(_ a: String, _ b: String) -> Int {
+        let x = Array(a.unicodeScalars)
+        let y = Array(b.unicodeScalars)
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        var previous = Array(0...y.count)
+        var current = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            current[0] = i
+            for j in 1...y.count {
+                let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[y.count]
+    }
+
+    /// The candidate closest to `word`, if it is close enough to be a typo.
+    public static func suggestion(for word: String, among candidates: some Sequence<String>) -> String? {
+        let lowered = word.lowercased()
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = between(lowered, candidate.lowercased())
+            if best == nil || distance < best!.1 { best = (candidate, distance) }
+        }
+        guard let (candidate, distance) = best else { return nil }
+        let limit = max(1, min(3, candidate.count / 3))
+        return distance <= limit ? candidate : nil
+    }
+}

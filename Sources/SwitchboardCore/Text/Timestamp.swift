@@ -1,0 +1,37 @@
+/// ISO 8601 UTC timestamps with milliseconds, without Foundation's
+/// formatter (which is slow and allocates).
+public enum Timestamp {
+    /// `2026-11-22T12:01:02.123Z`
+    public static func iso8601(_ seconds: Double) -> String {
+        let millisTotal = Int64((seconds * 1000).rounded(.down))
+        let millis = Int(((millisTotal % 1000) + 1000) % 1000)
+        let totalSeconds = (millisTotal - Int64(millis)) / 1000
+        let days = Int(floorDivide(totalSeconds, 86_400))
+        let secondsOfDay = Int(totalSeconds - Int64(days) * 86_400)
+        let (year, month, day) = civil(fromDays: days)
+        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondsOfDay / 3600, 2) + ":"
+            + pad(secondsOfDay / 60 % 60, 2) + ":" + pad(secondsOfDay % 60, 2) + "." + pad(millis, 3) + "Z"
+    }
+
+    /// Howard Hinnant's days-to-civil algorithm.
+    static func civil(fromDays days: Int) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
+        a >= 0 ? a / b : -((-a + b - 1) / b)
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+}

@@ -1,0 +1,108 @@
+import NIOCore
+import NIOHTTP1
+import SwitchboardCore
+
+/// Every response of one manifest, turned into ready-to-write buffers and
+/// headers once, so answering a request copies nothing.
+final class ResponseCatalog: Sendable {
+    let generation: Int
+    private let responses: [[CompiledResponse]]
+
+    init(snapshot: PanelSnapshot) {
+        self.generation = snapshot.generation
+        let allocator = ByteBufferAllocator()
+        self.responses = snapshot.manifest.endpoints.map { endpoint in
+            ResponseKind.allCases.map { kind in
+                CompiledResponse(endpoint.response(kind), allocator: allocator)
+            }
+        }
+    }
+
+    func response(endpoint: Int, kind: ResponseKind) -> CompiledResponse {
+        self.responses[endpoint][ResponseKind.allCases.firstIndex(of: kind)!]
+    }
+}
+
+/// One response, ready to write: status, headers and body.
+struct CompiledResponse: Sendable {
+    let status: HTTPResponseStatus
+    /// The manifest's headers, without Content-Type or Content-Length.
+    let baseHeaders: HTTPHeaders
+    let body: CompiledBody
+
+    init(_ definition: ResponseDefinition, allocator: ByteBufferAllocator) {
+        self.status = HTTPResponseStatus(statusCode: definition.status)
+        var headers = HTTPHeaders()
+        for field in definition.headers { headers.add(name: field.name, value: field.value) }
+        self.baseHeaders = headers
+        switch definition.body {
+        case .fixed(let body):
+            self.body = .single(CompiledFile(body, base: headers, allocator: allocator))
+        case .perRequestFile(let pattern, let files):
+            self.body = .perRequest(
+                pattern: pattern,
+                files: files.mapValues { CompiledFile($0, base: headers, allocator: allocator) })
+        }
+    }
+
+    /// Headers and body for a request with these parameters; `nil` when the
+    /// request names a file that is not in the fixtures folder.
+    func resolve(parameters: [String: String]) -> (HTTPHeaders, ByteBuffer)? {
+        switch self.body {
+        case .single(let file):
+            return file.resolve(parameters: parameters)
+        case .perRequest(let pattern, let files):
+            let path = String(decoding: pattern.render(parameters), as: UTF8.self)
+            return files[path]?.resolve(parameters: parameters)
+        }
+    }
+
+    /// The file a per-request body would be read from, for the 404 message.
+    func missingFileName(parameters: [String: String]) -> String? {
+        guard case .perRequest(let pattern, _) = self.body else { return nil }
+        return String(decoding: pattern.render(parameters), as: UTF8.self)
+    }
+}
+
+enum CompiledBody: Sendable {
+    case single(CompiledFile)
+    case perRequest(pattern: TextTemplate, files: [String: CompiledFile])
+}
+
+/// A body and the complete headers that go with it. Static bodies carry
+/// their Content-Length already; templates get theirs once filled in.
+struct CompiledFile: Sendable {
+    enum Content: Sendable {
+        case fixed(ByteBuffer)
+        case template(TextTemplate, json: Bool)
+    }
+
+    let headers: HTTPHeaders
+    let content: Content
+
+    init(_ body: FixtureBody, base: HTTPHeaders, allocator: ByteBufferAllocator) {
+        var headers = base
+        if let type = body.contentType { headers.add(name: "Content-Type", value: type) }
+        let isJSON = ContentTypes.isJSON(body.contentType ?? base.first(name: "Content-Type"))
+        switch body.content {
+        case .bytes(let bytes):
+            headers.add(name: "Content-Length", value: String(bytes.count))
+            self.content = .fixed(allocator.buffer(bytes: bytes))
+        case .template(let template):
+            self.content = .template(template, json: isJSON)
+        }
+        self.headers = headers
+    }
+
+    func resolve(parameters: [String: String]) -> (HTTPHeaders, ByteBuffer) {
+        switch self.content {
+        case .fixed(let buffer):
+            return (self.headers, buffer)
+        case .template(let template, let json):
+            let bytes = template.render(parameters, escape: json ? JSONText.escaped : { $0 })
+            var headers = self.headers
+            headers.add(name: "Content-Length", value: String(bytes.count))
+            return (headers, ByteBuffer(bytes: bytes))
+        }
+    }
+}

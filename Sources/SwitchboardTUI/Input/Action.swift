@@ -1,0 +1,22 @@
+public import SwitchboardCore
+
+/// Something that happened: a key, new requests, a changed setting, time.
+/// Every change to the screen's state goes through one of these.
+public enum Action: Sendable {
+    case key(Key)
+    /// The control panel changed (from this screen, the API, a scenario).
+    case panel(PanelSnapshot, JournalStats)
+    /// New journal entries; `missed` were dropped before the screen read them.
+    case requests([JournalEntry], missed: Int, stats: JournalStats)
+    /// A clock tick, for the request rate.
+    case tick(now: Double)
+}
+
+/// Something the reducer wants done outside: the runtime performs it.
+public enum Effect: Equatable, Sendable {
+    case setMode(endpoint: String, Mode)
+    case setLatency(endpoint: String, String?)
+    case reset(endpoint: String?)
+    case applyToAll(from: String)
+    case quit(interrupted: Bool)
+}

@@ -1,0 +1,123 @@
+import SwitchboardCore
+
+/// The one place the screen's state changes. Pure: state and action in,
+/// state and effects out; the runtime performs the effects.
+public enum Reducer {
+    /// Applies `action` to `state` for a screen of `width`×`height`.
+    public static func reduce(_ state: inout AppState, _ action: Action, width: Int, height: Int) -> [Effect] {
+        let layout = Layout(width: width, height: height, endpointCount: state.endpoints.count)
+        var effects: [Effect] = []
+        switch action {
+        case .key(let key):
+            effects = self.press(key, state: &state, layout: layout)
+        case .panel(let snapshot, let stats):
+            self.sync(&state, snapshot: snapshot, stats: stats)
+        case .requests(let entries, let missed, let stats):
+            self.append(entries, missed: missed, stats: stats, to: &state)
+        case .tick(let now):
+            state.rate.sample(time: now, total: state.totalRequests)
+        }
+        self.keepVisible(&state, layout: layout)
+        return effects
+    }
+
+    private static func press(_ key: Key, state: inout AppState, layout: Layout) -> [Effect] {
+        if key == .resize { return [] }
+        state.flash = nil
+        let scope: KeyScope = state.focus == .endpoints ? .endpoints : .log
+        guard let binding = Keymap.binding(for: key, in: scope) else {
+            if !state.showHelp { state.flash = "\(key.label) does nothing here — press ? for help" }
+            state.showHelp = false
+            return []
+        }
+        if state.showHelp, binding.command != .quit, binding.command != .interrupt {
+            // Any key closes the help screen; scrolling keys do nothing else.
+            state.showHelp = false
+            return []
+        }
+        switch binding.command {
+        case .quit:
+            state.quitting = true
+            return [.quit(interrupted: false)]
+        case .interrupt:
+            state.quitting = true
+            return [.quit(interrupted: true)]
+        case .toggleHelp:
+            state.showHelp.toggle()
+            return []
+        case .closeOverlay:
+            state.showHelp = false
+            return []
+        case .switchFocus:
+            state.focus = state.focus == .endpoints ? .log : .endpoints
+            return []
+        case .resetAll:
+            for index in state.endpoints.indices {
+                state.endpoints[index].mode = state.endpoints[index].startMode
+                state.endpoints[index].latency = state.endpoints[index].startLatency
+            }
+            state.scenario = nil
+            state.flash = "every endpoint reset"
+            return [.reset(endpoint: nil)]
+        default:
+            break
+        }
+        switch state.focus {
+        case .endpoints:
+            return EndpointKeys.handle(binding.command, key: key, state: &state, layout: layout)
+        case .log:
+            LogKeys.handle(binding.command, state: &state, layout: layout)
+            return []
+        }
+    }
+
+    private static func sync(_ state: inout AppState, snapshot: PanelSnapshot, stats: JournalStats) {
+        let selectedID = state.selectedEndpoint?.id
+        state.profiles = snapshot.manifest.latencyProfiles
+        state.endpoints = zip(snapshot.manifest.endpoints, snapshot.settings).map { endpoint, setting in
+            EndpointRow(endpoint, setting: setting, stats: stats.byEndpoint[endpoint.id])
+        }
+        state.scenario = snapshot.activeScenario
+        state.totalRequests = stats.total
+        if let selectedID, let index = state.endpoints.firstIndex(where: { $0.id == selectedID }) {
+            state.selected = index
+        }
+        state.selected = min(state.selected, max(0, state.endpoints.count - 1))
+    }
+
+    private static func append(_ entries: [JournalEntry], missed: Int, stats: JournalStats, to state: inout AppState) {
+        for index in state.endpoints.indices {
+            if let endpointStats = stats.byEndpoint[state.endpoints[index].id] {
+                state.endpoints[index].hits = endpointStats.hits
+                state.endpoints[index].lastStatus = endpointStats.lastStatus
+            }
+        }
+        state.totalRequests = stats.total
+        guard !entries.isEmpty else { return }
+        state.log.append(contentsOf: entries.suffix(state.logCapacity).map(LogLine.init))
+        if !state.following { state.unseen += entries.count + missed }
+        let overflow = state.log.count - state.logCapacity
+        if overflow > 0 {
+            state.log.removeFirst(overflow)
+            if let cursor = state.logCursor { state.logCursor = max(0, cursor - overflow) }
+            state.logScroll = max(0, state.logScroll - overflow)
+        }
+    }
+
+    /// Keeps the selected endpoint inside the visible rows.
+    private static func keepVisible(_ state: inout AppState, layout: Layout) {
+        let rows = max(1, layout.endpointRows)
+        if state.selected < state.endpointScroll { state.endpointScroll = state.selected }
+        if state.selected >= state.endpointScroll + rows { state.endpointScroll = state.selected - rows + 1 }
+        state.endpointScroll = max(0, min(state.endpointScroll, max(0, state.endpoints.count - rows)))
+
+        let logRows = max(1, layout.logRows)
+        guard let cursor = state.logCursor, !state.following else {
+            state.logScroll = max(0, state.log.count - logRows)
+            return
+        }
+        if cursor < state.logScroll { state.logScroll = cursor }
+        if cursor >= state.logScroll + logRows { state.logScroll = cursor - logRows + 1 }
+        state.logScroll = max(0, min(state.logScroll, max(0, state.log.count - logRows)))
+    }
+}

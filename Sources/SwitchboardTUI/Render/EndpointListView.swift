@@ -1,0 +1,79 @@
+import SwitchboardCore
+
+/// The endpoint list: method, path, mode, latency and hits per endpoint.
+enum EndpointListView {
+    /// Column widths for a screen width; latency is dropped on narrow screens.
+    struct Columns {
+        let method: Int
+        let path: Int
+        let mode: Int
+        let latency: Int
+        let hits: Int
+
+        init(width: Int) {
+            if width >= 64 {
+                self.method = 7
+                self.mode = 17
+                self.latency = 15
+                self.hits = 6
+            } else {
+                self.method = 5
+                self.mode = 13
+                self.latency = 0
+                self.hits = 5
+            }
+            self.path = max(4, width - 3 - self.method - self.mode - self.latency - self.hits - 1)
+        }
+    }
+
+    static func draw(_ state: AppState, into grid: inout Grid, layout: Layout, options: RenderOptions) {
+        ScreenRenderer.title(
+            "ENDPOINTS", focused: state.focus == .endpoints, y: layout.endpointTitleRow, into: &grid, options: options)
+        let columns = Columns(width: layout.width)
+        if state.endpoints.isEmpty, layout.endpointRows > 0 {
+            grid.put("   no endpoints in the manifest", x: 0, y: layout.firstEndpointRow, style: .dim)
+        }
+        for row in 0..<layout.endpointRows {
+            let index = state.endpointScroll + row
+            guard state.endpoints.indices.contains(index) else { break }
+            let y = layout.firstEndpointRow + row
+            self.drawRow(
+                state.endpoints[index], state: state, selected: index == state.selected, y: y, columns: columns,
+                into: &grid, options: options)
+        }
+    }
+
+    private static func drawRow(
+        _ row: EndpointRow, state: AppState, selected: Bool, y: Int, columns: Columns, into grid: inout Grid,
+        options: RenderOptions
+    ) {
+        let highlight = selected && state.focus == .endpoints
+        var x = grid.put(selected ? " > " : "   ", x: 0, y: y, style: .bold)
+        x = grid.put(TerminalText.pad(row.method, to: columns.method), x: x, y: y, style: .bold)
+        x = grid.put(TerminalText.pad(row.path, to: columns.path, unicode: options.unicode), x: x, y: y)
+        x = grid.put(" ", x: x, y: y)
+        x = grid.put(
+            TerminalText.pad(row.modeLabel, to: columns.mode, unicode: options.unicode), x: x, y: y,
+            style: options.style(.color(self.color(of: row.mode), bold: row.mode != row.startMode)))
+        if columns.latency > 0 {
+            let label = state.latencyLabel(row.latency)
+            x = grid.put(
+                TerminalText.pad(label, to: columns.latency, unicode: options.unicode), x: x, y: y,
+                style: options.style(row.latency == nil ? .dim : .color(.cyan)))
+        }
+        grid.put(TerminalText.padLeft(Format.count(row.hits), to: columns.hits), x: x, y: y)
+        if highlight {
+            for column in 0..<grid.width {
+                grid[column, y].style.reverse = true
+            }
+        }
+    }
+
+    static func color(of mode: Mode) -> Color? {
+        switch mode {
+        case .success: .green
+        case .error: .yellow
+        case .serverError: .red
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// Numbers and times as the screen prints them.
+enum Format {
+    /// `1,204`
+    static func count(_ value: Int) -> String {
+        let digits = String(abs(value))
+        var out = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(character)
+        }
+        return (value < 0 ? "-" : "") + out
+    }
+
+    /// `0.4 ms`, `12 ms`, `2004 ms`.
+    static func milliseconds(_ value: Double) -> String {
+        if value < 10 {
+            let tenths = (value * 10).rounded() / 10
+            return tenths == tenths.rounded() && tenths >= 1
+                ? "\(Int(tenths)) ms" : "\(Int(tenths)).\(Int((tenths * 10).rounded()) % 10) ms"
+        }
+        return "\(Int(value.rounded())) ms"
+    }
+
+    /// `12:01:02.123` for a Unix time shifted by `utcOffset` seconds.
+    static func clock(_ time: Double, utcOffset: Int) -> String {
+        let shifted = time + Double(utcOffset)
+        let millisTotal = Int64((shifted * 1000).rounded(.down))
+        let millis = Int(((millisTotal % 1000) + 1000) % 1000)
+        let secondsOfDay = Int(((millisTotal / 1000) % 86_400 + 86_400) % 86_400)
+        return two(secondsOfDay / 3600) + ":" + two(secondsOfDay / 60 % 60) + ":" + two(secondsOfDay % 60) + "."
+            + three(millis)
+    }
+
+    /// `38 req/s`, `0.4 req/s`.
+    static func rate(_ value: Double) -> String {
+        if value > 0 && value < 10 {
+            let tenths = (value * 10).rounded() / 10
+            return "\(Int(tenths)).\(Int((tenths * 10).rounded()) % 10) req/s"
+        }
+        return "\(count(Int(value.rounded()))) req/s"
+    }
+
+    private static func two(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+
+    private static func three(_ value: Int) -> String {
+        value < 10 ? "00\(value)" : value < 100 ? "0\(value)" : "\(value)"
+    }
+}

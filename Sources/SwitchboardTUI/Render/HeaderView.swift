@@ -1,0 +1,20 @@
+/// The top line: what is being served and how busy it is.
+enum HeaderView {
+    static func draw(_ state: AppState, into grid: inout Grid, layout: Layout, options: RenderOptions) {
+        let y = layout.headerRow
+        grid.fill(" ", y: y, style: .reverse)
+        let parts = [
+            state.serverURL,
+            "\(state.endpoints.count) endpoint\(state.endpoints.count == 1 ? "" : "s")",
+            "\(Format.count(state.totalRequests)) req",
+            Format.rate(state.rate.perSecond),
+            "scenario: \(state.scenario.map(TerminalText.clean) ?? "-")",
+        ]
+        var x = grid.put(" Switchboard", x: 0, y: y, style: Style(bold: true, reverse: true))
+        for part in parts {
+            // Drop what does not fit rather than cutting a part in half.
+            guard x + 2 + part.count <= layout.width else { break }
+            x = grid.put("  " + part, x: x, y: y, style: .reverse)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// The request log: one line per request, newest at the bottom.
+enum LogView {
+    struct Columns {
+        let time: Int
+        let method: Int
+        let target: Int
+        let status: Int
+        let duration: Int
+        let info: Int
+
+        init(width: Int) {
+            self.time = width >= 60 ? 14 : 0
+            self.method = width >= 60 ? 7 : 5
+            self.status = 4
+            self.duration = 9
+            self.info = width >= 60 ? min(26, max(12, width / 5)) : 10
+            self.target = max(4, width - 1 - self.time - self.method - self.status - self.duration - 1 - self.info)
+        }
+    }
+
+    static func draw(_ state: AppState, into grid: inout Grid, layout: Layout, options: RenderOptions) {
+        var title = "REQUESTS (following)"
+        if !state.following {
+            title = state.unseen > 0 ? "REQUESTS (paused, \(Format.count(state.unseen)) new)" : "REQUESTS (paused)"
+        }
+        ScreenRenderer.title(title, focused: state.focus == .log, y: layout.logTitleRow, into: &grid, options: options)
+        guard layout.logRows > 0 else { return }
+        if state.log.isEmpty {
+            let hint = "waiting for requests — try: curl \(state.serverURL)\(self.examplePath(state))"
+            grid.put(" " + (options.unicode ? hint : hint.replacingDash()), x: 0, y: layout.firstLogRow, style: .dim)
+            return
+        }
+        let columns = Columns(width: layout.width)
+        let first = state.following ? max(0, state.log.count - layout.logRows) : state.logScroll
+        for row in 0..<layout.logRows {
+            let index = first + row
+            guard state.log.indices.contains(index) else { break }
+            let y = layout.firstLogRow + row
+            self.drawLine(state.log[index], y: y, columns: columns, into: &grid, options: options)
+            if !state.following, state.focus == .log, index == state.logCursor {
+                for column in 0..<grid.width { grid[column, y].style.reverse = true }
+            }
+        }
+    }
+
+    private static func drawLine(
+        _ line: LogLine, y: Int, columns: Columns, into grid: inout Grid, options: RenderOptions
+    ) {
+        let statusColor = self.color(forStatus: line.status)
+        let lineStyle = options.style(line.status >= 400 ? .color(statusColor) : .plain)
+        var x = grid.put(" ", x: 0, y: y, style: lineStyle)
+        if columns.time > 0 {
+            x = grid.put(
+                TerminalText.pad(Format.clock(line.time, utcOffset: options.utcOffset), to: columns.time), x: x, y: y,
+                style: line.status >= 400 ? lineStyle : .dim)
+        }
+        x = grid.put(TerminalText.pad(line.method, to: columns.method), x: x, y: y, style: lineStyle)
+        x = grid.put(
+            TerminalText.pad(line.target, to: columns.target, unicode: options.unicode), x: x, y: y, style: lineStyle)
+        x = grid.put(" ", x: x, y: y, style: lineStyle)
+        x = grid.put(
+            TerminalText.pad(String(line.status), to: columns.status), x: x, y: y,
+            style: options.style(.color(statusColor, bold: true)))
+        x = grid.put(
+            TerminalText.padLeft(Format.milliseconds(line.durationMS), to: columns.duration - 2) + "  ", x: x, y: y,
+            style: lineStyle)
+        if line.unmatched {
+            var info = "UNMATCHED"
+            if let closest = line.closest, columns.info > 14 { info += " \(options.arrow) \(closest)" }
+            grid.put(
+                TerminalText.pad(info, to: columns.info, unicode: options.unicode), x: x, y: y,
+                style: options.style(.color(.magenta, bold: true)))
+        } else {
+            var info = line.mode ?? "-"
+            if let latency = line.latency { info += options.separator + latency }
+            grid.put(TerminalText.pad(info, to: columns.info, unicode: options.unicode), x: x, y: y, style: lineStyle)
+        }
+    }
+
+    static func color(forStatus status: Int) -> Color? {
+        switch status {
+        case 200..<300: .green
+        case 300..<400: .cyan
+        case 400..<500: .yellow
+        case 500...: .red
+        default: nil
+        }
+    }
+
+    /// A path to suggest in the empty log: the first endpoint that needs no
+    /// parameters.
+    private static func examplePath(_ state: AppState) -> String {
+        let plain = state.endpoints.first { $0.method == "GET" && !$0.path.contains(":") && !$0.path.contains("*") }
+        return plain?.path ?? "/"
+    }
+}
+
+extension String {
+    fileprivate func replacingDash() -> String {
+        self.replacingOccurrences(of: "—", with: "-")
+    }
+}

@@ -1,0 +1,24 @@
+/// How to draw: what the terminal supports and what the user asked for.
+public struct RenderOptions: Equatable, Sendable {
+    /// False under `NO_COLOR` or on a terminal without colours.
+    public var color: Bool
+    /// Box drawing and arrows when the locale is UTF-8; ASCII otherwise.
+    public var unicode: Bool
+    /// Seconds east of UTC, for the clock in log lines.
+    public var utcOffset: Int
+
+    public init(color: Bool = true, unicode: Bool = true, utcOffset: Int = 0) {
+        self.color = color
+        self.unicode = unicode
+        self.utcOffset = utcOffset
+    }
+
+    var rule: Character { self.unicode ? "─" : "-" }
+    var separator: String { self.unicode ? " · " : " - " }
+    var arrow: String { self.unicode ? "→" : "->" }
+
+    /// Drops colour when colour is off; keeps bold and reverse.
+    func style(_ style: Style) -> Style {
+        self.color ? style : style.withoutColor
+    }
+}

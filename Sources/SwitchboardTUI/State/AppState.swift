@@ -1,0 +1,59 @@
+public import SwitchboardCore
+
+/// Everything the screen shows, in one value. Only the reducer changes it.
+public struct AppState: Equatable, Sendable {
+    public enum Focus: Equatable, Sendable {
+        case endpoints
+        case log
+    }
+
+    /// `http://127.0.0.1:8080`
+    public var serverURL: String
+    public var endpoints: [EndpointRow] = []
+    /// Latency profiles in manifest order, as `l` cycles them.
+    public var profiles: [LatencyProfile] = []
+    public var selected = 0
+    /// First endpoint row shown (the list scrolls with the selection).
+    public var endpointScroll = 0
+    public var focus = Focus.endpoints
+
+    /// Newest last, at most `logCapacity` lines.
+    public var log: [LogLine] = []
+    public var logCapacity = 2_000
+    /// Following shows the newest lines; paused keeps the view still.
+    public var following = true
+    /// The highlighted log line (an index into `log`) when paused.
+    public var logCursor: Int?
+    /// The first log line shown while paused.
+    public var logScroll = 0
+    /// Lines that arrived since the log was paused.
+    public var unseen = 0
+
+    public var totalRequests = 0
+    public var rate = RateMeter()
+    public var scenario: String?
+    public var showHelp = false
+    /// A one-line message (a change made, a problem) until the next key.
+    public var flash: String?
+    /// Set when a quit key was pressed; the runtime exits.
+    public var quitting = false
+
+    public init(serverURL: String) {
+        self.serverURL = serverURL
+    }
+
+    public var selectedEndpoint: EndpointRow? {
+        self.endpoints.indices.contains(self.selected) ? self.endpoints[self.selected] : nil
+    }
+
+    public func profile(named name: String?) -> LatencyProfile? {
+        guard let name else { return nil }
+        return self.profiles.first { $0.name == name }
+    }
+
+    /// `slow 2s`, or `-` for none.
+    public func latencyLabel(_ name: String?) -> String {
+        guard let name else { return "-" }
+        return self.profile(named: name)?.label ?? name
+    }
+}

@@ -1,0 +1,59 @@
+public import SwitchboardCore
+
+/// One line of the endpoint list: what the endpoint is and how it is set.
+public struct EndpointRow: Equatable, Sendable {
+    public var id: String
+    public var method: String
+    public var path: String
+    public var mode: Mode
+    /// Profile name; `nil` is no added latency.
+    public var latency: String?
+    public var hits: Int
+    public var lastStatus: Int?
+    /// Statuses of the error responses, for labels like `error 401`.
+    public var errorStatus: Int
+    public var serverErrorStatus: Int
+    /// What reset returns to.
+    public var startMode: Mode
+    public var startLatency: String?
+
+    public init(
+        id: String, method: String, path: String, mode: Mode = .success, latency: String? = nil, hits: Int = 0,
+        lastStatus: Int? = nil, errorStatus: Int = 400, serverErrorStatus: Int = 500, startMode: Mode = .success,
+        startLatency: String? = nil
+    ) {
+        self.id = id
+        self.method = method
+        self.path = path
+        self.mode = mode
+        self.latency = latency
+        self.hits = hits
+        self.lastStatus = lastStatus
+        self.errorStatus = errorStatus
+        self.serverErrorStatus = serverErrorStatus
+        self.startMode = startMode
+        self.startLatency = startLatency
+    }
+
+    public init(_ endpoint: EndpointDefinition, setting: EndpointSetting, stats: EndpointStats?) {
+        self.init(
+            id: endpoint.id, method: endpoint.method, path: TerminalText.clean(endpoint.path.description),
+            mode: setting.mode, latency: setting.latency, hits: stats?.hits ?? 0, lastStatus: stats?.lastStatus,
+            errorStatus: endpoint.error.status, serverErrorStatus: endpoint.serverError.status,
+            startMode: endpoint.startMode, startLatency: endpoint.startLatency)
+    }
+
+    /// `success`, `error 401`, `server_error 503`.
+    public var modeLabel: String {
+        switch self.mode {
+        case .success: "success"
+        case .error: "error \(self.errorStatus)"
+        case .serverError: self.serverErrorStatus == 500 ? "server_error" : "server_error \(self.serverErrorStatus)"
+        }
+    }
+
+    /// Whether the endpoint differs from how the manifest starts it.
+    public var isChanged: Bool {
+        self.mode != self.startMode || self.latency != self.startLatency
+    }
+}

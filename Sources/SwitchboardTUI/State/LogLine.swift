@@ -1,0 +1,35 @@
+public import SwitchboardCore
+
+/// One request in the log pane, already escaped for the terminal.
+public struct LogLine: Equatable, Sendable {
+    public var sequence: Int
+    /// Seconds since 1970, formatted at render time in the local zone.
+    public var time: Double
+    public var method: String
+    /// Path and query, escaped (`\x1B` instead of an escape character).
+    public var target: String
+    public var status: Int
+    public var durationMS: Double
+    public var delayMS: Double
+    public var endpointID: String?
+    public var mode: String?
+    public var latency: String?
+    /// `GET /data/all/coinlist` when the request matched no endpoint.
+    public var closest: String?
+    public var unmatched: Bool
+
+    public init(_ entry: JournalEntry) {
+        self.sequence = entry.sequence
+        self.time = entry.time
+        self.method = TerminalText.escapeNetwork(entry.method)
+        self.target = TerminalText.escapeNetwork(entry.target)
+        self.status = entry.status
+        self.durationMS = entry.duration.milliseconds
+        self.delayMS = entry.injectedDelay.milliseconds
+        self.endpointID = entry.endpointID
+        self.mode = entry.mode?.name
+        self.latency = entry.latency
+        self.closest = entry.unmatched?.closest.map(TerminalText.clean)
+        self.unmatched = entry.unmatched != nil
+    }
+}

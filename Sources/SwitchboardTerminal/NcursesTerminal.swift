@@ -1,0 +1,138 @@
+import CNcurses
+import CTerminalRescue
+import SwitchboardTUI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The only code that talks to ncurses. It draws grids (rewriting only rows
+/// that changed) and turns key codes into `Key`s. Not thread-safe: create,
+/// use and close it on one thread.
+final class NcursesTerminal {
+    private let screen: OpaquePointer
+    private var lastGrid: Grid?
+    let colors: Bool
+    let unicode: Bool
+
+    struct StartError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(wantColor: Bool) throws(StartError) {
+        setlocale(LC_ALL, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+        self.unicode = codeset.uppercased() == "UTF-8" || codeset.uppercased() == "UTF8"
+        _ = sb_rescue_save_terminal(STDOUT_FILENO)
+        guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r") else {
+            throw StartError(description: "cannot open the terminal")
+        }
+        // newterm, unlike initscr, returns NULL on an unknown TERM instead of exiting.
+        guard let screen = newterm(nil, output, input) else {
+            throw StartError(
+                description:
+                    "this terminal type is not known to ncurses — set TERM (e.g. xterm-256color) or run `switchboard serve`"
+            )
+        }
+        self.screen = screen
+        sb_rescue_install()
+        raw()
+        noecho()
+        nonl()
+        keypad(sb_stdscr(), true)
+        nodelay(sb_stdscr(), true)
+        set_escdelay(25)
+        curs_set(0)
+        var colors = false
+        if wantColor && has_colors() {
+            start_color()
+            use_default_colors()
+            for (index, color) in Color.allCases.enumerated() {
+                init_pair(Int16(index + 1), Self.cursesColor(color), -1)
+            }
+            colors = true
+        }
+        self.colors = colors
+    }
+
+    var size: (width: Int, height: Int) {
+        (Int(sb_cols()), Int(sb_lines()))
+    }
+
+    /// Draws `grid`, touching only rows that differ from the last frame.
+    func draw(_ grid: Grid) {
+        let full = self.lastGrid?.width != grid.width || self.lastGrid?.height != grid.height
+        if full { wclear(sb_stdscr()) }
+        var row = [cchar_t](repeating: cchar_t(), count: grid.width)
+        for y in 0..<grid.height {
+            if !full, let last = self.lastGrid, Self.rowEqual(last, grid, y) { continue }
+            for x in 0..<grid.width {
+                let cell = grid[x, y]
+                var characters: [wchar_t] = [wchar_t(bitPattern: cell.character.unicodeScalars.first?.value ?? 32), 0]
+                let pair = self.colors ? Int16(cell.style.foreground.map { Self.pairIndex($0) } ?? 0) : 0
+                setcchar(&row[x], &characters, self.attributes(cell.style), pair, nil)
+            }
+            // The bottom-right cell may not be written without scrolling on
+            // some terminals; leave the last column of the last row alone.
+            let count = y == grid.height - 1 ? grid.width - 1 : grid.width
+            _ = wmove(sb_stdscr(), Int32(y), 0)
+            _ = wadd_wchnstr(sb_stdscr(), &row, Int32(count))
+        }
+        wnoutrefresh(sb_stdscr())
+        doupdate()
+        self.lastGrid = grid
+    }
+
+    /// Forget the last frame so the next draw repaints everything.
+    func invalidate() {
+        self.lastGrid = nil
+    }
+
+    /// Every key waiting in the input buffer.
+    func readKeys() -> [Key] {
+        var keys: [Key] = []
+        while keys.count < 256 {
+            var character: wint_t = 0
+            let result = wget_wch(sb_stdscr(), &character)
+            if result == ERR { break }
+            if let key = KeyDecoding.key(code: character, isFunctionKey: result == KEY_CODE_YES) {
+                keys.append(key)
+            }
+        }
+        return keys
+    }
+
+    func close() {
+        endwin()
+        delscreen(self.screen)
+        sb_rescue_restore()
+    }
+
+    private func attributes(_ style: Style) -> attr_t {
+        var attributes = sb_attr_normal()
+        if style.bold { attributes |= sb_attr_bold() }
+        if style.reverse { attributes |= sb_attr_reverse() }
+        if style.dim { attributes |= sb_attr_dim() }
+        return attributes
+    }
+
+    private static func rowEqual(_ a: Grid, _ b: Grid, _ y: Int) -> Bool {
+        for x in 0..<a.width where a[x, y] != b[x, y] { return false }
+        return true
+    }
+
+    private static func pairIndex(_ color: Color) -> Int {
+        (Color.allCases.firstIndex(of: color) ?? 0) + 1
+    }
+
+    private static func cursesColor(_ color: Color) -> Int16 {
+        switch color {
+        case .green: Int16(COLOR_GREEN)
+        case .yellow: Int16(COLOR_YELLOW)
+        case .red: Int16(COLOR_RED)
+        case .cyan: Int16(COLOR_CYAN)
+        case .magenta: Int16(COLOR_MAGENTA)
+        case .blue: Int16(COLOR_BLUE)
+        }
+    }
+}

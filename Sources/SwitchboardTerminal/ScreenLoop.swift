@@ -1,0 +1,159 @@
+import CNcurses
+public import SwitchboardCore
+import SwitchboardTUI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs the screen on the calling thread until the user quits or a signal
+/// arrives: waits (without spinning) for a key, new requests, a settings
+/// change or a resize, feeds each to the reducer, performs the effects on the
+/// control panel and redraws at most ~30 times a second.
+public final class ScreenLoop {
+    private let panel: ControlPanel
+    private let journal: RequestJournal
+    private let wake = WakePipe()
+    private var state: AppState
+    private let colorWanted: Bool
+    private var lastSequence = 0
+    private var lastPanelVersion = -1
+
+    /// Redraw no more often than this, however fast requests arrive.
+    private static let frameInterval = 1.0 / 30
+    /// How often the request rate is sampled when nothing else happens.
+    private static let tickInterval = 1.0
+
+    public init(panel: ControlPanel, journal: RequestJournal, serverURL: String, colorWanted: Bool) {
+        self.panel = panel
+        self.journal = journal
+        self.state = AppState(serverURL: serverURL)
+        self.colorWanted = colorWanted
+        let wake = self.wake
+        journal.addListener { wake.wake() }
+    }
+
+    public struct StartError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Takes over the terminal and runs until quit; always gives the
+    /// terminal back before returning.
+    public func run() throws(StartError) -> ScreenExit {
+        let terminal: NcursesTerminal
+        do {
+            terminal = try NcursesTerminal(wantColor: self.colorWanted)
+        } catch {
+            throw StartError(description: error.description)
+        }
+        defer { terminal.close() }
+        let options = RenderOptions(color: terminal.colors, unicode: terminal.unicode, utcOffset: Self.utcOffset())
+
+        var dirty = true
+        var lastDraw = 0.0
+        var lastTick = 0.0
+        while true {
+            if let signal = ProcessSignals.takeQuitSignal() { return .signal(signal) }
+            let size = terminal.size
+            self.wake.drain()
+            dirty = self.pullChanges(width: size.width, height: size.height) || dirty
+            let now = Self.now()
+            if now - lastTick >= Self.tickInterval {
+                lastTick = now
+                let before = self.state
+                self.send(.tick(now: now), width: size.width, height: size.height)
+                dirty = dirty || before != self.state
+            }
+            for key in terminal.readKeys() {
+                if key == .resize { terminal.invalidate() }
+                let effects = self.send(.key(key), width: size.width, height: size.height)
+                dirty = true
+                if let exit = self.perform(effects) { return exit }
+            }
+            if dirty && now - lastDraw >= Self.frameInterval {
+                let size = terminal.size
+                terminal.draw(
+                    ScreenRenderer.render(self.state, width: size.width, height: size.height, options: options))
+                lastDraw = now
+                dirty = false
+            }
+            let untilFrame = dirty ? max(0.001, Self.frameInterval - (Self.now() - lastDraw)) : Self.tickInterval
+            self.waitForInput(timeout: min(untilFrame, Self.tickInterval))
+        }
+    }
+
+    /// Brings in new requests and settings changes; true if anything changed.
+    private func pullChanges(width: Int, height: Int) -> Bool {
+        var changed = false
+        let snapshot = self.panel.snapshot()
+        if snapshot.version != self.lastPanelVersion {
+            self.lastPanelVersion = snapshot.version
+            self.send(.panel(snapshot, self.journal.stats()), width: width, height: height)
+            changed = true
+        }
+        let page = self.journal.entries(after: self.lastSequence, limit: self.state.logCapacity)
+        if page.lastSequence != self.lastSequence {
+            self.lastSequence = page.lastSequence
+            self.send(
+                .requests(page.entries, missed: page.missed, stats: self.journal.stats()), width: width, height: height)
+            changed = true
+        }
+        return changed
+    }
+
+    @discardableResult
+    private func send(_ action: Action, width: Int, height: Int) -> [Effect] {
+        Reducer.reduce(&self.state, action, width: width, height: height)
+    }
+
+    /// Applies effects to the control panel; returns how to exit, if asked.
+    private func perform(_ effects: [Effect]) -> ScreenExit? {
+        for effect in effects {
+            do {
+                switch effect {
+                case .quit(let interrupted): return interrupted ? .interrupted : .quit
+                case .setMode(let id, let mode): try self.panel.setMode(mode, endpoint: id)
+                case .setLatency(let id, let name): try self.panel.setLatency(name, endpoint: id)
+                case .reset(let id): try self.panel.reset(endpoint: id)
+                case .applyToAll(let id): try self.panel.applyToAll(from: id)
+                }
+            } catch {
+                // The endpoint vanished (a reload); show why instead of failing.
+                self.state.flash = error.description
+            }
+        }
+        return nil
+    }
+
+    /// Sleeps in ppoll until a key, a wake-up, a quit signal, a resize or the
+    /// timeout.
+    private func waitForInput(timeout: Double) {
+        var fds = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: self.wake.readDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: ProcessSignals.quitDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        var spec = timespec(tv_sec: Int(timeout), tv_nsec: Int((timeout - Double(Int(timeout))) * 1e9))
+        var mask = ProcessSignals.waitMask
+        _ = ppoll(&fds, nfds_t(fds.count), &spec, &mask)
+        // stdin closed (the terminal went away): SIGHUP normally follows;
+        // don't spin meanwhile.
+        if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            var short = timespec(tv_sec: 0, tv_nsec: 50_000_000)
+            nanosleep(&short, nil)
+        }
+    }
+
+    private static func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
+    private static func utcOffset() -> Int {
+        var now = time(nil)
+        var local = tm()
+        localtime_r(&now, &local)
+        return local.tm_gmtoff
+    }
+}

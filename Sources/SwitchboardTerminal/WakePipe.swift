@@ -1,0 +1,44 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Wakes a thread blocked in poll from any other thread, at most one byte
+/// per wake-up however many events arrive before it reads.
+public final class WakePipe: Sendable {
+    public let readDescriptor: Int32
+    private let writeDescriptor: Int32
+    private let pending = Atomic<Bool>(false)
+
+    public init() {
+        var fds: [Int32] = [0, 0]
+        precondition(pipe(&fds) == 0, "pipe failed")
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        self.readDescriptor = fds[0]
+        self.writeDescriptor = fds[1]
+    }
+
+    deinit {
+        close(self.readDescriptor)
+        close(self.writeDescriptor)
+    }
+
+    /// Safe from any thread; cheap when a wake-up is already pending.
+    public func wake() {
+        guard !self.pending.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        var byte: UInt8 = 1
+        _ = write(self.writeDescriptor, &byte, 1)
+    }
+
+    /// Called by the woken thread before it looks for work, so that work
+    /// arriving while it looks wakes it again.
+    public func drain() {
+        self.pending.store(false, ordering: .sequentiallyConsistent)
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while read(self.readDescriptor, &buffer, buffer.count) > 0 {}
+    }
+}

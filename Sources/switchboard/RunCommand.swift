@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import SwitchboardCore
+import SwitchboardServer
+import SwitchboardTerminal
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Serve the fixtures and open the control screen (the default command)."
+    )
+
+    @OptionGroup var options: ServerOptions
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        if let problem = TerminalCheck.problem(environment: environment) {
+            Console.error("switchboard: \(problem)")
+            throw ExitCode.failure
+        }
+        ProcessSignals.prepare()
+        let manifest = try Launch.loadManifest(self.options.directory)
+        let panel = ControlPanel(manifest: manifest)
+        let journal = RequestJournal()
+        let (server, url) = try Launch.startServer(
+            manifest: manifest, options: self.options, panel: panel, journal: journal)
+        defer { server.shutdown() }
+        let screen = ScreenLoop(
+            panel: panel, journal: journal, serverURL: url,
+            colorWanted: !TerminalCheck.colorDisabled(environment: environment))
+        let exit: ScreenExit
+        do {
+            exit = try screen.run()
+        } catch {
+            Console.error("switchboard: \(error.description)")
+            throw ExitCode.failure
+        }
+        if exit.status != 0 { throw ExitCode(exit.status) }
+    }
+}
