@@ -6,6 +6,10 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+let testing: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny")
+]
+
 let package = Package(
     name: "switchboard",
     platforms: [.macOS(.v15)],
@@ -60,28 +64,28 @@ let package = Package(
             name: "SwitchboardTestSupport",
             dependencies: ["SwitchboardCore", "SwitchboardServer"],
             path: "Tests/SwitchboardTestSupport",
-            swiftSettings: strict
+            swiftSettings: testing
         ),
         .testTarget(
             name: "SwitchboardCoreTests",
             dependencies: ["SwitchboardCore", "SwitchboardTestSupport"],
-            swiftSettings: strict
+            swiftSettings: testing
         ),
         .testTarget(
             name: "SwitchboardServerTests",
             dependencies: ["SwitchboardCore", "SwitchboardServer", "SwitchboardTestSupport"],
-            swiftSettings: strict
+            swiftSettings: testing
         ),
         .testTarget(
             name: "SwitchboardTUITests",
             dependencies: ["SwitchboardCore", "SwitchboardTUI", "SwitchboardTestSupport"],
             exclude: ["Golden"],
-            swiftSettings: strict
+            swiftSettings: testing
         ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["switchboard", "SwitchboardTestSupport"],
-            swiftSettings: strict
+            swiftSettings: testing
         ),
     ]
 )

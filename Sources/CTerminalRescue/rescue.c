@@ -98,13 +98,15 @@ int sb_quit_signal_take(void) {
 int sb_quit_signal_fd(void) { return quit_pipe[0]; }
 
 void sb_block_winch(void *unblocked_sigset) {
+    // Start from an empty mask: a parent (a test runner, a supervisor) may
+    // have left INT/TERM/HUP blocked, and then no quit signal would arrive.
     sigset_t block;
     sigemptyset(&block);
     sigaddset(&block, SIGWINCH);
-    sigset_t old;
-    pthread_sigmask(SIG_BLOCK, &block, &old);
-    sigdelset(&old, SIGWINCH);
-    memcpy(unblocked_sigset, &old, sizeof(sigset_t));
+    pthread_sigmask(SIG_SETMASK, &block, NULL);
+    sigset_t unblocked;
+    sigemptyset(&unblocked);
+    memcpy(unblocked_sigset, &unblocked, sizeof(sigset_t));
 }
 
 unsigned long sb_sigset_size(void) { return sizeof(sigset_t); }

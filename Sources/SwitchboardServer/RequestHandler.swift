@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import SwitchboardCore
+import Synchronization
 
 /// Answers the requests of one connection, one at a time (NIO's pipelining
 /// handler in front of it holds back the next request until this one's
@@ -21,7 +22,6 @@ final class RequestHandler: ChannelInboundHandler {
         case receiving(Request)
         /// Waiting for an injected delay to pass before writing.
         case delaying(Request, PreparedResponse, Scheduled<Void>)
-        case writing
     }
 
     struct Request {
@@ -42,6 +42,7 @@ final class RequestHandler: ChannelInboundHandler {
             break
         case .end:
             guard case .receiving(let request) = self.state else { return }
+            self.responder.inFlight.add(1, ordering: .relaxed)
             self.respond(to: request, context: context)
         }
     }
@@ -93,24 +94,25 @@ final class RequestHandler: ChannelInboundHandler {
         }
         let head = HTTPResponseHead(version: request.head.version, status: response.status, headers: headers)
         // The next pipelined request may arrive while `.end` is written.
-        self.state = .writing
+        self.state = .idle
         context.write(self.wrapOutboundOut(.head(head)), promise: nil)
         if request.head.method != .HEAD && response.body.readableBytes > 0 {
             context.write(self.wrapOutboundOut(.body(.byteBuffer(response.body))), promise: nil)
         }
-        let written = context.eventLoop.makePromise(of: Void.self)
-        if case .writing = self.state { self.state = .idle }
-        context.writeAndFlush(self.wrapOutboundOut(.end(nil)), promise: written)
-        written.futureResult.assumeIsolated().whenComplete { result in
-            switch result {
-            case .success: self.record(request, response, status: Int(response.status.code))
-            case .failure: self.record(request, response, status: Self.clientClosed)
+        // Journal before the last byte leaves, so anyone who has seen the
+        // response can already find it in the journal.
+        self.record(request, response, status: Int(response.status.code))
+        if keepAlive {
+            context.writeAndFlush(self.wrapOutboundOut(.end(nil)), promise: nil)
+        } else {
+            context.writeAndFlush(self.wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+                context.close(promise: nil)
             }
-            if !keepAlive { context.close(promise: nil) }
         }
     }
 
     private func record(_ request: Request, _ response: PreparedResponse, status: Int) {
+        self.responder.inFlight.subtract(1, ordering: .relaxed)
         let elapsed = NIODeadline.now() - request.arrived
         self.responder.journal.record(
             JournalEntry(

@@ -10,6 +10,8 @@ final class Responder: Sendable {
     let panel: ControlPanel
     let journal: RequestJournal
     private let catalog = Mutex<ResponseCatalog?>(nil)
+    /// Requests received and not yet answered (delayed ones included).
+    let inFlight = Atomic<Int>(0)
 
     init(panel: ControlPanel, journal: RequestJournal) {
         self.panel = panel

@@ -1,5 +1,5 @@
 /// Why the server could not start, in words a person can act on.
-public enum ServerStartError: Error, Sendable, CustomStringConvertible {
+public enum ServerStartError: Error, Sendable, Equatable, CustomStringConvertible {
     case portInUse(host: String, port: Int)
     case cannotBind(host: String, port: Int, reason: String)
 

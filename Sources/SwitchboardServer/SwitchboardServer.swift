@@ -66,6 +66,11 @@ public final class SwitchboardServer: Sendable {
         self.channel.withLock { $0?.localAddress?.port }
     }
 
+    /// Requests received and not answered yet, delayed ones included.
+    public var requestsInFlight: Int {
+        self.responder.inFlight.load(ordering: .relaxed)
+    }
+
     /// Stops accepting, closes connections and stops the event loops.
     public func shutdown() {
         let channel = self.channel.withLock { channel in

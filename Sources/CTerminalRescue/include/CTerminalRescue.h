@@ -23,9 +23,9 @@ int sb_quit_signal_take(void);
 /// A file descriptor that becomes readable when a quit signal arrives.
 int sb_quit_signal_fd(void);
 
-/// Blocks SIGWINCH in the calling thread (call before any thread starts, so
-/// every thread inherits it) and fills `unblocked` with the current mask minus
-/// SIGWINCH, for ppoll on the screen thread.
+/// Sets the calling thread's mask to block SIGWINCH only (call before any
+/// thread starts, so every thread inherits it) and fills `unblocked` with an
+/// empty mask, for ppoll on the screen thread.
 void sb_block_winch(void *unblocked_sigset);
 /// sizeof(sigset_t), so Swift can allocate one.
 unsigned long sb_sigset_size(void);

@@ -16,8 +16,18 @@ extension ManifestReader {
         var seenIDs: [String: Int] = [:]
         var seenRoutes: [String: Int] = [:]
         for item in list {
-            guard let endpoint = self.readEndpoint(item, profiles: profiles) else { continue }
+            guard var endpoint = self.readEndpoint(item, profiles: profiles) else { continue }
             let line = endpoint.location?.line ?? 0
+            // Derived ids of endpoints that differ only by query or headers
+            // would collide: number them instead of complaining.
+            if !Self.hasExplicitID(item) {
+                let base = endpoint.id
+                var number = 2
+                while seenIDs[endpoint.id] != nil {
+                    endpoint.id = "\(base)-\(number)"
+                    number += 1
+                }
+            }
             if let first = seenIDs[endpoint.id] {
                 self.report(
                     at: item, "endpoint id '\(endpoint.id)' is already used by the endpoint at line \(first)",
@@ -37,6 +47,11 @@ extension ManifestReader {
             endpoints.append(endpoint)
         }
         return endpoints
+    }
+
+    private static func hasExplicitID(_ node: Node) -> Bool {
+        guard case .mapping(let mapping) = node else { return false }
+        return mapping.contains { $0.key.scalar?.string == "id" }
     }
 
     /// Two endpoints with equal keys would match exactly the same requests.

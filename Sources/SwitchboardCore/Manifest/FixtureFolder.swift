@@ -9,7 +9,7 @@ struct FixtureFolder {
 
     init(path: String) {
         self.path = path
-        self.realPath = Self.resolve(path) ?? (path as NSString).standardizingPath
+        self.realPath = Self.resolve(path) ?? Self.normalize(path)
     }
 
     struct Problem: Error {
@@ -25,8 +25,7 @@ struct FixtureFolder {
                     message: "file '\(relative)' is an absolute path",
                     fix: "name body files relative to the fixtures folder, e.g. 'users.json'"))
         }
-        let joined = (self.realPath as NSString).appendingPathComponent(relative)
-        let standardized = (joined as NSString).standardizingPath
+        let standardized = Self.normalize(self.realPath + "/" + relative)
         guard self.isInside(standardized) else {
             return .failure(
                 Problem(
@@ -107,6 +106,21 @@ struct FixtureFolder {
             rest = after[after.index(after: close)...]
         }
         return names
+    }
+
+    /// Resolves `.` and `..` by the letters of the path alone; symlinks are
+    /// checked separately with realpath.
+    static func normalize(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+                continue
+            }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     private func isInside(_ candidate: String) -> Bool {

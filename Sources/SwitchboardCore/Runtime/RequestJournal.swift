@@ -118,4 +118,10 @@ public struct JournalStats: Sendable {
     public var total: Int
     public var unmatched: Int
     public var byEndpoint: [String: EndpointStats]
+
+    public init(total: Int = 0, unmatched: Int = 0, byEndpoint: [String: EndpointStats] = [:]) {
+        self.total = total
+        self.unmatched = unmatched
+        self.byEndpoint = byEndpoint
+    }
 }

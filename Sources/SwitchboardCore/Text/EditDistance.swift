@@ -1,22 +1,27 @@
-/// Levenshtein distance, for "did you mean" suggestions and for naming the
+/// Edit distance, for "did you mean" suggestions and for naming the
 /// closest endpoint to an unmatched request.
 public enum EditDistance {
+    /// Edit distance where swapping two neighbours counts as one edit
+    /// (optimal string alignment), so `GTE` is one typo away from `GET`.
     public static func between(_ a: String, _ b: String) -> Int {
         let x = Array(a.unicodeScalars)
         let y = Array(b.unicodeScalars)
         if x.isEmpty { return y.count }
         if y.isEmpty { return x.count }
-        var previous = Array(0...y.count)
-        var current = [Int](repeating: 0, count: y.count + 1)
+        var table = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
+        for i in 0...x.count { table[i][0] = i }
+        for j in 0...y.count { table[0][j] = j }
         for i in 1...x.count {
-            current[0] = i
             for j in 1...y.count {
                 let cost = x[i - 1] == y[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                var best = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+                    best = min(best, table[i - 2][j - 2] + 1)
+                }
+                table[i][j] = best
             }
-            swap(&previous, &current)
         }
-        return previous[y.count]
+        return table[x.count][y.count]
     }
 
     /// The candidate closest to `word`, if it is close enough to be a typo.

@@ -17,55 +17,91 @@ public struct Binding: Sendable {
     public var hint: String
     /// A sentence for the help screen.
     public var help: String
-    /// Whether the help bar shows it (the help screen shows all).
+    /// Whether the help bar shows it.
     public var inBar: Bool
+    /// How the help screen names the keys when listing them one by one
+    /// would be too long (`1-9`); `nil` lists them.
+    public var helpKeys: String?
+    /// Whether the help screen lists it (a pair like up/down shows once).
+    public var inHelp: Bool
 
-    public init(_ keys: [Key], _ command: Command, _ scope: KeyScope, hint: String, help: String, inBar: Bool = true) {
+    public init(
+        _ keys: [Key], _ command: Command, _ scope: KeyScope, hint: String, help: String, inBar: Bool = true,
+        helpKeys: String? = nil, inHelp: Bool = true
+    ) {
         self.keys = keys
         self.command = command
         self.scope = scope
         self.hint = hint
         self.help = help
         self.inBar = inBar
+        self.helpKeys = helpKeys
+        self.inHelp = inHelp
     }
 
-    /// How the help bar names the keys: `space`, `j/k`.
+    /// How the help screen names the keys: `space enter`, `↑ k`.
     public func keyLabel(unicode: Bool) -> String {
-        self.keys.map { unicode ? $0.label : $0.asciiLabel }.joined(separator: "/")
+        if let helpKeys = self.helpKeys { return unicode ? helpKeys : helpKeys.replacingArrows() }
+        return self.keys.map { unicode ? $0.label : $0.asciiLabel }.joined(separator: " ")
+    }
+
+    /// How the help bar names the key: the first one only.
+    public func barLabel(unicode: Bool) -> String {
+        guard let first = self.keys.first else { return "" }
+        return unicode ? first.label : first.asciiLabel
+    }
+}
+
+extension String {
+    fileprivate func replacingArrows() -> String {
+        var out = ""
+        for character in self {
+            switch character {
+            case "↑": out += "Up"
+            case "↓": out += "Down"
+            default: out.append(character)
+            }
+        }
+        return out
     }
 }
 
 public enum Keymap {
     public static let bindings: [Binding] = [
-        Binding([.up, .char("k")], .moveUp, .global, hint: "up", help: "select the previous line", inBar: false),
-        Binding([.down, .char("j")], .moveDown, .global, hint: "down", help: "select the next line", inBar: false),
-        Binding([.pageUp], .pageUp, .global, hint: "page up", help: "up one page", inBar: false),
-        Binding([.pageDown], .pageDown, .global, hint: "page down", help: "down one page", inBar: false),
-        Binding([.home, .char("g")], .moveToTop, .global, hint: "top", help: "go to the first line", inBar: false),
-        Binding([.end, .char("G")], .moveToBottom, .global, hint: "bottom", help: "go to the last line", inBar: false),
+        Binding(
+            [.up, .char("k")], .moveUp, .global, hint: "up", help: "select the line above / below", inBar: false,
+            helpKeys: "↑↓ k j"),
+        Binding([.down, .char("j")], .moveDown, .global, hint: "down", help: "", inBar: false, inHelp: false),
+        Binding(
+            [.pageUp], .pageUp, .global, hint: "page up", help: "one page up / down", inBar: false,
+            helpKeys: "PgUp PgDn"),
+        Binding([.pageDown], .pageDown, .global, hint: "page down", help: "", inBar: false, inHelp: false),
+        Binding(
+            [.home, .char("g")], .moveToTop, .global, hint: "top", help: "first / last line", inBar: false,
+            helpKeys: "Home End g G"),
+        Binding([.end, .char("G")], .moveToBottom, .global, hint: "bottom", help: "", inBar: false, inHelp: false),
         Binding(
             [.char(" "), .enter], .cycleMode, .endpoints, hint: "mode",
-            help: "cycle the endpoint's mode: success → error → server_error"),
+            help: "cycle the mode: success → error → server_error"),
         Binding(
             (1...9).map { .char(Character(String($0))) }, .pickMode(0), .endpoints, hint: "pick mode",
-            help: "1 success, 2 error, 3 server_error", inBar: false),
+            help: "pick a mode: 1 success, 2 error, 3 server_error", inBar: false, helpKeys: "1-9"),
         Binding([.char("l")], .nextLatency, .endpoints, hint: "latency", help: "next latency profile"),
         Binding(
             [.char("L")], .previousLatency, .endpoints, hint: "latency back", help: "previous latency profile",
             inBar: false),
         Binding(
             [.char("a")], .applyToAll, .endpoints, hint: "all",
-            help: "give every endpoint this endpoint's mode and latency"),
-        Binding(
-            [.char("r")], .resetSelected, .endpoints, hint: "reset", help: "reset this endpoint to its manifest state"),
-        Binding([.char("R")], .resetAll, .global, hint: "reset all", help: "reset every endpoint"),
-        Binding([.char("f")], .toggleFollow, .log, hint: "follow", help: "pause or follow new requests"),
+            help: "give every endpoint this one's mode and latency"),
+        Binding([.char("r")], .resetSelected, .endpoints, hint: "reset", help: "reset this endpoint to the manifest"),
+        Binding([.char("f")], .toggleFollow, .log, hint: "follow", help: "pause / follow new requests"),
         Binding([.char("c")], .clearLog, .log, hint: "clear", help: "clear the log on screen"),
-        Binding([.tab, .backTab], .switchFocus, .global, hint: "switch pane", help: "move between endpoints and log"),
-        Binding([.char("?")], .toggleHelp, .global, hint: "help", help: "show or hide this help"),
-        Binding([.escape], .closeOverlay, .global, hint: "close", help: "close help", inBar: false),
+        Binding([.char("R")], .resetAll, .global, hint: "reset all", help: "reset every endpoint"),
+        Binding([.tab, .backTab], .switchFocus, .global, hint: "pane", help: "switch between endpoints and log"),
+        Binding([.char("?")], .toggleHelp, .global, hint: "help", help: "show / hide this help"),
+        Binding([.escape], .closeOverlay, .global, hint: "close", help: "close help", inBar: false, inHelp: false),
         Binding([.char("q")], .quit, .global, hint: "quit", help: "quit (Ctrl-C too)"),
-        Binding([.ctrl("c")], .interrupt, .global, hint: "quit", help: "quit", inBar: false),
+        Binding([.ctrl("c")], .interrupt, .global, hint: "quit", help: "quit", inBar: false, inHelp: false),
     ]
 
     /// The binding for a key in a pane: the pane's own first, then global.
@@ -74,8 +110,10 @@ public enum Keymap {
             ?? self.bindings.first { $0.scope == .global && $0.keys.contains(key) }
     }
 
-    /// What the help bar lists for a focused pane, in order.
+    /// What the help bar lists for a focused pane: the pane's keys, then
+    /// the global ones.
     public static func barBindings(for scope: KeyScope) -> [Binding] {
-        self.bindings.filter { $0.inBar && ($0.scope == scope || $0.scope == .global) }
+        self.bindings.filter { $0.inBar && $0.scope == scope }
+            + self.bindings.filter { $0.inBar && $0.scope == .global }
     }
 }

@@ -1,5 +1,6 @@
 /// The bottom line: the keys of the focused pane, from the keymap; or the
-/// last message.
+/// last message. `? help` and `q quit` always fit: other hints are dropped
+/// first on narrow screens.
 enum HelpBarView {
     static func draw(_ state: AppState, into grid: inout Grid, layout: Layout, options: RenderOptions) {
         let y = layout.barRow
@@ -8,12 +9,21 @@ enum HelpBarView {
             return
         }
         let scope: KeyScope = state.focus == .endpoints ? .endpoints : .log
+        let all = Keymap.barBindings(for: scope)
+        let essential = all.filter { $0.command == .toggleHelp || $0.command == .quit }
+        let optional = all.filter { $0.command != .toggleHelp && $0.command != .quit }
+        func width(_ binding: Binding) -> Int {
+            binding.barLabel(unicode: options.unicode).count + 1 + binding.hint.count + 2
+        }
+        var room = layout.width - 1 - essential.map(width).reduce(0, +)
+        var shown: [Binding] = []
+        for binding in optional where width(binding) <= room {
+            shown.append(binding)
+            room -= width(binding)
+        }
         var x = 1
-        for binding in Keymap.barBindings(for: scope) {
-            let key = binding.keyLabel(unicode: options.unicode)
-            let width = key.count + 1 + binding.hint.count + 2
-            guard x + width - 2 <= layout.width else { break }
-            x = grid.put(key, x: x, y: y, style: .bold)
+        for binding in shown + essential {
+            x = grid.put(binding.barLabel(unicode: options.unicode), x: x, y: y, style: .bold)
             x = grid.put(" " + binding.hint + "  ", x: x, y: y)
         }
     }

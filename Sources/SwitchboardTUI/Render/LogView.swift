@@ -11,12 +11,16 @@ enum LogView {
         let info: Int
 
         init(width: Int) {
-            self.time = width >= 60 ? 14 : 0
-            self.method = width >= 60 ? 7 : 5
+            let wide = width >= 60
+            self.time = wide ? 13 : 0
+            self.method = wide ? 7 : 5
             self.status = 4
-            self.duration = 9
-            self.info = width >= 60 ? min(26, max(12, width / 5)) : 10
-            self.target = max(4, width - 1 - self.time - self.method - self.status - self.duration - 1 - self.info)
+            self.duration = 10
+            // What is left is shared between the target and the mode/latency
+            // (or UNMATCHED → closest) column, the target getting more.
+            let remaining = max(8, width - 1 - self.time - self.method - 1 - self.status - self.duration)
+            self.info = wide ? min(40, remaining * 9 / 20) : max(4, min(10, remaining / 2))
+            self.target = max(4, remaining - self.info)
         }
     }
 
@@ -69,6 +73,7 @@ enum LogView {
         if line.unmatched {
             var info = "UNMATCHED"
             if let closest = line.closest, columns.info > 14 { info += " \(options.arrow) \(closest)" }
+            if columns.info < 9 { info = "UNMATCH" }
             grid.put(
                 TerminalText.pad(info, to: columns.info, unicode: options.unicode), x: x, y: y,
                 style: options.style(.color(.magenta, bold: true)))

@@ -1,0 +1,83 @@
+import Foundation
+import SwitchboardTestSupport
+import Testing
+
+/// The binary's commands, run as a user would run them.
+@Suite struct CommandLineTests {
+    let binary = RepositoryPaths.switchboardBinary.path
+
+    @Test func checkAcceptsTheDemoFixtures() throws {
+        let result = try Subprocess.run(self.binary, ["check", RepositoryPaths.fixtures.path])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("OK — 6 endpoints"))
+    }
+
+    @Test func checkListsEveryProblemWithPositionsAndExits1() throws {
+        let fixtures = try TemporaryFixtures(
+            manifest: """
+                endpoints:
+                  - method: GTE
+                    path: /a
+                  - method: GET
+                    path: /b
+                    mode: sucess
+                """)
+        let result = try Subprocess.run(self.binary, ["check", fixtures.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("switchboard.yml:2:13: unknown method 'GTE' — did you mean 'GET'?"))
+        #expect(result.stdout.contains("switchboard.yml:6:11: unknown mode 'sucess' — did you mean 'success'?"))
+        #expect(result.stdout.contains("2 problems found"))
+    }
+
+    @Test func aBrokenManifestStopsTheServerFromStarting() throws {
+        let fixtures = try TemporaryFixtures(manifest: "endpoints:\n  - { method: GET }\n")
+        let result = try Subprocess.run(self.binary, ["serve", fixtures.path, "--port", "0"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("endpoint has no 'path'"))
+        #expect(result.stderr.contains("nothing was started"))
+    }
+
+    @Test func aPortInUseIsOneSentenceAndExit1() throws {
+        let server = try RunningServer.demo()
+        defer { server.stop() }
+        let result = try Subprocess.run(
+            self.binary, ["serve", RepositoryPaths.fixtures.path, "--port", String(server.port)])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "switchboard: port \(server.port) on 127.0.0.1 is already in use — stop the program using it, or pick another port with --port (0 picks a free one)\n"
+        )
+    }
+
+    @Test func withoutATerminalTheScreenPointsAtServe() throws {
+        let result = try Subprocess.run(self.binary, [RepositoryPaths.fixtures.path, "--port", "0"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("run `switchboard serve`"))
+    }
+
+    @Test func aBadPortIsAUsageError() throws {
+        let result = try Subprocess.run(self.binary, ["serve", "--port", "70000"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--port must be from 0 to 65535"))
+    }
+
+    @Test func servePrintsOneJSONLinePerRequest() throws {
+        let serve = try ServeProcess(arguments: [RepositoryPaths.fixtures.path, "--port", "0"])
+        defer { serve.stop() }
+        let status = try Subprocess.run(
+            "curl",
+            ["-s", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(serve.port)/weather?lat=1&lon=2"])
+        #expect(status.stdout == "200")
+        let line = try #require(serve.nextLine())
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(json["method"] as? String == "GET")
+        #expect(json["path"] as? String == "/weather")
+        #expect(json["query"] as? String == "lat=1&lon=2")
+        #expect(json["status"] as? Int == 200)
+        #expect(json["endpoint"] as? String == "weather")
+        #expect(json["mode"] as? String == "success")
+        #expect(json["unmatched"] as? Bool == false)
+        #expect(json["duration_ms"] is Double || json["duration_ms"] is Int)
+        #expect(serve.terminate() == 143)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import SwitchboardTestSupport
+import Testing
+
+/// The built binary in a real terminal (tmux), talked to with curl.
+@Suite(.serialized) struct ScreenEndToEndTests {
+    /// Starts the screen on the demo fixtures and waits for it; returns the
+    /// session and the port it chose.
+    func start(width: Int = 100, height: Int = 30) throws -> (TmuxSession, Int) {
+        let session = try TmuxSession(
+            switchboard: [RepositoryPaths.fixtures.path, "--port", "0"], width: width, height: height)
+        var port: Int?
+        let ready = session.waitForScreen { screen in
+            guard screen.contains("ENDPOINTS"),
+                let range = screen.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression)
+            else { return false }
+            port = Int(screen[range].split(separator: ":").last ?? "")
+            return port != nil
+        }
+        guard ready, let port else {
+            throw Failure("the screen did not come up:\n\(session.screen())")
+        }
+        return (session, port)
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    func curlStatus(_ port: Int, _ path: String, method: String = "GET") throws -> String {
+        try Subprocess.run(
+            "curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", method, "http://127.0.0.1:\(port)\(path)"]
+        ).stdout
+    }
+
+    /// The lines of the log pane (below the REQUESTS title).
+    func logLines(_ screen: String) -> [Substring] {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let title = lines.firstIndex(where: { $0.contains("REQUESTS") }) else { return [] }
+        return Array(lines[(title + 1)...])
+    }
+
+    @Test func flipAnEndpointAndWatchTheLog() throws {
+        let (session, port) = try self.start()
+        #expect(session.screen().contains("GET    /data/all/coinlist"))
+
+        #expect(try self.curlStatus(port, "/data/all/coinlist") == "200")
+        #expect(
+            session.waitForScreen {
+                self.logLines($0).contains { $0.contains("/data/all/coinlist") && $0.contains("200") }
+            })
+
+        // The first endpoint is selected: space twice → error → server_error.
+        try session.send("Space")
+        #expect(session.waitForScreen { $0.contains("error 429") })
+        try session.send("Space")
+        #expect(session.waitForScreen { $0.contains("server_error") && !$0.contains("error 429") })
+
+        #expect(try self.curlStatus(port, "/data/all/coinlist") == "500")
+        #expect(
+            session.waitForScreen { screen in
+                let log = self.logLines(screen)
+                return log.contains { $0.contains("/data/all/coinlist") && $0.contains(" 200 ") }
+                    && log.contains { $0.contains("/data/all/coinlist") && $0.contains(" 500 ") }
+            }, "\(session.screen())")
+
+        // The hit count went up to 2 on the endpoint's row.
+        #expect(
+            session.screen().split(separator: "\n").contains { $0.contains("/data/all/coinlist") && $0.hasSuffix(" 2") }
+        )
+
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        let settings = session.terminalSettings()
+        #expect(settings.before == settings.after)
+    }
+
+    @Test func unmatchedRequestsStandOut() throws {
+        let (session, port) = try self.start()
+        #expect(try self.curlStatus(port, "/data/all/coinlst") == "404")
+        #expect(session.waitForScreen { $0.contains("UNMATCHED") && $0.contains("/data/all/coinlst") })
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test func latencyKeySlowsTheNextRequest() throws {
+        let (session, port) = try self.start()
+        // Down to /episodes/:episode, then `l` → the first profile (fast 100ms), twice → sluggish 500ms.
+        try session.send("Down", "Down", "l", "l")
+        #expect(session.waitForScreen { $0.contains("sluggish 500ms") })
+        let timing = try Subprocess.run(
+            "curl",
+            ["-s", "-o", "/dev/null", "-w", "%{http_code} %{time_total}", "http://127.0.0.1:\(port)/episodes/1"]
+        ).stdout.split(separator: " ")
+        #expect(timing.first == "200")
+        #expect((Double(timing.last ?? "") ?? 0) >= 0.5)
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test(arguments: [("TERM", 143), ("HUP", 129), ("INT", 130)])
+    func signalsGiveTheTerminalBack(signal: String, status: Int) throws {
+        let (session, _) = try self.start()
+        let pid = try #require(try session.appPID())
+        try Subprocess.run("kill", ["-\(signal)", String(pid)])
+        #expect(session.waitForExit() == status)
+        let settings = session.terminalSettings()
+        #expect(settings.before == settings.after)
+    }
+
+    @Test func ctrlCQuitsAndRestoresTheTerminal() throws {
+        let (session, _) = try self.start()
+        try session.send("C-c")
+        #expect(session.waitForExit() == 130)
+        let settings = session.terminalSettings()
+        #expect(settings.before == settings.after)
+    }
+
+    @Test func helpOpensAndCloses() throws {
+        let (session, _) = try self.start()
+        try session.send("?")
+        #expect(session.waitForScreen { $0.contains("any key closes") })
+        try session.send("Escape")
+        #expect(session.waitForScreen { !$0.contains("any key closes") })
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test func worksAt40x10() throws {
+        let (session, port) = try self.start(width: 40, height: 10)
+        #expect(try self.curlStatus(port, "/data/all/coinlist") == "200")
+        #expect(session.waitForScreen { $0.contains("200") && $0.contains("q quit") })
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+}

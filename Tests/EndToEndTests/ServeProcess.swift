@@ -1,0 +1,83 @@
+import Foundation
+import SwitchboardTestSupport
+
+/// `switchboard serve` as a child process: its port (read from the banner on
+/// stderr) and its stdout, line by line.
+final class ServeProcess: @unchecked Sendable {
+    let process = Process()
+    private(set) var port = 0
+    private let lines = LineReader()
+    private let banner = LineReader()
+
+    init(arguments: [String]) throws {
+        self.process.executableURL = RepositoryPaths.switchboardBinary
+        self.process.arguments = ["serve"] + arguments
+        let output = Pipe()
+        let errors = Pipe()
+        self.process.standardOutput = output
+        self.process.standardError = errors
+        self.process.standardInput = FileHandle.nullDevice
+        self.lines.attach(output.fileHandleForReading)
+        self.banner.attach(errors.fileHandleForReading)
+        try self.process.run()
+        guard let first = self.banner.next(timeout: 20),
+            let range = first.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression),
+            let port = Int(first[range].split(separator: ":").last ?? "")
+        else {
+            self.stop()
+            throw CocoaError(.fileReadUnknown)
+        }
+        self.port = port
+    }
+
+    func nextLine(timeout: Double = 10) -> String? {
+        self.lines.next(timeout: timeout)
+    }
+
+    /// SIGTERM, then the exit status.
+    func terminate() -> Int32 {
+        self.process.terminate()
+        self.process.waitUntilExit()
+        return self.process.terminationStatus
+    }
+
+    func stop() {
+        if self.process.isRunning {
+            self.process.terminate()
+            self.process.waitUntilExit()
+        }
+    }
+}
+
+/// Collects lines from a pipe as they arrive; `next` waits for one.
+final class LineReader: @unchecked Sendable {
+    private var buffer = Data()
+    private var ready: [String] = []
+    private let condition = NSCondition()
+
+    func attach(_ handle: FileHandle) {
+        handle.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self else { return }
+            self.condition.lock()
+            if data.isEmpty { handle.readabilityHandler = nil }
+            self.buffer.append(data)
+            while let newline = self.buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                self.ready.append(String(decoding: self.buffer[self.buffer.startIndex..<newline], as: UTF8.self))
+                self.buffer.removeSubrange(self.buffer.startIndex...newline)
+            }
+            self.condition.broadcast()
+            self.condition.unlock()
+        }
+    }
+
+    func next(timeout: Double) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        self.condition.lock()
+        defer { self.condition.unlock() }
+        while self.ready.isEmpty {
+            if !self.condition.wait(until: deadline) { return nil }
+        }
+        return self.ready.removeFirst()
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import SwitchboardTestSupport
+
+/// A private tmux server (its own socket) running one command in a pane of a
+/// fixed size. Stopped, by its process id, when the session is released.
+final class TmuxSession {
+    let socket = "switchboard-e2e-\(UUID().uuidString.prefix(8))"
+    let workDirectory: URL
+    private var serverPID: Int32?
+
+    /// Runs `arguments` (the switchboard binary first) inside `sh`, which
+    /// records the terminal settings before and after and the exit status.
+    init(switchboard arguments: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:])
+        throws
+    {
+        self.workDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("switchboard-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: self.workDirectory, withIntermediateDirectories: true)
+        let binary = RepositoryPaths.switchboardBinary.path
+        let exports = environment.map { "export \($0.key)=\(Self.quote($0.value)); " }.joined()
+        let command = [binary] + arguments
+        let script =
+            "\(exports)cd \(Self.quote(self.workDirectory.path)); stty -g > stty-before; "
+            + command.map(Self.quote).joined(separator: " ")
+            + "; echo $? > status; stty -g > stty-after; exec sleep 600"
+        try self.tmux([
+            "-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height), "-s", "main",
+            "sh", "-c", script,
+        ])
+        let pid = try self.tmux(["display-message", "-p", "-t", "main", "#{pid}"]).stdout
+        self.serverPID = Int32(pid.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    deinit {
+        _ = try? self.tmux(["kill-server"])
+        if let pid = self.serverPID { kill(pid, SIGKILL) }
+        try? FileManager.default.removeItem(at: self.workDirectory)
+    }
+
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> CommandResult {
+        try Subprocess.run("tmux", ["-L", self.socket] + arguments)
+    }
+
+    /// The visible pane, as text.
+    func screen() -> String {
+        (try? self.tmux(["capture-pane", "-p", "-t", "main"]).stdout) ?? ""
+    }
+
+    /// Sends tmux key names (`Space`, `q`, `C-c`, `Tab`).
+    func send(_ keys: String...) throws {
+        try self.tmux(["send-keys", "-t", "main"] + keys)
+    }
+
+    /// Waits until the screen satisfies `condition`; false after `timeout`.
+    func waitForScreen(timeout: Double = 20, _ condition: (String) -> Bool) -> Bool {
+        eventually(timeout: timeout) { condition(self.screen()) }
+    }
+
+    /// The switchboard process: the shell's child in the pane.
+    func appPID() throws -> Int32? {
+        let shell = try self.tmux(["display-message", "-p", "-t", "main", "#{pane_pid}"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = try Subprocess.run("pgrep", ["-P", shell]).stdout
+        return children.split(separator: "\n").first.flatMap { Int32($0) }
+    }
+
+    /// The exit status once switchboard has ended.
+    func waitForExit(timeout: Double = 20) -> Int? {
+        let file = self.workDirectory.appendingPathComponent("status")
+        var status: Int?
+        _ = eventually(timeout: timeout) {
+            status = (try? String(contentsOf: file, encoding: .utf8))
+                .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            // stty-after is written after status: wait for both.
+            return status != nil
+                && FileManager.default.fileExists(atPath: self.workDirectory.appendingPathComponent("stty-after").path)
+        }
+        return status
+    }
+
+    /// Terminal settings (`stty -g`) before start and after exit.
+    func terminalSettings() -> (before: String, after: String) {
+        func read(_ name: String) -> String {
+            (try? String(contentsOf: self.workDirectory.appendingPathComponent(name), encoding: .utf8)) ?? "missing"
+        }
+        return (read("stty-before"), read("stty-after"))
+    }
+
+    static func quote(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,95 @@
+import SwitchboardCore
+import SwitchboardTestSupport
+import Testing
+
+@Suite struct ControlPanelTests {
+    func panel() throws -> ControlPanel {
+        let fixtures = try TemporaryFixtures(
+            manifest: """
+                endpoints:
+                  - { id: a, method: GET, path: /a, latency: slow }
+                  - { id: b, method: GET, path: /b, mode: server_error }
+                latency_profiles:
+                  slow: 2s
+                  fast: 10ms
+                scenarios:
+                  outage: { "*": { mode: server_error, latency: none } }
+                  b-only: { b: { mode: error } }
+                """)
+        return ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+    }
+
+    @Test func endpointsStartAsTheManifestSays() throws {
+        let settings = try self.panel().snapshot().settings
+        #expect(settings == [.init(mode: .success, latency: "slow"), .init(mode: .serverError, latency: nil)])
+    }
+
+    @Test func modeCyclesSuccessErrorServerErrorAndBack() {
+        #expect(Mode.success.next == .error)
+        #expect(Mode.error.next == .serverError)
+        #expect(Mode.serverError.next == .success)
+        #expect(Mode(name: "server_error") == .serverError)
+        #expect(Mode(name: "500") == .serverError)
+        #expect(Mode(name: "boom") == nil)
+    }
+
+    @Test func aChangeMakesANewSnapshotAndLeavesTheOldOneAlone() throws {
+        let panel = try self.panel()
+        let before = panel.snapshot()
+        try panel.setMode(.error, endpoint: "a")
+        let after = panel.snapshot()
+        #expect(before.settings[0].mode == .success)
+        #expect(after.settings[0].mode == .error)
+        #expect(after.version == before.version + 1)
+        #expect(after.decide(endpoint: 0).response == .error)
+    }
+
+    @Test func latencyIsAppliedAsADelay() throws {
+        let panel = try self.panel()
+        #expect(panel.snapshot().decide(endpoint: 0).delay == .seconds(2))
+        try panel.setLatency("fast", endpoint: "a")
+        #expect(panel.snapshot().decide(endpoint: 0).delay == .milliseconds(10))
+        try panel.setLatency(nil, endpoint: "a")
+        #expect(panel.snapshot().decide(endpoint: 0).delay == .zero)
+    }
+
+    @Test func unknownNamesAreRefusedWithTheValidOnes() throws {
+        let panel = try self.panel()
+        #expect(throws: ControlError.unknownEndpoint("c", known: ["a", "b"])) {
+            try panel.setMode(.error, endpoint: "c")
+        }
+        #expect(throws: ControlError.unknownProfile("slwo", known: ["none", "slow", "fast"])) {
+            try panel.setLatency("slwo", endpoint: "a")
+        }
+        #expect(
+            ControlError.unknownProfile("slwo", known: ["none", "slow"]).description
+                == "no latency profile 'slwo' — did you mean 'slow'?")
+    }
+
+    @Test func resetReturnsToTheManifestState() throws {
+        let panel = try self.panel()
+        try panel.setMode(.error, endpoint: "a")
+        try panel.setMode(.success, endpoint: "b")
+        try panel.reset(endpoint: "a")
+        #expect(panel.snapshot().settings.map(\.mode) == [.success, .success])
+        try panel.reset()
+        #expect(panel.snapshot().settings.map(\.mode) == [.success, .serverError])
+    }
+
+    @Test func scenariosApplyToEveryEndpointOrOne() throws {
+        let panel = try self.panel()
+        try panel.applyScenario(named: "outage")
+        #expect(panel.snapshot().settings == Array(repeating: .init(mode: .serverError, latency: nil), count: 2))
+        #expect(panel.snapshot().activeScenario == "outage")
+        try panel.applyScenario(named: "b-only")
+        #expect(panel.snapshot().settings[1].mode == .error)
+        try panel.setMode(.success, endpoint: "a")
+        #expect(panel.snapshot().activeScenario == nil)
+    }
+
+    @Test func applyToAllCopiesOneEndpointsSetting() throws {
+        let panel = try self.panel()
+        try panel.applyToAll(from: "b")
+        #expect(panel.snapshot().settings == Array(repeating: .init(mode: .serverError, latency: nil), count: 2))
+    }
+}

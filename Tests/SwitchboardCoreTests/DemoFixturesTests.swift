@@ -1,0 +1,36 @@
+import SwitchboardCore
+import SwitchboardTestSupport
+import Testing
+
+@Suite struct DemoFixturesTests {
+    @Test func theBundledDemoAPILoadsWithoutProblems() throws {
+        let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
+        #expect(
+            manifest.endpoints.map(\.signature) == [
+                "GET /data/all/coinlist", "GET /weather", "GET /episodes/:episode", "GET /api/getPerson",
+                "POST /login", "GET /images/kitten.jpg",
+            ])
+        #expect(manifest.port == 8080)
+        #expect(manifest.latencyProfiles.map(\.name) == ["fast", "sluggish", "slow"])
+        #expect(manifest.profile(named: "slow")?.delay == .seconds(2))
+        #expect(Set(manifest.scenarios.map(\.name)).isSuperset(of: ["outage", "slow-network", "login-broken"]))
+    }
+
+    @Test func theDemoLoginFailsWith401() throws {
+        let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
+        let login = try #require(manifest.endpoints.first { $0.id == "login" })
+        #expect(login.error.status == 401)
+        #expect(login.serverError.status == 500)
+    }
+
+    @Test func episodeFilesAreIndexedByTheirPaths() throws {
+        let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
+        let episode = try #require(manifest.endpoints.first { $0.id == "episode" })
+        guard case .perRequestFile(let pattern, let files) = episode.success.body else {
+            Issue.record("episode bodies should depend on the request")
+            return
+        }
+        #expect(pattern.text == "episodes/{episode}.json")
+        #expect(files.keys.sorted() == ["episodes/1.json", "episodes/2.json", "episodes/3.json", "episodes/4.json"])
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import SwitchboardCore
+import SwitchboardTestSupport
+import Testing
+
+/// Broken manifests: each problem is reported with its line, column and a
+/// fix, and all problems come at once.
+@Suite struct ManifestProblemsTests {
+    /// Loads `manifest` and returns the diagnostics as `line:column: text`.
+    func problems(_ manifest: String, files: [String: String] = [:]) throws -> [String] {
+        let fixtures = try TemporaryFixtures(manifest: manifest, textFiles: files)
+        do {
+            _ = try ManifestLoader.load(directory: fixtures.path)
+            return []
+        } catch {
+            return error.diagnostics.map {
+                "\($0.line):\($0.column): \($0.message)" + ($0.fix.map { " — \($0)" } ?? "")
+            }
+        }
+    }
+
+    @Test func aMisspelledKeyIsNamedWithASuggestion() throws {
+        let found = try self.problems(
+            """
+            endpoints:
+              - method: GET
+                path: /a
+                success: { stauts: 200 }
+            """)
+        #expect(found == ["4:16: unknown key 'stauts' in 'success' — did you mean 'status'?"])
+    }
+
+    @Test func everyProblemIsReportedNotJustTheFirst() throws {
+        let found = try self.problems(
+            """
+            endpoints:
+              - path: /a
+              - method: GTE
+                path: /b
+              - method: GET
+                path: b
+              - method: GET
+                path: /c
+                mode: sucess
+                success: { status: 999 }
+            latency_profiles:
+              slow: { delay: two seconds }
+            """)
+        #expect(
+            found == [
+                "2:5: endpoint has no 'method' — add e.g. 'method: GET'",
+                "3:13: unknown method 'GTE' — did you mean 'GET'?",
+                "6:11: path 'b' must start with '/' — write '/b'",
+                "9:11: unknown mode 'sucess' — did you mean 'success'?",
+                "10:24: status '999' is not a whole number from 100 to 599",
+                "12:18: delay 'two seconds' is not a duration — write a number with a unit: '250ms', '2s', '1.5s', '1m'",
+            ])
+    }
+
+    @Test func duplicateEndpointsPointAtTheFirstDeclaration() throws {
+        let found = try self.problems(
+            """
+            endpoints:
+              - method: GET
+                path: /users/:id
+              - method: GET
+                path: /users/:userId
+            """)
+        #expect(found.count == 1)
+        #expect(found[0].hasPrefix("4:5: duplicate endpoint GET /users/:userId: the endpoint at line 2"))
+    }
+
+    @Test func sameRouteWithDifferentQueryRequirementsIsNotADuplicate() throws {
+        let found = try self.problems(
+            """
+            endpoints:
+              - { method: GET, path: /search, query: { q: "*" } }
+              - { method: GET, path: /search }
+            """)
+        #expect(found == [])
+    }
+
+    @Test func duplicateIdsAreRefused() throws {
+        let found = try self.problems(
+            """
+            endpoints:
+              - { id: same, method: GET, path: /a }
+              - { id: same, method: GET, path: /b }
+            """)
+        #expect(
+            found == [
+                "3:5: endpoint id 'same' is already used by the endpoint at line 2 — give this endpoint its own 'id:'"
+            ])
+    }
+
+    @Test func aMissingBodyFileSuggestsTheClosestName() throws {
+        let found = try self.problems(
+            """
+            endpoints:
+              - method: GET
+                path: /users
+                success: { file: user.json }
+            """, files: ["users.json": "[]"])
+        #expect(found == ["4:22: file 'user.json' does not exist — did you mean 'users.json'?"])
+    }
+
+    @Test func bodyFilesMayNotLeaveTheFixturesFolder() throws {
+        let found = try self.problems(
+            """
+            endpoints:
+              - { method: GET, path: /a, success: { file: ../outside.json } }
+              - { method: GET, path: /b, success: { file: /etc/passwd } }
+              - { method: GET, path: /c, success: { file: "nested/../../outside.json" } }
+            """)
+        #expect(found.count == 3)
+        #expect(found[0].contains("file '../outside.json' is outside the fixtures folder"))
+        #expect(found[1].contains("file '/etc/passwd' is an absolute path"))
+        #expect(found[2].contains("is outside the fixtures folder"))
+    }
+
+    @Test func aSymlinkThatLeavesTheFolderIsRefused() throws {
+        let fixtures = try TemporaryFixtures(
+            manifest: """
+                endpoints:
+                  - { method: GET, path: /a, success: { file: escape.json } }
+                """)
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID()).json")
+        try Data("{}".utf8).write(to: outside)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.createSymbolicLink(
+            at: fixtures.url.appendingPathComponent("escape.json"), withDestinationURL: outside)
+        #expect(throws: ManifestError.self) { try ManifestLoader.load(directory: fixtures.path) }
+        do {
+            _ = try ManifestLoader.load(directory: fixtures.path)
+        } catch {
+            #expect(
+                error.diagnostics.map(\.message) == [
+                    "file 'escape.json' is a link that leads outside the fixtures folder"
+                ])
+        }
+    }
+
+    @Test func anUnknownPlaceholderInAFileNameIsATypo() throws {
+        let found = try self.problems(
+            """
+            endpoints:
+              - { method: GET, path: /episodes/:episode, success: { file: "episodes/{epsiode}.json" } }
+            """)
+        #expect(found.count == 1)
+        #expect(
+            found[0].contains("uses '{epsiode}', which is not a parameter of this endpoint — did you mean '{episode}'?")
+        )
+    }
+
+    @Test func aFilePatternThatMatchesNothingSaysSo() throws {
+        let found = try self.problems(
+            """
+            endpoints:
+              - { method: GET, path: /episodes/:episode, success: { file: "episodes/{episode}.json" } }
+            """)
+        #expect(
+            found == [
+                "2:63: no file in the fixtures folder fits 'episodes/{episode}.json' — add one, e.g. 'episodes/1.json'"
+            ])
+    }
+
+    @Test func anUnknownLatencyProfileListsTheDeclaredOnes() throws {
+        let found = try self.problems(
+            """
+            endpoints:
+              - { method: GET, path: /a, latency: slwo }
+              - { method: GET, path: /b, latency: turtle }
+            latency_profiles:
+              slow: 2s
+              fast: { delay: 50ms }
+            """)
+        #expect(
+            found == [
+                "2:39: unknown latency profile 'slwo' — did you mean 'slow'?",
+                "3:39: unknown latency profile 'turtle' — declared profiles: slow, fast, or 'none'",
+            ])
+    }
+
+    @Test func scenariosMustNameRealEndpoints() throws {
+        let found = try self.problems(
+            """
+            endpoints:
+              - { id: login, method: POST, path: /login }
+            scenarios:
+              broken:
+                logn: { mode: error }
+                "*": { mode: teapot }
+            """)
+        #expect(
+            found == [
+                "5:5: scenario 'broken' names unknown endpoint 'logn' — did you mean 'login'?",
+                "6:18: unknown mode 'teapot' — modes: success, error, server_error",
+            ])
+    }
+
+    @Test func invalidYAMLGivesItsPositionAndAHint() throws {
+        let found = try self.problems("endpoints:\n  - method: GET\n\tpath: /a\n")
+        #expect(found.count == 1)
+        #expect(found[0].hasPrefix("3:1: invalid YAML"))
+        #expect(found[0].contains("indent with spaces, not tabs"))
+    }
+
+    @Test func aMissingFolderOrManifestIsOneClearSentence() throws {
+        do {
+            _ = try ManifestLoader.load(directory: "/nonexistent/switchboard", displayDirectory: "nowhere")
+            Issue.record("loading a missing folder should fail")
+        } catch {
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "nowhere:1:1: no fixtures folder at 'nowhere' — pass the folder that holds switchboard.yml, e.g. `switchboard fixtures`"
+                ])
+        }
+    }
+
+    @Test func diagnosticsNameTheFileLineAndColumn() throws {
+        let fixtures = try TemporaryFixtures(manifest: "endpoints:\n  - { method: GET, path: /a, mode: nope }\n")
+        do {
+            _ = try ManifestLoader.load(directory: fixtures.path, displayDirectory: "demo")
+            Issue.record("should fail")
+        } catch {
+            #expect(
+                error.description
+                    == "demo/switchboard.yml:2:36: unknown mode 'nope' — modes: success, error, server_error")
+        }
+    }
+}

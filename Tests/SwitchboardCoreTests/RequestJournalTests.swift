@@ -1,0 +1,82 @@
+import SwitchboardCore
+import Synchronization
+import Testing
+
+@Suite struct RequestJournalTests {
+    func entry(_ target: String, endpoint: String? = "a", status: Int = 200) -> JournalEntry {
+        JournalEntry(
+            time: 0, method: "GET", target: target, status: status, duration: .milliseconds(1), endpointID: endpoint,
+            mode: endpoint == nil ? nil : .success, latency: nil)
+    }
+
+    @Test func readersGetWhatCameAfterTheirLastSequence() {
+        let journal = RequestJournal(capacity: 10)
+        for index in 1...3 { journal.record(self.entry("/\(index)")) }
+        let first = journal.entries(after: 0)
+        #expect(first.entries.map(\.target) == ["/1", "/2", "/3"])
+        #expect(first.lastSequence == 3)
+        journal.record(self.entry("/4"))
+        #expect(journal.entries(after: first.lastSequence).entries.map(\.target) == ["/4"])
+    }
+
+    @Test func theRingStaysBoundedAndCountsWhatAReaderMissed() {
+        let journal = RequestJournal(capacity: 4)
+        for index in 1...10 { journal.record(self.entry("/\(index)")) }
+        let page = journal.entries(after: 0)
+        #expect(page.entries.map(\.target) == ["/7", "/8", "/9", "/10"])
+        #expect(page.missed == 6)
+        #expect(journal.entries(after: 8).entries.map(\.sequence) == [9, 10])
+        #expect(journal.entries(after: 0, limit: 2).entries.map(\.target) == ["/9", "/10"])
+    }
+
+    @Test func statsCountHitsPerEndpointAndUnmatched() {
+        let journal = RequestJournal(capacity: 2)
+        journal.record(self.entry("/x", status: 200))
+        journal.record(self.entry("/x", status: 500))
+        journal.record(self.entry("/nope", endpoint: nil, status: 404))
+        let stats = journal.stats()
+        #expect(stats.total == 3)
+        #expect(stats.unmatched == 1)
+        #expect(stats.byEndpoint["a"] == EndpointStats(hits: 2, lastStatus: 500))
+    }
+
+    @Test func clearHidesOldEntriesButKeepsCounting() {
+        let journal = RequestJournal(capacity: 3)
+        for index in 1...5 { journal.record(self.entry("/\(index)")) }
+        journal.clear()
+        #expect(journal.entries(after: 0).entries.isEmpty)
+        journal.record(self.entry("/6"))
+        let page = journal.entries(after: 0)
+        #expect(page.entries.map(\.target) == ["/6"])
+        #expect(page.entries.first?.sequence == 6)
+        #expect(journal.stats().total == 6)
+    }
+
+    @Test func listenersHearEveryRecord() {
+        let journal = RequestJournal(capacity: 3)
+        let counter = Counter()
+        journal.addListener { counter.increment() }
+        for _ in 1...5 { journal.record(self.entry("/")) }
+        #expect(counter.value == 5)
+    }
+
+    @Test func entriesBecomeJSONLines() {
+        var entry = JournalEntry(
+            time: 1_763_812_862.123, method: "GET", target: "/weather?lat=1&lon=2", status: 503,
+            duration: .milliseconds(2004), endpointID: "weather", mode: .serverError, latency: "slow",
+            injectedDelay: .seconds(2))
+        #expect(
+            entry.jsonLine
+                == #"{"time":"2025-11-22T12:01:02.123Z","method":"GET","path":"/weather","query":"lat=1&lon=2","status":503,"duration_ms":2004.000,"delay_ms":2000.000,"endpoint":"weather","mode":"server_error","latency":"slow","unmatched":false}"#
+        )
+        entry.unmatched = Unmatched(closestID: "a", closest: "GET /a", reason: "x")
+        entry.endpointID = nil
+        #expect(entry.jsonLine.hasSuffix(#""unmatched":true,"closest":"GET /a"}"#))
+    }
+}
+
+final class Counter: Sendable {
+    private let count = Mutex(0)
+    func increment() { self.count.withLock { $0 += 1 } }
+    var value: Int { self.count.withLock { $0 } }
+}

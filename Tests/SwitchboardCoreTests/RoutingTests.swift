@@ -1,0 +1,113 @@
+import SwitchboardCore
+import SwitchboardTestSupport
+import Testing
+
+@Suite struct RoutingTests {
+    func table(_ manifest: String) throws -> EndpointTable {
+        let fixtures = try TemporaryFixtures(manifest: manifest)
+        return EndpointTable(endpoints: try ManifestLoader.load(directory: fixtures.path).endpoints)
+    }
+
+    func route(
+        _ table: EndpointTable, _ method: String, _ uri: String, headers: [String: String] = [:]
+    ) -> (id: String?, parameters: [String: String], unmatched: Unmatched?) {
+        let result = table.route(method: method, target: RequestTarget(uri: uri)) { name in
+            headers.first { $0.key.lowercased() == name.lowercased() }?.value
+        }
+        switch result {
+        case .matched(let index, let parameters): return (table.endpoints[index].id, parameters, nil)
+        case .unmatched(let unmatched): return (nil, [:], unmatched)
+        }
+    }
+
+    @Test func parametersAreCapturedAndDecoded() throws {
+        let table = try self.table(
+            """
+            endpoints:
+              - { id: user, method: GET, path: /users/:id }
+              - { id: post, method: GET, path: /users/:id/posts/:post }
+            """)
+        #expect(self.route(table, "GET", "/users/42").parameters == ["id": "42"])
+        #expect(self.route(table, "GET", "/users/a%20b/posts/7?x=1").parameters == ["id": "a b", "post": "7"])
+        #expect(self.route(table, "GET", "/users/").id == nil)
+    }
+
+    @Test func literalBeatsParameterBeatsWildcard() throws {
+        let table = try self.table(
+            """
+            endpoints:
+              - { id: any, method: GET, path: /files/* }
+              - { id: one, method: GET, path: /files/:name }
+              - { id: readme, method: GET, path: /files/README }
+            """)
+        #expect(self.route(table, "GET", "/files/README").id == "readme")
+        #expect(self.route(table, "GET", "/files/other").id == "one")
+        #expect(self.route(table, "GET", "/files/a/b/c").id == "any")
+        #expect(self.route(table, "GET", "/files/a/b/c").parameters == ["*": "a/b/c"])
+        #expect(self.route(table, "GET", "/files").id == "any")
+    }
+
+    @Test func queryRequirementsMustBeMet() throws {
+        let table = try self.table(
+            """
+            endpoints:
+              - { id: weather, method: GET, path: /weather, query: { lat: "*", lon: "*" } }
+              - { id: metric, method: GET, path: /units, query: { system: metric } }
+            """)
+        #expect(self.route(table, "GET", "/weather?lat=1&lon=2").id == "weather")
+        #expect(self.route(table, "GET", "/weather?lat=1&lon=2").parameters == ["lat": "1", "lon": "2"])
+        #expect(self.route(table, "GET", "/units?system=metric").id == "metric")
+        #expect(self.route(table, "GET", "/units?system=imperial").id == nil)
+        let missing = self.route(table, "GET", "/weather?lat=1").unmatched
+        #expect(missing?.closestID == "weather")
+        #expect(missing?.reason == "GET /weather exists, but it needs the query parameter 'lon'")
+    }
+
+    @Test func anEndpointWithRequirementsIsTriedBeforeOneWithout() throws {
+        let table = try self.table(
+            """
+            endpoints:
+              - { id: plain, method: GET, path: /search }
+              - { id: json, method: GET, path: /search, headers: { Accept: application/json } }
+            """)
+        #expect(
+            self.route(table, "GET", "/search", headers: ["accept": "text/html, application/json;q=0.9"]).id == "json")
+        #expect(self.route(table, "GET", "/search", headers: ["Accept": "text/html"]).id == "plain")
+        #expect(self.route(table, "GET", "/search").id == "plain")
+    }
+
+    @Test func aWrongMethodNamesTheMethodsThatExist() throws {
+        let table = try self.table("endpoints:\n  - { id: login, method: POST, path: /login }\n")
+        let unmatched = self.route(table, "GET", "/login").unmatched
+        #expect(unmatched?.closest == "POST /login")
+        #expect(unmatched?.reason == "/login answers POST, not GET")
+    }
+
+    @Test func anUnknownPathNamesTheClosestEndpoint() throws {
+        let table = try self.table(
+            """
+            endpoints:
+              - { method: GET, path: /data/all/coinlist }
+              - { method: GET, path: /weather }
+            """)
+        #expect(self.route(table, "GET", "/data/all/coinlst").unmatched?.closest == "GET /data/all/coinlist")
+        #expect(self.route(table, "GET", "/wether").unmatched?.closest == "GET /weather")
+    }
+
+    @Test func headIsAnsweredByTheGetEndpoint() throws {
+        let table = try self.table("endpoints:\n  - { id: a, method: GET, path: /a }\n")
+        #expect(self.route(table, "HEAD", "/a").id == "a")
+        #expect(self.route(table, "POST", "/a").id == nil)
+    }
+
+    @Test func trailingSlashesAndAbsoluteTargetsMatch() throws {
+        let table = try self.table("endpoints:\n  - { id: a, method: GET, path: /a/b }\n")
+        #expect(self.route(table, "GET", "/a/b/").id == "a")
+        #expect(self.route(table, "GET", "http://example.com/a/b?x=1").id == "a")
+    }
+
+    @Test func derivedIdsComeFromMethodAndPath() throws {
+        let table = try self.table("endpoints:\n  - { method: GET, path: /episodes/:episode }\n")
+        #expect(table.endpoints[0].id == "get-episodes-episode")
+    }
+}

@@ -1,0 +1,167 @@
+import SwitchboardCore
+import SwitchboardTUI
+import Testing
+
+/// Every key, fed to the reducer without a terminal.
+@Suite struct ReducerTests {
+    var state: AppState
+
+    init() throws {
+        self.state = try ScreenFixtures.busyState()
+    }
+
+    mutating func press(_ keys: Key...) -> [Effect] {
+        var effects: [Effect] = []
+        for key in keys { effects += Reducer.reduce(&self.state, .key(key), width: 80, height: 24) }
+        return effects
+    }
+
+    @Test mutating func arrowsAndJKMoveTheSelection() {
+        #expect(self.state.selected == 1)
+        _ = self.press(.down, .char("j"))
+        #expect(self.state.selected == 3)
+        _ = self.press(.up, .char("k"), .char("k"), .up)
+        #expect(self.state.selected == 0)
+        _ = self.press(.end)
+        #expect(self.state.selectedEndpoint?.id == "kitten")
+        _ = self.press(.char("g"))
+        #expect(self.state.selected == 0)
+    }
+
+    @Test mutating func spaceCyclesTheSelectedEndpointsMode() {
+        _ = self.press(.up)
+        #expect(self.state.selectedEndpoint?.mode == .error)
+        #expect(self.press(.char(" ")) == [.setMode(endpoint: "coinlist", .serverError)])
+        #expect(self.state.endpoints[0].modeLabel == "server_error")
+        #expect(self.press(.enter) == [.setMode(endpoint: "coinlist", .success)])
+        #expect(self.press(.char(" ")) == [.setMode(endpoint: "coinlist", .error)])
+        #expect(self.state.endpoints[0].modeLabel == "error 429")
+        #expect(self.state.flash == "coinlist → error 429")
+    }
+
+    @Test mutating func digitsPickAModeDirectly() {
+        #expect(self.press(.char("3")) == [.setMode(endpoint: "weather", .serverError)])
+        #expect(self.press(.char("1")) == [.setMode(endpoint: "weather", .success)])
+        #expect(self.press(.char("9")) == [])
+        #expect(self.state.flash == "modes: 1 success, 2 error, 3 server_error")
+    }
+
+    @Test mutating func lCyclesLatencyProfilesForwardAndBack() {
+        _ = self.press(.up)
+        #expect(self.press(.char("l")) == [.setLatency(endpoint: "coinlist", "fast")])
+        #expect(self.press(.char("l")) == [.setLatency(endpoint: "coinlist", "sluggish")])
+        #expect(self.press(.char("L")) == [.setLatency(endpoint: "coinlist", "fast")])
+        #expect(self.press(.char("L")) == [.setLatency(endpoint: "coinlist", nil)])
+        #expect(self.press(.char("L")) == [.setLatency(endpoint: "coinlist", "slow")])
+        #expect(self.state.latencyLabel(self.state.endpoints[0].latency) == "slow 2s")
+    }
+
+    @Test mutating func aAppliesTheSelectedSettingToEveryEndpoint() {
+        #expect(self.press(.char("a")) == [.applyToAll(from: "weather")])
+        #expect(self.state.endpoints.allSatisfy { $0.mode == .serverError && $0.latency == "slow" })
+    }
+
+    @Test mutating func rResetsOneEndpointAndShiftRResetsAll() {
+        #expect(self.press(.char("r")) == [.reset(endpoint: "weather")])
+        #expect(self.state.endpoints[1].mode == .success && self.state.endpoints[1].latency == nil)
+        #expect(self.state.endpoints[0].mode == .error)
+        #expect(self.press(.char("R")) == [.reset(endpoint: nil)])
+        #expect(self.state.endpoints.allSatisfy { !$0.isChanged })
+    }
+
+    @Test mutating func tabMovesFocusBetweenEndpointsAndLog() {
+        _ = self.press(.tab)
+        #expect(self.state.focus == .log)
+        // Endpoint keys do nothing in the log.
+        #expect(self.press(.char(" ")) == [])
+        _ = self.press(.backTab)
+        #expect(self.state.focus == .endpoints)
+    }
+
+    @Test mutating func fPausesAndFollowsTheLog() {
+        _ = self.press(.tab, .char("f"))
+        #expect(!self.state.following)
+        #expect(self.state.logCursor == 4)
+        let late = ScreenFixtures.entry(9, "GET", "/late", 200, ms: 1, endpoint: "coinlist")
+        _ = Reducer.reduce(
+            &self.state, .requests([late], missed: 0, stats: ScreenFixtures.stats(for: [late])), width: 80, height: 24)
+        #expect(self.state.unseen == 1)
+        #expect(self.state.logCursor == 4)
+        _ = self.press(.char("f"))
+        #expect(self.state.following && self.state.unseen == 0 && self.state.logCursor == nil)
+    }
+
+    @Test mutating func movingUpInTheLogPausesIt() {
+        _ = self.press(.tab, .up, .up)
+        #expect(!self.state.following)
+        #expect(self.state.logCursor == 2)
+        _ = self.press(.down)
+        #expect(self.state.logCursor == 3)
+        _ = self.press(.end)
+        #expect(self.state.following)
+    }
+
+    @Test mutating func cClearsTheLogOnScreen() {
+        _ = self.press(.tab, .char("c"))
+        #expect(self.state.log.isEmpty)
+        #expect(self.state.flash == "log cleared")
+    }
+
+    @Test mutating func questionMarkShowsHelpAndAnyKeyClosesIt() {
+        _ = self.press(.char("?"))
+        #expect(self.state.showHelp)
+        #expect(self.press(.char(" ")) == [])
+        #expect(!self.state.showHelp)
+        _ = self.press(.char("?"), .escape)
+        #expect(!self.state.showHelp)
+    }
+
+    @Test mutating func qAndCtrlCQuit() {
+        #expect(self.press(.char("q")) == [.quit(interrupted: false)])
+        #expect(self.press(.ctrl("c")) == [.quit(interrupted: true)])
+        #expect(self.state.quitting)
+    }
+
+    @Test mutating func anUnboundKeySaysSo() {
+        #expect(self.press(.char("z")) == [])
+        #expect(self.state.flash == "z does nothing here — press ? for help")
+    }
+
+    @Test mutating func requestsUpdateHitsTotalsAndTheBoundedLog() {
+        self.state.logCapacity = 3
+        let more = (0..<5).map {
+            ScreenFixtures.entry(Double(10 + $0), "GET", "/x\($0)", 200, ms: 1, endpoint: "coinlist")
+        }
+        let stats = ScreenFixtures.stats(for: ScreenFixtures.traffic + more)
+        _ = Reducer.reduce(&self.state, .requests(more, missed: 0, stats: stats), width: 80, height: 24)
+        #expect(self.state.log.map(\.target) == ["/x2", "/x3", "/x4"])
+        #expect(self.state.totalRequests == 10)
+        #expect(self.state.endpoints[0].hits == 7)
+    }
+
+    @Test mutating func aPanelChangeFromElsewhereShowsAndKeepsTheSelection() throws {
+        let panel = try ScreenFixtures.demoPanel()
+        try panel.applyScenario(named: "outage")
+        _ = Reducer.reduce(
+            &self.state, .panel(panel.snapshot(), ScreenFixtures.stats(for: [])), width: 80, height: 24)
+        #expect(self.state.scenario == "outage")
+        #expect(self.state.endpoints.allSatisfy { $0.mode == .serverError })
+        #expect(self.state.selectedEndpoint?.id == "weather")
+    }
+
+    @Test mutating func theRateIsAveragedOverRecentTicks() {
+        self.state.totalRequests = 100
+        _ = Reducer.reduce(&self.state, .tick(now: 1000), width: 80, height: 24)
+        self.state.totalRequests = 160
+        _ = Reducer.reduce(&self.state, .tick(now: 1002), width: 80, height: 24)
+        #expect(self.state.rate.perSecond == 30)
+    }
+
+    @Test mutating func theSelectionScrollsIntoViewOnSmallScreens() throws {
+        var small = try ScreenFixtures.busyState(width: 40, height: 10)
+        for _ in 0..<5 { _ = Reducer.reduce(&small, .key(.down), width: 40, height: 10) }
+        let layout = Layout(width: 40, height: 10, endpointCount: small.endpoints.count)
+        #expect(small.selected == 5)
+        #expect(small.endpointScroll == 5 - layout.endpointRows + 1)
+    }
+}

@@ -1,0 +1,101 @@
+import SwitchboardCore
+import SwitchboardTUI
+import Testing
+
+/// The screen as text: state in, grid out, compared with golden files.
+@Suite struct RenderTests {
+    let plain = RenderOptions(color: false, unicode: true, utcOffset: 0)
+    let colored = RenderOptions(color: true, unicode: true, utcOffset: 0)
+
+    @Test func freshScreenAt80x24() throws {
+        let state = try ScreenFixtures.freshState()
+        expectGolden(ScreenRenderer.render(state, width: 80, height: 24, options: self.plain), "fresh-80x24")
+    }
+
+    @Test func busyScreenAt80x24() throws {
+        let state = try ScreenFixtures.busyState()
+        expectGolden(ScreenRenderer.render(state, width: 80, height: 24, options: self.plain), "busy-80x24")
+    }
+
+    @Test func busyScreenAt80x24InColour() throws {
+        let state = try ScreenFixtures.busyState()
+        expectGolden(
+            ScreenRenderer.render(state, width: 80, height: 24, options: self.colored), "busy-80x24-color", styles: true
+        )
+    }
+
+    @Test func busyScreenAt40x10() throws {
+        let state = try ScreenFixtures.busyState(width: 40, height: 10)
+        expectGolden(ScreenRenderer.render(state, width: 40, height: 10, options: self.plain), "busy-40x10")
+    }
+
+    @Test func busyScreenAt40x10InColour() throws {
+        let state = try ScreenFixtures.busyState(width: 40, height: 10)
+        expectGolden(
+            ScreenRenderer.render(state, width: 40, height: 10, options: self.colored), "busy-40x10-color", styles: true
+        )
+    }
+
+    @Test func asciiOnlyTerminals() throws {
+        let state = try ScreenFixtures.busyState()
+        let options = RenderOptions(color: false, unicode: false, utcOffset: 0)
+        let grid = ScreenRenderer.render(state, width: 80, height: 24, options: options)
+        expectGolden(grid, "busy-80x24-ascii")
+        #expect(grid.text.unicodeScalars.allSatisfy { $0.isASCII })
+    }
+
+    @Test func helpScreen() throws {
+        var state = try ScreenFixtures.freshState()
+        _ = Reducer.reduce(&state, .key(.char("?")), width: 80, height: 24)
+        expectGolden(ScreenRenderer.render(state, width: 80, height: 24, options: self.plain), "help-80x24")
+    }
+
+    @Test func pausedLogWithACursor() throws {
+        var state = try ScreenFixtures.busyState()
+        for key: Key in [.tab, .up, .up] { _ = Reducer.reduce(&state, .key(key), width: 80, height: 24) }
+        let grid = ScreenRenderer.render(state, width: 80, height: 24, options: self.colored)
+        expectGolden(grid, "paused-log-80x24", styles: true)
+    }
+
+    @Test func statusColoursFollowTheStatusClass() throws {
+        let state = try ScreenFixtures.busyState()
+        let grid = ScreenRenderer.render(state, width: 80, height: 24, options: self.colored)
+        let rows = (0..<grid.height).map { grid.row($0) }
+        func statusStyle(_ status: String) -> Style? {
+            guard let y = rows.firstIndex(where: { $0.contains(" \(status) ") }),
+                let x = rows[y].range(of: " \(status) ").map({
+                    rows[y].distance(from: rows[y].startIndex, to: $0.lowerBound) + 1
+                })
+            else { return nil }
+            return grid[x, y].style
+        }
+        #expect(statusStyle("200")?.foreground == .green)
+        #expect(statusStyle("429")?.foreground == .yellow)
+        #expect(statusStyle("503")?.foreground == .red)
+        let monochrome = ScreenRenderer.render(state, width: 80, height: 24, options: self.plain)
+        #expect(monochrome.cells.allSatisfy { $0.style.foreground == nil })
+    }
+
+    @Test func networkTextIsEscapedBeforeItIsDrawn() throws {
+        var state = try ScreenFixtures.freshState()
+        let hostile = ScreenFixtures.entry(
+            1, "GET", "/\u{1B}]0;owned\u{07}\u{1B}[31mred\u{1B}[2J\\", 404, ms: 1, endpoint: nil,
+            closest: "GET /weather")
+        _ = Reducer.reduce(
+            &state, .requests([hostile], missed: 0, stats: ScreenFixtures.stats(for: [hostile])), width: 120, height: 24
+        )
+        let grid = ScreenRenderer.render(state, width: 120, height: 24, options: self.plain)
+        #expect(grid.text.contains(#"/\x1B]0;owned\x07\x1B[31mred\x1B[2J\\"#))
+        #expect(
+            grid.cells.allSatisfy { $0.character.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } })
+    }
+
+    @Test func tinyTerminalsGetAMessageNotACrash() throws {
+        let state = try ScreenFixtures.busyState()
+        for (width, height) in [(0, 0), (1, 1), (19, 4), (40, 5), (300, 100)] {
+            let grid = ScreenRenderer.render(state, width: width, height: height, options: self.colored)
+            #expect(grid.width == width && grid.height == height)
+        }
+        #expect(ScreenRenderer.render(state, width: 19, height: 4, options: self.plain).row(0).hasPrefix("Switchboard"))
+    }
+}

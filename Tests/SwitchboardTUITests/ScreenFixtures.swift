@@ -1,0 +1,104 @@
+import Foundation
+import SwitchboardCore
+import SwitchboardTUI
+import SwitchboardTestSupport
+import Testing
+
+/// Screen states built the way the runtime builds them: from a real control
+/// panel snapshot and real journal entries.
+enum ScreenFixtures {
+    static let width = 80
+    static let height = 24
+
+    static func demoPanel() throws -> ControlPanel {
+        ControlPanel(manifest: try ManifestLoader.load(directory: RepositoryPaths.fixtures.path))
+    }
+
+    /// The demo API as the screen first shows it.
+    static func freshState(panel: ControlPanel? = nil) throws -> AppState {
+        let panel = try panel ?? self.demoPanel()
+        var state = AppState(serverURL: "http://127.0.0.1:8080")
+        _ = Reducer.reduce(
+            &state, .panel(panel.snapshot(), JournalStats(total: 0, unmatched: 0, byEndpoint: [:])),
+            width: self.width, height: self.height)
+        return state
+    }
+
+    static func entry(
+        _ seconds: Double, _ method: String, _ target: String, _ status: Int, ms: Double, endpoint: String?,
+        mode: Mode? = .success, latency: String? = nil, closest: String? = nil
+    ) -> JournalEntry {
+        // 12:01:00 UTC on some day, plus `seconds`.
+        JournalEntry(
+            time: 1_763_812_860 + seconds, method: method, target: target, status: status,
+            duration: .microseconds(Int64(ms * 1000)), endpointID: endpoint, mode: endpoint == nil ? nil : mode,
+            latency: latency, injectedDelay: latency == nil ? .zero : .seconds(2),
+            unmatched: endpoint == nil ? Unmatched(closestID: nil, closest: closest, reason: "") : nil)
+    }
+
+    static let traffic: [JournalEntry] = [
+        entry(2.123, "GET", "/data/all/coinlist?x=1", 200, ms: 3.2, endpoint: "coinlist"),
+        entry(2.456, "GET", "/nope", 404, ms: 0.4, endpoint: nil, closest: "GET /weather"),
+        entry(3.001, "GET", "/data/all/coinlist", 429, ms: 0.6, endpoint: "coinlist", mode: .error),
+        entry(
+            4.789, "GET", "/weather?lat=35.9&lon=14.5", 503, ms: 2004, endpoint: "weather", mode: .serverError,
+            latency: "slow"),
+        entry(5.5, "POST", "/login", 200, ms: 1.1, endpoint: "login"),
+    ]
+
+    static func stats(for entries: [JournalEntry]) -> JournalStats {
+        var byEndpoint: [String: EndpointStats] = [:]
+        for entry in entries {
+            guard let id = entry.endpointID else { continue }
+            byEndpoint[id, default: EndpointStats()].hits += 1
+            byEndpoint[id]?.lastStatus = entry.status
+        }
+        return JournalStats(
+            total: entries.count, unmatched: entries.filter { $0.endpointID == nil }.count, byEndpoint: byEndpoint)
+    }
+
+    /// A busy screen: modes flipped, a latency set, traffic in the log.
+    static func busyState(width: Int = 80, height: Int = 24) throws -> AppState {
+        let panel = try self.demoPanel()
+        try panel.setMode(.error, endpoint: "coinlist")
+        try panel.setMode(.serverError, endpoint: "weather")
+        try panel.setLatency("slow", endpoint: "weather")
+        var state = try self.freshState(panel: panel)
+        let entries = self.traffic.enumerated().map { index, entry in
+            var numbered = entry
+            numbered.sequence = index + 1
+            return numbered
+        }
+        _ = Reducer.reduce(
+            &state, .requests(entries, missed: 0, stats: self.stats(for: entries)), width: width, height: height)
+        _ = Reducer.reduce(&state, .key(.down), width: width, height: height)
+        return state
+    }
+}
+
+/// Compares a rendered grid with `Golden/NAME.txt`. Run with
+/// `UPDATE_GOLDEN=1` to write the files after a deliberate change.
+func expectGolden(
+    _ grid: Grid, _ name: String, styles: Bool = false, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+    var actual = grid.text
+    if styles { actual += "\n--- styles\n" + grid.styleText }
+    actual += "\n"
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Golden/\(name).txt")
+    if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+        try? actual.write(to: file, atomically: true, encoding: .utf8)
+        return
+    }
+    guard let expected = try? String(contentsOf: file, encoding: .utf8) else {
+        Issue.record(
+            "missing golden file Golden/\(name).txt — run with UPDATE_GOLDEN=1", sourceLocation: sourceLocation)
+        return
+    }
+    if expected != actual {
+        try? actual.write(to: file.appendingPathExtension("actual"), atomically: true, encoding: .utf8)
+        Issue.record(
+            "screen differs from Golden/\(name).txt (see \(name).txt.actual):\n\(actual)",
+            sourceLocation: sourceLocation)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import SwitchboardCore
+import SwitchboardServer
+
+/// A real Switchboard server on a free port, for tests that talk HTTP to it.
+public final class RunningServer: Sendable {
+    public let panel: ControlPanel
+    public let journal: RequestJournal
+    public let server: SwitchboardServer
+    public let port: Int
+
+    public init(directory: String) throws {
+        let manifest = try ManifestLoader.load(directory: directory)
+        self.panel = ControlPanel(manifest: manifest)
+        self.journal = RequestJournal(capacity: 1_000)
+        self.server = SwitchboardServer(
+            panel: self.panel, journal: self.journal, configuration: ServerConfiguration(port: 0, threads: 2))
+        self.port = try self.server.start()
+    }
+
+    public convenience init(fixtures: TemporaryFixtures) throws {
+        try self.init(directory: fixtures.path)
+    }
+
+    /// The demo API in `fixtures/`.
+    public static func demo() throws -> RunningServer {
+        try RunningServer(directory: RepositoryPaths.fixtures.path)
+    }
+
+    public func url(_ pathAndQuery: String) -> URL {
+        URL(string: "http://127.0.0.1:\(self.port)\(pathAndQuery)")!
+    }
+
+    public func stop() {
+        self.server.shutdown()
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The result of running a command line program to completion.
+public struct CommandResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+/// Runs programs (curl, tmux, the switchboard binary) and waits for them.
+///
+/// Uses posix_spawn and waitpid rather than Foundation's Process: on Linux,
+/// Process notices a child's exit through a descriptor that a daemon the
+/// child leaves behind (the tmux server) keeps open forever. Output goes to
+/// files for the same reason.
+public enum Subprocess {
+    @discardableResult
+    public static func run(_ executable: String, _ arguments: [String]) throws -> CommandResult {
+        let path = try self.resolve(executable)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("subprocess-\(UUID().uuidString)")
+        let outPath = scratch.path + ".out"
+        let errPath = scratch.path + ".err"
+        defer {
+            unlink(outPath)
+            unlink(errPath)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+        // The child starts with no blocked signals and default handlers,
+        // whatever the test runner's threads have set.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        guard spawned == 0 else { throw SpawnFailure(program: executable, code: spawned) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return CommandResult(
+            status: exitStatus,
+            stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    }
+
+    /// The full path of a program on PATH.
+    public static func resolve(_ name: String) throws -> String {
+        if name.hasPrefix("/") { return name }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw MissingProgram(name: name)
+    }
+
+    public struct MissingProgram: Error, CustomStringConvertible {
+        public let name: String
+        public var description: String { "\(self.name) is not installed (.ci/run installs it)" }
+    }
+
+    public struct SpawnFailure: Error, CustomStringConvertible {
+        public let program: String
+        public let code: Int32
+        public var description: String { "could not start \(self.program): \(String(cString: strerror(self.code)))" }
+    }
+}
