@@ -66,6 +66,8 @@ public final class ScreenLoop {
             }
             for key in terminal.readKeys() {
                 if key == .resize { terminal.invalidate() }
+                // A resize changes the size mid-batch: measure per key.
+                let size = terminal.size
                 let effects = self.send(.key(key), width: size.width, height: size.height)
                 dirty = true
                 if let exit = self.perform(effects) { return exit }

@@ -134,4 +134,22 @@ import Testing
         try session.send("q")
         #expect(session.waitForExit() == 0)
     }
+
+    @Test func followsResizesDownAndBackUp() throws {
+        let (session, _) = try self.start()
+        try session.send("End")
+        for (width, height) in [(40, 10), (60, 14), (45, 11), (120, 40), (100, 30)] {
+            try session.tmux(["resize-window", "-t", "main", "-x", String(width), "-y", String(height)])
+        }
+        #expect(
+            session.waitForScreen { screen in
+                [
+                    "/data/all/coinlist", "/weather", "/episodes/:episode", "/api/getPerson", "/login",
+                    "/images/kitten.jpg",
+                ]
+                .allSatisfy(screen.contains)
+            }, "\(session.screen())")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
 }

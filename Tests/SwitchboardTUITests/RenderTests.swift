@@ -98,4 +98,13 @@ import Testing
         }
         #expect(ScreenRenderer.render(state, width: 19, height: 4, options: self.plain).row(0).hasPrefix("Switchboard"))
     }
+
+    @Test func aScrollLeftFromASmallerWindowLeavesNoBlankRows() throws {
+        var state = try ScreenFixtures.busyState(width: 40, height: 10)
+        for _ in 0..<4 { _ = Reducer.reduce(&state, .key(.down), width: 40, height: 10) }
+        #expect(state.endpointScroll > 0)
+        let grid = ScreenRenderer.render(state, width: 80, height: 24, options: self.plain)
+        let rows = (2..<8).map { grid.row($0) }
+        #expect(rows.allSatisfy { $0.contains("/") }, "\(grid.text)")
+    }
 }

@@ -33,8 +33,13 @@ enum EndpointListView {
         if state.endpoints.isEmpty, layout.endpointRows > 0 {
             grid.put("   no endpoints in the manifest", x: 0, y: layout.firstEndpointRow, style: .dim)
         }
+        // The reducer keeps the selection in view; clamping here as well
+        // means a stale scroll can never leave blank rows.
+        var scroll = min(state.endpointScroll, max(0, state.endpoints.count - layout.endpointRows))
+        if state.selected >= scroll + layout.endpointRows { scroll = state.selected - layout.endpointRows + 1 }
+        if state.selected < scroll { scroll = state.selected }
         for row in 0..<layout.endpointRows {
-            let index = state.endpointScroll + row
+            let index = max(0, scroll) + row
             guard state.endpoints.indices.contains(index) else { break }
             let y = layout.firstEndpointRow + row
             self.drawRow(
