@@ -73,7 +73,12 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchboardServerTests",
-            dependencies: ["SwitchboardCore", "SwitchboardServer", "SwitchboardTestSupport"],
+            dependencies: [
+                "SwitchboardCore", "SwitchboardServer", "SwitchboardTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             swiftSettings: testing
         ),
         .testTarget(

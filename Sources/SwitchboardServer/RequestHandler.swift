@@ -7,27 +7,31 @@ import Synchronization
 /// handler in front of it holds back the next request until this one's
 /// response has ended).
 ///
-/// A delay is an event-loop timer, never a sleeping thread: a thousand
-/// delayed requests cost a thousand timers.
+/// Every wait is an event-loop timer, never a sleeping thread: a delay, each
+/// chunk of a bandwidth-limited body, and a `hang` (which simply waits for
+/// the client to go away). A thousand delayed requests cost a thousand timers.
 final class RequestHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
-    private let responder: Responder
+    let responder: Responder
     private var catalog: ResponseCatalog?
-    private var state = State.idle
+    var state = State.idle
 
-    private enum State {
+    enum State {
         case idle
         case receiving(Request)
-        /// Waiting for an injected delay to pass before writing.
-        case delaying(Request, PreparedResponse, Scheduled<Void>)
+        /// Waiting for an injected delay (or the next body chunk).
+        case waiting(Request, PreparedResponse, Scheduled<Void>)
+        /// Holding the request unanswered until the client gives up.
+        case hanging(Request, PreparedResponse)
     }
 
     struct Request {
         let head: HTTPRequestHead
         let arrived: NIODeadline
         let wallTime: Double
+        var keepAlive: Bool { self.head.isKeepAlive }
     }
 
     init(responder: Responder) {
@@ -37,7 +41,8 @@ final class RequestHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch self.unwrapInboundIn(data) {
         case .head(let head):
-            self.state = .receiving(Request(head: head, arrived: .now(), wallTime: WallClock.now()))
+            self.state = .receiving(
+                Request(head: head, arrived: context.eventLoop.now, wallTime: WallClock.now()))
         case .body:
             break
         case .end:
@@ -48,11 +53,17 @@ final class RequestHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        // The client hung up while we were holding its response back.
-        if case .delaying(let request, let response, let task) = self.state {
+        switch self.state {
+        case .waiting(let request, let response, let task):
+            // The client hung up while we were holding its response back.
             task.cancel()
             self.state = .idle
-            self.record(request, response, status: Self.clientClosed)
+            self.record(request, response, status: Self.clientClosed, now: context.eventLoop.now)
+        case .hanging(let request, let response):
+            self.state = .idle
+            self.record(request, response, status: 0, now: context.eventLoop.now)
+        case .idle, .receiving:
+            break
         }
         context.fireChannelInactive()
     }
@@ -74,35 +85,76 @@ final class RequestHandler: ChannelInboundHandler {
             self.catalog = catalog
         }
         let response = self.responder.prepare(head: request.head, snapshot: snapshot, catalog: catalog)
-        guard response.delay > .zero else {
-            self.write(response, for: request, context: context)
-            return
+        self.after(response.delay, request, response, context: context) {
+            self.perform(response, for: request, context: context)
         }
-        let task = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(response.delay.nanoseconds)) {
-            self.write(response, for: request, context: context)
-        }
-        self.state = .delaying(request, response, task)
     }
 
-    private func write(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
+    /// Runs `work` after `delay` on the event loop, or now if there is none.
+    func after(
+        _ delay: Duration, _ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext,
+        _ work: @escaping () -> Void
+    ) {
+        guard delay > .zero else {
+            work()
+            return
+        }
+        let task = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(delay.nanoseconds)) {
+            self.state = .idle
+            work()
+        }
+        self.state = .waiting(request, response, task)
+    }
+
+    private func perform(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
+        switch response.action {
+        case .respond:
+            self.writeHead(response, for: request, context: context)
+            if request.head.method != .HEAD && response.body.readableBytes > 0 {
+                context.write(self.wrapOutboundOut(.body(.byteBuffer(response.body))), promise: nil)
+            }
+            self.finish(request, response, context: context)
+        case .trickle(let bytesPerSecond):
+            self.writeHead(response, for: request, context: context)
+            context.flush()
+            let plan =
+                request.head.method == .HEAD
+                ? []
+                : BodyTrickle.plan(
+                    bytes: response.body.readableBytes, bytesPerSecond: bytesPerSecond)
+            self.trickle(plan[...], response, for: request, started: context.eventLoop.now, context: context)
+        case .hang:
+            self.state = .hanging(request, response)
+        case .truncated:
+            self.writeTruncated(response, for: request, context: context)
+        case .reset:
+            self.resetConnection(request, response, context: context)
+        case .empty:
+            self.record(request, response, status: 0, now: context.eventLoop.now)
+            context.close(promise: nil)
+        case .garbage(let bytes):
+            self.writeGarbage(bytes, request, response, context: context)
+        }
+    }
+
+    func writeHead(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
         var headers = response.headers
-        let keepAlive = request.head.isKeepAlive
-        if !keepAlive {
+        if !request.keepAlive {
             headers.replaceOrAdd(name: "Connection", value: "close")
         } else if request.head.version == .http1_0 {
             headers.replaceOrAdd(name: "Connection", value: "keep-alive")
         }
         let head = HTTPResponseHead(version: request.head.version, status: response.status, headers: headers)
+        context.write(self.wrapOutboundOut(.head(head)), promise: nil)
+    }
+
+    /// Ends the response: journals it first, so anyone who has seen the
+    /// response can already find it in the journal.
+    func finish(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
         // The next pipelined request may arrive while `.end` is written.
         self.state = .idle
-        context.write(self.wrapOutboundOut(.head(head)), promise: nil)
-        if request.head.method != .HEAD && response.body.readableBytes > 0 {
-            context.write(self.wrapOutboundOut(.body(.byteBuffer(response.body))), promise: nil)
-        }
-        // Journal before the last byte leaves, so anyone who has seen the
-        // response can already find it in the journal.
-        self.record(request, response, status: Int(response.status.code))
-        if keepAlive {
+        self.record(request, response, status: Int(response.status.code), now: context.eventLoop.now)
+        if request.keepAlive {
             context.writeAndFlush(self.wrapOutboundOut(.end(nil)), promise: nil)
         } else {
             context.writeAndFlush(self.wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
@@ -111,14 +163,33 @@ final class RequestHandler: ChannelInboundHandler {
         }
     }
 
-    private func record(_ request: Request, _ response: PreparedResponse, status: Int) {
+    private func trickle(
+        _ chunks: ArraySlice<BodyTrickle.Chunk>, _ response: PreparedResponse, for request: Request,
+        started: NIODeadline, context: ChannelHandlerContext
+    ) {
+        guard let chunk = chunks.first else {
+            self.finish(request, response, context: context)
+            return
+        }
+        let due = started + .nanoseconds(chunk.at.nanoseconds)
+        let task = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) {
+            self.state = .idle
+            let slice = response.body.getSlice(at: response.body.readerIndex + chunk.offset, length: chunk.length)!
+            context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(slice))), promise: nil)
+            self.trickle(chunks.dropFirst(), response, for: request, started: started, context: context)
+        }
+        self.state = .waiting(request, response, task)
+    }
+
+    func record(_ request: Request, _ response: PreparedResponse, status: Int, now: NIODeadline) {
         self.responder.inFlight.subtract(1, ordering: .relaxed)
-        let elapsed = NIODeadline.now() - request.arrived
+        let elapsed = now - request.arrived
+        let decision = response.decision
         self.responder.journal.record(
             JournalEntry(
                 time: request.wallTime, method: request.head.method.rawValue, target: request.head.uri,
                 status: status, duration: .nanoseconds(elapsed.nanoseconds), endpointID: response.endpointID,
-                mode: response.mode, latency: response.latency, injectedDelay: response.delay,
-                unmatched: response.unmatched))
+                mode: decision?.mode, setting: decision?.setting, latency: decision?.latency,
+                injectedDelay: response.delay, unmatched: response.unmatched))
     }
 }

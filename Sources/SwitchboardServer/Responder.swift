@@ -37,36 +37,72 @@ final class Responder: Sendable {
         switch route {
         case .unmatched(let unmatched):
             let body = UnmatchedResponse.body(method: head.method.rawValue, target: target, unmatched: unmatched)
-            return PreparedResponse(
-                status: .notFound, headers: UnmatchedResponse.headers(length: body.readableBytes), body: body,
-                delay: .zero, endpointID: nil, mode: nil, latency: nil, unmatched: unmatched)
+            var response = PreparedResponse(
+                status: .notFound, headers: UnmatchedResponse.headers(length: body.readableBytes), body: body)
+            response.unmatched = unmatched
+            return response
         case .matched(let index, let parameters):
             let decision = snapshot.decide(endpoint: index)
             let endpoint = snapshot.manifest.endpoints[index]
-            let compiled = catalog.response(endpoint: index, kind: decision.response)
-            guard let (headers, body) = compiled.resolve(parameters: parameters) else {
-                let missing = compiled.missingFileName(parameters: parameters) ?? "?"
-                let body = UnmatchedResponse.missingFixture(file: missing, endpoint: endpoint)
-                return PreparedResponse(
-                    status: .notFound, headers: UnmatchedResponse.headers(length: body.readableBytes), body: body,
-                    delay: decision.delay, endpointID: endpoint.id, mode: decision.mode, latency: decision.latency,
-                    unmatched: nil)
+            var response: PreparedResponse
+            if let kind = decision.response {
+                let compiled = catalog.response(endpoint: index, kind: kind)
+                if let (headers, body) = compiled.resolve(parameters: parameters) {
+                    response = PreparedResponse(status: compiled.status, headers: headers, body: body)
+                } else {
+                    let missing = compiled.missingFileName(parameters: parameters) ?? "?"
+                    let body = UnmatchedResponse.missingFixture(file: missing, endpoint: endpoint)
+                    response = PreparedResponse(
+                        status: .notFound, headers: UnmatchedResponse.headers(length: body.readableBytes), body: body)
+                }
+            } else {
+                response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer())
             }
-            return PreparedResponse(
-                status: compiled.status, headers: headers, body: body, delay: decision.delay,
-                endpointID: endpoint.id, mode: decision.mode, latency: decision.latency, unmatched: nil)
+            response.decision = decision
+            response.endpointID = endpoint.id
+            response.action = Self.action(for: decision, snapshot: snapshot)
+            return response
+        }
+    }
+
+    private static func action(for decision: Decision, snapshot: PanelSnapshot) -> PreparedResponse.Action {
+        switch decision.mode {
+        case .reset: return .reset
+        case .hang: return .hang
+        case .empty: return .empty
+        case .truncated: return .truncated
+        case .garbage:
+            let count = 64 + Int(decision.request % 449)
+            var bytes = snapshot.garbage(endpoint: decision.endpointIndex, request: decision.request, count: count)
+            // Never let the noise start like a status line by chance.
+            if bytes.starts(with: Array("HTTP".utf8)) { bytes[0] = 0 }
+            return .garbage(ByteBuffer(bytes: bytes))
+        default:
+            return decision.bandwidth.map(PreparedResponse.Action.trickle) ?? .respond
         }
     }
 }
 
 /// Everything the handler needs to write one response and journal it.
 struct PreparedResponse {
+    enum Action {
+        case respond
+        /// Headers at once, then the body at this many bytes per second.
+        case trickle(Int)
+        case truncated
+        case reset
+        case hang
+        case empty
+        case garbage(ByteBuffer)
+    }
+
     var status: HTTPResponseStatus
     var headers: HTTPHeaders
     var body: ByteBuffer
-    var delay: Duration
+    var action = Action.respond
+    var decision: Decision?
     var endpointID: String?
-    var mode: Mode?
-    var latency: String?
     var unmatched: Unmatched?
+
+    var delay: Duration { self.decision?.delay ?? .zero }
 }

@@ -20,7 +20,7 @@ struct RunCommand: ParsableCommand {
         }
         ProcessSignals.prepare()
         let manifest = try Launch.loadManifest(self.options.directory)
-        let panel = ControlPanel(manifest: manifest)
+        let panel = ControlPanel(manifest: manifest, random: self.options.random)
         let journal = RequestJournal()
         let (server, url) = try Launch.startServer(
             manifest: manifest, options: self.options, panel: panel, journal: journal)

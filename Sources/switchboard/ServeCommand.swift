@@ -19,7 +19,7 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         ProcessSignals.prepare()
         let manifest = try Launch.loadManifest(self.options.directory)
-        let panel = ControlPanel(manifest: manifest)
+        let panel = ControlPanel(manifest: manifest, random: self.options.random)
         let journal = RequestJournal()
         let wake = WakePipe()
         journal.addListener { wake.wake() }

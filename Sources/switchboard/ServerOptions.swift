@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwitchboardCore
 
 /// Options shared by the commands that start a server.
 struct ServerOptions: ParsableArguments {
@@ -10,6 +11,14 @@ struct ServerOptions: ParsableArguments {
 
     @Option(help: "Address to listen on.")
     var host: String = "127.0.0.1"
+
+    @Option(help: "Seed for flaky outcomes, random delays and garbage bytes: the same seed repeats a run exactly.")
+    var seed: UInt64?
+
+    /// The random source the seed asks for.
+    var random: SeededRandom {
+        self.seed.map(SeededRandom.init(seed:)) ?? .unseeded()
+    }
 
     func validate() throws {
         if let port, !(0...65535).contains(port) {

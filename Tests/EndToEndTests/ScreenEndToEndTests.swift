@@ -152,4 +152,16 @@ import Testing
         try session.send("q")
         #expect(session.waitForExit() == 0)
     }
+
+    @Test func aDigitPicksANetworkFault() throws {
+        let (session, port) = try self.start()
+        try session.send("4")
+        #expect(session.waitForScreen { $0.contains("reset") && $0.contains("coinlist → reset") })
+        let result = try Subprocess.run(
+            "curl", ["-s", "-o", "/dev/null", "http://127.0.0.1:\(port)/data/all/coinlist"])
+        #expect(result.status == 56)
+        #expect(session.waitForScreen { self.logLines($0).contains { $0.contains("---") && $0.contains("reset") } })
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
 }

@@ -24,10 +24,10 @@ import Testing
         #expect(settings == [.init(mode: .success, latency: "slow"), .init(mode: .serverError, latency: nil)])
     }
 
-    @Test func modeCyclesSuccessErrorServerErrorAndBack() {
-        #expect(Mode.success.next == .error)
-        #expect(Mode.error.next == .serverError)
-        #expect(Mode.serverError.next == .success)
+    @Test func modeCyclesSuccessErrorServerErrorThenFaults() {
+        #expect(Mode.success.next() == .error)
+        #expect(Mode.error.next() == .serverError)
+        #expect(Mode.serverError.next() == .reset)
         #expect(Mode(name: "server_error") == .serverError)
         #expect(Mode(name: "500") == .serverError)
         #expect(Mode(name: "boom") == nil)
@@ -58,7 +58,10 @@ import Testing
         #expect(throws: ControlError.unknownEndpoint("c", known: ["a", "b"])) {
             try panel.setMode(.error, endpoint: "c")
         }
-        #expect(throws: ControlError.unknownProfile("slwo", known: ["none", "slow", "fast"])) {
+        #expect(
+            throws: ControlError.unknownProfile(
+                "slwo", known: ["none", "slow", "fast", "gprs", "edge", "3g", "3g+", "wifi"])
+        ) {
             try panel.setLatency("slwo", endpoint: "a")
         }
         #expect(

@@ -12,7 +12,7 @@ import Testing
             ])
         #expect(manifest.port == 8080)
         #expect(manifest.latencyProfiles.map(\.name) == ["fast", "sluggish", "slow"])
-        #expect(manifest.profile(named: "slow")?.delay == .seconds(2))
+        #expect(manifest.profile(named: "slow")?.delay == .fixed(.seconds(2)))
         #expect(Set(manifest.scenarios.map(\.name)).isSuperset(of: ["outage", "slow-network", "login-broken"]))
     }
 

@@ -177,7 +177,7 @@ import Testing
         #expect(
             found == [
                 "2:39: unknown latency profile 'slwo' — did you mean 'slow'?",
-                "3:39: unknown latency profile 'turtle' — declared profiles: slow, fast, or 'none'",
+                "3:39: unknown latency profile 'turtle' — profiles: slow, fast, gprs, edge, 3g, 3g+, wifi, or 'none'",
             ])
     }
 
@@ -194,7 +194,7 @@ import Testing
         #expect(
             found == [
                 "5:5: scenario 'broken' names unknown endpoint 'logn' — did you mean 'login'?",
-                "6:18: unknown mode 'teapot' — modes: success, error, server_error",
+                "6:18: unknown mode 'teapot' — modes: success, error, server_error, reset, hang, empty, garbage, truncated, flaky:N, sequence",
             ])
     }
 
@@ -225,7 +225,8 @@ import Testing
         } catch {
             #expect(
                 error.description
-                    == "demo/switchboard.yml:2:36: unknown mode 'nope' — modes: success, error, server_error")
+                    == "demo/switchboard.yml:2:36: unknown mode 'nope' — modes: success, error, server_error, reset, hang, empty, garbage, truncated, flaky:N, sequence"
+            )
         }
     }
 }

@@ -67,7 +67,7 @@ import Testing
             injectedDelay: .seconds(2))
         #expect(
             entry.jsonLine
-                == #"{"time":"2025-11-22T12:01:02.123Z","method":"GET","path":"/weather","query":"lat=1&lon=2","status":503,"duration_ms":2004.000,"delay_ms":2000.000,"endpoint":"weather","mode":"server_error","latency":"slow","unmatched":false}"#
+                == #"{"time":"2025-11-22T12:01:02.123Z","method":"GET","path":"/weather","query":"lat=1&lon=2","status":503,"duration_ms":2004.000,"delay_ms":2000.000,"endpoint":"weather","mode":"server_error","setting":"server_error","latency":"slow","unmatched":false}"#
         )
         entry.unmatched = Unmatched(closestID: "a", closest: "GET /a", reason: "x")
         entry.endpointID = nil

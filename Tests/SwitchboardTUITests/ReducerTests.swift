@@ -33,7 +33,14 @@ import Testing
         #expect(self.state.selectedEndpoint?.mode == .error)
         #expect(self.press(.char(" ")) == [.setMode(endpoint: "coinlist", .serverError)])
         #expect(self.state.endpoints[0].modeLabel == "server_error")
-        #expect(self.press(.enter) == [.setMode(endpoint: "coinlist", .success)])
+        #expect(self.press(.enter) == [.setMode(endpoint: "coinlist", .reset)])
+        var labels: [String] = []
+        for _ in 0..<6 {
+            _ = self.press(.char(" "))
+            labels.append(self.state.endpoints[0].modeLabel)
+        }
+        // coinlist declares no sequence, so the cycle skips it.
+        #expect(labels == ["hang", "empty", "garbage", "truncated", "flaky 25%", "success"])
         #expect(self.press(.char(" ")) == [.setMode(endpoint: "coinlist", .error)])
         #expect(self.state.endpoints[0].modeLabel == "error 429")
         #expect(self.state.flash == "coinlist → error 429")
@@ -42,8 +49,24 @@ import Testing
     @Test mutating func digitsPickAModeDirectly() {
         #expect(self.press(.char("3")) == [.setMode(endpoint: "weather", .serverError)])
         #expect(self.press(.char("1")) == [.setMode(endpoint: "weather", .success)])
-        #expect(self.press(.char("9")) == [])
-        #expect(self.state.flash == "modes: 1 success, 2 error, 3 server_error")
+        #expect(self.press(.char("4")) == [.setMode(endpoint: "weather", .reset)])
+        #expect(self.press(.char("5")) == [.setMode(endpoint: "weather", .hang)])
+        #expect(self.press(.char("8")) == [.setMode(endpoint: "weather", .truncated)])
+        #expect(self.state.endpoints[1].modeLabel == "truncated")
+    }
+
+    @Test mutating func pickingFlakyAgainStepsThroughItsRates() {
+        var labels: [String] = []
+        for _ in 0..<6 {
+            _ = self.press(.char("9"))
+            labels.append(self.state.endpoints[1].modeLabel)
+        }
+        #expect(labels == ["flaky 25%", "flaky 50%", "flaky 75%", "flaky 90%", "flaky 10%", "flaky 25%"])
+    }
+
+    @Test mutating func sequenceNeedsOneInTheManifest() {
+        #expect(self.press(.char("0")) == [])
+        #expect(self.state.flash?.hasPrefix("weather has no sequence") == true)
     }
 
     @Test mutating func lCyclesLatencyProfilesForwardAndBack() {
@@ -52,7 +75,10 @@ import Testing
         #expect(self.press(.char("l")) == [.setLatency(endpoint: "coinlist", "sluggish")])
         #expect(self.press(.char("L")) == [.setLatency(endpoint: "coinlist", "fast")])
         #expect(self.press(.char("L")) == [.setLatency(endpoint: "coinlist", nil)])
-        #expect(self.press(.char("L")) == [.setLatency(endpoint: "coinlist", "slow")])
+        // Back from none: the presets come after the manifest's profiles.
+        #expect(self.press(.char("L")) == [.setLatency(endpoint: "coinlist", "wifi")])
+        #expect(self.state.latencyLabel(self.state.endpoints[0].latency) == "wifi")
+        for _ in 0..<5 { _ = self.press(.char("L")) }
         #expect(self.state.latencyLabel(self.state.endpoints[0].latency) == "slow 2s")
     }
 

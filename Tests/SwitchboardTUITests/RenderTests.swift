@@ -107,4 +107,29 @@ import Testing
         let rows = (2..<8).map { grid.row($0) }
         #expect(rows.allSatisfy { $0.contains("/") }, "\(grid.text)")
     }
+
+    @Test func faultsFlakyAndLatencyInTheLog() throws {
+        let panel = try ScreenFixtures.demoPanel()
+        try panel.setMode(.reset, endpoint: "coinlist")
+        try panel.setMode(.flaky(percent: 25), endpoint: "weather")
+        try panel.setLatency("3g", endpoint: "weather")
+        try panel.setMode(.hang, endpoint: "episode")
+        var state = try ScreenFixtures.freshState(panel: panel)
+        var entries = [
+            ScreenFixtures.entry(1, "GET", "/data/all/coinlist", 0, ms: 0.3, endpoint: "coinlist", mode: .reset),
+            ScreenFixtures.entry(2, "GET", "/episodes/2", 0, ms: 30_001, endpoint: "episode", mode: .hang),
+            ScreenFixtures.entry(
+                3, "GET", "/weather?lat=1&lon=2", 500, ms: 152, endpoint: "weather", mode: .serverError),
+            ScreenFixtures.entry(4, "GET", "/weather?lat=1&lon=2", 200, ms: 151, endpoint: "weather", mode: .success),
+        ]
+        for index in 2...3 {
+            entries[index].setting = .flaky(percent: 25)
+            entries[index].latency = "3g"
+            entries[index].injectedDelay = .milliseconds(150)
+        }
+        _ = Reducer.reduce(
+            &state, .requests(entries, missed: 0, stats: ScreenFixtures.stats(for: entries)), width: 80, height: 24)
+        expectGolden(
+            ScreenRenderer.render(state, width: 80, height: 24, options: self.colored), "faults-80x24", styles: true)
+    }
 }

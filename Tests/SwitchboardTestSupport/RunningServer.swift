@@ -9,9 +9,13 @@ public final class RunningServer: Sendable {
     public let server: SwitchboardServer
     public let port: Int
 
-    public init(directory: String) throws {
+    public convenience init(directory: String) throws {
         let manifest = try ManifestLoader.load(directory: directory)
-        self.panel = ControlPanel(manifest: manifest)
+        try self.init(panel: ControlPanel(manifest: manifest))
+    }
+
+    public init(panel: ControlPanel) throws {
+        self.panel = panel
         self.journal = RequestJournal(capacity: 1_000)
         self.server = SwitchboardServer(
             panel: self.panel, journal: self.journal, configuration: ServerConfiguration(port: 0, threads: 2))

@@ -3,7 +3,7 @@ import Yams
 extension ManifestReader {
     static let endpointKeys = [
         "id", "description", "method", "path", "query", "headers", "success", "error", "server_error", "mode",
-        "latency",
+        "latency", "sequence",
     ]
     static let knownMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
@@ -127,7 +127,15 @@ extension ManifestReader {
                 }
             }
         }
+        if let sequenceNode = fields.value(for: "sequence") {
+            endpoint.sequence = self.sequence(sequenceNode)
+        }
         if let modeNode = fields.value(for: "mode"), let mode = self.mode(modeNode, what: "mode") {
+            if mode == .sequence && endpoint.sequence.isEmpty {
+                self.report(
+                    at: modeNode, "mode 'sequence' needs a 'sequence:' list on this endpoint",
+                    fix: "add e.g. 'sequence: [success, success, server_error]'")
+            }
             endpoint.startMode = mode
         }
         if let latencyNode = fields.value(for: "latency"),
@@ -136,6 +144,26 @@ extension ManifestReader {
             endpoint.startLatency = name
         }
         return endpoint
+    }
+
+    /// `[success, success, server_error]`: any modes but `sequence` itself.
+    private mutating func sequence(_ node: Node) -> [Mode] {
+        guard case .sequence(let items) = node, !items.isEmpty else {
+            self.report(
+                at: node, "'sequence' should be a list of modes",
+                fix: "e.g. 'sequence: [success, success, server_error]'")
+            return []
+        }
+        var modes: [Mode] = []
+        for item in items {
+            guard let mode = self.mode(item, what: "a sequence step") else { continue }
+            if mode == .sequence {
+                self.report(at: item, "a sequence cannot contain 'sequence'", fix: "list the modes to serve in turn")
+                continue
+            }
+            modes.append(mode)
+        }
+        return modes
     }
 
     private mutating func method(_ node: Node) -> String? {

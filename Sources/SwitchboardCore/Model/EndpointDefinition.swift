@@ -15,6 +15,8 @@ public struct EndpointDefinition: Sendable {
     public var startMode: Mode
     /// The latency profile it starts with; `nil` is no added latency.
     public var startLatency: String?
+    /// The modes the `sequence` mode serves in turn; empty when not declared.
+    public var sequence: [Mode]
     /// Where the endpoint is declared, for messages.
     public var location: SourceLocation?
 
@@ -29,6 +31,7 @@ public struct EndpointDefinition: Sendable {
         serverError: ResponseDefinition = .fallback(for: .serverError),
         startMode: Mode = .success,
         startLatency: String? = nil,
+        sequence: [Mode] = [],
         location: SourceLocation? = nil
     ) {
         self.id = id
@@ -41,6 +44,7 @@ public struct EndpointDefinition: Sendable {
         self.serverError = serverError
         self.startMode = startMode
         self.startLatency = startLatency
+        self.sequence = sequence
         self.location = location
     }
 

@@ -27,8 +27,16 @@ public struct Manifest: Sendable {
         self.scenarios = scenarios
     }
 
+    /// A declared profile, or a built-in preset of that name.
     public func profile(named name: String) -> LatencyProfile? {
-        self.latencyProfiles.first { $0.name == name }
+        self.latencyProfiles.first { $0.name == name } ?? LatencyProfile.builtIns.first { $0.name == name }
+    }
+
+    /// The profiles `l` cycles through: the manifest's, then the presets it
+    /// does not override.
+    public var availableProfiles: [LatencyProfile] {
+        let declared = Set(self.latencyProfiles.map(\.name))
+        return self.latencyProfiles + LatencyProfile.builtIns.filter { !declared.contains($0.name) }
     }
 
     public func endpointIndex(id: String) -> Int? {

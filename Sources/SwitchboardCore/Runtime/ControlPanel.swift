@@ -8,11 +8,13 @@ import Synchronization
 public final class ControlPanel: Sendable {
     private let current: Mutex<PanelSnapshot>
 
-    public init(manifest: Manifest) {
+    /// `random` decides flaky outcomes and random delays; pass a
+    /// `SeededRandom` with a fixed seed for repeatable runs.
+    public init(manifest: Manifest, random: any RandomSource = SeededRandom.unseeded()) {
         let snapshot = PanelSnapshot(
             manifest: manifest, table: EndpointTable(endpoints: manifest.endpoints),
             settings: manifest.endpoints.map(EndpointSetting.init(startOf:)), generation: 1, version: 1,
-            activeScenario: nil)
+            activeScenario: nil, counters: manifest.endpoints.map { _ in EndpointCounters() }, random: random)
         self.current = Mutex(snapshot)
     }
 
@@ -20,8 +22,20 @@ public final class ControlPanel: Sendable {
         self.current.withLock { $0 }
     }
 
+    /// Choosing `sequence` starts it from its first step.
     public func setMode(_ mode: Mode, endpoint id: String) throws(ControlError) {
-        try self.update(endpoint: id) { $0.mode = mode }
+        try self.current.withLock { (current) throws(ControlError) in
+            guard let index = current.manifest.endpointIndex(id: id) else {
+                throw ControlError.unknownEndpoint(id, known: current.manifest.endpoints.map(\.id))
+            }
+            if mode == .sequence && current.manifest.endpoints[index].sequence.isEmpty {
+                throw ControlError.noSequence(id)
+            }
+            if mode == .sequence { current.counters[index].restartSequence() }
+            var settings = current.settings
+            settings[index].mode = mode
+            current = current.with(settings: settings, activeScenario: nil)
+        }
     }
 
     /// `nil` (or "none") removes added latency.
@@ -35,6 +49,7 @@ public final class ControlPanel: Sendable {
     public func reset(endpoint id: String? = nil) throws(ControlError) {
         guard let id else {
             self.current.withLock { current in
+                current.counters.forEach { $0.restartSequence() }
                 current = current.with(
                     settings: current.manifest.endpoints.map(EndpointSetting.init(startOf:)), activeScenario: nil)
             }
@@ -46,6 +61,7 @@ public final class ControlPanel: Sendable {
             }
             var settings = current.settings
             settings[index] = EndpointSetting(startOf: current.manifest.endpoints[index])
+            current.counters[index].restartSequence()
             current = current.with(settings: settings, activeScenario: nil)
         }
     }
@@ -56,9 +72,13 @@ public final class ControlPanel: Sendable {
             guard let index = current.manifest.endpointIndex(id: id) else {
                 throw ControlError.unknownEndpoint(id, known: current.manifest.endpoints.map(\.id))
             }
+            // `sequence` only means something on an endpoint that has one.
             let setting = current.settings[index]
-            current = current.with(
-                settings: Array(repeating: setting, count: current.settings.count), activeScenario: nil)
+            let settings = current.manifest.endpoints.enumerated().map { other, endpoint in
+                setting.mode == .sequence && endpoint.sequence.isEmpty
+                    ? EndpointSetting(mode: current.settings[other].mode, latency: setting.latency) : setting
+            }
+            current = current.with(settings: settings, activeScenario: nil)
         }
     }
 
@@ -72,7 +92,9 @@ public final class ControlPanel: Sendable {
             for setting in scenario.settings {
                 for (index, endpoint) in current.manifest.endpoints.enumerated()
                 where setting.target == "*" || setting.target == endpoint.id {
-                    if let mode = setting.mode { settings[index].mode = mode }
+                    if let mode = setting.mode, mode != .sequence || !endpoint.sequence.isEmpty {
+                        settings[index].mode = mode
+                    }
                     if let latency = setting.latency { settings[index].latency = latency == "none" ? nil : latency }
                 }
             }
@@ -94,7 +116,7 @@ public final class ControlPanel: Sendable {
     private static func validProfile(_ name: String?, in manifest: Manifest) throws(ControlError) -> String? {
         guard let name, !["none", "-", "off", ""].contains(name) else { return nil }
         guard manifest.profile(named: name) != nil else {
-            throw ControlError.unknownProfile(name, known: ["none"] + manifest.latencyProfiles.map(\.name))
+            throw ControlError.unknownProfile(name, known: ["none"] + manifest.availableProfiles.map(\.name))
         }
         return name
     }
@@ -105,6 +127,7 @@ public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownEndpoint(String, known: [String])
     case unknownProfile(String, known: [String])
     case unknownScenario(String, known: [String])
+    case noSequence(String)
 
     public var description: String {
         switch self {
@@ -114,6 +137,8 @@ public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
             "no latency profile '\(name)'" + Self.suggest(name, known, "profiles")
         case .unknownScenario(let name, let known):
             "no scenario '\(name)'" + Self.suggest(name, known, "scenarios")
+        case .noSequence(let id):
+            "endpoint '\(id)' declares no 'sequence:' in the manifest"
         }
     }
 

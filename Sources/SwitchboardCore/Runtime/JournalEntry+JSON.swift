@@ -8,11 +8,12 @@ extension JournalEntry {
             ("method", JSONText.quoted(self.method)),
             ("path", JSONText.quoted(path)),
             ("query", JSONText.quoted(query)),
-            ("status", String(self.status)),
+            ("status", self.status == 0 ? "null" : String(self.status)),
             ("duration_ms", Self.decimal(self.duration.milliseconds)),
             ("delay_ms", Self.decimal(self.injectedDelay.milliseconds)),
             ("endpoint", self.endpointID.map(JSONText.quoted) ?? "null"),
             ("mode", self.mode.map { JSONText.quoted($0.name) } ?? "null"),
+            ("setting", (self.setting ?? self.mode).map { JSONText.quoted($0.name) } ?? "null"),
             ("latency", self.latency.map(JSONText.quoted) ?? "null"),
             ("unmatched", self.unmatched == nil ? "false" : "true"),
         ]

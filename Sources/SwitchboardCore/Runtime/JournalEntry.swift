@@ -8,12 +8,17 @@ public struct JournalEntry: Sendable {
     public var method: String
     /// The request target exactly as sent (path and query).
     public var target: String
+    /// The HTTP status sent; 0 when a fault sent none (reset, hang, empty,
+    /// garbage).
     public var status: Int
     /// From the request's arrival to the last byte of the response.
     public var duration: Duration
     /// The endpoint that answered; `nil` for an unmatched request.
     public var endpointID: String?
+    /// What this request got (never flaky or sequence).
     public var mode: Mode?
+    /// The endpoint's setting when it differs from `mode` (`flaky:25`).
+    public var setting: Mode?
     public var latency: String?
     /// The delay that was deliberately added.
     public var injectedDelay: Duration
@@ -22,7 +27,8 @@ public struct JournalEntry: Sendable {
 
     public init(
         sequence: Int = 0, time: Double, method: String, target: String, status: Int, duration: Duration,
-        endpointID: String?, mode: Mode?, latency: String?, injectedDelay: Duration = .zero, unmatched: Unmatched? = nil
+        endpointID: String?, mode: Mode?, setting: Mode? = nil, latency: String?, injectedDelay: Duration = .zero,
+        unmatched: Unmatched? = nil
     ) {
         self.sequence = sequence
         self.time = time
@@ -32,6 +38,7 @@ public struct JournalEntry: Sendable {
         self.duration = duration
         self.endpointID = endpointID
         self.mode = mode
+        self.setting = setting == mode ? nil : setting
         self.latency = latency
         self.injectedDelay = injectedDelay
         self.unmatched = unmatched

@@ -14,10 +14,14 @@ public final class PanelSnapshot: Sendable {
     public let version: Int
     /// The scenario last applied, until a manual change or reset.
     public let activeScenario: String?
+    /// Index-aligned with the endpoints; shared by every snapshot of one
+    /// manifest, so counting survives setting changes.
+    public let counters: [EndpointCounters]
+    public let random: any RandomSource
 
     init(
         manifest: Manifest, table: EndpointTable, settings: [EndpointSetting], generation: Int, version: Int,
-        activeScenario: String?
+        activeScenario: String?, counters: [EndpointCounters], random: any RandomSource
     ) {
         self.manifest = manifest
         self.table = table
@@ -25,13 +29,15 @@ public final class PanelSnapshot: Sendable {
         self.generation = generation
         self.version = version
         self.activeScenario = activeScenario
+        self.counters = counters
+        self.random = random
     }
 
     /// A copy with different settings.
     func with(settings: [EndpointSetting], activeScenario: String?) -> PanelSnapshot {
         PanelSnapshot(
             manifest: self.manifest, table: self.table, settings: settings, generation: self.generation,
-            version: self.version + 1, activeScenario: activeScenario)
+            version: self.version + 1, activeScenario: activeScenario, counters: self.counters, random: self.random)
     }
 
     public func profile(named name: String?) -> LatencyProfile? {
@@ -39,22 +45,51 @@ public final class PanelSnapshot: Sendable {
         return self.manifest.profile(named: name)
     }
 
-    /// What the endpoint at `index` does with a request arriving now.
-    public func decide(endpoint index: Int) -> Decision {
+    /// What the endpoint at `index` does with a request arriving now:
+    /// resolves flaky and sequence settings and draws the delay. Advances the
+    /// endpoint's counters, so call it once per request.
+    public func decide(endpoint index: Int, override: Override = Override()) -> Decision {
         let setting = self.settings[index]
-        let profile = self.profile(named: setting.latency)
+        let counters = self.counters[index]
+        let request = counters.nextRequest()
+        let configured = override.mode ?? setting.mode
+        var mode = configured
+        if case .sequence = mode {
+            let steps = self.manifest.endpoints[index].sequence
+            mode = steps.isEmpty ? .success : steps[counters.nextSequenceStep() % steps.count]
+        }
+        if case .flaky(let percent) = mode {
+            let draw = self.random.unit(endpoint: index, request: request, stream: RandomStream.flaky.rawValue)
+            mode = draw * 100 < Double(percent) ? .serverError : .success
+        }
+        let latency = override.latency ?? setting.latency
+        let profile = self.profile(named: latency)
+        let delay =
+            profile?.delay.draw(
+                self.random.unit(endpoint: index, request: request, stream: RandomStream.delay.rawValue),
+                self.random.unit(endpoint: index, request: request, stream: RandomStream.delaySpread.rawValue)) ?? .zero
         return Decision(
-            endpointIndex: index, mode: setting.mode, response: setting.mode.response,
-            latency: profile?.name, delay: profile?.delay ?? .zero)
+            endpointIndex: index, setting: configured, mode: mode, latency: profile?.name, delay: delay,
+            bandwidth: profile?.bandwidth, request: request)
     }
-}
 
-/// How one matched request will be answered.
-public struct Decision: Sendable, Hashable {
-    public var endpointIndex: Int
-    public var mode: Mode
-    public var response: ResponseKind
-    public var latency: String?
-    /// Time to wait before writing the response.
-    public var delay: Duration
+    /// `count` random bytes for the `garbage` mode of one request.
+    public func garbage(endpoint index: Int, request: UInt64, count: Int) -> [UInt8] {
+        (0..<count).map { offset in
+            let draw = self.random.unit(
+                endpoint: index, request: request &* 4096 &+ UInt64(offset), stream: RandomStream.garbage.rawValue)
+            return UInt8(draw * 256)
+        }
+    }
+
+    /// A request's own wishes (the `Prefer` header), overriding the endpoint.
+    public struct Override: Sendable, Hashable {
+        public var mode: Mode?
+        public var latency: String?
+
+        public init(mode: Mode? = nil, latency: String? = nil) {
+            self.mode = mode
+            self.latency = latency
+        }
+    }
 }

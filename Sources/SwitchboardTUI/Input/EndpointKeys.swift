@@ -14,15 +14,29 @@ enum EndpointKeys {
         case .moveToTop: state.selected = 0
         case .moveToBottom: state.selected = count - 1
         case .cycleMode:
-            return self.setMode(state.endpoints[state.selected].mode.next, state: &state)
+            let row = state.endpoints[state.selected]
+            return self.setMode(
+                row.mode.next(hasSequence: !row.sequence.isEmpty, flakyPercent: row.flakyPercent), state: &state)
         case .pickMode:
-            guard case .char(let character) = key, let number = Int(String(character)),
-                Mode.cycle.indices.contains(number - 1)
-            else {
-                state.flash = "modes: " + Mode.cycle.enumerated().map { "\($0 + 1) \($1.name)" }.joined(separator: ", ")
+            guard case .char(let character) = key, let digit = Int(String(character)),
+                var mode = Mode.numbered(digit)
+            else { return [] }
+            let row = state.endpoints[state.selected]
+            if case .flaky = mode {
+                // Picking flaky again steps through the preset rates.
+                if case .flaky(let current) = row.mode {
+                    let presets = Mode.flakyPresets
+                    mode = .flaky(percent: presets.first { $0 > current } ?? presets[0])
+                } else {
+                    mode = .flaky(percent: row.flakyPercent)
+                }
+            }
+            if mode == .sequence && row.sequence.isEmpty {
+                state.flash =
+                    "\(row.id) has no sequence — add 'sequence: [success, server_error]' to its manifest entry"
                 return []
             }
-            return self.setMode(Mode.cycle[number - 1], state: &state)
+            return self.setMode(mode, state: &state)
         case .nextLatency, .previousLatency:
             let names: [String?] = [nil] + state.profiles.map(\.name)
             let current = names.firstIndex(of: state.endpoints[state.selected].latency) ?? 0
@@ -32,12 +46,14 @@ enum EndpointKeys {
             state.scenario = nil
             let id = state.endpoints[state.selected].id
             state.flash = "\(id) latency → \(state.latencyLabel(next))"
-            if state.profiles.isEmpty { state.flash = "no latency profiles — declare some under latency_profiles:" }
             return [.setLatency(endpoint: id, next)]
         case .applyToAll:
             let source = state.endpoints[state.selected]
             for index in state.endpoints.indices {
-                state.endpoints[index].mode = source.mode
+                // `sequence` only applies where one is declared.
+                if source.mode != .sequence || !state.endpoints[index].sequence.isEmpty {
+                    state.endpoints[index].mode = source.mode
+                }
                 state.endpoints[index].latency = source.latency
             }
             state.scenario = nil

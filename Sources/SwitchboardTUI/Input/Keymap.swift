@@ -82,10 +82,17 @@ public enum Keymap {
         Binding([.end, .char("G")], .moveToBottom, .global, hint: "bottom", help: "", inBar: false, inHelp: false),
         Binding(
             [.char(" "), .enter], .cycleMode, .endpoints, hint: "mode",
-            help: "cycle the mode: success → error → server_error"),
+            help: "next mode: success → error → server_error → faults…"),
         Binding(
-            (1...9).map { .char(Character(String($0))) }, .pickMode(0), .endpoints, hint: "pick mode",
-            help: "pick a mode: 1 success, 2 error, 3 server_error", inBar: false, helpKeys: "1-9"),
+            [.char("1"), .char("2"), .char("3")], .pickMode(0), .endpoints, hint: "pick mode",
+            help: "1 success  2 error  3 server_error", inBar: false, helpKeys: "1 2 3"),
+        Binding(
+            [.char("4"), .char("5"), .char("6"), .char("7"), .char("8")], .pickMode(0), .endpoints,
+            hint: "pick fault", help: "4 reset  5 hang  6 empty  7 garbage  8 truncated", inBar: false,
+            helpKeys: "4-8"),
+        Binding(
+            [.char("9"), .char("0")], .pickMode(0), .endpoints, hint: "flaky",
+            help: "9 flaky (again: 10→25→50→75→90%)  0 sequence", inBar: false, helpKeys: "9 0"),
         Binding([.char("l")], .nextLatency, .endpoints, hint: "latency", help: "next latency profile"),
         Binding(
             [.char("L")], .previousLatency, .endpoints, hint: "latency back", help: "previous latency profile",

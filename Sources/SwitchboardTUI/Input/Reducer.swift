@@ -73,7 +73,7 @@ public enum Reducer {
 
     private static func sync(_ state: inout AppState, snapshot: PanelSnapshot, stats: JournalStats) {
         let selectedID = state.selectedEndpoint?.id
-        state.profiles = snapshot.manifest.latencyProfiles
+        state.profiles = snapshot.manifest.availableProfiles
         state.endpoints = zip(snapshot.manifest.endpoints, snapshot.settings).map { endpoint, setting in
             EndpointRow(endpoint, setting: setting, stats: stats.byEndpoint[endpoint.id])
         }

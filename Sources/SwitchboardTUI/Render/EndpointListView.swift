@@ -79,6 +79,8 @@ enum EndpointListView {
         case .success: .green
         case .error: .yellow
         case .serverError: .red
+        case .reset, .hang, .empty, .garbage, .truncated: .magenta
+        case .flaky, .sequence: .blue
         }
     }
 }

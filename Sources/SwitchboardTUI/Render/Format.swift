@@ -1,3 +1,5 @@
+import SwitchboardCore
+
 /// Numbers and times as the screen prints them.
 enum Format {
     /// `1,204`
@@ -11,14 +13,24 @@ enum Format {
         return (value < 0 ? "-" : "") + out
     }
 
-    /// `0.4 ms`, `12 ms`, `2004 ms`.
+    /// `0.4 ms`, `12 ms`, `2004 ms`, `30.0 s`: never more than 7 characters.
     static func milliseconds(_ value: Double) -> String {
+        if value >= 10_000 {
+            let seconds = value / 1000
+            let tenths = Int((seconds * 10).rounded())
+            return seconds < 100 ? "\(tenths / 10).\(tenths % 10) s" : "\(Int(seconds.rounded())) s"
+        }
         if value < 10 {
             let tenths = (value * 10).rounded() / 10
             return tenths == tenths.rounded() && tenths >= 1
                 ? "\(Int(tenths)) ms" : "\(Int(tenths)).\(Int((tenths * 10).rounded()) % 10) ms"
         }
         return "\(Int(value.rounded())) ms"
+    }
+
+    /// An injected delay, short: `2s`, `734ms`, `1.5s`.
+    static func shortDelay(_ milliseconds: Double) -> String {
+        DurationText.format(.milliseconds(Int64(milliseconds.rounded())))
     }
 
     /// `12:01:02.123` for a Unix time shifted by `utcOffset` seconds.

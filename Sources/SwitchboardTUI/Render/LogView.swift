@@ -15,11 +15,11 @@ enum LogView {
             self.time = wide ? 13 : 0
             self.method = wide ? 7 : 5
             self.status = 4
-            self.duration = 10
+            self.duration = 9
             // What is left is shared between the target and the mode/latency
             // (or UNMATCHED → closest) column, the target getting more.
             let remaining = max(8, width - 1 - self.time - self.method - 1 - self.status - self.duration)
-            self.info = wide ? min(40, remaining * 9 / 20) : max(4, min(10, remaining / 2))
+            self.info = wide ? min(40, remaining / 2) : max(4, min(10, remaining / 2))
             self.target = max(4, remaining - self.info)
         }
     }
@@ -53,20 +53,23 @@ enum LogView {
         _ line: LogLine, y: Int, columns: Columns, into grid: inout Grid, options: RenderOptions
     ) {
         let statusColor = self.color(forStatus: line.status)
-        let lineStyle = options.style(line.status >= 400 ? .color(statusColor) : .plain)
+        let failed = line.status >= 400 || line.status == 0
+        let lineStyle = options.style(failed ? .color(line.status == 0 ? .magenta : statusColor) : .plain)
         var x = grid.put(" ", x: 0, y: y, style: lineStyle)
         if columns.time > 0 {
             x = grid.put(
                 TerminalText.pad(Format.clock(line.time, utcOffset: options.utcOffset), to: columns.time), x: x, y: y,
-                style: line.status >= 400 ? lineStyle : .dim)
+                style: failed ? lineStyle : .dim)
         }
         x = grid.put(TerminalText.pad(line.method, to: columns.method), x: x, y: y, style: lineStyle)
         x = grid.put(
             TerminalText.pad(line.target, to: columns.target, unicode: options.unicode), x: x, y: y, style: lineStyle)
         x = grid.put(" ", x: x, y: y, style: lineStyle)
+        // A fault sends no status line at all.
+        let status = line.status == 0 ? "---" : String(line.status)
         x = grid.put(
-            TerminalText.pad(String(line.status), to: columns.status), x: x, y: y,
-            style: options.style(.color(statusColor, bold: true)))
+            TerminalText.pad(status, to: columns.status), x: x, y: y,
+            style: options.style(.color(line.status == 0 ? .magenta : statusColor, bold: true)))
         x = grid.put(
             TerminalText.padLeft(Format.milliseconds(line.durationMS), to: columns.duration - 2) + "  ", x: x, y: y,
             style: lineStyle)
@@ -78,10 +81,28 @@ enum LogView {
                 TerminalText.pad(info, to: columns.info, unicode: options.unicode), x: x, y: y,
                 style: options.style(.color(.magenta, bold: true)))
         } else {
-            var info = line.mode ?? "-"
-            if let latency = line.latency { info += options.separator + latency }
+            let info = self.info(line, width: columns.info, options: options)
             grid.put(TerminalText.pad(info, to: columns.info, unicode: options.unicode), x: x, y: y, style: lineStyle)
         }
+    }
+
+    /// `server_error (flaky) · 3g 150ms`: what the request got, the setting
+    /// that chose it, the profile and the delay it drew. Parts are dropped,
+    /// least useful first, until the text fits.
+    static func info(_ line: LogLine, width: Int, options: RenderOptions) -> String {
+        let mode = line.mode ?? "-"
+        let setting = line.setting.map { " (" + ($0.split(separator: ":").first.map(String.init) ?? $0) + ")" } ?? ""
+        let delay = line.delayMS > 0 ? Format.shortDelay(line.delayMS) : ""
+        var latency = ""
+        if let name = line.latency {
+            latency = options.separator + ([name, delay].filter { !$0.isEmpty }.joined(separator: " "))
+        }
+        let candidates = [
+            mode + setting + latency,
+            mode + latency,
+            mode + (delay.isEmpty ? "" : " +" + delay),
+        ]
+        return candidates.first { $0.count <= width } ?? candidates.last!
     }
 
     static func color(forStatus status: Int) -> Color? {

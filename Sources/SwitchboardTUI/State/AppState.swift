@@ -10,7 +10,7 @@ public struct AppState: Equatable, Sendable {
     /// `http://127.0.0.1:8080`
     public var serverURL: String
     public var endpoints: [EndpointRow] = []
-    /// Latency profiles in manifest order, as `l` cycles them.
+    /// Latency profiles as `l` cycles them: the manifest's, then the presets.
     public var profiles: [LatencyProfile] = []
     public var selected = 0
     /// First endpoint row shown (the list scrolls with the selection).

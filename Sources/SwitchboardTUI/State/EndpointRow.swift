@@ -16,11 +16,13 @@ public struct EndpointRow: Equatable, Sendable {
     /// What reset returns to.
     public var startMode: Mode
     public var startLatency: String?
+    /// Steps of the manifest's `sequence`, empty when none is declared.
+    public var sequence: [Mode]
 
     public init(
         id: String, method: String, path: String, mode: Mode = .success, latency: String? = nil, hits: Int = 0,
         lastStatus: Int? = nil, errorStatus: Int = 400, serverErrorStatus: Int = 500, startMode: Mode = .success,
-        startLatency: String? = nil
+        startLatency: String? = nil, sequence: [Mode] = []
     ) {
         self.id = id
         self.method = method
@@ -33,6 +35,7 @@ public struct EndpointRow: Equatable, Sendable {
         self.serverErrorStatus = serverErrorStatus
         self.startMode = startMode
         self.startLatency = startLatency
+        self.sequence = sequence
     }
 
     public init(_ endpoint: EndpointDefinition, setting: EndpointSetting, stats: EndpointStats?) {
@@ -40,16 +43,25 @@ public struct EndpointRow: Equatable, Sendable {
             id: endpoint.id, method: endpoint.method, path: TerminalText.clean(endpoint.path.description),
             mode: setting.mode, latency: setting.latency, hits: stats?.hits ?? 0, lastStatus: stats?.lastStatus,
             errorStatus: endpoint.error.status, serverErrorStatus: endpoint.serverError.status,
-            startMode: endpoint.startMode, startLatency: endpoint.startLatency)
+            startMode: endpoint.startMode, startLatency: endpoint.startLatency, sequence: endpoint.sequence)
     }
 
-    /// `success`, `error 401`, `server_error 503`.
+    /// `success`, `error 401`, `server_error 503`, `flaky 25%`, `sequence ×3`.
     public var modeLabel: String {
         switch self.mode {
         case .success: "success"
         case .error: "error \(self.errorStatus)"
         case .serverError: self.serverErrorStatus == 500 ? "server_error" : "server_error \(self.serverErrorStatus)"
+        case .flaky(let percent): "flaky \(percent)%"
+        case .sequence: "sequence ×\(self.sequence.count)"
+        default: self.mode.name
         }
+    }
+
+    /// The rate `flaky` starts at for this endpoint: the manifest's, or 25%.
+    public var flakyPercent: Int {
+        if case .flaky(let percent) = self.startMode { return percent }
+        return 25
     }
 
     /// Whether the endpoint differs from how the manifest starts it.

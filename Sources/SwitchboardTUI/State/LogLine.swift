@@ -13,6 +13,8 @@ public struct LogLine: Equatable, Sendable {
     public var delayMS: Double
     public var endpointID: String?
     public var mode: String?
+    /// The endpoint's setting when it picked `mode` (`flaky:25`, `sequence`).
+    public var setting: String?
     public var latency: String?
     /// `GET /data/all/coinlist` when the request matched no endpoint.
     public var closest: String?
@@ -28,6 +30,7 @@ public struct LogLine: Equatable, Sendable {
         self.delayMS = entry.injectedDelay.milliseconds
         self.endpointID = entry.endpointID
         self.mode = entry.mode?.name
+        self.setting = entry.setting?.name
         self.latency = entry.latency
         self.closest = entry.unmatched?.closest.map(TerminalText.clean)
         self.unmatched = entry.unmatched != nil

@@ -1,0 +1,55 @@
+import NIOCore
+import NIOHTTP1
+import SwitchboardCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The network faults: what a broken server or network does to a request.
+extension RequestHandler {
+    /// TCP RST: SO_LINGER with a zero timeout makes close() abort the
+    /// connection, and the client sees "connection reset by peer".
+    func resetConnection(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
+        self.record(request, response, status: 0, now: context.eventLoop.now)
+        guard let socket = context.channel as? any SocketOptionProvider else {
+            context.close(promise: nil)
+            return
+        }
+        socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).assumeIsolated().whenComplete { _ in
+            context.close(promise: nil)
+        }
+    }
+
+    /// A status line and headers that promise the whole body plus more,
+    /// half the body, then close: the client is left waiting for bytes that
+    /// never come.
+    func writeTruncated(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
+        var promised = response
+        let full = response.body.readableBytes
+        promised.headers.replaceOrAdd(name: "Content-Length", value: String(full + 1024))
+        self.record(request, response, status: Int(response.status.code), now: context.eventLoop.now)
+        self.writeHead(promised, for: request, context: context)
+        let half = response.body.getSlice(at: response.body.readerIndex, length: full / 2) ?? ByteBuffer()
+        if request.head.method != .HEAD && half.readableBytes > 0 {
+            context.write(self.wrapOutboundOut(.body(.byteBuffer(half))), promise: nil)
+        }
+        context.flush()
+        context.close(promise: nil)
+    }
+
+    /// Bytes that are not HTTP, written under the HTTP encoder (from its own
+    /// context, so they reach the socket as they are), then close.
+    func writeGarbage(
+        _ bytes: ByteBuffer, _ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext
+    ) {
+        self.record(request, response, status: 0, now: context.eventLoop.now)
+        guard let raw = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self) else {
+            context.close(promise: nil)
+            return
+        }
+        raw.writeAndFlush(NIOAny(bytes)).assumeIsolated().whenComplete { _ in
+            context.close(promise: nil)
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import SwitchboardCore
+import SwitchboardTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Each network fault, seen from a real client: the error curl reports
+/// (its exit code) and the error URLSession gives an app.
+@Suite struct FaultTests {
+    static let manifest = """
+        endpoints:
+          - { id: a, method: GET, path: /a, success: { json: { hello: world, padding: "0123456789abcdef" } } }
+          - { id: b, method: GET, path: /b }
+        """
+
+    func server(mode: Mode) throws -> (RunningServer, TemporaryFixtures) {
+        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
+        let server = try RunningServer(fixtures: fixtures)
+        try server.panel.setMode(mode, endpoint: "a")
+        return (server, fixtures)
+    }
+
+    func curl(_ server: RunningServer, _ extra: [String] = []) throws -> CommandResult {
+        try Subprocess.run("curl", ["-sS", "-o", "/dev/null"] + extra + [server.url("/a").absoluteString])
+    }
+
+    func urlSessionError(_ server: RunningServer, timeout: Double = 10) async -> URLError.Code? {
+        let session = HTTPClient.session()
+        session.configuration.timeoutIntervalForRequest = timeout
+        var request = URLRequest(url: server.url("/a"))
+        request.timeoutInterval = timeout
+        do {
+            _ = try await session.data(for: request)
+            return nil
+        } catch let error as URLError {
+            return error.code
+        } catch {
+            return nil
+        }
+    }
+
+    @Test func resetIsAConnectionResetByPeer() async throws {
+        let (server, fixtures) = try self.server(mode: .reset)
+        defer { server.stop(); _ = fixtures }
+        let result = try self.curl(server)
+        #expect(result.status == 56)
+        #expect(result.stderr.contains("Connection reset by peer"))
+        #expect(await self.urlSessionError(server) == .networkConnectionLost)
+        #expect(server.journal.entries(after: 0).entries.first?.mode == .reset)
+    }
+
+    @Test func emptyIsAnEmptyReply() async throws {
+        let (server, fixtures) = try self.server(mode: .empty)
+        defer { server.stop(); _ = fixtures }
+        let result = try self.curl(server)
+        #expect(result.status == 52)
+        #expect(result.stderr.contains("Empty reply from server"))
+        // On Linux URLSession calls an empty reply a bad server response.
+        #expect(await self.urlSessionError(server) == .badServerResponse)
+    }
+
+    @Test func truncatedLeavesTheClientShortOfBytes() async throws {
+        let (server, fixtures) = try self.server(mode: .truncated)
+        defer { server.stop(); _ = fixtures }
+        let result = try self.curl(server)
+        #expect(result.status == 18)
+        #expect(result.stderr.contains("bytes remaining to read"))
+        // macOS reports networkConnectionLost; Linux's URLSession has no
+        // code for a short body and says `unknown`. Either way the app fails.
+        #expect(await self.urlSessionError(server) != nil)
+    }
+
+    @Test func garbageIsNotHTTP() async throws {
+        let (server, fixtures) = try self.server(mode: .garbage)
+        defer { server.stop(); _ = fixtures }
+        let result = try self.curl(server)
+        #expect([1, 8].contains(result.status), "curl said: \(result.stderr)")
+        let raw = try RawHTTP.exchange(port: server.port, bytes: Array("GET /a HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        #expect(!raw.hasPrefix("HTTP/"))
+        #expect(await self.urlSessionError(server) != nil)
+    }
+
+    @Test func hangHoldsTheRequestUntilTheClientGivesUpAndServesOthersMeanwhile() async throws {
+        let (server, fixtures) = try self.server(mode: .hang)
+        defer { server.stop(); _ = fixtures }
+        async let hung = Task.detached { try self.curl(server, ["--max-time", "2"]) }.value
+        #expect(await waitUntil { server.server.requestsInFlight == 1 })
+        let other = try CurlTiming.get(server.url("/b"))
+        #expect(other.status == 200)
+        #expect(other.total < 0.5, "the other endpoint took \(other.total) s")
+        let result = try await hung
+        #expect(result.status == 28)
+        #expect(await waitUntil { server.journal.entries(after: 0).entries.contains { $0.mode == .hang } })
+        let entry = try #require(server.journal.entries(after: 0).entries.first { $0.mode == .hang })
+        #expect(entry.status == 0)
+        #expect(entry.duration >= .milliseconds(1900))
+        #expect(await self.urlSessionError(server, timeout: 1) == .timedOut)
+    }
+
+    @Test func flakyWithASeedRepeatsItsOutcomesAcrossServers() async throws {
+        func statuses() async throws -> [Int] {
+            let fixtures = try TemporaryFixtures(manifest: Self.manifest)
+            let manifest = try ManifestLoader.load(directory: fixtures.path)
+            let server = try RunningServer(
+                panel: ControlPanel(manifest: manifest, random: SeededRandom(seed: 99)))
+            defer { server.stop() }
+            try server.panel.setMode(.flaky(percent: 50), endpoint: "a")
+            let session = HTTPClient.session()
+            var statuses: [Int] = []
+            for _ in 0..<30 { statuses.append(try await HTTPClient.send(server.url("/a"), session: session).status) }
+            return statuses
+        }
+        let first = try await statuses()
+        #expect(try await statuses() == first)
+        #expect(first.contains(500) && first.contains(200))
+    }
+}

@@ -1,0 +1,88 @@
+import NIOCore
+import NIOEmbedded
+import NIOHTTP1
+import SwitchboardCore
+import SwitchboardTestSupport
+import Testing
+
+@testable import SwitchboardServer
+
+/// The request handler on NIO's embedded event loop, whose clock only moves
+/// when the test moves it: delays and trickled bodies checked to the
+/// millisecond without waiting.
+@Suite struct HandlerClockTests {
+    static let manifest = """
+        endpoints:
+          - { id: a, method: GET, path: /a, success: { file: body.bin } }
+        latency_profiles:
+          half: 500ms
+          trickle: { delay: 100ms, bandwidth: 1KB/s }
+        """
+
+    func channel(latency: String) throws -> (EmbeddedChannel, RunningPanel) {
+        let fixtures = try TemporaryFixtures(
+            manifest: Self.manifest, files: ["body.bin": Array(repeating: 65, count: 2048)])
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        try panel.setLatency(latency, endpoint: "a")
+        let journal = RequestJournal(capacity: 10)
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+        try channel.pipeline.syncOperations.addHandler(
+            RequestHandler(responder: Responder(panel: panel, journal: journal)))
+        try channel.writeInbound(ByteBuffer(string: "GET /a HTTP/1.1\r\nHost: test\r\n\r\n"))
+        return (channel, RunningPanel(panel: panel, journal: journal, fixtures: fixtures))
+    }
+
+    struct RunningPanel {
+        let panel: ControlPanel
+        let journal: RequestJournal
+        let fixtures: TemporaryFixtures
+    }
+
+    func written(_ channel: EmbeddedChannel) throws -> String {
+        var text = ""
+        while var buffer = try channel.readOutbound(as: ByteBuffer.self) {
+            text += buffer.readString(length: buffer.readableBytes) ?? ""
+        }
+        return text
+    }
+
+    @Test func nothingIsWrittenUntilTheDelayHasPassed() throws {
+        let (channel, running) = try self.channel(latency: "half")
+        defer { _ = try? channel.finish() }
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(499))
+        #expect(try self.written(channel).isEmpty)
+        #expect(running.journal.entries(after: 0).entries.isEmpty)
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(1))
+        #expect(try self.written(channel).hasPrefix("HTTP/1.1 200 OK"))
+        #expect(running.journal.entries(after: 0).entries.first?.injectedDelay == .milliseconds(500))
+    }
+
+    @Test func aLimitedBodyArrivesAtTheRateAfterTheHeaders() throws {
+        let (channel, _) = try self.channel(latency: "trickle")
+        defer { _ = try? channel.finish() }
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(100))
+        let head = try self.written(channel)
+        #expect(head.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(head.contains("Content-Length: 2048"))
+        #expect(!head.contains("AAAA"))
+        // 1 KB/s in 51-byte chunks: after one more second, half the body
+        // (to within a chunk); after two, all of it.
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(1000))
+        let first = try self.written(channel)
+        #expect((1024 - 51...1024).contains(first.count), "\(first.count) bytes")
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(999))
+        let second = try self.written(channel)
+        #expect(first.count + second.count < 2048)
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(1))
+        #expect(first.count + second.count + (try self.written(channel)).count == 2048)
+    }
+
+    @Test func theTricklePlanSpreadsBytesEvenly() {
+        let plan = BodyTrickle.plan(bytes: 32_768, bytesPerSecond: 16_384)
+        #expect(plan.map(\.length).reduce(0, +) == 32_768)
+        #expect(plan.last?.at == .seconds(2))
+        #expect(abs((plan.first?.at ?? .zero).milliseconds - 50) < 1)
+        #expect(BodyTrickle.plan(bytes: 0, bytesPerSecond: 100).isEmpty)
+    }
+}
