@@ -14,7 +14,8 @@ let package = Package(
     name: "switchboard",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "switchboard", targets: ["switchboard"])
+        .executable(name: "switchboard", targets: ["switchboard"]),
+        .executable(name: "switchboard-bench", targets: ["switchboard-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -58,6 +59,11 @@ let package = Package(
                 "SwitchboardCore", "SwitchboardServer", "SwitchboardTUI", "SwitchboardTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "switchboard-bench",
+            dependencies: ["SwitchboardCore", "SwitchboardTUI"],
             swiftSettings: strict
         ),
         .target(

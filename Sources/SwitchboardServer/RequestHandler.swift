@@ -85,6 +85,11 @@ final class RequestHandler: ChannelInboundHandler {
             self.catalog = catalog
         }
         let response = self.responder.prepare(head: request.head, snapshot: snapshot, catalog: catalog)
+        // No closure for the common case: it would be an allocation per request.
+        guard response.delay > .zero else {
+            self.perform(response, for: request, context: context)
+            return
+        }
         self.after(response.delay, request, response, context: context) {
             self.perform(response, for: request, context: context)
         }
@@ -138,6 +143,10 @@ final class RequestHandler: ChannelInboundHandler {
     }
 
     func writeHead(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
+        if let head = response.head, request.keepAlive, request.head.version == .http1_1 {
+            context.write(self.wrapOutboundOut(.head(head)), promise: nil)
+            return
+        }
         var headers = response.headers
         if !request.keepAlive {
             headers.replaceOrAdd(name: "Connection", value: "close")

@@ -43,15 +43,16 @@ final class Responder: Sendable {
             return response
         case .matched(let index, let parameters):
             let decision = snapshot.decide(endpoint: index)
-            let endpoint = snapshot.manifest.endpoints[index]
             var response: PreparedResponse
             if let kind = decision.response {
                 let compiled = catalog.response(endpoint: index, kind: kind)
-                if let (headers, body) = compiled.resolve(parameters: parameters) {
-                    response = PreparedResponse(status: compiled.status, headers: headers, body: body)
+                if let resolved = compiled.resolve(parameters: parameters) {
+                    response = PreparedResponse(status: compiled.status, headers: resolved.headers, body: resolved.body)
+                    response.head = resolved.head
                 } else {
                     let missing = compiled.missingFileName(parameters: parameters) ?? "?"
-                    let body = UnmatchedResponse.missingFixture(file: missing, endpoint: endpoint)
+                    let body = UnmatchedResponse.missingFixture(
+                        file: missing, signature: catalog.signatures[index], id: catalog.ids[index])
                     response = PreparedResponse(
                         status: .notFound, headers: UnmatchedResponse.headers(length: body.readableBytes), body: body)
                 }
@@ -59,7 +60,7 @@ final class Responder: Sendable {
                 response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer())
             }
             response.decision = decision
-            response.endpointID = endpoint.id
+            response.endpointID = catalog.ids[index]
             response.action = Self.action(for: decision, snapshot: snapshot)
             return response
         }
@@ -99,6 +100,8 @@ struct PreparedResponse {
     var status: HTTPResponseStatus
     var headers: HTTPHeaders
     var body: ByteBuffer
+    /// A prebuilt HTTP/1.1 head with these status and headers, if any.
+    var head: HTTPResponseHead?
     var action = Action.respond
     var decision: Decision?
     var endpointID: String?

@@ -7,9 +7,15 @@ import SwitchboardCore
 final class ResponseCatalog: Sendable {
     let generation: Int
     private let responses: [[CompiledResponse]]
+    /// Endpoint ids and signatures, so a request never copies a whole
+    /// `EndpointDefinition` to learn its name.
+    let ids: [String]
+    let signatures: [String]
 
     init(snapshot: PanelSnapshot) {
         self.generation = snapshot.generation
+        self.ids = snapshot.manifest.endpoints.map(\.id)
+        self.signatures = snapshot.manifest.endpoints.map(\.signature)
         let allocator = ByteBufferAllocator()
         self.responses = snapshot.manifest.endpoints.map { endpoint in
             ResponseKind.allCases.map { kind in
@@ -31,23 +37,24 @@ struct CompiledResponse: Sendable {
     let body: CompiledBody
 
     init(_ definition: ResponseDefinition, allocator: ByteBufferAllocator) {
-        self.status = HTTPResponseStatus(statusCode: definition.status)
+        let status = HTTPResponseStatus(statusCode: definition.status)
+        self.status = status
         var headers = HTTPHeaders()
         for field in definition.headers { headers.add(name: field.name, value: field.value) }
         self.baseHeaders = headers
         switch definition.body {
         case .fixed(let body):
-            self.body = .single(CompiledFile(body, base: headers, allocator: allocator))
+            self.body = .single(CompiledFile(body, base: headers, status: status, allocator: allocator))
         case .perRequestFile(let pattern, let files):
             self.body = .perRequest(
                 pattern: pattern,
-                files: files.mapValues { CompiledFile($0, base: headers, allocator: allocator) })
+                files: files.mapValues { CompiledFile($0, base: headers, status: status, allocator: allocator) })
         }
     }
 
     /// Headers and body for a request with these parameters; `nil` when the
     /// request names a file that is not in the fixtures folder.
-    func resolve(parameters: [String: String]) -> (HTTPHeaders, ByteBuffer)? {
+    func resolve(parameters: [String: String]) -> CompiledFile.Resolved? {
         switch self.body {
         case .single(let file):
             return file.resolve(parameters: parameters)
@@ -79,8 +86,17 @@ struct CompiledFile: Sendable {
 
     let headers: HTTPHeaders
     let content: Content
+    /// The whole HTTP/1.1 response head for a fixed body, built once.
+    let head: HTTPResponseHead?
 
-    init(_ body: FixtureBody, base: HTTPHeaders, allocator: ByteBufferAllocator) {
+    struct Resolved {
+        var headers: HTTPHeaders
+        var body: ByteBuffer
+        /// Ready for HTTP/1.1 keep-alive requests, when the body is fixed.
+        var head: HTTPResponseHead?
+    }
+
+    init(_ body: FixtureBody, base: HTTPHeaders, status: HTTPResponseStatus, allocator: ByteBufferAllocator) {
         var headers = base
         if let type = body.contentType { headers.add(name: "Content-Type", value: type) }
         let isJSON = ContentTypes.isJSON(body.contentType ?? base.first(name: "Content-Type"))
@@ -88,21 +104,23 @@ struct CompiledFile: Sendable {
         case .bytes(let bytes):
             headers.add(name: "Content-Length", value: String(bytes.count))
             self.content = .fixed(allocator.buffer(bytes: bytes))
+            self.head = HTTPResponseHead(version: .http1_1, status: status, headers: headers)
         case .template(let template):
             self.content = .template(template, json: isJSON)
+            self.head = nil
         }
         self.headers = headers
     }
 
-    func resolve(parameters: [String: String]) -> (HTTPHeaders, ByteBuffer) {
+    func resolve(parameters: [String: String]) -> Resolved {
         switch self.content {
         case .fixed(let buffer):
-            return (self.headers, buffer)
+            return Resolved(headers: self.headers, body: buffer, head: self.head)
         case .template(let template, let json):
             let bytes = template.render(parameters, escape: json ? JSONText.escaped : { $0 })
             var headers = self.headers
             headers.add(name: "Content-Length", value: String(bytes.count))
-            return (headers, ByteBuffer(bytes: bytes))
+            return Resolved(headers: headers, body: ByteBuffer(bytes: bytes), head: nil)
         }
     }
 }

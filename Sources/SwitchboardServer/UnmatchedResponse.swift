@@ -6,7 +6,8 @@ import SwitchboardCore
 enum UnmatchedResponse {
     static func body(method: String, target: RequestTarget, unmatched: Unmatched) -> ByteBuffer {
         var json = #"{"error":"no_matching_endpoint","message":"#
-        json += JSONText.quoted("Switchboard has no endpoint for \(method) \(target.rawPath)")
+        let query = target.rawQuery.isEmpty ? "" : "?" + target.rawQuery
+        json += JSONText.quoted("No endpoint matched \(method) \(target.rawPath.prefix(2048))\(query.prefix(2048))")
         if let closest = unmatched.closest {
             json += #","closest":"# + JSONText.quoted(closest)
         }
@@ -17,10 +18,10 @@ enum UnmatchedResponse {
         return ByteBuffer(string: json)
     }
 
-    static func missingFixture(file: String, endpoint: EndpointDefinition) -> ByteBuffer {
+    static func missingFixture(file: String, signature: String, id: String) -> ByteBuffer {
         var json = #"{"error":"not_found","message":"#
-        json += JSONText.quoted("\(endpoint.signature) has no fixture file '\(file)'")
-        json += #","endpoint":"# + JSONText.quoted(endpoint.id) + "}"
+        json += JSONText.quoted("\(signature) has no fixture file '\(file.prefix(2048))'")
+        json += #","endpoint":"# + JSONText.quoted(id) + "}"
         return ByteBuffer(string: json)
     }
 

@@ -24,7 +24,8 @@ enum Launch {
     ) throws -> (SwitchboardServer, URLText: String) {
         let port = options.port ?? manifest.port ?? 8080
         let server = SwitchboardServer(
-            panel: panel, journal: journal, configuration: ServerConfiguration(host: options.host, port: port))
+            panel: panel, journal: journal,
+            configuration: ServerConfiguration(host: options.host, port: port, threads: options.threads))
         do {
             let bound = try server.start()
             let host = options.host.contains(":") ? "[\(options.host)]" : options.host

@@ -12,6 +12,9 @@ struct ServerOptions: ParsableArguments {
     @Option(help: "Address to listen on.")
     var host: String = "127.0.0.1"
 
+    @Option(help: "Event-loop threads serving requests (default: one per core).")
+    var threads: Int?
+
     @Option(help: "Seed for flaky outcomes, random delays and garbage bytes: the same seed repeats a run exactly.")
     var seed: UInt64?
 
@@ -23,6 +26,9 @@ struct ServerOptions: ParsableArguments {
     func validate() throws {
         if let port, !(0...65535).contains(port) {
             throw ValidationError("--port must be from 0 to 65535, not \(port)")
+        }
+        if let threads, !(1...256).contains(threads) {
+            throw ValidationError("--threads must be from 1 to 256, not \(threads)")
         }
     }
 }

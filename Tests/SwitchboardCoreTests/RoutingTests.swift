@@ -60,7 +60,9 @@ import Testing
         #expect(self.route(table, "GET", "/units?system=imperial").id == nil)
         let missing = self.route(table, "GET", "/weather?lat=1").unmatched
         #expect(missing?.closestID == "weather")
-        #expect(missing?.reason == "GET /weather exists, but it needs the query parameter 'lon'")
+        #expect(missing?.reason == "GET /weather needs query parameter 'lon'")
+        let bare = self.route(table, "GET", "/weather").unmatched
+        #expect(bare?.reason == "GET /weather needs query parameter 'lat' and query parameter 'lon'")
     }
 
     @Test func anEndpointWithRequirementsIsTriedBeforeOneWithout() throws {
@@ -81,6 +83,40 @@ import Testing
         let unmatched = self.route(table, "GET", "/login").unmatched
         #expect(unmatched?.closest == "POST /login")
         #expect(unmatched?.reason == "/login answers POST, not GET")
+    }
+
+    @Test func theClosestEndpointIsTheOneMissingTheLeast() throws {
+        let table = try self.table(
+            """
+            endpoints:
+              - { id: json, method: GET, path: /page, query: { v: "2" }, headers: { Accept: application/json } }
+              - { id: xml, method: GET, path: /page, query: { format: xml } }
+            """)
+        let unmatched = self.route(table, "GET", "/page?format=html").unmatched
+        #expect(unmatched?.closestID == "xml")
+        #expect(unmatched?.reason == "GET /page needs query format=xml")
+        #expect(self.route(table, "GET", "/page?format=xml").id == "xml")
+    }
+
+    @Test func aHugeUnmatchedPathIsExplainedQuickly() throws {
+        let table = try self.table("endpoints:\n  - { method: GET, path: /data/all/coinlist }\n")
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            _ = self.route(table, "GET", "/" + String(repeating: "a", count: 80_000))
+        }
+        #expect(elapsed < .milliseconds(100), "took \(elapsed)")
+    }
+
+    @Test func literalPathsMatchWithoutDecodingAndEscapedOnesStillDo() throws {
+        let table = try self.table(
+            """
+            endpoints:
+              - { id: plain, method: GET, path: /a b/c }
+              - { id: param, method: GET, path: "/x/:name" }
+            """)
+        #expect(self.route(table, "GET", "/a%20b/c").id == "plain")
+        #expect(self.route(table, "GET", "/a%20b//c/").id == "plain")
+        #expect(self.route(table, "GET", "/x/%41").parameters == ["name": "A"])
     }
 
     @Test func anUnknownPathNamesTheClosestEndpoint() throws {

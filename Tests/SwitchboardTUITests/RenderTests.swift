@@ -132,4 +132,18 @@ import Testing
         expectGolden(
             ScreenRenderer.render(state, width: 80, height: 24, options: self.colored), "faults-80x24", styles: true)
     }
+
+    @Test func bigHitCountsKeepTheirLeadingDigits() throws {
+        var state = try ScreenFixtures.freshState()
+        state.endpoints[0].hits = 1_019_117
+        state.endpoints[1].hits = 999_999
+        state.endpoints[2].hits = 123_456_789
+        let wide = ScreenRenderer.render(state, width: 80, height: 24, options: self.plain).text
+        #expect(wide.contains(" 1.01M"))
+        #expect(wide.contains(" 999,999"))
+        #expect(wide.contains(" 123.4M"))
+        let narrow = ScreenRenderer.render(state, width: 40, height: 10, options: self.plain).text
+        #expect(narrow.contains(" 1.01M"))
+        #expect(narrow.contains(" 999k"))
+    }
 }

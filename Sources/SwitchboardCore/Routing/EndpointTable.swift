@@ -7,10 +7,13 @@
 public struct EndpointTable: Sendable {
     public let endpoints: [EndpointDefinition]
     private let order: [Int]
+    /// Endpoints whose path has only literal segments, by method and path,
+    /// in precedence order: most requests are answered from here.
+    private let literalRoutes: [String: [Substring: [Int]]]
 
     public init(endpoints: [EndpointDefinition]) {
         self.endpoints = endpoints
-        self.order = endpoints.indices.sorted { a, b in
+        let order = endpoints.indices.sorted { a, b in
             let x = endpoints[a]
             let y = endpoints[b]
             if x.path.isMoreSpecific(than: y.path) { return true }
@@ -20,6 +23,15 @@ public struct EndpointTable: Sendable {
             if xRequirements != yRequirements { return xRequirements > yRequirements }
             return a < b
         }
+        self.order = order
+        var literal: [String: [Substring: [Int]]] = [:]
+        for index in order {
+            let endpoint = endpoints[index]
+            let isLiteral = endpoint.path.segments.allSatisfy { if case .literal = $0 { true } else { false } }
+            guard isLiteral else { continue }
+            literal[endpoint.method, default: [:]][Substring(endpoint.path.description), default: []].append(index)
+        }
+        self.literalRoutes = literal
     }
 
     /// Routes a request. `header` looks a request header up by name (any case).
@@ -35,9 +47,23 @@ public struct EndpointTable: Sendable {
     }
 
     private func firstMatch(method: String, target: RequestTarget, header: (String) -> String?) -> RouteResult? {
+        // A fully literal endpoint that matches always beats any pattern.
+        if target.isPlainPath, let candidates = self.literalRoutes[method]?[target.rawPath] {
+            for index in candidates {
+                let endpoint = self.endpoints[index]
+                if endpoint.query.isEmpty && endpoint.headers.isEmpty { return .matched(index: index, parameters: [:]) }
+                guard Self.missingRequirement(endpoint, target: target, header: header) == nil else { continue }
+                var parameters: [String: String] = [:]
+                for requirement in endpoint.query {
+                    parameters[requirement.name] = target.queryValue(requirement.name)
+                }
+                return .matched(index: index, parameters: parameters)
+            }
+        }
+        let segments = target.segments
         for index in self.order {
             let endpoint = self.endpoints[index]
-            guard endpoint.method == method, var parameters = endpoint.path.match(target.segments) else { continue }
+            guard endpoint.method == method, var parameters = endpoint.path.match(segments) else { continue }
             guard Self.missingRequirement(endpoint, target: target, header: header) == nil else { continue }
             for requirement in endpoint.query {
                 parameters[requirement.name] = target.queryValue(requirement.name)
@@ -51,44 +77,63 @@ public struct EndpointTable: Sendable {
     private static func missingRequirement(
         _ endpoint: EndpointDefinition, target: RequestTarget, header: (String) -> String?
     ) -> String? {
+        self.missingRequirements(endpoint, target: target, header: header).first
+    }
+
+    /// Every requirement a request does not meet, in words.
+    private static func missingRequirements(
+        _ endpoint: EndpointDefinition, target: RequestTarget, header: (String) -> String?
+    ) -> [String] {
+        var missing: [String] = []
         for requirement in endpoint.query where !requirement.accepts(target.queryValue(requirement.name)) {
-            if let value = requirement.value {
-                return "it needs the query parameter \(requirement.name)=\(value)"
-            }
-            return "it needs the query parameter '\(requirement.name)'"
+            missing.append(
+                requirement.value.map { "query \(requirement.name)=\($0)" } ?? "query parameter '\(requirement.name)'")
         }
         for requirement in endpoint.headers
         where !requirement.accepts(header(requirement.name), listValued: true) {
-            if let value = requirement.value {
-                return "it needs the header '\(requirement.name): \(value)'"
-            }
-            return "it needs the header '\(requirement.name)'"
+            missing.append(
+                requirement.value.map { "header '\(requirement.name): \($0)'" } ?? "header '\(requirement.name)'")
         }
-        return nil
+        return missing
     }
 
+    /// Paths longer than this are cut before measuring edit distance: a
+    /// hostile 80 KB path must not cost seconds of CPU.
+    private static let distanceLimit = 200
+
     private func explain(method: String, target: RequestTarget, header: (String) -> String?) -> Unmatched {
-        let samePath = self.order.filter { self.endpoints[$0].path.match(target.segments) != nil }
-        if let index = samePath.first(where: { self.endpoints[$0].method == method }) {
+        let segments = target.segments
+        let samePath = self.order.filter { self.endpoints[$0].path.match(segments) != nil }
+        // Same path and method: the endpoint that misses the fewest requirements.
+        let sameMethod = samePath.filter { self.endpoints[$0].method == method }
+        if let index = sameMethod.min(by: {
+            Self.missingRequirements(self.endpoints[$0], target: target, header: header).count
+                < Self.missingRequirements(self.endpoints[$1], target: target, header: header).count
+        }) {
             let endpoint = self.endpoints[index]
-            let reason = Self.missingRequirement(endpoint, target: target, header: header) ?? "it did not match"
+            let missing = Self.missingRequirements(endpoint, target: target, header: header)
+            let list =
+                missing.count <= 1
+                ? (missing.first ?? "a requirement")
+                : missing.dropLast().joined(separator: ", ") + " and " + missing.last!
             return Unmatched(
                 closestID: endpoint.id, closest: endpoint.signature,
-                reason: "\(endpoint.signature) exists, but \(reason)")
+                reason: "\(endpoint.signature) needs \(list)")
         }
         if let index = samePath.first {
             let endpoint = self.endpoints[index]
-            let methods = samePath.map { self.endpoints[$0].method }
-            var unique: [String] = []
-            for method in methods where !unique.contains(method) { unique.append(method) }
+            var methods: [String] = []
+            for other in samePath where !methods.contains(self.endpoints[other].method) {
+                methods.append(self.endpoints[other].method)
+            }
             return Unmatched(
                 closestID: endpoint.id, closest: endpoint.signature,
-                reason: "\(endpoint.path) answers \(unique.joined(separator: ", ")), not \(method)")
+                reason: "\(endpoint.path) answers \(methods.joined(separator: ", ")), not \(method)")
         }
-        let path = target.decodedPath
+        let path = String(target.decodedPath.prefix(Self.distanceLimit))
         var best: (index: Int, score: Int)?
         for (index, endpoint) in self.endpoints.enumerated() {
-            var score = EditDistance.between(path, endpoint.path.description)
+            var score = EditDistance.between(path, String(endpoint.path.description.prefix(Self.distanceLimit)))
             if endpoint.method != method { score += 3 }
             if best == nil || score < best!.score { best = (index, score) }
         }
@@ -98,6 +143,6 @@ public struct EndpointTable: Sendable {
         let endpoint = self.endpoints[best.index]
         return Unmatched(
             closestID: endpoint.id, closest: endpoint.signature,
-            reason: "no endpoint matches \(method) \(path); the closest is \(endpoint.signature)")
+            reason: "no endpoint has this path; the closest is \(endpoint.signature)")
     }
 }

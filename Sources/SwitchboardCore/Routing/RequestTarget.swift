@@ -1,48 +1,78 @@
-/// The path and query of a request URI, split and decoded for matching.
+/// The path and query of a request URI, for matching. Splitting and
+/// decoding happen only when asked for: the common request, a plain literal
+/// path, is routed on the raw text without allocating.
 public struct RequestTarget: Sendable {
     /// The path as sent, still encoded.
-    public let rawPath: String
-    /// Decoded path segments; empty segments (`//`, a trailing `/`) dropped.
-    public let segments: [String]
-    /// Decoded query items in order.
-    public let query: [(name: String, value: String)]
+    public let rawPath: Substring
+    /// The query string as sent, without the `?`.
+    public let rawQuery: Substring
 
     public init(uri: String) {
         var pathPart = Substring(uri)
         var queryPart: Substring = ""
-        if let mark = uri.firstIndex(of: "?") {
+        if let mark = uri.utf8.firstIndex(of: UInt8(ascii: "?")) {
             pathPart = uri[..<mark]
             queryPart = uri[uri.index(after: mark)...]
         }
-        if let hash = pathPart.firstIndex(of: "#") { pathPart = pathPart[..<hash] }
-        if let hash = queryPart.firstIndex(of: "#") { queryPart = queryPart[..<hash] }
+        if let hash = pathPart.utf8.firstIndex(of: UInt8(ascii: "#")) { pathPart = pathPart[..<hash] }
+        if let hash = queryPart.utf8.firstIndex(of: UInt8(ascii: "#")) { queryPart = queryPart[..<hash] }
         // An absolute-form target (`GET http://host/path`) is matched on its path.
         if pathPart.hasPrefix("http://") || pathPart.hasPrefix("https://") {
             let afterScheme = pathPart[pathPart.index(pathPart.firstIndex(of: ":")!, offsetBy: 3)...]
             pathPart = afterScheme.firstIndex(of: "/").map { afterScheme[$0...] } ?? "/"
         }
-        self.rawPath = String(pathPart)
-        self.segments = pathPart.split(separator: "/", omittingEmptySubsequences: true).map {
-            PercentDecoding.decode($0)
-        }
-        self.query = queryPart.split(separator: "&", omittingEmptySubsequences: true).map { item in
-            if let equals = item.firstIndex(of: "=") {
-                return (
-                    PercentDecoding.decode(item[..<equals], plusIsSpace: true),
-                    PercentDecoding.decode(item[item.index(after: equals)...], plusIsSpace: true)
-                )
+        self.rawPath = pathPart
+        self.rawQuery = queryPart
+    }
+
+    /// True when the raw path is already in the form manifest paths are
+    /// written in (no escapes, no empty or trailing segments), so it can be
+    /// compared as it is.
+    public var isPlainPath: Bool {
+        let bytes = self.rawPath.utf8
+        guard bytes.first == UInt8(ascii: "/") else { return false }
+        if bytes.count == 1 { return true }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "%") || (byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/")) {
+                return false
             }
-            return (PercentDecoding.decode(item, plusIsSpace: true), "")
+            previous = byte
         }
+        return previous != UInt8(ascii: "/")
+    }
+
+    /// Decoded path segments; empty segments (`//`, a trailing `/`) dropped.
+    public var segments: [String] {
+        self.rawPath.split(separator: "/", omittingEmptySubsequences: true).map { PercentDecoding.decode($0) }
+    }
+
+    /// Decoded query items in order.
+    public var query: [(name: String, value: String)] {
+        self.rawQuery.split(separator: "&", omittingEmptySubsequences: true).map(Self.item)
     }
 
     /// The first value of a query parameter.
     public func queryValue(_ name: String) -> String? {
-        self.query.first { $0.name == name }?.value
+        for item in self.rawQuery.split(separator: "&", omittingEmptySubsequences: true) {
+            let (itemName, value) = Self.item(item)
+            if itemName == name { return value }
+        }
+        return nil
     }
 
     /// The decoded path, for distance comparisons.
     public var decodedPath: String {
         "/" + self.segments.joined(separator: "/")
+    }
+
+    private static func item(_ item: Substring) -> (name: String, value: String) {
+        if let equals = item.firstIndex(of: "=") {
+            return (
+                PercentDecoding.decode(item[..<equals], plusIsSpace: true),
+                PercentDecoding.decode(item[item.index(after: equals)...], plusIsSpace: true)
+            )
+        }
+        return (PercentDecoding.decode(item, plusIsSpace: true), "")
     }
 }

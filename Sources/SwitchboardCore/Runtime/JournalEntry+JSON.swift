@@ -2,34 +2,97 @@ extension JournalEntry {
     /// One line of JSON: what `serve` prints per request (and what `--log`
     /// appends). Keys are stable; `null` where a value does not apply.
     public var jsonLine: String {
+        var bytes: [UInt8] = []
+        self.appendJSON(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the JSON object (no newline) to `out`. Written byte by byte
+    /// because `serve` prints one per request, at tens of thousands a second.
+    public func appendJSON(to out: inout [UInt8]) {
+        out.reserveCapacity(out.count + 320)
         let (path, query) = Self.split(self.target)
-        var fields: [(String, String)] = [
-            ("time", JSONText.quoted(Timestamp.iso8601(self.time))),
-            ("method", JSONText.quoted(self.method)),
-            ("path", JSONText.quoted(path)),
-            ("query", JSONText.quoted(query)),
-            ("status", self.status == 0 ? "null" : String(self.status)),
-            ("duration_ms", Self.decimal(self.duration.milliseconds)),
-            ("delay_ms", Self.decimal(self.injectedDelay.milliseconds)),
-            ("endpoint", self.endpointID.map(JSONText.quoted) ?? "null"),
-            ("mode", self.mode.map { JSONText.quoted($0.name) } ?? "null"),
-            ("setting", (self.setting ?? self.mode).map { JSONText.quoted($0.name) } ?? "null"),
-            ("latency", self.latency.map(JSONText.quoted) ?? "null"),
-            ("unmatched", self.unmatched == nil ? "false" : "true"),
-        ]
-        if let unmatched = self.unmatched {
-            fields.append(("closest", unmatched.closest.map(JSONText.quoted) ?? "null"))
+        out.append(contentsOf: #"{"time":""#.utf8)
+        Timestamp.appendISO8601(self.time, to: &out)
+        out.append(contentsOf: #"","method":"#.utf8)
+        JSONBytes.appendString(self.method, to: &out)
+        out.append(contentsOf: #","path":"#.utf8)
+        JSONBytes.appendString(path, to: &out)
+        out.append(contentsOf: #","query":"#.utf8)
+        JSONBytes.appendString(query, to: &out)
+        out.append(contentsOf: #","status":"#.utf8)
+        if self.status == 0 {
+            out.append(contentsOf: "null".utf8)
+        } else {
+            JSONBytes.appendInteger(self.status, to: &out)
         }
-        return "{" + fields.map { JSONText.quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+        out.append(contentsOf: #","duration_ms":"#.utf8)
+        JSONBytes.appendMilliseconds(self.duration.nanoseconds, to: &out)
+        out.append(contentsOf: #","delay_ms":"#.utf8)
+        JSONBytes.appendMilliseconds(self.injectedDelay.nanoseconds, to: &out)
+        out.append(contentsOf: #","endpoint":"#.utf8)
+        JSONBytes.appendOptional(self.endpointID, to: &out)
+        out.append(contentsOf: #","mode":"#.utf8)
+        JSONBytes.appendOptional(self.mode?.name, to: &out)
+        out.append(contentsOf: #","setting":"#.utf8)
+        JSONBytes.appendOptional((self.setting ?? self.mode)?.name, to: &out)
+        out.append(contentsOf: #","latency":"#.utf8)
+        JSONBytes.appendOptional(self.latency, to: &out)
+        if let unmatched = self.unmatched {
+            out.append(contentsOf: #","unmatched":true,"closest":"#.utf8)
+            JSONBytes.appendOptional(unmatched.closest, to: &out)
+        } else {
+            out.append(contentsOf: #","unmatched":false"#.utf8)
+        }
+        out.append(UInt8(ascii: "}"))
     }
 
-    private static func split(_ target: String) -> (String, String) {
-        guard let mark = target.firstIndex(of: "?") else { return (target, "") }
-        return (String(target[..<mark]), String(target[target.index(after: mark)...]))
+    private static func split(_ target: String) -> (Substring, Substring) {
+        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (target[...], "") }
+        return (target[..<mark], target[target.index(after: mark)...])
+    }
+}
+
+/// JSON values written straight into bytes.
+enum JSONBytes {
+    static func appendString(_ text: some StringProtocol, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var clean = true
+        for byte in text.utf8
+        where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x7F {
+            clean = false
+            break
+        }
+        if clean {
+            out.append(contentsOf: text.utf8)
+        } else {
+            out.append(contentsOf: JSONText.escaped(String(text)).utf8)
+        }
+        out.append(UInt8(ascii: "\""))
     }
 
-    /// Milliseconds with three decimals, no exponent.
-    private static func decimal(_ value: Double) -> String {
-        String(format1: value, decimals: 3)
+    static func appendOptional(_ text: String?, to out: inout [UInt8]) {
+        if let text { self.appendString(text, to: &out) } else { out.append(contentsOf: "null".utf8) }
+    }
+
+    static func appendInteger(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 {
+            out.append(UInt8(ascii: "-"))
+            self.appendInteger(-value, to: &out)
+            return
+        }
+        if value >= 10 { self.appendInteger(value / 10, to: &out) }
+        out.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+
+    /// Nanoseconds as milliseconds with three decimals: `2004.000`.
+    static func appendMilliseconds(_ nanoseconds: Int64, to out: inout [UInt8]) {
+        let micros = Int((Double(max(0, nanoseconds)) / 1000).rounded())
+        self.appendInteger(micros / 1000, to: &out)
+        out.append(UInt8(ascii: "."))
+        let fraction = micros % 1000
+        out.append(UInt8(ascii: "0") + UInt8(fraction / 100))
+        out.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+        out.append(UInt8(ascii: "0") + UInt8(fraction % 10))
     }
 }

@@ -32,7 +32,7 @@ public final class RequestJournal: Sendable {
     @discardableResult
     public func record(_ entry: JournalEntry) -> Int {
         var entry = entry
-        let (sequence, listeners) = self.storage.withLock { storage in
+        let (sequence, listeners): (Int, [@Sendable () -> Void]) = self.storage.withLock { storage in
             entry.sequence = storage.nextSequence
             storage.nextSequence += 1
             if storage.ring.count < self.capacity {

@@ -8,20 +8,23 @@ public enum EditDistance {
         let y = Array(b.unicodeScalars)
         if x.isEmpty { return y.count }
         if y.isEmpty { return x.count }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
-        for i in 0...x.count { table[i][0] = i }
-        for j in 0...y.count { table[0][j] = j }
+        // Three rolling rows: the transposition looks two rows back.
+        var twoBack = [Int](repeating: 0, count: y.count + 1)
+        var previous = Array(0...y.count)
+        var current = [Int](repeating: 0, count: y.count + 1)
         for i in 1...x.count {
+            current[0] = i
             for j in 1...y.count {
                 let cost = x[i - 1] == y[j - 1] ? 0 : 1
-                var best = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                var best = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
                 if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
-                    best = min(best, table[i - 2][j - 2] + 1)
+                    best = min(best, twoBack[j - 2] + 1)
                 }
-                table[i][j] = best
+                current[j] = best
             }
+            (twoBack, previous, current) = (previous, current, twoBack)
         }
-        return table[x.count][y.count]
+        return previous[y.count]
     }
 
     /// The candidate closest to `word`, if it is close enough to be a typo.

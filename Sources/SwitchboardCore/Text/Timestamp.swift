@@ -13,6 +13,40 @@ public enum Timestamp {
             + pad(secondsOfDay / 60 % 60, 2) + ":" + pad(secondsOfDay % 60, 2) + "." + pad(millis, 3) + "Z"
     }
 
+    /// The same text, appended as bytes (no intermediate strings).
+    public static func appendISO8601(_ seconds: Double, to out: inout [UInt8]) {
+        let millisTotal = Int64((seconds * 1000).rounded(.down))
+        let millis = Int(((millisTotal % 1000) + 1000) % 1000)
+        let totalSeconds = (millisTotal - Int64(millis)) / 1000
+        let days = Int(floorDivide(totalSeconds, 86_400))
+        let secondsOfDay = Int(totalSeconds - Int64(days) * 86_400)
+        let (year, month, day) = civil(fromDays: days)
+        func digits(_ value: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            var remaining = value
+            while divisor > 0 {
+                out.append(UInt8(ascii: "0") + UInt8(remaining / divisor % 10))
+                remaining %= divisor
+                divisor /= 10
+            }
+        }
+        digits(year, 4)
+        out.append(UInt8(ascii: "-"))
+        digits(month, 2)
+        out.append(UInt8(ascii: "-"))
+        digits(day, 2)
+        out.append(UInt8(ascii: "T"))
+        digits(secondsOfDay / 3600, 2)
+        out.append(UInt8(ascii: ":"))
+        digits(secondsOfDay / 60 % 60, 2)
+        out.append(UInt8(ascii: ":"))
+        digits(secondsOfDay % 60, 2)
+        out.append(UInt8(ascii: "."))
+        digits(millis, 3)
+        out.append(UInt8(ascii: "Z"))
+    }
+
     /// Howard Hinnant's days-to-civil algorithm.
     static func civil(fromDays days: Int) -> (Int, Int, Int) {
         let z = days + 719_468

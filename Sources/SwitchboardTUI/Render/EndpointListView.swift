@@ -15,12 +15,12 @@ enum EndpointListView {
                 self.method = 7
                 self.mode = 17
                 self.latency = 15
-                self.hits = 6
+                self.hits = 8
             } else {
                 self.method = 5
                 self.mode = 13
                 self.latency = 0
-                self.hits = 5
+                self.hits = 7
             }
             self.path = max(4, width - 3 - self.method - self.mode - self.latency - self.hits - 1)
         }
@@ -66,7 +66,7 @@ enum EndpointListView {
                 TerminalText.pad(label, to: columns.latency, unicode: options.unicode), x: x, y: y,
                 style: options.style(row.latency == nil ? .dim : .color(.cyan)))
         }
-        grid.put(TerminalText.padLeft(Format.count(row.hits), to: columns.hits), x: x, y: y)
+        grid.put(TerminalText.padLeft(Format.hits(row.hits, width: columns.hits - 1), to: columns.hits - 1), x: x, y: y)
         if highlight {
             for column in 0..<grid.width {
                 grid[column, y].style.reverse = true

@@ -13,6 +13,20 @@ enum Format {
         return (value < 0 ? "-" : "") + out
     }
 
+    /// A hit count in at most `width` (≥ 5) columns: `999,999`, or when
+    /// that is too wide `999k`, and from a million `1.02M`, `12.3M`.
+    static func hits(_ value: Int, width: Int) -> String {
+        let full = self.count(value)
+        if value < 1_000_000 {
+            return full.count <= width ? full : "\(value / 1000)k"
+        }
+        let millions = Double(value) / 1e6
+        let hundredths = Int((millions * 100).rounded(.down))
+        if millions < 10 { return "\(hundredths / 100).\(hundredths / 10 % 10)\(hundredths % 10)M" }
+        if millions < 1000 { return "\(hundredths / 100).\(hundredths / 10 % 10)M" }
+        return "\(Int(millions))M"
+    }
+
     /// `0.4 ms`, `12 ms`, `2004 ms`, `30.0 s`: never more than 7 characters.
     static func milliseconds(_ value: Double) -> String {
         if value >= 10_000 {

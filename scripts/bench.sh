@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Switchboard beside nginx, in one run on this machine (issue 3's benchmark):
+#   1. throughput (wrk -t2 -c50 -d10s) headless with the journal on, and with the screen in tmux,
+#      as a ratio to nginx with one worker serving the same 124-byte JSON;
+#   2. latency accuracy: 200 connections on a 500 ms endpoint (req/s against 400, p50, p99);
+#   3. memory: RSS before, and after two million requests;
+#   4. the screen's cost: render time for 200 endpoints and a full log.
+# nginx and Switchboard are measured by ../shared/bench/peers/measure.sh, so they land in the
+# same table as the other peers. Takes about 6 minutes; needs root for apt-get on a fresh machine.
+#   scripts/bench.sh               → results in /tmp/switchboard-bench/<UTC time>/summary.md
+#   PEERS=path/to/peers OUT=dir scripts/bench.sh
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT="$PWD"
+PEERS="$(cd "${PEERS:-$ROOT/../shared/bench/peers}" && pwd)"
+OUT="${OUT:-/tmp/switchboard-bench/$(date -u +%Y-%m-%dT%H%M%SZ)}"
+mkdir -p "$OUT/peers"
+export PEERS_RUN_DIR="$OUT/run" OUT_DIR="$OUT/peers"
+mkdir -p "$PEERS_RUN_DIR"
+source "$PEERS/common.sh"
+
+PORT_HEADLESS=19090 PORT_SCREEN=19091 PORT_MEMORY=19092
+FIXTURES="$ROOT/scripts/bench-fixtures"
+BIN="$ROOT/.build/release/switchboard"
+
+missing=()
+for tool in wrk nginx hyperfine tmux curl python3 ss; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+if ((${#missing[@]})); then
+  echo "== installing: ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    wrk nginx hyperfine tmux curl python3 iproute2 procps time
+fi
+
+echo "== release build"
+swift build -c release --product switchboard
+swift build -c release --product switchboard-bench
+cmp -s "$FIXTURES/body.json" "$PEERS/body.json" || { echo "bench body differs from the peers' body.json" >&2; exit 1; }
+
+pids=()
+tmux_socket="switchboard-bench-$$"
+cleanup() {
+  local pid
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  tmux -L "$tmux_socket" kill-server 2>/dev/null || true
+  "$PEERS/servers/nginx.sh" stop 1 >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+
+# start_serve PORT: switchboard serve in the background; prints its PID.
+start_serve() {
+  "$BIN" serve "$FIXTURES" --port "$1" >/dev/null 2>"$OUT/serve-$1.log" &
+  local pid=$!
+  pids+=("$pid")
+  wait_ready "http://127.0.0.1:$1$DATA_PATH" 20 >&2
+  echo "$pid"
+}
+
+echo "== 1a. nginx, one worker (measure.sh)"
+"$PEERS/servers/nginx.sh" start 1
+"$PEERS/measure.sh" nginx-w1 "$PORT_NGINX" "$(cat "$PEERS_RUN_DIR/nginx-w1.pid")"
+"$PEERS/servers/nginx.sh" stop 1
+
+echo "== 1b. switchboard serve, journal on, JSON lines to /dev/null (measure.sh, with /slow)"
+pid="$(start_serve "$PORT_HEADLESS")"
+"$PEERS/measure.sh" switchboard-serve "$PORT_HEADLESS" "$pid" slow
+kill -TERM "$pid"; wait "$pid" 2>/dev/null || true
+python3 "$PEERS/report.py" "$OUT_DIR" >"$OUT/peers/results.md"
+
+echo "== 1c. switchboard with the screen running in tmux (120x40)"
+tmux -L "$tmux_socket" -f /dev/null new-session -d -x 120 -y 40 -s bench \
+  "exec '$BIN' '$FIXTURES' --port $PORT_SCREEN"
+wait_ready "http://127.0.0.1:$PORT_SCREEN$DATA_PATH" 20
+screen_pid="$(ss -Hltnp "sport = :$PORT_SCREEN" | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2)"
+for run in 1 2; do
+  sleep 1
+  wrk -t2 -c50 -d10s --latency "http://127.0.0.1:$PORT_SCREEN$DATA_PATH" >"$OUT/screen_throughput_$run.txt"
+  python3 "$PEERS/parse_wrk.py" "$OUT/screen_throughput_$run.txt" >"$OUT/screen_throughput_$run.tsv"
+done
+tmux -L "$tmux_socket" capture-pane -p -t bench >"$OUT/screen_after.txt"
+tmux -L "$tmux_socket" send-keys -t bench q
+for ((i = 0; i < 50; i++)); do kill -0 "$screen_pid" 2>/dev/null || break; sleep 0.1; done
+
+echo "== 3. memory over two million requests"
+pid="$(start_serve "$PORT_MEMORY")"
+curl -s -o /dev/null "http://127.0.0.1:$PORT_MEMORY$DATA_PATH"
+rss_before="$(rss_kb "$pid")"
+total=0 run=0
+while ((total < 2000000)); do
+  run=$((run + 1))
+  wrk -t2 -c50 -d10s "http://127.0.0.1:$PORT_MEMORY$DATA_PATH" >"$OUT/memory_$run.txt"
+  total=$((total + $(grep -o '[0-9]* requests in' "$OUT/memory_$run.txt" | cut -d' ' -f1)))
+  echo "  $total requests so far, RSS $(rss_kb "$pid") KiB"
+done
+sleep 3
+rss_after="$(rss_kb "$pid")"
+kill -TERM "$pid"; wait "$pid" 2>/dev/null || true
+printf '%s\t%s\t%s\n' "$total" "$rss_before" "$rss_after" >"$OUT/memory.tsv"
+
+echo "== 4. the screen's render cost"
+"$ROOT/.build/release/switchboard-bench" | tee "$OUT/render.txt"
+
+python3 "$ROOT/scripts/bench_summary.py" "$OUT" | tee "$OUT/summary.md"
+echo "results: $OUT"
