@@ -43,6 +43,12 @@ final class RequestHandler: ChannelInboundHandler {
         case .head(let head):
             self.state = .receiving(
                 Request(head: head, arrived: context.eventLoop.now, wallTime: WallClock.now()))
+            // A client that asks before sending a large body waits a second
+            // for this unless it is told to go ahead.
+            if head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+                let proceed = HTTPResponseHead(version: head.version, status: .continue)
+                context.writeAndFlush(self.wrapOutboundOut(.head(proceed)), promise: nil)
+            }
         case .body:
             break
         case .end:

@@ -6,7 +6,9 @@ struct ServerOptions: ParsableArguments {
     @Argument(help: "The fixtures folder holding switchboard.yml.")
     var directory: String = "fixtures"
 
-    @Option(help: "Port to listen on (0 picks a free port). Default: the manifest's server.port, else 8080.")
+    @Option(
+        parsing: .unconditional,
+        help: "Port to listen on (0 picks a free port). Default: the manifest's server.port, else 8080.")
     var port: Int?
 
     @Option(help: "Address to listen on.")

@@ -57,6 +57,52 @@ import Testing
             ])
     }
 
+    @Test func aBrokenMethodDoesNotHideTheRestOfTheEndpoint() throws {
+        let found = try self.problems(
+            """
+            endpoints:
+              - method: GTE
+                path: /users
+                mode: sucess
+                latency: slwo
+                success: { file: user.json }
+            latency_profiles:
+              slow: 2s
+            """, files: ["users.json": "[]"])
+        #expect(
+            found == [
+                "2:13: unknown method 'GTE' — did you mean 'GET'?",
+                "4:11: unknown mode 'sucess' — did you mean 'success'?",
+                "5:14: unknown latency profile 'slwo' — did you mean 'slow'?",
+                "6:22: file 'user.json' does not exist — did you mean 'users.json'?",
+            ])
+    }
+
+    @Test func aBrokenProfileIsReportedOnceNotAgainWhereItIsUsed() throws {
+        let found = try self.problems(
+            """
+            endpoints:
+              - { method: GET, path: /a, latency: slow }
+            latency_profiles:
+              slow: { delay: 2 seconds }
+            """)
+        #expect(found.count == 1)
+        #expect(found[0].hasPrefix("4:18: delay '2 seconds' is not a duration"))
+    }
+
+    @Test func aManifestFilePassedAsTheFolderSaysWhichFolder() throws {
+        let fixtures = try TemporaryFixtures(manifest: "endpoints: []\n")
+        let file = fixtures.url.appendingPathComponent("switchboard.yml").path
+        do {
+            _ = try ManifestLoader.load(directory: file, displayDirectory: "demo/switchboard.yml")
+            Issue.record("a file is not a folder")
+        } catch {
+            #expect(
+                error.description
+                    == "demo/switchboard.yml: this is a file; Switchboard wants the folder that holds it — pass 'demo'")
+        }
+    }
+
     @Test func duplicateEndpointsPointAtTheFirstDeclaration() throws {
         let found = try self.problems(
             """
@@ -212,7 +258,7 @@ import Testing
         } catch {
             #expect(
                 error.diagnostics.map(\.description) == [
-                    "nowhere:1:1: no fixtures folder at 'nowhere' — pass the folder that holds switchboard.yml, e.g. `switchboard fixtures`"
+                    "nowhere: no such folder — pass the folder that holds switchboard.yml, e.g. `switchboard fixtures`"
                 ])
         }
     }

@@ -61,6 +61,19 @@ import Testing
         #expect(entry.latency == "slow")
     }
 
+    @Test func aLargeUploadIsToldToGoAheadAtOnce() throws {
+        let server = try RunningServer.demo()
+        defer { server.stop() }
+        let body = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID()).bin")
+        try Data(count: 1_100_000).write(to: body)
+        defer { try? FileManager.default.removeItem(at: body) }
+        // curl sends `Expect: 100-continue` for bodies over 1 MB and waits a
+        // second for the go-ahead before sending it anyway.
+        let timing = try CurlTiming.get(server.url("/login"), extra: ["--data-binary", "@\(body.path)"])
+        #expect(timing.status == 200)
+        #expect(timing.total < 0.5, "took \(timing.total) s")
+    }
+
     @Test func aPortInUseIsOneSentence() throws {
         let first = try RunningServer.demo()
         defer { first.stop() }

@@ -15,9 +15,12 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         self.fix = fix
     }
 
-    /// `fixtures/switchboard.yml:12:7: unknown key 'stauts' — did you mean 'status'?`
+    /// `fixtures/switchboard.yml:12:7: unknown key 'stauts' — did you mean 'status'?`;
+    /// a problem with the folder itself has no position (line 0).
     public var description: String {
-        var text = "\(self.file):\(self.line):\(self.column): \(self.message)"
+        var text =
+            self.line > 0
+            ? "\(self.file):\(self.line):\(self.column): \(self.message)" : "\(self.file): \(self.message)"
         if let fix = self.fix { text += " — \(fix)" }
         return text
     }

@@ -102,11 +102,17 @@ extension ManifestReader {
             }
         }
 
-        guard let method, let path else { return nil }
-        let names = Set(path.parameterNames).union(query.map(\.name))
+        // Keep checking the rest of an endpoint whose method or path is
+        // broken, so that every problem shows up in one run.
+        let pathNames =
+            path?.parameterNames
+            ?? (fields.value(for: "path").flatMap { $0.scalar?.string } ?? "").split(separator: "/")
+            .filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
+        let names = Set(pathNames).union(query.map(\.name))
+        let placeholderPath = PathPattern(segments: [])
         var endpoint = EndpointDefinition(
-            id: EndpointDefinition.derivedID(method: method, path: path), method: method, path: path,
-            query: query, headers: headers,
+            id: EndpointDefinition.derivedID(method: method ?? "GET", path: path ?? placeholderPath),
+            method: method ?? "GET", path: path ?? placeholderPath, query: query, headers: headers,
             location: node.mark.map { SourceLocation(line: $0.line, column: $0.column) })
 
         if let idNode = fields.value(for: "id"), let id = self.string(idNode, what: "id") {
@@ -143,7 +149,7 @@ extension ManifestReader {
         {
             endpoint.startLatency = name
         }
-        return endpoint
+        return method == nil || path == nil ? nil : endpoint
     }
 
     /// `[success, success, server_error]`: any modes but `sequence` itself.

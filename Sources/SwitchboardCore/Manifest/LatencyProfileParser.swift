@@ -18,13 +18,20 @@ extension ManifestReader {
             if case .scalar = entry.value {
                 if let delay = self.delay(entry.value, what: "latency profile '\(name)'") {
                     profiles.append(LatencyProfile(name: name, delay: delay))
+                } else {
+                    self.brokenProfiles.insert(name)
                 }
                 continue
             }
-            guard let fields = self.mapping(entry.value, what: "latency profile '\(name)'") else { continue }
+            guard let fields = self.mapping(entry.value, what: "latency profile '\(name)'") else {
+                self.brokenProfiles.insert(name)
+                continue
+            }
             self.checkKeys(fields, allowed: Self.latencyKeys, in: "latency profile '\(name)'")
             if let profile = self.readProfile(name: name, fields: fields, at: entry.keyNode) {
                 profiles.append(profile)
+            } else {
+                self.brokenProfiles.insert(name)
             }
         }
         return profiles
@@ -130,6 +137,7 @@ extension ManifestReader {
     mutating func latencyName(_ node: Node, profiles: [LatencyProfile], what: String) -> String?? {
         guard let name = self.string(node, what: what) else { return .none }
         if Self.noLatencyNames.contains(name) { return .some(nil) }
+        if self.brokenProfiles.contains(name) { return .none }
         if profiles.contains(where: { $0.name == name }) || LatencyProfile.builtIns.contains(where: { $0.name == name })
         {
             return .some(name)

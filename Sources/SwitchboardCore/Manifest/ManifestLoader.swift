@@ -11,12 +11,21 @@ public enum ManifestLoader {
     public static func load(directory: String, displayDirectory: String? = nil) throws(ManifestError) -> Manifest {
         let shown = displayDirectory ?? directory
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
-        else {
+        let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
+        if exists && !isDirectory.boolValue {
+            let folder = (shown as NSString).deletingLastPathComponent
             throw ManifestError(diagnostics: [
                 Diagnostic(
-                    file: shown, line: 1, column: 1,
-                    message: "no fixtures folder at '\(shown)'",
+                    file: shown, line: 0, column: 0,
+                    message: "this is a file; Switchboard wants the folder that holds it",
+                    fix: "pass '\(folder.isEmpty ? "." : folder)'")
+            ])
+        }
+        guard exists else {
+            throw ManifestError(diagnostics: [
+                Diagnostic(
+                    file: shown, line: 0, column: 0,
+                    message: "no such folder",
                     fix: "pass the folder that holds switchboard.yml, e.g. `switchboard fixtures`"
                 )
             ])
@@ -28,7 +37,7 @@ public enum ManifestLoader {
         else {
             throw ManifestError(diagnostics: [
                 Diagnostic(
-                    file: (shown as NSString).appendingPathComponent("switchboard.yml"), line: 1, column: 1,
+                    file: (shown as NSString).appendingPathComponent("switchboard.yml"), line: 0, column: 0,
                     message: "no switchboard.yml in '\(shown)'",
                     fix: "create one; the README's 'Fixtures' section shows the format"
                 )

@@ -7,6 +7,9 @@ struct ManifestReader {
     let file: String
     let fixtures: FixtureFolder
     private(set) var diagnostics: [Diagnostic] = []
+    /// Profiles that are declared but broken: naming one is not a second
+    /// problem, the declaration's own message says what to fix.
+    var brokenProfiles: Set<String> = []
 
     init(file: String, fixtures: FixtureFolder) {
         self.file = file

@@ -4,14 +4,13 @@ import Yams
 enum YAMLErrorText {
     static func diagnostic(for error: YamlError, file: String) -> Diagnostic {
         switch error {
-        case .scanner(let context, let problem, let mark, _),
-            .parser(let context, let problem, let mark, _),
-            .composer(let context, let problem, let mark, _):
+        case .scanner(let context, let problem, let mark, let yaml),
+            .parser(let context, let problem, let mark, let yaml),
+            .composer(let context, let problem, let mark, let yaml):
             var message = "invalid YAML: \(problem)"
             if let context { message += " (\(context.text) at \(context.mark.line):\(context.mark.column))" }
-            return Diagnostic(
-                file: file, line: mark.line, column: mark.column, message: message, fix: hint(for: problem)
-            )
+            let fix = Self.hasTab(yaml, line: mark.line) ? "indent with spaces, not tabs" : hint(for: problem)
+            return Diagnostic(file: file, line: mark.line, column: mark.column, message: message, fix: fix)
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
             return Diagnostic(
@@ -24,6 +23,14 @@ enum YAMLErrorText {
         default:
             return Diagnostic(file: file, line: 1, column: 1, message: "invalid YAML: \(error)")
         }
+    }
+
+    /// Whether the indentation of line `number` (from 1) has a tab in it:
+    /// libyaml's message never says so.
+    private static func hasTab(_ yaml: String, line number: Int) -> Bool {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        guard number >= 1, number <= lines.count else { return false }
+        return lines[number - 1].prefix { $0 == " " || $0 == "\t" }.contains("\t")
     }
 
     private static func hint(for problem: String) -> String? {

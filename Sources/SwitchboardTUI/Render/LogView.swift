@@ -13,7 +13,7 @@ enum LogView {
         init(width: Int) {
             let wide = width >= 60
             self.time = wide ? 13 : 0
-            self.method = wide ? 7 : 5
+            self.method = wide ? 8 : 5
             self.status = 4
             self.duration = 9
             // What is left is shared between the target and the mode/latency
