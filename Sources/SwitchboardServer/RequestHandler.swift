@@ -31,8 +31,16 @@ final class RequestHandler: ChannelInboundHandler {
         let head: HTTPRequestHead
         let arrived: NIODeadline
         let wallTime: Double
+        /// Addressed to the control API, not the fake one.
+        let isControl: Bool
+        /// The body, kept up to a limit; `bodySize` counts all of it.
+        var body: ByteBuffer?
+        var bodySize = 0
         var keepAlive: Bool { self.head.isKeepAlive }
     }
+
+    /// The largest control API body accepted.
+    static let controlBodyLimit = 1 << 20
 
     init(responder: Responder) {
         self.responder = responder
@@ -42,17 +50,38 @@ final class RequestHandler: ChannelInboundHandler {
         switch self.unwrapInboundIn(data) {
         case .head(let head):
             self.state = .receiving(
-                Request(head: head, arrived: context.eventLoop.now, wallTime: WallClock.now()))
+                Request(
+                    head: head, arrived: context.eventLoop.now, wallTime: WallClock.now(),
+                    isControl: head.uri.hasPrefix(ControlAPI.prefix)))
             // A client that asks before sending a large body waits a second
             // for this unless it is told to go ahead.
             if head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
                 let proceed = HTTPResponseHead(version: head.version, status: .continue)
                 context.writeAndFlush(self.wrapOutboundOut(.head(proceed)), promise: nil)
             }
-        case .body:
-            break
+        case .body(var buffer):
+            guard case .receiving(var request) = self.state else { return }
+            request.bodySize += buffer.readableBytes
+            let limit = request.isControl ? Self.controlBodyLimit : capturedBodyLimit
+            let room = limit - (request.body?.readableBytes ?? 0)
+            if room > 0, let slice = buffer.readSlice(length: min(room, buffer.readableBytes)) {
+                if request.body == nil {
+                    request.body = slice
+                } else {
+                    var body = request.body!
+                    request.body = nil
+                    body.writeImmutableBuffer(slice)
+                    request.body = body
+                }
+            }
+            self.state = .receiving(request)
         case .end:
             guard case .receiving(let request) = self.state else { return }
+            if request.isControl {
+                self.state = .idle
+                self.answerControl(request, context: context)
+                return
+            }
             self.responder.inFlight.add(1, ordering: .relaxed)
             self.respond(to: request, context: context)
         }
@@ -200,11 +229,16 @@ final class RequestHandler: ChannelInboundHandler {
         self.responder.inFlight.subtract(1, ordering: .relaxed)
         let elapsed = now - request.arrived
         let decision = response.decision
+        let answered = status != 0 && status != Self.clientClosed
+        let details = CapturedExchange(
+            head: request.head, requestBody: request.body, requestBodySize: request.bodySize,
+            responseHeaders: answered ? response.headers : HTTPHeaders(),
+            responseBody: answered ? response.body : ByteBuffer(), sharesResponseBody: response.head != nil)
         self.responder.journal.record(
             JournalEntry(
                 time: request.wallTime, method: request.head.method.rawValue, target: request.head.uri,
                 status: status, duration: .nanoseconds(elapsed.nanoseconds), endpointID: response.endpointID,
                 mode: decision?.mode, setting: decision?.setting, latency: decision?.latency,
-                injectedDelay: response.delay, unmatched: response.unmatched))
+                injectedDelay: response.delay, unmatched: response.unmatched, details: details))
     }
 }

@@ -9,13 +9,15 @@ import Synchronization
 final class Responder: Sendable {
     let panel: ControlPanel
     let journal: RequestJournal
+    let controlToken: String?
     private let catalog = Mutex<ResponseCatalog?>(nil)
     /// Requests received and not yet answered (delayed ones included).
     let inFlight = Atomic<Int>(0)
 
-    init(panel: ControlPanel, journal: RequestJournal) {
+    init(panel: ControlPanel, journal: RequestJournal, controlToken: String? = nil) {
         self.panel = panel
         self.journal = journal
+        self.controlToken = controlToken
     }
 
     /// The compiled responses for `snapshot`'s manifest, built on first use.
@@ -42,7 +44,20 @@ final class Responder: Sendable {
             response.unmatched = unmatched
             return response
         case .matched(let index, let parameters):
-            let decision = snapshot.decide(endpoint: index)
+            var override = PanelSnapshot.Override()
+            if let prefer = head.headers.first(name: "Prefer") {
+                switch PreferHeader.parse(prefer, manifest: snapshot.manifest) {
+                case .success(let wanted):
+                    override = wanted
+                case .failure(let problem):
+                    let body = ByteBuffer(string: #"{"error":"# + JSONText.quoted(problem.message) + "}")
+                    var response = PreparedResponse(
+                        status: .badRequest, headers: UnmatchedResponse.headers(length: body.readableBytes), body: body)
+                    response.endpointID = catalog.ids[index]
+                    return response
+                }
+            }
+            let decision = snapshot.decide(endpoint: index, override: override)
             var response: PreparedResponse
             if let kind = decision.response {
                 let compiled = catalog.response(endpoint: index, kind: kind)

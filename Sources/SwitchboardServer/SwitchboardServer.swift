@@ -24,7 +24,7 @@ public final class SwitchboardServer: Sendable {
         self.journal = journal
         self.configuration = configuration
         self.group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads))
-        self.responder = Responder(panel: panel, journal: journal)
+        self.responder = Responder(panel: panel, journal: journal, controlToken: configuration.controlToken)
     }
 
     /// Binds and starts serving; returns the port actually bound (useful with

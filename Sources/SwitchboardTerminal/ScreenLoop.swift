@@ -16,6 +16,7 @@ public final class ScreenLoop {
     private let wake = WakePipe()
     private var state: AppState
     private let colorWanted: Bool
+    private let redact: Bool
     private var lastSequence = 0
     private var lastPanelVersion = -1
 
@@ -24,13 +25,18 @@ public final class ScreenLoop {
     /// How often the request rate is sampled when nothing else happens.
     private static let tickInterval = 1.0
 
-    public init(panel: ControlPanel, journal: RequestJournal, serverURL: String, colorWanted: Bool) {
+    /// - Parameter redact: hide credentials in HAR files exported with `e`.
+    public init(panel: ControlPanel, journal: RequestJournal, serverURL: String, colorWanted: Bool, redact: Bool = true)
+    {
         self.panel = panel
         self.journal = journal
         self.state = AppState(serverURL: serverURL)
         self.colorWanted = colorWanted
+        self.redact = redact
         let wake = self.wake
         journal.addListener { wake.wake() }
+        // A change through the control API shows within one frame.
+        panel.addListener { wake.wake() }
     }
 
     public struct StartError: Error, CustomStringConvertible {
@@ -70,7 +76,7 @@ public final class ScreenLoop {
                 let size = terminal.size
                 let effects = self.send(.key(key), width: size.width, height: size.height)
                 dirty = true
-                if let exit = self.perform(effects) { return exit }
+                if let exit = self.perform(effects, width: size.width, height: size.height) { return exit }
             }
             if dirty && now - lastDraw >= Self.frameInterval {
                 let size = terminal.size
@@ -108,8 +114,9 @@ public final class ScreenLoop {
         Reducer.reduce(&self.state, action, width: width, height: height)
     }
 
-    /// Applies effects to the control panel; returns how to exit, if asked.
-    private func perform(_ effects: [Effect]) -> ScreenExit? {
+    /// Applies effects to the control panel and journal; returns how to
+    /// exit, if asked.
+    private func perform(_ effects: [Effect], width: Int, height: Int) -> ScreenExit? {
         for effect in effects {
             do {
                 switch effect {
@@ -118,6 +125,14 @@ public final class ScreenLoop {
                 case .setLatency(let id, let name): try self.panel.setLatency(name, endpoint: id)
                 case .reset(let id): try self.panel.reset(endpoint: id)
                 case .applyToAll(let id): try self.panel.applyToAll(from: id)
+                case .applyScenario(let name): try self.panel.applyScenario(named: name)
+                case .openDetails(let sequence):
+                    let view = self.journal.entry(sequence: sequence).map { entry in
+                        DetailsFormatter.view(entry, signature: self.signature(of: entry.endpointID))
+                    }
+                    self.send(.details(view), width: width, height: height)
+                case .exportHAR(let sequences):
+                    self.send(.notice(self.exportHAR(sequences)), width: width, height: height)
                 }
             } catch {
                 // The endpoint vanished (a reload); show why instead of failing.
@@ -125,6 +140,33 @@ public final class ScreenLoop {
             }
         }
         return nil
+    }
+
+    private func signature(of id: String?) -> String? {
+        guard let id else { return nil }
+        let manifest = self.panel.snapshot().manifest
+        return manifest.endpointIndex(id: id).map { manifest.endpoints[$0].signature }
+    }
+
+    /// Writes the requests to `switchboard-DATE-TIME.har` in the working folder.
+    private func exportHAR(_ sequences: [Int]) -> String {
+        let entries = sequences.compactMap { self.journal.entry(sequence: $0) }
+        var now = time(nil)
+        var local = tm()
+        localtime_r(&now, &local)
+        var buffer = [CChar](repeating: 0, count: 32)
+        strftime(&buffer, buffer.count, "%Y%m%d-%H%M%S", &local)
+        let name = "switchboard-" + String(cString: buffer) + ".har"
+        let document = HARWriter.document(entries: entries, serverURL: self.state.serverURL, redact: self.redact)
+        guard let file = fopen(name, "w") else {
+            return "could not write \(name): \(String(cString: strerror(errno)))"
+        }
+        defer { fclose(file) }
+        let bytes = Array(document.utf8)
+        guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
+            return "could not write \(name): \(String(cString: strerror(errno)))"
+        }
+        return "saved \(entries.count) requests to \(name)"
     }
 
     /// Sleeps in ppoll until a key, a wake-up, a quit signal, a resize or the

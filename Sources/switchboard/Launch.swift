@@ -25,7 +25,8 @@ enum Launch {
         let port = options.port ?? manifest.port ?? 8080
         let server = SwitchboardServer(
             panel: panel, journal: journal,
-            configuration: ServerConfiguration(host: options.host, port: port, threads: options.threads))
+            configuration: ServerConfiguration(
+                host: options.host, port: port, threads: options.threads, controlToken: options.controlToken))
         do {
             let bound = try server.start()
             let host = options.host.contains(":") ? "[\(options.host)]" : options.host

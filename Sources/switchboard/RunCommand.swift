@@ -22,12 +22,16 @@ struct RunCommand: ParsableCommand {
         let manifest = try Launch.loadManifest(self.options.directory)
         let panel = ControlPanel(manifest: manifest, random: self.options.random)
         let journal = RequestJournal()
+        let session = try Session(options: self.options, journal: journal)
         let (server, url) = try Launch.startServer(
             manifest: manifest, options: self.options, panel: panel, journal: journal)
-        defer { server.shutdown() }
+        defer {
+            server.shutdown()
+            session.finish(serverURL: url)
+        }
         let screen = ScreenLoop(
             panel: panel, journal: journal, serverURL: url,
-            colorWanted: !TerminalCheck.colorDisabled(environment: environment))
+            colorWanted: !TerminalCheck.colorDisabled(environment: environment), redact: !self.options.noRedact)
         let exit: ScreenExit
         do {
             exit = try screen.run()

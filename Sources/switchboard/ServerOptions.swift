@@ -20,6 +20,18 @@ struct ServerOptions: ParsableArguments {
     @Option(help: "Seed for flaky outcomes, random delays and garbage bytes: the same seed repeats a run exactly.")
     var seed: UInt64?
 
+    @Option(help: "Require 'Authorization: Bearer TOKEN' on control API calls, and accept them from any address.")
+    var controlToken: String?
+
+    @Option(help: "Append every request to this file as one JSON line.")
+    var log: String?
+
+    @Option(help: "Write the session as a HAR 1.2 file on exit.")
+    var har: String?
+
+    @Flag(help: "Keep Authorization and Cookie values in HAR files (hidden by default).")
+    var noRedact = false
+
     /// The random source the seed asks for.
     var random: SeededRandom {
         self.seed.map(SeededRandom.init(seed:)) ?? .unseeded()

@@ -10,7 +10,10 @@ struct SwitchboardCommand: ParsableCommand {
             each can be flipped between success, error and server_error, given latency, and \
             watched live. With no command, starts the screen on ./fixtures.
             """,
-        subcommands: [RunCommand.self, ServeCommand.self, CheckCommand.self],
+        subcommands: [
+            RunCommand.self, ServeCommand.self, CheckCommand.self, StatusCommand.self, SetCommand.self,
+            ScenarioCommand.self, ResetCommand.self,
+        ],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -6,9 +6,9 @@ import Testing
 @Suite(.serialized) struct ScreenEndToEndTests {
     /// Starts the screen on the demo fixtures and waits for it; returns the
     /// session and the port it chose.
-    func start(width: Int = 100, height: Int = 30) throws -> (TmuxSession, Int) {
+    func start(width: Int = 100, height: Int = 30, extra: [String] = []) throws -> (TmuxSession, Int) {
         let session = try TmuxSession(
-            switchboard: [RepositoryPaths.fixtures.path, "--port", "0"], width: width, height: height)
+            switchboard: [RepositoryPaths.fixtures.path, "--port", "0"] + extra, width: width, height: height)
         var port: Int?
         let ready = session.waitForScreen { screen in
             guard screen.contains("ENDPOINTS"),
@@ -163,5 +163,84 @@ import Testing
         #expect(session.waitForScreen { self.logLines($0).contains { $0.contains("---") && $0.contains("reset") } })
         try session.send("q")
         #expect(session.waitForExit() == 0)
+    }
+
+    @Test func aChangeThroughTheControlAPIShowsAtOnce() throws {
+        let (session, port) = try self.start()
+        let result = try Subprocess.run(
+            "curl",
+            [
+                "-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "PUT", "-d", #"{"mode":"hang"}"#,
+                "http://127.0.0.1:\(port)/__switchboard/endpoints/weather",
+            ])
+        #expect(result.stdout == "200")
+        #expect(
+            session.waitForScreen(timeout: 2) {
+                $0.split(separator: "\n").contains { $0.contains("/weather") && $0.contains("hang") }
+            })
+        try Subprocess.run(
+            "curl", ["-s", "-o", "/dev/null", "-X", "POST", "http://127.0.0.1:\(port)/__switchboard/scenarios/outage"])
+        #expect(session.waitForScreen(timeout: 2) { $0.contains("scenario: outage") })
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test func enterShowsARequestsDetailsAndEscGoesBack() throws {
+        let (session, port) = try self.start()
+        try Subprocess.run(
+            "curl", ["-s", "-o", "/dev/null", "-H", "X-Probe: 42", "http://127.0.0.1:\(port)/episodes/2"])
+        #expect(session.waitForScreen { self.logLines($0).contains { $0.contains("/episodes/2") } })
+        try session.send("Tab", "Enter")
+        #expect(session.waitForScreen { $0.contains("REQUEST HEADERS") && $0.contains("X-Probe: 42") })
+        #expect(session.screen().contains("endpoint episode (GET /episodes/:episode)"))
+        try session.send("Escape")
+        #expect(session.waitForScreen { $0.contains("ENDPOINTS") && !$0.contains("REQUEST HEADERS") })
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test func slashFiltersTheLog() throws {
+        let (session, port) = try self.start()
+        for path in ["/data/all/coinlist", "/nope", "/episodes/1"] {
+            try Subprocess.run("curl", ["-s", "-o", "/dev/null", "http://127.0.0.1:\(port)\(path)"])
+        }
+        #expect(session.waitForScreen { self.logLines($0).filter { $0.contains(":") && $0.contains("ms") }.count == 3 })
+        try session.send("Tab", "/")
+        try session.tmux(["send-keys", "-t", "main", "-l", "unmatched"])
+        try session.send("Enter")
+        #expect(
+            session.waitForScreen { screen in
+                let lines = self.logLines(screen).filter { $0.contains(" ms ") }
+                return screen.contains("filter: unmatched") && lines.count == 1 && lines[0].contains("/nope")
+            }, "\(session.screen())")
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test func logAndHARFilesAreWritten() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sb-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("requests.jsonl").path
+        let har = directory.appendingPathComponent("session.har").path
+        let (session, port) = try self.start(extra: ["--log", log, "--har", har])
+        try Subprocess.run(
+            "curl",
+            [
+                "-s", "-o", "/dev/null", "-H", "Authorization: Bearer secret",
+                "http://127.0.0.1:\(port)/weather?lat=1&lon=2",
+            ])
+        #expect(eventually { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("/weather") })
+        try session.send("q")
+        #expect(session.waitForExit() == 0)
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines[0].contains(#""query":"lat=1&lon=2""#))
+        let document = try String(contentsOfFile: har, encoding: .utf8)
+        let parsed = try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any]
+        let entries = (parsed?["log"] as? [String: Any])?["entries"] as? [[String: Any]]
+        #expect(entries?.count == 1)
+        #expect(!document.contains("Bearer secret"))
+        #expect(document.contains("REDACTED"))
     }
 }

@@ -107,12 +107,13 @@ import Testing
     @Test mutating func fPausesAndFollowsTheLog() {
         _ = self.press(.tab, .char("f"))
         #expect(!self.state.following)
-        #expect(self.state.logCursor == 4)
-        let late = ScreenFixtures.entry(9, "GET", "/late", 200, ms: 1, endpoint: "coinlist")
+        #expect(self.state.logCursor == 5)
+        var late = ScreenFixtures.entry(9, "GET", "/late", 200, ms: 1, endpoint: "coinlist")
+        late.sequence = 6
         _ = Reducer.reduce(
             &self.state, .requests([late], missed: 0, stats: ScreenFixtures.stats(for: [late])), width: 80, height: 24)
         #expect(self.state.unseen == 1)
-        #expect(self.state.logCursor == 4)
+        #expect(self.state.logCursor == 5)
         _ = self.press(.char("f"))
         #expect(self.state.following && self.state.unseen == 0 && self.state.logCursor == nil)
     }
@@ -120,11 +121,107 @@ import Testing
     @Test mutating func movingUpInTheLogPausesIt() {
         _ = self.press(.tab, .up, .up)
         #expect(!self.state.following)
-        #expect(self.state.logCursor == 2)
-        _ = self.press(.down)
         #expect(self.state.logCursor == 3)
+        _ = self.press(.down)
+        #expect(self.state.logCursor == 4)
         _ = self.press(.end)
         #expect(self.state.following)
+    }
+
+    @Test mutating func theCursorStaysOnItsRequestWhenOldLinesAreDropped() {
+        self.state.logCapacity = 5
+        _ = self.press(.tab, .up)
+        #expect(self.state.logCursor == 4)
+        let more = (6...8).map { number in
+            var entry = ScreenFixtures.entry(Double(number), "GET", "/x\(number)", 200, ms: 1, endpoint: "coinlist")
+            entry.sequence = number
+            return entry
+        }
+        _ = Reducer.reduce(
+            &self.state, .requests(more, missed: 0, stats: ScreenFixtures.stats(for: more)), width: 80, height: 24)
+        #expect(self.state.log.map(\.sequence) == [4, 5, 6, 7, 8])
+        #expect(self.state.logCursor == 4)
+    }
+
+    @Test mutating func enterOnALogLineAsksForItsDetails() {
+        _ = self.press(.tab)
+        #expect(self.press(.enter) == [.openDetails(sequence: 5)])
+        _ = self.press(.up, .up)
+        #expect(self.press(.enter) == [.openDetails(sequence: 3)])
+        let entry = ScreenFixtures.traffic[1]
+        _ = Reducer.reduce(
+            &self.state, .details(DetailsFormatter.view(entry, signature: nil)), width: 80, height: 24)
+        #expect(self.state.details != nil)
+        _ = self.press(.down, .down)
+        #expect(self.state.details?.scroll ?? 0 >= 0)
+        _ = self.press(.escape)
+        #expect(self.state.details == nil)
+        #expect(self.state.focus == .log)
+    }
+
+    @Test mutating func slashFiltersTheLog() {
+        _ = self.press(.tab, .char("/"))
+        #expect(self.state.filterDraft == "")
+        for character in "status:5xx" { _ = self.press(.char(character)) }
+        _ = self.press(.enter)
+        #expect(self.state.filter?.text == "status:5xx")
+        #expect(self.state.visibleLog.map { self.state.log[$0].status } == [503])
+        _ = self.press(.char("/"))
+        for _ in 0..<10 { _ = self.press(.backspace) }
+        for character in "method:post" { _ = self.press(.char(character)) }
+        _ = self.press(.enter)
+        #expect(self.state.visibleLog.map { self.state.log[$0].target } == ["/login"])
+        _ = self.press(.char("/"), .char("x"), .escape)
+        #expect(self.state.filter?.text == "method:post")
+        _ = self.press(.char("/"), .ctrl("u"), .enter)
+        #expect(self.state.filter == nil)
+    }
+
+    @Test mutating func aBadFilterTermSaysWhatToWrite() {
+        _ = self.press(.tab, .char("/"))
+        for character in "status:five" { _ = self.press(.char(character)) }
+        _ = self.press(.enter)
+        #expect(self.state.filter == nil)
+        #expect(self.state.filterDraft == "status:five")
+        #expect(self.state.flash == "status:five — write status:5xx, status:404 or status:0 (faults)")
+    }
+
+    @Test mutating func filtersCombine() throws {
+        let filter = try LogFilter.parse("unmatched nope").get()
+        #expect(self.state.log.filter(filter.matches).map(\.target) == ["/nope"])
+        let coin = try LogFilter.parse("endpoint:coinlist status:4xx").get()
+        #expect(self.state.log.filter(coin.matches).map(\.status) == [429])
+    }
+
+    @Test mutating func eExportsTheFilteredLog() {
+        _ = self.press(.tab)
+        #expect(self.press(.char("e")) == [.exportHAR(sequences: [1, 2, 3, 4, 5])])
+        _ = self.press(.char("/"))
+        for character in "coinlist" { _ = self.press(.char(character)) }
+        _ = self.press(.enter)
+        #expect(self.press(.char("e")) == [.exportHAR(sequences: [1, 3])])
+    }
+
+    @Test mutating func sOpensTheScenarioPicker() {
+        _ = self.press(.char("s"))
+        #expect(self.state.scenarioPicker == 0)
+        #expect(self.state.scenarios == ["outage", "slow-network", "login-broken"])
+        _ = self.press(.down, .down)
+        #expect(self.press(.enter) == [.applyScenario("login-broken")])
+        #expect(self.state.scenarioPicker == nil)
+        #expect(self.state.scenario == "login-broken")
+        _ = self.press(.char("s"), .escape)
+        #expect(self.state.scenarioPicker == nil)
+    }
+
+    @Test mutating func ticksBuildEachEndpointsSparkline() {
+        for second in 0..<5 {
+            self.state.endpoints[0].hits += second
+            _ = Reducer.reduce(&self.state, .tick(now: 1000 + Double(second)), width: 80, height: 24)
+        }
+        let history = self.state.history["coinlist"]
+        #expect(history?.perSecond.suffix(4) == [1, 2, 3, 4])
+        #expect(history?.sparkline(width: 6, unicode: false).hasSuffix("@") == true)
     }
 
     @Test mutating func cClearsTheLogOnScreen() {

@@ -1,5 +1,6 @@
 import SwitchboardCore
 import SwitchboardTUI
+import SwitchboardTestSupport
 import Testing
 
 /// The screen as text: state in, grid out, compared with golden files.
@@ -145,5 +146,49 @@ import Testing
         let narrow = ScreenRenderer.render(state, width: 40, height: 10, options: self.plain).text
         #expect(narrow.contains(" 1.01M"))
         #expect(narrow.contains(" 999k"))
+    }
+
+    @Test func requestDetailsAreIndentedAndEscaped() throws {
+        var state = try ScreenFixtures.busyState()
+        var entry = ScreenFixtures.entry(
+            7, "POST", "/login?next=%2Fhome", 401, ms: 2.5, endpoint: "login", mode: .error)
+        entry.sequence = 42
+        entry.details = FakeExchange(
+            requestHeaders: [
+                ("Host", "127.0.0.1:8080"), ("Content-Type", "application/json"), ("X-Evil", "\u{1B}]0;owned\u{07}"),
+            ],
+            requestBody: #"{"email":"ana@example.com","password":"hunter2"}"#,
+            responseHeaders: [("Content-Type", "application/json"), ("WWW-Authenticate", "Bearer")],
+            responseBody: Array(
+                #"{"error":"invalid_credentials","detail":{"attempts":3,"locked":false},"hints":[]}"#.utf8))
+        _ = Reducer.reduce(
+            &state, .details(DetailsFormatter.view(entry, signature: "POST /login")), width: 80, height: 24)
+        let grid = ScreenRenderer.render(state, width: 80, height: 24, options: self.colored)
+        expectGolden(grid, "details-80x24", styles: true)
+        #expect(grid.text.contains(#"X-Evil: \x1B]0;owned\x07"#))
+    }
+
+    @Test func aBinaryBodyIsDescribedNotDrawn() throws {
+        var entry = ScreenFixtures.entry(1, "GET", "/images/kitten.jpg", 200, ms: 1, endpoint: "kitten")
+        entry.details = FakeExchange(
+            requestHeaders: [("Host", "x")], responseHeaders: [("Content-Type", "image/jpeg")],
+            responseBody: [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46])
+        let lines = DetailsFormatter.view(entry, signature: nil).lines.map(\.text)
+        #expect(lines.contains("RESPONSE BODY  (8 bytes, image/jpeg)"))
+        #expect(lines.contains("  binary, not shown"))
+    }
+
+    @Test func theFilterShowsInThePaneTitle() throws {
+        var state = try ScreenFixtures.busyState()
+        for key: Key in [.tab, .char("/")] + "status:4xx".map({ .char($0) }) + [.enter] {
+            _ = Reducer.reduce(&state, .key(key), width: 80, height: 24)
+        }
+        expectGolden(ScreenRenderer.render(state, width: 80, height: 24, options: self.plain), "filtered-80x24")
+    }
+
+    @Test func theScenarioPickerListsTheManifestsScenarios() throws {
+        var state = try ScreenFixtures.busyState()
+        _ = Reducer.reduce(&state, .key(.char("s")), width: 80, height: 24)
+        expectGolden(ScreenRenderer.render(state, width: 80, height: 24, options: self.plain), "scenarios-80x24")
     }
 }

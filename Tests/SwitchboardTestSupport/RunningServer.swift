@@ -14,11 +14,12 @@ public final class RunningServer: Sendable {
         try self.init(panel: ControlPanel(manifest: manifest))
     }
 
-    public init(panel: ControlPanel) throws {
+    public init(panel: ControlPanel, controlToken: String? = nil) throws {
         self.panel = panel
         self.journal = RequestJournal(capacity: 1_000)
         self.server = SwitchboardServer(
-            panel: self.panel, journal: self.journal, configuration: ServerConfiguration(port: 0, threads: 2))
+            panel: self.panel, journal: self.journal,
+            configuration: ServerConfiguration(port: 0, threads: 2, controlToken: controlToken))
         self.port = try self.server.start()
     }
 

@@ -7,6 +7,7 @@ import Synchronization
 /// a request is answered.
 public final class ControlPanel: Sendable {
     private let current: Mutex<PanelSnapshot>
+    private let listeners = Mutex<[@Sendable () -> Void]>([])
 
     /// `random` decides flaky outcomes and random delays; pass a
     /// `SeededRandom` with a fixed seed for repeatable runs.
@@ -20,6 +21,16 @@ public final class ControlPanel: Sendable {
 
     public func snapshot() -> PanelSnapshot {
         self.current.withLock { $0 }
+    }
+
+    /// `listener` runs after every change, on the thread that made it (the
+    /// screen wakes up this way when the control API changes something).
+    public func addListener(_ listener: @escaping @Sendable () -> Void) {
+        self.listeners.withLock { $0.append(listener) }
+    }
+
+    private func changed() {
+        for listener in self.listeners.withLock({ $0 }) { listener() }
     }
 
     /// Choosing `sequence` starts it from its first step.
@@ -36,6 +47,7 @@ public final class ControlPanel: Sendable {
             settings[index].mode = mode
             current = current.with(settings: settings, activeScenario: nil)
         }
+        self.changed()
     }
 
     /// `nil` (or "none") removes added latency.
@@ -43,6 +55,7 @@ public final class ControlPanel: Sendable {
         let snapshot = self.snapshot()
         let profile = try Self.validProfile(name, in: snapshot.manifest)
         try self.update(endpoint: id) { $0.latency = profile }
+        self.changed()
     }
 
     /// Returns one endpoint (or, with `nil`, all) to the manifest's start state.
@@ -53,6 +66,7 @@ public final class ControlPanel: Sendable {
                 current = current.with(
                     settings: current.manifest.endpoints.map(EndpointSetting.init(startOf:)), activeScenario: nil)
             }
+            self.changed()
             return
         }
         try self.current.withLock { (current) throws(ControlError) in
@@ -64,6 +78,7 @@ public final class ControlPanel: Sendable {
             current.counters[index].restartSequence()
             current = current.with(settings: settings, activeScenario: nil)
         }
+        self.changed()
     }
 
     /// Gives every endpoint the setting of the one named `id`.
@@ -80,6 +95,7 @@ public final class ControlPanel: Sendable {
             }
             current = current.with(settings: settings, activeScenario: nil)
         }
+        self.changed()
     }
 
     /// Applies a named scenario on top of the current settings.
@@ -100,6 +116,7 @@ public final class ControlPanel: Sendable {
             }
             current = current.with(settings: settings, activeScenario: name)
         }
+        self.changed()
     }
 
     private func update(endpoint id: String, _ change: (inout EndpointSetting) -> Void) throws(ControlError) {

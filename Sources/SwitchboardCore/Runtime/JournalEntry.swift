@@ -24,11 +24,13 @@ public struct JournalEntry: Sendable {
     public var injectedDelay: Duration
     /// Set when no endpoint matched.
     public var unmatched: Unmatched?
+    /// Headers and bodies, while the journal's memory budget keeps them.
+    public var details: (any ExchangeDetails)?
 
     public init(
         sequence: Int = 0, time: Double, method: String, target: String, status: Int, duration: Duration,
         endpointID: String?, mode: Mode?, setting: Mode? = nil, latency: String?, injectedDelay: Duration = .zero,
-        unmatched: Unmatched? = nil
+        unmatched: Unmatched? = nil, details: (any ExchangeDetails)? = nil
     ) {
         self.sequence = sequence
         self.time = time
@@ -42,5 +44,6 @@ public struct JournalEntry: Sendable {
         self.latency = latency
         self.injectedDelay = injectedDelay
         self.unmatched = unmatched
+        self.details = details
     }
 }

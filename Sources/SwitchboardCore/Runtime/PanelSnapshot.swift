@@ -62,7 +62,7 @@ public final class PanelSnapshot: Sendable {
             let draw = self.random.unit(endpoint: index, request: request, stream: RandomStream.flaky.rawValue)
             mode = draw * 100 < Double(percent) ? .serverError : .success
         }
-        let latency = override.latency ?? setting.latency
+        let latency = override.clearsLatency ? nil : (override.latency ?? setting.latency)
         let profile = self.profile(named: latency)
         let delay =
             profile?.delay.draw(
@@ -86,10 +86,15 @@ public final class PanelSnapshot: Sendable {
     public struct Override: Sendable, Hashable {
         public var mode: Mode?
         public var latency: String?
+        /// `latency=none`: no added latency for this request.
+        public var clearsLatency = false
 
-        public init(mode: Mode? = nil, latency: String? = nil) {
+        public init(mode: Mode? = nil, latency: String? = nil, clearsLatency: Bool = false) {
             self.mode = mode
             self.latency = latency
+            self.clearsLatency = clearsLatency
         }
+
+        public var isEmpty: Bool { self.mode == nil && self.latency == nil && !self.clearsLatency }
     }
 }

@@ -3,10 +3,14 @@ import Synchronization
 /// The most recent requests, in a fixed-size ring, plus per-endpoint counts.
 ///
 /// The server appends from its event loops; readers (the screen, `serve`'s
-/// printer) ask for what came after the last sequence number they saw. Memory
-/// stays flat however many requests pass: old entries are overwritten.
+/// printer, the control API) ask for what came after the last sequence
+/// number they saw. Memory stays flat however many requests pass: old
+/// entries are overwritten, and headers and bodies are kept only within a
+/// byte budget, oldest dropped first.
 public final class RequestJournal: Sendable {
     public let capacity: Int
+    /// Bytes of headers and bodies kept across all entries.
+    public let detailBudget: Int
     private let storage: Mutex<Storage>
 
     private struct Storage {
@@ -17,12 +21,17 @@ public final class RequestJournal: Sendable {
         var unmatched = 0
         /// Entries below this number were cleared; their slots are reused later.
         var clearedBefore = 1
+        /// Entries that still hold details, oldest first, with their size.
+        var detailed: [(sequence: Int, bytes: Int)] = []
+        var detailedHead = 0
+        var detailBytes = 0
         var listeners: [@Sendable () -> Void] = []
     }
 
-    public init(capacity: Int = 10_000) {
+    public init(capacity: Int = 10_000, detailBudget: Int = 32 * 1024 * 1024) {
         precondition(capacity > 0)
         self.capacity = capacity
+        self.detailBudget = detailBudget
         var storage = Storage()
         storage.ring.reserveCapacity(capacity)
         self.storage = Mutex(storage)
@@ -35,11 +44,16 @@ public final class RequestJournal: Sendable {
         let (sequence, listeners): (Int, [@Sendable () -> Void]) = self.storage.withLock { storage in
             entry.sequence = storage.nextSequence
             storage.nextSequence += 1
+            if let details = entry.details {
+                storage.detailed.append((entry.sequence, details.retainedBytes))
+                storage.detailBytes += details.retainedBytes
+            }
             if storage.ring.count < self.capacity {
                 storage.ring.append(entry)
             } else {
                 storage.ring[(entry.sequence - 1) % self.capacity] = entry
             }
+            self.trimDetails(&storage)
             storage.total += 1
             if let id = entry.endpointID {
                 storage.stats[id, default: EndpointStats()].record(status: entry.status)
@@ -50,6 +64,27 @@ public final class RequestJournal: Sendable {
         }
         for listener in listeners { listener() }
         return sequence
+    }
+
+    /// Drops the details of the oldest entries until the budget holds, and
+    /// forgets the bookkeeping of entries the ring has already overwritten.
+    private func trimDetails(_ storage: inout Storage) {
+        let oldestKept = storage.nextSequence - storage.ring.count
+        while storage.detailedHead < storage.detailed.count {
+            let (sequence, bytes) = storage.detailed[storage.detailedHead]
+            let overwritten = sequence < oldestKept
+            guard overwritten || storage.detailBytes > self.detailBudget else { break }
+            storage.detailBytes -= bytes
+            storage.detailedHead += 1
+            if !overwritten {
+                storage.ring[(sequence - 1) % self.capacity].details = nil
+            }
+        }
+        // Compact the queue now and then rather than on every request.
+        if storage.detailedHead > 4096 && storage.detailedHead * 2 > storage.detailed.count {
+            storage.detailed.removeFirst(storage.detailedHead)
+            storage.detailedHead = 0
+        }
     }
 
     /// Entries with a sequence number above `sequence`, oldest first, at most
@@ -72,16 +107,32 @@ public final class RequestJournal: Sendable {
         }
     }
 
+    /// One entry, if it is still kept.
+    public func entry(sequence: Int) -> JournalEntry? {
+        self.storage.withLock { storage in
+            let oldestKept = max(storage.clearedBefore, storage.nextSequence - storage.ring.count)
+            guard sequence >= oldestKept, sequence < storage.nextSequence else { return nil }
+            return storage.ring[(sequence - 1) % self.capacity]
+        }
+    }
+
     /// Totals since start (a clear empties the list, not the counts).
     public func stats() -> JournalStats {
         self.storage.withLock { JournalStats(total: $0.total, unmatched: $0.unmatched, byEndpoint: $0.stats) }
     }
 
-    /// Forgets the kept entries; sequence numbers keep counting.
-    public func clear() {
+    /// Forgets the kept entries; sequence numbers keep counting. Returns how
+    /// many were dropped.
+    @discardableResult
+    public func clear() -> Int {
         // The ring keeps its slots (slot = sequence modulo capacity); readers
         // simply skip everything below the mark.
-        self.storage.withLock { $0.clearedBefore = $0.nextSequence }
+        self.storage.withLock { storage in
+            let oldestKept = max(storage.clearedBefore, storage.nextSequence - storage.ring.count)
+            let dropped = storage.nextSequence - oldestKept
+            storage.clearedBefore = storage.nextSequence
+            return dropped
+        }
     }
 
     /// `listener` runs on the recording thread after every entry: keep it tiny

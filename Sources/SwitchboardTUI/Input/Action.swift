@@ -8,8 +8,12 @@ public enum Action: Sendable {
     case panel(PanelSnapshot, JournalStats)
     /// New journal entries; `missed` were dropped before the screen read them.
     case requests([JournalEntry], missed: Int, stats: JournalStats)
-    /// A clock tick, for the request rate.
+    /// A clock tick, for the request rate and the sparklines.
     case tick(now: Double)
+    /// The request asked for with `enter`, or nil if it is no longer kept.
+    case details(DetailsView?)
+    /// Something the runtime wants to tell the user (a file written).
+    case notice(String)
 }
 
 /// Something the reducer wants done outside: the runtime performs it.
@@ -18,5 +22,10 @@ public enum Effect: Equatable, Sendable {
     case setLatency(endpoint: String, String?)
     case reset(endpoint: String?)
     case applyToAll(from: String)
+    case applyScenario(String)
+    /// Load a request's details (answered with `.details`).
+    case openDetails(sequence: Int)
+    /// Write these requests as a HAR file (answered with `.notice`).
+    case exportHAR(sequences: [Int])
     case quit(interrupted: Bool)
 }

@@ -14,4 +14,10 @@ public enum Command: Hashable, Sendable {
     case closeOverlay
     case quit
     case interrupt
+    case openScenarios
+    case openDetails
+    case startFilter
+    case exportHAR
+    /// Enter in a picker.
+    case choose
 }

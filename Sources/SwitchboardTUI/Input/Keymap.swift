@@ -4,6 +4,10 @@ public enum KeyScope: Hashable, Sendable {
     case log
     /// Anywhere, unless the focused pane binds the same key.
     case global
+    /// The request details view.
+    case details
+    /// The scenario picker.
+    case picker
 }
 
 /// One key binding: the keys, what they do, and how the help bar and the
@@ -68,44 +72,54 @@ extension String {
 
 public enum Keymap {
     public static let bindings: [Binding] = [
-        Binding(
-            [.up, .char("k")], .moveUp, .global, hint: "up", help: "select the line above / below", inBar: false,
-            helpKeys: "↑↓ k j"),
+        Binding([.up, .char("k")], .moveUp, .global, hint: "up", help: "move", inBar: false, helpKeys: "↑↓ k j"),
         Binding([.down, .char("j")], .moveDown, .global, hint: "down", help: "", inBar: false, inHelp: false),
         Binding(
-            [.pageUp], .pageUp, .global, hint: "page up", help: "one page up / down", inBar: false,
-            helpKeys: "PgUp PgDn"),
+            [.pageUp], .pageUp, .global, hint: "page up", help: "page up / down", inBar: false, helpKeys: "PgUp PgDn"),
         Binding([.pageDown], .pageDown, .global, hint: "page down", help: "", inBar: false, inHelp: false),
         Binding(
-            [.home, .char("g")], .moveToTop, .global, hint: "top", help: "first / last line", inBar: false,
+            [.home, .char("g")], .moveToTop, .global, hint: "top", help: "first / last", inBar: false,
             helpKeys: "Home End g G"),
         Binding([.end, .char("G")], .moveToBottom, .global, hint: "bottom", help: "", inBar: false, inHelp: false),
-        Binding(
-            [.char(" "), .enter], .cycleMode, .endpoints, hint: "mode",
-            help: "next mode: success → error → server_error → faults…"),
+        Binding([.char(" "), .enter], .cycleMode, .endpoints, hint: "mode", help: "next mode"),
         Binding(
             [.char("1"), .char("2"), .char("3")], .pickMode(0), .endpoints, hint: "pick mode",
-            help: "1 success  2 error  3 server_error", inBar: false, helpKeys: "1 2 3"),
+            help: "success · error · 500", inBar: false, helpKeys: "1 2 3"),
         Binding(
-            [.char("4"), .char("5"), .char("6"), .char("7"), .char("8")], .pickMode(0), .endpoints,
-            hint: "pick fault", help: "4 reset  5 hang  6 empty  7 garbage  8 truncated", inBar: false,
-            helpKeys: "4-8"),
+            [.char("4"), .char("5"), .char("6")], .pickMode(0), .endpoints, hint: "pick fault",
+            help: "reset · hang · empty", inBar: false, helpKeys: "4 5 6"),
         Binding(
-            [.char("9"), .char("0")], .pickMode(0), .endpoints, hint: "flaky",
-            help: "9 flaky (again: 10→25→50→75→90%)  0 sequence", inBar: false, helpKeys: "9 0"),
-        Binding([.char("l")], .nextLatency, .endpoints, hint: "latency", help: "next latency profile"),
+            [.char("7"), .char("8")], .pickMode(0), .endpoints, hint: "pick fault", help: "garbage · truncated",
+            inBar: false, helpKeys: "7 8"),
         Binding(
-            [.char("L")], .previousLatency, .endpoints, hint: "latency back", help: "previous latency profile",
-            inBar: false),
+            [.char("9"), .char("0")], .pickMode(0), .endpoints, hint: "flaky", help: "flaky · sequence",
+            inBar: false, helpKeys: "9 0"),
         Binding(
-            [.char("a")], .applyToAll, .endpoints, hint: "all",
-            help: "give every endpoint this one's mode and latency"),
-        Binding([.char("r")], .resetSelected, .endpoints, hint: "reset", help: "reset this endpoint to the manifest"),
-        Binding([.char("f")], .toggleFollow, .log, hint: "follow", help: "pause / follow new requests"),
-        Binding([.char("c")], .clearLog, .log, hint: "clear", help: "clear the log on screen"),
-        Binding([.char("R")], .resetAll, .global, hint: "reset all", help: "reset every endpoint"),
-        Binding([.tab, .backTab], .switchFocus, .global, hint: "pane", help: "switch between endpoints and log"),
-        Binding([.char("?")], .toggleHelp, .global, hint: "help", help: "show / hide this help"),
+            [.char("l")], .nextLatency, .endpoints, hint: "latency", help: "next / previous latency", helpKeys: "l L"),
+        Binding(
+            [.char("L")], .previousLatency, .endpoints, hint: "latency back", help: "", inBar: false, inHelp: false),
+        Binding([.char("a")], .applyToAll, .endpoints, hint: "all", help: "this setting to all"),
+        Binding([.char("r")], .resetSelected, .endpoints, hint: "reset", help: "reset to the manifest"),
+        Binding([.enter], .openDetails, .log, hint: "details", help: "request details"),
+        Binding([.char("/")], .startFilter, .log, hint: "filter", help: "filter (status:5xx …)"),
+        Binding([.char("f")], .toggleFollow, .log, hint: "follow", help: "pause / follow"),
+        Binding([.char("e")], .exportHAR, .log, hint: "export", help: "save as HAR"),
+        Binding([.char("c")], .clearLog, .log, hint: "clear", help: "clear the log"),
+        Binding([.up, .char("k")], .moveUp, .details, hint: "scroll", help: "", helpKeys: "↑↓ k j", inHelp: false),
+        Binding([.down, .char("j")], .moveDown, .details, hint: "down", help: "", inBar: false, inHelp: false),
+        Binding([.pageUp, .char("b")], .pageUp, .details, hint: "page", help: "", inBar: false, inHelp: false),
+        Binding([.pageDown, .char(" ")], .pageDown, .details, hint: "page", help: "", inBar: false, inHelp: false),
+        Binding([.home, .char("g")], .moveToTop, .details, hint: "top", help: "", inBar: false, inHelp: false),
+        Binding([.end, .char("G")], .moveToBottom, .details, hint: "end", help: "", inBar: false, inHelp: false),
+        Binding([.escape, .backspace, .left], .closeOverlay, .details, hint: "back", help: "", inHelp: false),
+        Binding([.up, .char("k")], .moveUp, .picker, hint: "up", help: "", inBar: false, inHelp: false),
+        Binding([.down, .char("j")], .moveDown, .picker, hint: "down", help: "", inBar: false, inHelp: false),
+        Binding([.enter, .char(" ")], .choose, .picker, hint: "apply", help: "", inHelp: false),
+        Binding([.escape], .closeOverlay, .picker, hint: "cancel", help: "", inHelp: false),
+        Binding([.char("R")], .resetAll, .global, hint: "reset all", help: "reset all endpoints"),
+        Binding([.char("s")], .openScenarios, .global, hint: "scenario", help: "apply a scenario"),
+        Binding([.tab, .backTab], .switchFocus, .global, hint: "pane", help: "switch pane"),
+        Binding([.char("?")], .toggleHelp, .global, hint: "help", help: "this help"),
         Binding([.escape], .closeOverlay, .global, hint: "close", help: "close help", inBar: false, inHelp: false),
         Binding([.char("q")], .quit, .global, hint: "quit", help: "quit (Ctrl-C too)"),
         Binding([.ctrl("c")], .interrupt, .global, hint: "quit", help: "quit", inBar: false, inHelp: false),
@@ -120,7 +134,11 @@ public enum Keymap {
     /// What the help bar lists for a focused pane: the pane's keys, then
     /// the global ones.
     public static func barBindings(for scope: KeyScope) -> [Binding] {
-        self.bindings.filter { $0.inBar && $0.scope == scope }
-            + self.bindings.filter { $0.inBar && $0.scope == .global }
+        let own = self.bindings.filter { $0.inBar && $0.scope == scope }
+        if scope == .details || scope == .picker {
+            // Overlays answer their own keys; of the rest only quitting works.
+            return own + self.bindings.filter { $0.command == .quit }
+        }
+        return own + self.bindings.filter { $0.inBar && $0.scope == .global }
     }
 }

@@ -1,47 +1,67 @@
 /// Keys while the request log has focus. Moving up pauses the log, the way
 /// a pager stops following when you scroll back.
 enum LogKeys {
-    static func handle(_ command: Command, state: inout AppState, layout: Layout) {
-        let count = state.log.count
+    static func handle(_ command: Command, state: inout AppState, layout: Layout) -> [Effect] {
+        let visible = state.visibleLog
         let page = max(1, layout.logRows)
         switch command {
         case .toggleFollow:
-            if state.following {
-                self.pause(&state)
-            } else {
-                self.follow(&state)
-            }
+            if state.following { self.pause(&state, visible: visible) } else { self.follow(&state) }
         case .clearLog:
             state.log.removeAll()
-            state.logCursor = nil
-            state.unseen = 0
+            self.follow(&state)
             state.flash = "log cleared"
         case .moveUp, .pageUp, .moveToTop:
-            guard count > 0 else { return }
-            self.pause(&state)
-            let cursor = state.logCursor ?? count - 1
-            let step = command == .moveUp ? 1 : command == .pageUp ? page : count
-            state.logCursor = max(0, cursor - step)
+            guard !visible.isEmpty else { return [] }
+            self.pause(&state, visible: visible)
+            let cursor = self.cursorPosition(state, visible: visible)
+            let step = command == .moveUp ? 1 : command == .pageUp ? page : visible.count
+            state.logCursor = state.log[visible[max(0, cursor - step)]].sequence
         case .moveDown, .pageDown:
-            guard count > 0, let cursor = state.logCursor else { return }
-            state.logCursor = min(count - 1, cursor + (command == .moveDown ? 1 : page))
+            guard !visible.isEmpty, !state.following else { return [] }
+            let cursor = self.cursorPosition(state, visible: visible)
+            let next = min(visible.count - 1, cursor + (command == .moveDown ? 1 : page))
+            state.logCursor = state.log[visible[next]].sequence
         case .moveToBottom:
             self.follow(&state)
+        case .openDetails:
+            guard let last = visible.last else {
+                state.flash = "no request to show yet"
+                return []
+            }
+            let sequence = state.following ? state.log[last].sequence : (state.logCursor ?? state.log[last].sequence)
+            return [.openDetails(sequence: sequence)]
+        case .startFilter:
+            state.filterDraft = state.filter?.text ?? ""
+        case .exportHAR:
+            guard !visible.isEmpty else {
+                state.flash = "nothing to export: the log is empty"
+                return []
+            }
+            return [.exportHAR(sequences: visible.map { state.log[$0].sequence })]
         default:
             break
         }
+        return []
     }
 
-    private static func pause(_ state: inout AppState) {
+    static func cursorPosition(_ state: AppState, visible: [Int]) -> Int {
+        guard let cursor = state.logCursor else { return visible.count - 1 }
+        return min(visible.count - 1, LogWindow.position(of: cursor, in: visible, log: state.log))
+    }
+
+    static func pause(_ state: inout AppState, visible: [Int]) {
         guard state.following else { return }
         state.following = false
         state.unseen = 0
-        state.logCursor = state.log.isEmpty ? nil : state.log.count - 1
+        state.logCursor = visible.last.map { state.log[$0].sequence }
+        state.logTop = nil
     }
 
-    private static func follow(_ state: inout AppState) {
+    static func follow(_ state: inout AppState) {
         state.following = true
         state.logCursor = nil
+        state.logTop = nil
         state.unseen = 0
     }
 }

@@ -16,6 +16,14 @@ public enum Reducer {
             self.append(entries, missed: missed, stats: stats, to: &state)
         case .tick(let now):
             state.rate.sample(time: now, total: state.totalRequests)
+            for row in state.endpoints {
+                state.history[row.id, default: HitHistory(hits: row.hits)].tick(hits: row.hits)
+            }
+        case .details(let details):
+            state.details = details
+            if details == nil { state.flash = "that request is no longer in the journal" }
+        case .notice(let text):
+            state.flash = text
         }
         self.keepVisible(&state, layout: layout)
         return effects
@@ -24,7 +32,12 @@ public enum Reducer {
     private static func press(_ key: Key, state: inout AppState, layout: Layout) -> [Effect] {
         if key == .resize { return [] }
         state.flash = nil
-        let scope: KeyScope = state.focus == .endpoints ? .endpoints : .log
+        if state.filterDraft != nil {
+            return FilterKeys.handle(key, state: &state)
+        }
+        let scope: KeyScope =
+            state.details != nil
+            ? .details : state.scenarioPicker != nil ? .picker : state.focus == .endpoints ? .endpoints : .log
         guard let binding = Keymap.binding(for: key, in: scope) else {
             if !state.showHelp { state.flash = "\(key.label) does nothing here — press ? for help" }
             state.showHelp = false
@@ -42,6 +55,19 @@ public enum Reducer {
         case .interrupt:
             state.quitting = true
             return [.quit(interrupted: true)]
+        default:
+            break
+        }
+        switch scope {
+        case .details:
+            DetailsKeys.handle(binding.command, state: &state, layout: layout)
+            return []
+        case .picker:
+            return PickerKeys.handle(binding.command, state: &state)
+        default:
+            break
+        }
+        switch binding.command {
         case .toggleHelp:
             state.showHelp.toggle()
             return []
@@ -50,6 +76,13 @@ public enum Reducer {
             return []
         case .switchFocus:
             state.focus = state.focus == .endpoints ? .log : .endpoints
+            return []
+        case .openScenarios:
+            if state.scenarios.isEmpty {
+                state.flash = "the manifest declares no scenarios — add some under scenarios:"
+            } else {
+                state.scenarioPicker = state.scenario.flatMap { state.scenarios.firstIndex(of: $0) } ?? 0
+            }
             return []
         case .resetAll:
             for index in state.endpoints.indices {
@@ -66,8 +99,7 @@ public enum Reducer {
         case .endpoints:
             return EndpointKeys.handle(binding.command, key: key, state: &state, layout: layout)
         case .log:
-            LogKeys.handle(binding.command, state: &state, layout: layout)
-            return []
+            return LogKeys.handle(binding.command, state: &state, layout: layout)
         }
     }
 
@@ -78,6 +110,7 @@ public enum Reducer {
             EndpointRow(endpoint, setting: setting, stats: stats.byEndpoint[endpoint.id])
         }
         state.scenario = snapshot.activeScenario
+        state.scenarios = snapshot.manifest.scenarios.map(\.name)
         state.totalRequests = stats.total
         if let selectedID, let index = state.endpoints.firstIndex(where: { $0.id == selectedID }) {
             state.selected = index
@@ -97,27 +130,20 @@ public enum Reducer {
         state.log.append(contentsOf: entries.suffix(state.logCapacity).map(LogLine.init))
         if !state.following { state.unseen += entries.count + missed }
         let overflow = state.log.count - state.logCapacity
-        if overflow > 0 {
-            state.log.removeFirst(overflow)
-            if let cursor = state.logCursor { state.logCursor = max(0, cursor - overflow) }
-            state.logScroll = max(0, state.logScroll - overflow)
-        }
+        if overflow > 0 { state.log.removeFirst(overflow) }
     }
 
-    /// Keeps the selected endpoint inside the visible rows.
+    /// Keeps the selected endpoint and the log cursor inside the visible rows.
     private static func keepVisible(_ state: inout AppState, layout: Layout) {
         let rows = max(1, layout.endpointRows)
         if state.selected < state.endpointScroll { state.endpointScroll = state.selected }
         if state.selected >= state.endpointScroll + rows { state.endpointScroll = state.selected - rows + 1 }
         state.endpointScroll = max(0, min(state.endpointScroll, max(0, state.endpoints.count - rows)))
-
-        let logRows = max(1, layout.logRows)
-        guard let cursor = state.logCursor, !state.following else {
-            state.logScroll = max(0, state.log.count - logRows)
-            return
+        LogWindow.settle(&state, rows: max(1, layout.logRows))
+        if var details = state.details {
+            let page = max(1, layout.height - 3)
+            details.scroll = max(0, min(details.scroll, details.lines.count - page))
+            state.details = details
         }
-        if cursor < state.logScroll { state.logScroll = cursor }
-        if cursor >= state.logScroll + logRows { state.logScroll = cursor - logRows + 1 }
-        state.logScroll = max(0, min(state.logScroll, max(0, state.log.count - logRows)))
     }
 }

@@ -9,6 +9,8 @@ enum EndpointListView {
         let mode: Int
         let latency: Int
         let hits: Int
+        /// Requests per second over the last minute; on wide screens only.
+        let sparkline: Int
 
         init(width: Int) {
             if width >= 64 {
@@ -22,7 +24,8 @@ enum EndpointListView {
                 self.latency = 0
                 self.hits = 7
             }
-            self.path = max(4, width - 3 - self.method - self.mode - self.latency - self.hits - 1)
+            self.sparkline = width >= 80 ? min(20, 8 + (width - 80) / 8) : 0
+            self.path = max(4, width - 3 - self.method - self.mode - self.latency - self.hits - self.sparkline - 1)
         }
     }
 
@@ -66,7 +69,13 @@ enum EndpointListView {
                 TerminalText.pad(label, to: columns.latency, unicode: options.unicode), x: x, y: y,
                 style: options.style(row.latency == nil ? .dim : .color(.cyan)))
         }
-        grid.put(TerminalText.padLeft(Format.hits(row.hits, width: columns.hits - 1), to: columns.hits - 1), x: x, y: y)
+        x = grid.put(
+            TerminalText.padLeft(Format.hits(row.hits, width: columns.hits - 1), to: columns.hits - 1), x: x, y: y)
+        if columns.sparkline > 0, let history = state.history[row.id] {
+            grid.put(
+                " " + history.sparkline(width: columns.sparkline - 1, unicode: options.unicode), x: x, y: y,
+                style: options.style(.color(.cyan)))
+        }
         if highlight {
             for column in 0..<grid.width {
                 grid[column, y].style.reverse = true

@@ -1,17 +1,30 @@
+import Foundation
+
 /// The bottom line: the keys of the focused pane, from the keymap; or the
 /// last message. `? help` and `q quit` always fit: other hints are dropped
 /// first on narrow screens.
 enum HelpBarView {
     static func draw(_ state: AppState, into grid: inout Grid, layout: Layout, options: RenderOptions) {
         let y = layout.barRow
+        if let draft = state.filterDraft {
+            let prompt = "/" + TerminalText.clean(draft)
+            let x = grid.put(prompt, x: 1, y: y, style: .bold)
+            grid.put(options.unicode ? "▏" : "_", x: x, y: y, style: .bold)
+            let hint = "  enter apply · esc cancel · status:5xx method:POST endpoint:ID unmatched"
+            grid.put(
+                options.unicode ? hint : hint.replacingOccurrences(of: "·", with: "-"), x: x + 1, y: y, style: .dim)
+            return
+        }
         if let flash = state.flash {
             grid.put(" " + TerminalText.clean(flash), x: 0, y: y, style: options.style(.color(.cyan, bold: true)))
             return
         }
-        let scope: KeyScope = state.focus == .endpoints ? .endpoints : .log
+        let scope: KeyScope =
+            state.details != nil
+            ? .details : state.scenarioPicker != nil ? .picker : state.focus == .endpoints ? .endpoints : .log
         let all = Keymap.barBindings(for: scope)
-        let essential = all.filter { $0.command == .toggleHelp || $0.command == .quit }
-        let optional = all.filter { $0.command != .toggleHelp && $0.command != .quit }
+        let essential = all.filter { $0.command == .toggleHelp || $0.command == .quit || $0.command == .closeOverlay }
+        let optional = all.filter { $0.command != .toggleHelp && $0.command != .quit && $0.command != .closeOverlay }
         func width(_ binding: Binding) -> Int {
             binding.barLabel(unicode: options.unicode).count + 1 + binding.hint.count + 2
         }

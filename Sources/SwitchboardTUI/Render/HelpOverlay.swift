@@ -1,54 +1,48 @@
-/// The `?` screen: every binding of the keymap, grouped by pane.
+/// The `?` screen: every binding of the keymap, grouped by pane; in two
+/// columns when one would not fit the height.
 enum HelpOverlay {
-    static func lines(unicode: Bool) -> [(key: String, text: String, heading: Bool)] {
-        var lines: [(key: String, text: String, heading: Bool)] = []
-        let sections: [(String, KeyScope)] = [("Endpoints", .endpoints), ("Request log", .log), ("Anywhere", .global)]
-        for (title, scope) in sections {
-            lines.append(("", title, true))
-            for binding in Keymap.bindings where binding.scope == scope && binding.inHelp {
-                lines.append((binding.keyLabel(unicode: unicode), binding.help, false))
+    typealias Line = (key: String, text: String, heading: Bool)
+
+    static func section(_ title: String, _ scope: KeyScope, unicode: Bool) -> [Line] {
+        [("", title, true)]
+            + Keymap.bindings.filter { $0.scope == scope && $0.inHelp }.map {
+                ($0.keyLabel(unicode: unicode), $0.help, false)
             }
-        }
-        return lines
     }
 
     static func draw(into grid: inout Grid, layout: Layout, options: RenderOptions) {
-        let lines = self.lines(unicode: options.unicode)
-        let keyWidth = min(14, lines.map(\.key.count).max() ?? 0)
-        let boxWidth = min(layout.width - 2, 72)
-        let boxHeight = min(layout.height - 2, lines.count + 3)
-        guard boxWidth >= 20, boxHeight >= 4 else { return }
-        let left = (layout.width - boxWidth) / 2
-        let top = max(1, (layout.height - boxHeight) / 2)
-        let room = boxHeight - 3
-        let (horizontal, vertical, corners): (Character, Character, [Character]) =
-            options.unicode ? ("─", "│", ["┌", "┐", "└", "┘"]) : ("-", "|", ["+", "+", "+", "+"])
-        for y in top..<(top + boxHeight) {
-            grid.fill(" ", y: y, from: left, to: left + boxWidth)
-            grid[left, y] = .init(character: vertical, style: .plain)
-            grid[left + boxWidth - 1, y] = .init(character: vertical, style: .plain)
-        }
-        grid.fill(horizontal, y: top, from: left, to: left + boxWidth)
-        grid.fill(horizontal, y: top + boxHeight - 1, from: left, to: left + boxWidth)
-        grid[left, top].character = corners[0]
-        grid[left + boxWidth - 1, top].character = corners[1]
-        grid[left, top + boxHeight - 1].character = corners[2]
-        grid[left + boxWidth - 1, top + boxHeight - 1].character = corners[3]
-        grid.put(" Keys — any key closes ", x: left + 2, y: top, style: .bold)
-        let inner = boxWidth - 4
-        for (offset, line) in lines.prefix(room).enumerated() {
-            let y = top + 2 + offset
-            if offset == room - 1, lines.count > room {
-                grid.put("… enlarge the window to see all keys", x: left + 2, y: y, style: .dim)
-                break
-            }
-            if line.heading {
-                grid.put(line.text, x: left + 2, y: y, style: options.style(.color(.cyan, bold: true)))
-            } else {
-                grid.put(TerminalText.pad(line.key, to: keyWidth), x: left + 4, y: y, style: .bold)
-                grid.put(
-                    TerminalText.truncate(line.text, to: inner - keyWidth - 3, unicode: options.unicode),
-                    x: left + 5 + keyWidth, y: y)
+        let endpoints = self.section("Endpoints", .endpoints, unicode: options.unicode)
+        let rest =
+            self.section("Request log", .log, unicode: options.unicode)
+            + self.section("Anywhere", .global, unicode: options.unicode)
+        let single = endpoints + rest
+        let twoColumns = single.count + 2 > layout.height - 2 && layout.width >= 70
+        let columns: [[Line]] = twoColumns ? [endpoints, rest] : [single]
+        let height = (columns.map(\.count).max() ?? 0) + 2
+        guard
+            let box = ScreenRenderer.box(
+                title: "Keys — any key closes", width: twoColumns ? 78 : 52, height: height, into: &grid,
+                layout: layout, options: options)
+        else { return }
+        let columnWidth = (box.width - 2) / columns.count
+        let room = box.height - 2
+        for (number, lines) in columns.enumerated() {
+            let left = box.left + 1 + number * columnWidth
+            let keyWidth = min(13, lines.map(\.key.count).max() ?? 0)
+            for (offset, line) in lines.prefix(room).enumerated() {
+                let y = box.top + 1 + offset
+                if offset == room - 1, lines.count > room {
+                    grid.put(" … enlarge the window", x: left, y: y, style: .dim)
+                    break
+                }
+                if line.heading {
+                    grid.put(" " + line.text, x: left, y: y, style: options.style(.color(.cyan, bold: true)))
+                } else {
+                    grid.put(TerminalText.pad(line.key, to: keyWidth), x: left + 2, y: y, style: .bold)
+                    grid.put(
+                        TerminalText.truncate(line.text, to: columnWidth - keyWidth - 4, unicode: options.unicode),
+                        x: left + 3 + keyWidth, y: y)
+                }
             }
         }
     }

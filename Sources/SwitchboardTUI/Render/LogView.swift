@@ -29,6 +29,7 @@ enum LogView {
         if !state.following {
             title = state.unseen > 0 ? "REQUESTS (paused, \(Format.count(state.unseen)) new)" : "REQUESTS (paused)"
         }
+        if let filter = state.filter { title += "  filter: " + TerminalText.clean(filter.text) }
         ScreenRenderer.title(title, focused: state.focus == .log, y: layout.logTitleRow, into: &grid, options: options)
         guard layout.logRows > 0 else { return }
         if state.log.isEmpty {
@@ -36,14 +37,19 @@ enum LogView {
             grid.put(" " + (options.unicode ? hint : hint.replacingDash()), x: 0, y: layout.firstLogRow, style: .dim)
             return
         }
+        let visible = state.visibleLog
+        if visible.isEmpty {
+            grid.put(" no request matches the filter — / to change it", x: 0, y: layout.firstLogRow, style: .dim)
+            return
+        }
         let columns = Columns(width: layout.width)
-        let first = state.following ? max(0, state.log.count - layout.logRows) : state.logScroll
+        let (first, cursor) = LogWindow.window(state, visible: visible, rows: layout.logRows)
         for row in 0..<layout.logRows {
-            let index = first + row
-            guard state.log.indices.contains(index) else { break }
+            let position = first + row
+            guard visible.indices.contains(position) else { break }
             let y = layout.firstLogRow + row
-            self.drawLine(state.log[index], y: y, columns: columns, into: &grid, options: options)
-            if !state.following, state.focus == .log, index == state.logCursor {
+            self.drawLine(state.log[visible[position]], y: y, columns: columns, into: &grid, options: options)
+            if state.focus == .log, position == cursor {
                 for column in 0..<grid.width { grid[column, y].style.reverse = true }
             }
         }

@@ -9,13 +9,46 @@ public enum ScreenRenderer {
         }
         let layout = Layout(width: width, height: height, endpointCount: state.endpoints.count)
         HeaderView.draw(state, into: &grid, layout: layout, options: options)
-        EndpointListView.draw(state, into: &grid, layout: layout, options: options)
-        LogView.draw(state, into: &grid, layout: layout, options: options)
+        if let details = state.details {
+            DetailsScreen.draw(details, into: &grid, layout: layout, options: options)
+        } else {
+            EndpointListView.draw(state, into: &grid, layout: layout, options: options)
+            LogView.draw(state, into: &grid, layout: layout, options: options)
+        }
         HelpBarView.draw(state, into: &grid, layout: layout, options: options)
+        if let selected = state.scenarioPicker {
+            ScenarioPickerOverlay.draw(state, selected: selected, into: &grid, layout: layout, options: options)
+        }
         if state.showHelp {
             HelpOverlay.draw(into: &grid, layout: layout, options: options)
         }
         return grid
+    }
+
+    /// A box with a border and a title, cleared inside; returns its frame.
+    static func box(
+        title: String, width: Int, height: Int, into grid: inout Grid, layout: Layout, options: RenderOptions
+    ) -> (left: Int, top: Int, width: Int, height: Int)? {
+        let boxWidth = min(layout.width - 2, width)
+        let boxHeight = min(layout.height - 2, height)
+        guard boxWidth >= 12, boxHeight >= 3 else { return nil }
+        let left = (layout.width - boxWidth) / 2
+        let top = max(1, (layout.height - boxHeight) / 2)
+        let (horizontal, vertical, corners): (Character, Character, [Character]) =
+            options.unicode ? ("─", "│", ["┌", "┐", "└", "┘"]) : ("-", "|", ["+", "+", "+", "+"])
+        for y in top..<(top + boxHeight) {
+            grid.fill(" ", y: y, from: left, to: left + boxWidth)
+            grid[left, y] = .init(character: vertical, style: .plain)
+            grid[left + boxWidth - 1, y] = .init(character: vertical, style: .plain)
+        }
+        grid.fill(horizontal, y: top, from: left, to: left + boxWidth)
+        grid.fill(horizontal, y: top + boxHeight - 1, from: left, to: left + boxWidth)
+        grid[left, top].character = corners[0]
+        grid[left + boxWidth - 1, top].character = corners[1]
+        grid[left, top + boxHeight - 1].character = corners[2]
+        grid[left + boxWidth - 1, top + boxHeight - 1].character = corners[3]
+        grid.put(" \(title) ", x: left + 2, y: top, style: .bold, limit: boxWidth - 4)
+        return (left, top, boxWidth, boxHeight)
     }
 
     /// A pane title: ` ENDPOINTS ──────`, highlighted when the pane has focus.

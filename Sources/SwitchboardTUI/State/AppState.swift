@@ -22,12 +22,26 @@ public struct AppState: Equatable, Sendable {
     public var logCapacity = 2_000
     /// Following shows the newest lines; paused keeps the view still.
     public var following = true
-    /// The highlighted log line (an index into `log`) when paused.
+    /// The highlighted log line, by sequence number, when paused. Sequence
+    /// numbers survive old lines being dropped and the filter changing.
     public var logCursor: Int?
-    /// The first log line shown while paused.
-    public var logScroll = 0
+    /// The first log line shown while paused, by sequence number.
+    public var logTop: Int?
     /// Lines that arrived since the log was paused.
     public var unseen = 0
+    /// The filter applied to the log, if any.
+    public var filter: LogFilter?
+    /// The filter being typed after `/`, until enter or esc.
+    public var filterDraft: String?
+
+    /// Per endpoint id: requests in each of the last 60 seconds.
+    public var history: [String: HitHistory] = [:]
+    /// Scenario names from the manifest, for the `s` picker.
+    public var scenarios: [String] = []
+    /// The highlighted row of the open scenario picker.
+    public var scenarioPicker: Int?
+    /// The request open in the details view.
+    public var details: DetailsView?
 
     public var totalRequests = 0
     public var rate = RateMeter()
@@ -49,6 +63,12 @@ public struct AppState: Equatable, Sendable {
     public func profile(named name: String?) -> LatencyProfile? {
         guard let name else { return nil }
         return self.profiles.first { $0.name == name }
+    }
+
+    /// Indices into `log` of the lines the filter lets through, oldest first.
+    public var visibleLog: [Int] {
+        guard let filter = self.filter else { return Array(self.log.indices) }
+        return self.log.indices.filter { filter.matches(self.log[$0]) }
     }
 
     /// `slow 2s`, or `-` for none.

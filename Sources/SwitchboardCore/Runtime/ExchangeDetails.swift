@@ -1,0 +1,32 @@
+/// What was said in one exchange beyond the request line: headers and
+/// bodies. The server keeps them in its own types and converts only when
+/// someone asks (details view, HAR, control API), so recording a request
+/// stays cheap.
+public protocol ExchangeDetails: Sendable {
+    /// `HTTP/1.1`
+    var httpVersion: String { get }
+    var requestHeaders: [HeaderField] { get }
+    /// The request body as received, cut at `capturedBodyLimit`.
+    var requestBody: [UInt8] { get }
+    /// The request body's full size, which may exceed what was kept.
+    var requestBodySize: Int { get }
+    /// Empty when no response was sent (a fault).
+    var responseHeaders: [HeaderField] { get }
+    var responseBody: [UInt8] { get }
+    var responseBodySize: Int { get }
+    /// Memory these details hold on to, for the journal's budget.
+    var retainedBytes: Int { get }
+}
+
+extension ExchangeDetails {
+    public func requestHeader(_ name: String) -> String? {
+        self.requestHeaders.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    public func responseHeader(_ name: String) -> String? {
+        self.responseHeaders.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+}
+
+/// How much of each body the journal keeps.
+public let capturedBodyLimit = 64 * 1024

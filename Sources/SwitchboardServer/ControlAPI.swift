@@ -1,0 +1,206 @@
+import Foundation
+import NIOHTTP1
+import SwitchboardCore
+
+/// The control API under `/__switchboard/` (WireMock's `/__admin` habit):
+/// read and change endpoint settings, apply scenarios, read and clear the
+/// journal. JSON in and out. Decides only; the handler writes.
+struct ControlAPI {
+    let panel: ControlPanel
+    let journal: RequestJournal
+    /// `http://127.0.0.1:8080`, for absolute URLs in HAR output.
+    let serverURL: String
+
+    static let prefix = "/__switchboard"
+
+    struct Request {
+        var method: HTTPMethod
+        var target: RequestTarget
+        var body: [UInt8]
+    }
+
+    struct Response: Equatable {
+        var status: HTTPResponseStatus
+        var body: String
+        var contentType = "application/json"
+    }
+
+    static let routes = [
+        "GET /__switchboard/endpoints", "GET /__switchboard/endpoints/{id}", "PUT /__switchboard/endpoints/{id}",
+        "POST /__switchboard/reset", "GET /__switchboard/scenarios", "POST /__switchboard/scenarios/{name}",
+        "GET /__switchboard/requests?limit=&unmatched=", "GET /__switchboard/requests/{sequence}",
+        "DELETE /__switchboard/requests", "GET /__switchboard/har",
+    ]
+
+    func handle(_ request: Request) -> Response {
+        let parts = request.target.rawPath.dropFirst(Self.prefix.count).split(separator: "/").map {
+            PercentDecoding.decode($0)
+        }
+        switch (request.method, parts.first, parts.count) {
+        case (.GET, nil, 0):
+            return self.json(.ok, #"{"routes":["# + Self.routes.map(JSONText.quoted).joined(separator: ",") + "]}")
+        case (.GET, "endpoints", 1):
+            return self.json(.ok, ControlJSON.panel(self.panel.snapshot(), stats: self.journal.stats()))
+        case (.GET, "endpoints", 2):
+            return self.endpoint(parts[1])
+        case (.PUT, "endpoints", 2), (.PATCH, "endpoints", 2), (.POST, "endpoints", 2):
+            return self.update(parts[1], body: request.body)
+        case (.POST, "endpoints", 3) where parts[2] == "reset":
+            return self.reset(parts[1])
+        case (.POST, "reset", 1):
+            return self.reset(nil)
+        case (.GET, "scenarios", 1):
+            let snapshot = self.panel.snapshot()
+            return self.json(.ok, ControlJSON.scenarios(snapshot))
+        case (.POST, "scenarios", 2):
+            return self.scenario(parts[1])
+        case (.GET, "requests", 1):
+            return self.requests(request.target)
+        case (.GET, "requests", 2):
+            guard let sequence = Int(parts[1]), let entry = self.journal.entry(sequence: sequence) else {
+                return self.error(
+                    .notFound, "no request \(parts[1]) in the journal (it keeps the last \(self.journal.capacity))")
+            }
+            return self.json(.ok, ControlJSON.entryDetails(entry))
+        case (.DELETE, "requests", 1):
+            let dropped = self.journal.clear()
+            return self.json(.ok, #"{"cleared":\#(dropped)}"#)
+        case (.GET, "har", 1):
+            let entries = self.journal.entries(after: 0).entries
+            let redact = request.target.queryValue("redact") != "false"
+            return Response(
+                status: .ok, body: HARWriter.document(entries: entries, serverURL: self.serverURL, redact: redact),
+                contentType: "application/json")
+        default:
+            let known = ["endpoints", "reset", "scenarios", "requests", "har"]
+            if let first = parts.first, known.contains(first) {
+                return self.error(
+                    .methodNotAllowed,
+                    "\(request.method.rawValue) is not supported here; routes: \(Self.routes.joined(separator: ", "))")
+            }
+            return self.error(.notFound, "no such control route; routes: \(Self.routes.joined(separator: ", "))")
+        }
+    }
+
+    private func endpoint(_ id: String) -> Response {
+        let snapshot = self.panel.snapshot()
+        guard let index = snapshot.manifest.endpointIndex(id: id) else {
+            return self.error(
+                .notFound, ControlError.unknownEndpoint(id, known: snapshot.manifest.endpoints.map(\.id)).description)
+        }
+        return self.json(.ok, ControlJSON.endpoint(snapshot, index: index, stats: self.journal.stats()))
+    }
+
+    /// `{"mode": "server_error", "latency": "slow"}`; either may be left out,
+    /// `"latency": null` or `"none"` removes latency.
+    private func update(_ id: String, body: [UInt8]) -> Response {
+        guard !body.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
+            return self.error(.badRequest, #"send a JSON object, e.g. {"mode": "server_error", "latency": "slow"}"#)
+        }
+        let unknown = object.keys.filter { $0 != "mode" && $0 != "latency" }.sorted()
+        if !unknown.isEmpty {
+            return self.error(
+                .badRequest, "unknown field \(unknown.map { "'\($0)'" }.joined(separator: ", ")); fields: mode, latency"
+            )
+        }
+        let snapshot = self.panel.snapshot()
+        var mode: Mode?
+        if let value = object["mode"] {
+            guard let name = value as? String, let parsed = Mode(name: name) else {
+                return self.error(
+                    .badRequest, "unknown mode \(Self.show(value)); modes: \(Mode.names.joined(separator: ", "))",
+                    valid: Mode.names)
+            }
+            mode = parsed
+        }
+        var latency: String??
+        if let value = object["latency"] {
+            if value is NSNull {
+                latency = .some(nil)
+            } else if let name = value as? String,
+                ["none", "off", "-"].contains(name) || snapshot.manifest.profile(named: name) != nil
+            {
+                latency = .some(name)
+            } else {
+                let known = ["none"] + snapshot.manifest.availableProfiles.map(\.name)
+                return self.error(
+                    .badRequest,
+                    "unknown latency profile \(Self.show(value)); profiles: \(known.joined(separator: ", "))",
+                    valid: known)
+            }
+        }
+        do {
+            if let mode { try self.panel.setMode(mode, endpoint: id) }
+            if let latency { try self.panel.setLatency(latency, endpoint: id) }
+        } catch {
+            return self.controlError(error)
+        }
+        return self.endpoint(id)
+    }
+
+    private func reset(_ id: String?) -> Response {
+        do {
+            try self.panel.reset(endpoint: id)
+        } catch {
+            return self.controlError(error)
+        }
+        if let id { return self.endpoint(id) }
+        return self.json(.ok, ControlJSON.panel(self.panel.snapshot(), stats: self.journal.stats()))
+    }
+
+    private func scenario(_ name: String) -> Response {
+        do {
+            try self.panel.applyScenario(named: name)
+        } catch {
+            return self.controlError(error)
+        }
+        return self.json(.ok, ControlJSON.panel(self.panel.snapshot(), stats: self.journal.stats()))
+    }
+
+    /// `?limit=N` (newest N), `?unmatched=true`, `?endpoint=ID`.
+    private func requests(_ target: RequestTarget) -> Response {
+        var entries = self.journal.entries(after: 0).entries
+        if let value = target.queryValue("unmatched") {
+            let wanted = value != "false" && value != "0"
+            entries = entries.filter { ($0.unmatched != nil) == wanted }
+        }
+        if let endpoint = target.queryValue("endpoint") {
+            entries = entries.filter { $0.endpointID == endpoint }
+        }
+        if let text = target.queryValue("limit") {
+            guard let limit = Int(text), limit >= 0 else {
+                return self.error(.badRequest, "limit should be a whole number, not '\(text)'")
+            }
+            entries = Array(entries.suffix(limit))
+        }
+        return self.json(.ok, "[" + entries.map(\.jsonLine).joined(separator: ",\n") + "]")
+    }
+
+    private func controlError(_ error: ControlError) -> Response {
+        switch error {
+        case .unknownEndpoint(_, let known):
+            return self.error(.notFound, error.description, valid: known)
+        case .unknownScenario(_, let known):
+            return self.error(.notFound, error.description, valid: known)
+        case .unknownProfile(_, let known):
+            return self.error(.badRequest, error.description, valid: known)
+        case .noSequence:
+            return self.error(.badRequest, error.description)
+        }
+    }
+
+    private func json(_ status: HTTPResponseStatus, _ body: String) -> Response {
+        Response(status: status, body: body)
+    }
+
+    private func error(_ status: HTTPResponseStatus, _ message: String, valid: [String]? = nil) -> Response {
+        var body = #"{"error":"# + JSONText.quoted(message)
+        if let valid { body += #","valid":["# + valid.map(JSONText.quoted).joined(separator: ",") + "]" }
+        return Response(status: status, body: body + "}")
+    }
+
+    private static func show(_ value: Any) -> String {
+        if let text = value as? String { return "'\(text)'" }
+        return "\(value)"
+    }
+}

@@ -1,0 +1,133 @@
+public import SwitchboardCore
+
+/// Turns one journal entry into the lines of the details view: request,
+/// response, and what Switchboard did. Everything from the network is
+/// escaped; JSON bodies are indented; binary bodies are described.
+public enum DetailsFormatter {
+    /// Lines shown of one body at most.
+    static let bodyLineLimit = 2_000
+
+    public static func view(_ entry: JournalEntry, signature: String?) -> DetailsView {
+        var lines: [DetailsView.Line] = []
+        let details = entry.details
+        let version = details?.httpVersion ?? "HTTP/1.1"
+        let title =
+            "#\(entry.sequence)  \(TerminalText.escapeNetwork(entry.method)) \(TerminalText.escapeNetwork(entry.target))"
+        lines.append(
+            .init(
+                "\(TerminalText.escapeNetwork(entry.method)) \(TerminalText.escapeNetwork(entry.target)) \(version)",
+                .bold))
+        lines.append(.init(self.summary(entry, signature: signature), .color(.cyan)))
+        if let unmatched = entry.unmatched {
+            lines.append(.init("unmatched: \(TerminalText.clean(unmatched.reason))", .color(.magenta, bold: true)))
+        }
+        guard let details else {
+            lines.append(.init(""))
+            lines.append(.init("Headers and bodies are no longer kept for this request (journal memory budget).", .dim))
+            return DetailsView(sequence: entry.sequence, title: title, lines: lines)
+        }
+        lines.append(.init(""))
+        lines.append(.init("REQUEST HEADERS", .bold))
+        lines += self.headers(details.requestHeaders)
+        let query = RequestTarget(uri: entry.target).query
+        if !query.isEmpty {
+            lines.append(.init("QUERY", .bold))
+            for item in query {
+                lines.append(.init("  \(TerminalText.clean(item.name)) = \(TerminalText.clean(item.value))"))
+            }
+        }
+        lines += self.body(
+            "REQUEST BODY", details.requestBody, size: details.requestBodySize,
+            type: details.requestHeader("Content-Type"))
+        lines.append(.init(""))
+        if entry.status == 0 {
+            lines.append(
+                .init("RESPONSE  none: the connection was \(self.faultWords(entry.mode))", .color(.magenta, bold: true))
+            )
+            return DetailsView(sequence: entry.sequence, title: title, lines: lines)
+        }
+        let phrase = HTTPStatusText.phrase(entry.status)
+        lines.append(.init("RESPONSE \(entry.status) \(phrase)", .color(self.color(entry.status), bold: true)))
+        lines += self.headers(details.responseHeaders)
+        lines += self.body(
+            "RESPONSE BODY", details.responseBody, size: details.responseBodySize,
+            type: details.responseHeader("Content-Type"))
+        return DetailsView(sequence: entry.sequence, title: title, lines: lines)
+    }
+
+    /// `endpoint weather (GET /weather) · server_error (flaky:25) · 3g, 150ms injected · took 152 ms`
+    static func summary(_ entry: JournalEntry, signature: String?) -> String {
+        var parts: [String] = []
+        if let id = entry.endpointID {
+            parts.append(
+                "endpoint \(TerminalText.clean(id))" + (signature.map { " (\(TerminalText.clean($0)))" } ?? ""))
+        } else {
+            parts.append("no endpoint matched")
+        }
+        if let mode = entry.mode {
+            parts.append(mode.name + (entry.setting.map { " (\($0.name))" } ?? ""))
+        }
+        if let latency = entry.latency {
+            parts.append("latency \(TerminalText.clean(latency)), \(DurationText.format(entry.injectedDelay)) injected")
+        }
+        parts.append("took \(Format.milliseconds(entry.duration.milliseconds))")
+        return parts.joined(separator: " · ")
+    }
+
+    static func headers(_ headers: [HeaderField]) -> [DetailsView.Line] {
+        if headers.isEmpty { return [.init("  (none)", .dim)] }
+        return headers.map { header in
+            .init("  \(TerminalText.escapeNetwork(header.name)): \(TerminalText.escapeNetwork(header.value))")
+        }
+    }
+
+    static func body(_ title: String, _ bytes: [UInt8], size: Int, type: String?) -> [DetailsView.Line] {
+        let typeText = type.map { ", \(TerminalText.escapeNetwork($0))" } ?? ""
+        guard size > 0 else { return [.init("\(title)  (empty)", .bold)] }
+        var lines = [DetailsView.Line("\(title)  (\(Format.count(size)) bytes\(typeText))", .bold)]
+        guard let text = String(validating: bytes, as: UTF8.self), Self.looksLikeText(text) else {
+            lines.append(.init("  binary, not shown", .dim))
+            return lines
+        }
+        let isJSON =
+            ContentTypes.isJSON(type) || text.first(where: { !$0.isWhitespace }).map { $0 == "{" || $0 == "[" } == true
+        let bodyLines =
+            isJSON
+            ? JSONIndenter.lines(text) : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for line in bodyLines.prefix(self.bodyLineLimit) {
+            lines.append(.init("  " + TerminalText.clean(line)))
+        }
+        if bodyLines.count > self.bodyLineLimit {
+            lines.append(.init("  … \(Format.count(bodyLines.count - self.bodyLineLimit)) more lines", .dim))
+        }
+        if bytes.count < size {
+            lines.append(.init("  … \(Format.count(size - bytes.count)) more bytes were not kept", .dim))
+        }
+        return lines
+    }
+
+    /// Text with control characters other than tab and line breaks is
+    /// treated as binary.
+    private static func looksLikeText(_ text: String) -> Bool {
+        var controls = 0
+        for scalar in text.unicodeScalars.prefix(4096)
+        where scalar.value < 0x20 && scalar != "\n" && scalar != "\r" && scalar != "\t" {
+            controls += 1
+        }
+        return controls == 0
+    }
+
+    private static func faultWords(_ mode: Mode?) -> String {
+        switch mode {
+        case .reset: "reset (TCP RST)"
+        case .hang: "held open without an answer until the client gave up"
+        case .empty: "closed without a byte"
+        case .garbage: "sent random bytes, then closed"
+        default: "closed"
+        }
+    }
+
+    private static func color(_ status: Int) -> Color? {
+        LogView.color(forStatus: status)
+    }
+}

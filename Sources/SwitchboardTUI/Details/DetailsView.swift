@@ -1,0 +1,25 @@
+/// One request opened with `enter`: its lines, ready to draw, and how far
+/// down the reader has scrolled.
+public struct DetailsView: Equatable, Sendable {
+    public struct Line: Equatable, Sendable {
+        public var text: String
+        public var style: Style
+
+        public init(_ text: String, _ style: Style = .plain) {
+            self.text = text
+            self.style = style
+        }
+    }
+
+    public var sequence: Int
+    public var title: String
+    public var lines: [Line]
+    /// The first line shown.
+    public var scroll = 0
+
+    public init(sequence: Int, title: String, lines: [Line]) {
+        self.sequence = sequence
+        self.title = title
+        self.lines = lines
+    }
+}

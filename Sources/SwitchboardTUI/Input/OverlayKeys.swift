@@ -1,0 +1,85 @@
+/// Keys in the details view: scroll, and back.
+enum DetailsKeys {
+    static func handle(_ command: Command, state: inout AppState, layout: Layout) {
+        guard var details = state.details else { return }
+        let page = max(1, layout.height - 3)
+        switch command {
+        case .moveUp: details.scroll -= 1
+        case .moveDown: details.scroll += 1
+        case .pageUp: details.scroll -= page
+        case .pageDown: details.scroll += page
+        case .moveToTop: details.scroll = 0
+        case .moveToBottom: details.scroll = details.lines.count
+        case .closeOverlay:
+            state.details = nil
+            return
+        default: return
+        }
+        details.scroll = max(0, min(details.scroll, details.lines.count - page))
+        state.details = details
+    }
+}
+
+/// Keys in the scenario picker.
+enum PickerKeys {
+    static func handle(_ command: Command, state: inout AppState) -> [Effect] {
+        guard let selected = state.scenarioPicker, !state.scenarios.isEmpty else {
+            state.scenarioPicker = nil
+            return []
+        }
+        switch command {
+        case .moveUp: state.scenarioPicker = max(0, selected - 1)
+        case .moveDown: state.scenarioPicker = min(state.scenarios.count - 1, selected + 1)
+        case .closeOverlay: state.scenarioPicker = nil
+        case .choose:
+            let name = state.scenarios[selected]
+            state.scenarioPicker = nil
+            state.scenario = name
+            state.flash = "scenario \(name) applied"
+            return [.applyScenario(name)]
+        default: break
+        }
+        return []
+    }
+}
+
+/// Typing a filter after `/`: enter applies it, esc leaves the old one.
+enum FilterKeys {
+    static func handle(_ key: Key, state: inout AppState) -> [Effect] {
+        guard var draft = state.filterDraft else { return [] }
+        switch key {
+        case .char(let character):
+            draft.append(character)
+        case .backspace:
+            if !draft.isEmpty { draft.removeLast() }
+        case .ctrl("u"):
+            draft = ""
+        case .ctrl("c"):
+            state.quitting = true
+            return [.quit(interrupted: true)]
+        case .escape:
+            state.filterDraft = nil
+            return []
+        case .enter:
+            state.filterDraft = nil
+            if draft.allSatisfy({ $0 == " " }) {
+                state.filter = nil
+                state.flash = "filter cleared"
+                return []
+            }
+            switch LogFilter.parse(draft) {
+            case .success(let filter):
+                state.filter = filter
+                state.focus = .log
+            case .failure(let problem):
+                state.filterDraft = draft
+                state.flash = problem.message
+            }
+            return []
+        default:
+            break
+        }
+        state.filterDraft = draft
+        return []
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+
+/// Where the running instance is, for the commands that drive it.
+struct ControlOptions: ParsableArguments {
+    @Option(help: "The running Switchboard.")
+    var url: String = "http://127.0.0.1:8080"
+
+    @Option(help: "The token it was started with (--control-token); also read from SWITCHBOARD_TOKEN.")
+    var token: String?
+
+    func validate() throws {
+        guard let url = URL(string: self.url), url.scheme == "http", url.host != nil else {
+            throw ValidationError("--url should look like http://127.0.0.1:8080, not '\(self.url)'")
+        }
+    }
+
+    var client: ControlClient {
+        ControlClient(
+            base: URL(string: self.url)!,
+            token: self.token ?? ProcessInfo.processInfo.environment["SWITCHBOARD_TOKEN"])
+    }
+}
+
+/// Runs a control call, turning its failure into one sentence and exit 1.
+func controlCall<T>(_ work: () throws -> T) throws -> T {
+    do {
+        return try work()
+    } catch let failure as ControlClient.Failure {
+        Console.error("switchboard: \(failure.description)")
+        throw ExitCode.failure
+    }
+}

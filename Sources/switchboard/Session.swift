@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import SwitchboardCore
+
+/// What a run leaves behind besides the screen: the `--log` file, written as
+/// requests arrive, and the `--har` file, written on exit.
+struct Session {
+    let log: JournalStream?
+    let harPath: String?
+    let redact: Bool
+    let journal: RequestJournal
+
+    init(options: ServerOptions, journal: RequestJournal) throws {
+        self.journal = journal
+        self.harPath = options.har
+        self.redact = !options.noRedact
+        if let path = options.log {
+            do {
+                let stream = try JournalStream.appending(to: path, journal: journal)
+                stream.start()
+                self.log = stream
+            } catch {
+                Console.error("switchboard: \(error.description)")
+                throw ExitCode.failure
+            }
+        } else {
+            self.log = nil
+        }
+    }
+
+    /// Flushes the log and writes the HAR file.
+    func finish(serverURL: String) {
+        self.log?.stop()
+        guard let path = self.harPath else { return }
+        do {
+            let count = try HARExport.write(
+                self.journal.entries(after: 0).entries, to: path, serverURL: serverURL, redact: self.redact)
+            Console.error("switchboard: wrote \(count) requests to \(path)")
+        } catch {
+            Console.error("switchboard: could not write \(path): \(error.localizedDescription)")
+        }
+    }
+}
+
+/// Writes journal entries as a HAR file.
+enum HARExport {
+    @discardableResult
+    static func write(_ entries: [JournalEntry], to path: String, serverURL: String, redact: Bool) throws -> Int {
+        let document = HARWriter.document(
+            entries: entries, serverURL: serverURL, redact: redact, version: Version.current)
+        try Data(document.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        return entries.count
+    }
+}
+
+enum Version {
+    static let current = "0.4.0"
+}

@@ -1,0 +1,103 @@
+import Foundation
+import SwitchboardTestSupport
+import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+// The README's "Use it from your tests" example, kept compiling and passing
+// here. In an app's own tests, `Switchboard.base` would come from the
+// environment and point at `switchboard serve` started by CI.
+
+/// Flips endpoints of a running Switchboard through its control API.
+enum Switchboard {
+    nonisolated(unsafe) static var base = URL(string: "http://127.0.0.1:8080")!
+    /// Its own connections, apart from the app's: on Linux, URLSession waits
+    /// for its timeout when a POST goes out on a reused connection that the
+    /// server then resets, instead of failing at once.
+    static let session = URLSession(configuration: .ephemeral)
+
+    static func set(_ endpoint: String, mode: String, latency: String? = nil) async throws {
+        var request = URLRequest(url: base.appendingPathComponent("__switchboard/endpoints/\(endpoint)"))
+        request.httpMethod = "PUT"
+        var change = ["mode": mode]
+        if let latency { change["latency"] = latency }
+        request.httpBody = try JSONSerialization.data(withJSONObject: change)
+        let (_, response) = try await self.session.data(for: request)
+        XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200, "could not set \(endpoint) to \(mode)")
+    }
+
+    static func reset() async throws {
+        var request = URLRequest(url: base.appendingPathComponent("__switchboard/reset"))
+        request.httpMethod = "POST"
+        _ = try await self.session.data(for: request)
+    }
+}
+
+/// Stands in for the app's own networking code.
+struct AuthClient {
+    enum LoginError: Error, Equatable {
+        case invalidCredentials
+        case serverUnavailable
+        case network
+    }
+
+    let baseURL: URL
+
+    func login(email: String, password: String) async -> Result<String, LoginError> {
+        var request = URLRequest(url: self.baseURL.appendingPathComponent("login"))
+        request.httpMethod = "POST"
+        request.httpBody = try? JSONSerialization.data(withJSONObject: ["email": email, "password": password])
+        do {
+            let (data, response) = try await URLSession.shared.data(for: request)
+            switch (response as? HTTPURLResponse)?.statusCode ?? 0 {
+            case 200:
+                let body = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+                return .success(body?["token"] as? String ?? "")
+            case 401: return .failure(.invalidCredentials)
+            default: return .failure(.serverUnavailable)
+            }
+        } catch {
+            return .failure(.network)
+        }
+    }
+}
+
+final class LoginFlowTests: XCTestCase {
+    private var server: RunningServer!
+
+    override func setUp() async throws {
+        self.server = try RunningServer.demo()
+        Switchboard.base = URL(string: "http://127.0.0.1:\(self.server.port)")!
+    }
+
+    override func tearDown() async throws {
+        try await Switchboard.reset()
+        self.server.stop()
+    }
+
+    func testAWrongPasswordIsReportedAsSuch() async throws {
+        try await Switchboard.set("login", mode: "error")  // the manifest's 401
+        let result = await AuthClient(baseURL: Switchboard.base).login(email: "ana@example.com", password: "nope")
+        XCTAssertEqual(result, .failure(.invalidCredentials))
+    }
+
+    func testAnOutageIsNotMistakenForBadCredentials() async throws {
+        try await Switchboard.set("login", mode: "server_error")
+        let result = await AuthClient(baseURL: Switchboard.base).login(email: "ana@example.com", password: "pw")
+        XCTAssertEqual(result, .failure(.serverUnavailable))
+    }
+
+    func testADroppedConnectionIsANetworkError() async throws {
+        try await Switchboard.set("login", mode: "reset")
+        let result = await AuthClient(baseURL: Switchboard.base).login(email: "ana@example.com", password: "pw")
+        XCTAssertEqual(result, .failure(.network))
+    }
+
+    func testTheHappyPathStillWorksAfterAReset() async throws {
+        try await Switchboard.reset()
+        let result = await AuthClient(baseURL: Switchboard.base).login(email: "ana@example.com", password: "pw")
+        XCTAssertNotNil(try? result.get())
+    }
+}
