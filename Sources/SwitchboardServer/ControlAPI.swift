@@ -64,6 +64,7 @@ struct ControlAPI {
             return self.json(.ok, ControlJSON.entryDetails(entry))
         case (.DELETE, "requests", 1):
             let dropped = self.journal.clear()
+            MemoryRelease.returnFreedMemory()
             return self.json(.ok, #"{"cleared":\#(dropped)}"#)
         case (.GET, "har", 1):
             let entries = self.journal.entries(after: 0).entries

@@ -15,16 +15,26 @@ final class RequestHandler: ChannelInboundHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     let responder: Responder
+    let connection: ConnectionGuard
+    let limits: ServerLimits
     private var catalog: ResponseCatalog?
     var state = State.idle
 
     enum State {
         case idle
         case receiving(Request)
-        /// Waiting for an injected delay (or the next body chunk).
-        case waiting(Request, PreparedResponse, Scheduled<Void>)
+        /// Waiting for an injected delay, or for the next chunk of a body.
+        case waiting(Request, PreparedResponse, Scheduled<Void>, Resume)
         /// Holding the request unanswered until the client gives up.
         case hanging(Request, PreparedResponse)
+        /// Refused (body too large); the rest of the request is ignored.
+        case rejected
+    }
+
+    /// What a wait was for, so that shutting down can finish it at once.
+    enum Resume {
+        case respond
+        case trickle(ArraySlice<BodyTrickle.Chunk>)
     }
 
     struct Request {
@@ -41,14 +51,27 @@ final class RequestHandler: ChannelInboundHandler {
 
     /// The largest control API body accepted.
     static let controlBodyLimit = 1 << 20
+    /// nginx's "client closed request": the response was never delivered.
+    static let clientClosed = 499
 
-    init(responder: Responder) {
+    init(responder: Responder, connection: ConnectionGuard, limits: ServerLimits) {
         self.responder = responder
+        self.connection = connection
+        self.limits = limits
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        let loop = context.eventLoop
+        self.connection.onHeaderTimeout = { [unowned self] in
+            self.recordRejection(status: 408, reason: "request headers took too long", request: nil, now: loop.now)
+            self.state = .rejected
+        }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch self.unwrapInboundIn(data) {
         case .head(let head):
+            self.connection.headReceived()
             self.state = .receiving(
                 Request(
                     head: head, arrived: context.eventLoop.now, wallTime: WallClock.now(),
@@ -62,6 +85,10 @@ final class RequestHandler: ChannelInboundHandler {
         case .body(var buffer):
             guard case .receiving(var request) = self.state else { return }
             request.bodySize += buffer.readableBytes
+            if !request.isControl && request.bodySize > self.limits.maxBodyBytes {
+                self.rejectBody(request, context: context)
+                return
+            }
             let limit = request.isControl ? Self.controlBodyLimit : capturedBodyLimit
             let room = limit - (request.body?.readableBytes ?? 0)
             if room > 0, let slice = buffer.readSlice(length: min(room, buffer.readableBytes)) {
@@ -80,6 +107,7 @@ final class RequestHandler: ChannelInboundHandler {
             if request.isControl {
                 self.state = .idle
                 self.answerControl(request, context: context)
+                self.connection.responseFinished(context: context)
                 return
             }
             self.responder.inFlight.add(1, ordering: .relaxed)
@@ -89,7 +117,7 @@ final class RequestHandler: ChannelInboundHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         switch self.state {
-        case .waiting(let request, let response, let task):
+        case .waiting(let request, let response, let task, _):
             // The client hung up while we were holding its response back.
             task.cancel()
             self.state = .idle
@@ -97,18 +125,26 @@ final class RequestHandler: ChannelInboundHandler {
         case .hanging(let request, let response):
             self.state = .idle
             self.record(request, response, status: 0, now: context.eventLoop.now)
-        case .idle, .receiving:
+        case .idle, .receiving, .rejected:
             break
         }
         context.fireChannelInactive()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if case .rejected = self.state {
+            // Already refused and journaled; what follows is the rest of it.
+        } else if let parserError = error as? HTTPParserError, parserError != .invalidEOFState {
+            // (invalidEOFState: the client left halfway through a request.)
+            // The protocol error handler has answered; put the request on record.
+            var request: Request?
+            if case .receiving(let partial) = self.state { request = partial }
+            let (status, reason) = ProtocolErrorHandler.describe(parserError)
+            self.recordRejection(status: Int(status.code), reason: reason, request: request, now: context.eventLoop.now)
+            self.state = .rejected
+        }
         context.close(promise: nil)
     }
-
-    /// nginx's "client closed request": the response was never delivered.
-    static let clientClosed = 499
 
     private func respond(to request: Request, context: ChannelHandlerContext) {
         let snapshot = self.responder.panel.snapshot()
@@ -125,28 +161,14 @@ final class RequestHandler: ChannelInboundHandler {
             self.perform(response, for: request, context: context)
             return
         }
-        self.after(response.delay, request, response, context: context) {
+        let task = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(response.delay.nanoseconds)) {
+            self.state = .idle
             self.perform(response, for: request, context: context)
         }
+        self.state = .waiting(request, response, task, .respond)
     }
 
-    /// Runs `work` after `delay` on the event loop, or now if there is none.
-    func after(
-        _ delay: Duration, _ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext,
-        _ work: @escaping () -> Void
-    ) {
-        guard delay > .zero else {
-            work()
-            return
-        }
-        let task = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(delay.nanoseconds)) {
-            self.state = .idle
-            work()
-        }
-        self.state = .waiting(request, response, task)
-    }
-
-    private func perform(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
+    func perform(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
         switch response.action {
         case .respond:
             self.writeHead(response, for: request, context: context)
@@ -159,9 +181,7 @@ final class RequestHandler: ChannelInboundHandler {
             context.flush()
             let plan =
                 request.head.method == .HEAD
-                ? []
-                : BodyTrickle.plan(
-                    bytes: response.body.readableBytes, bytesPerSecond: bytesPerSecond)
+                ? [] : BodyTrickle.plan(bytes: response.body.readableBytes, bytesPerSecond: bytesPerSecond)
             self.trickle(plan[...], response, for: request, started: context.eventLoop.now, context: context)
         case .hang:
             self.state = .hanging(request, response)
@@ -200,6 +220,7 @@ final class RequestHandler: ChannelInboundHandler {
         self.record(request, response, status: Int(response.status.code), now: context.eventLoop.now)
         if request.keepAlive {
             context.writeAndFlush(self.wrapOutboundOut(.end(nil)), promise: nil)
+            self.connection.responseFinished(context: context)
         } else {
             context.writeAndFlush(self.wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
                 context.close(promise: nil)
@@ -207,7 +228,7 @@ final class RequestHandler: ChannelInboundHandler {
         }
     }
 
-    private func trickle(
+    func trickle(
         _ chunks: ArraySlice<BodyTrickle.Chunk>, _ response: PreparedResponse, for request: Request,
         started: NIODeadline, context: ChannelHandlerContext
     ) {
@@ -222,7 +243,7 @@ final class RequestHandler: ChannelInboundHandler {
             context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(slice))), promise: nil)
             self.trickle(chunks.dropFirst(), response, for: request, started: started, context: context)
         }
-        self.state = .waiting(request, response, task)
+        self.state = .waiting(request, response, task, .trickle(chunks))
     }
 
     func record(_ request: Request, _ response: PreparedResponse, status: Int, now: NIODeadline) {

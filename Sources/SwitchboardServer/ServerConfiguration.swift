@@ -10,11 +10,42 @@ public struct ServerConfiguration: Sendable {
     /// When set, every control API call must carry `Authorization: Bearer`
     /// with it, from any address; when not, only loopback clients may call.
     public var controlToken: String?
+    public var limits: ServerLimits
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil, controlToken: String? = nil) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil, controlToken: String? = nil,
+        limits: ServerLimits = ServerLimits()
+    ) {
         self.host = host
         self.port = port
         self.threads = threads ?? System.coreCount
         self.controlToken = controlToken
+        self.limits = limits
+    }
+}
+
+/// What a client may send, and how long it may take, before the server
+/// gives up on it.
+public struct ServerLimits: Sendable, Equatable {
+    /// Request line and headers together (431 beyond).
+    public var maxHeaderBytes: Int
+    /// A request body (413 beyond).
+    public var maxBodyBytes: Int
+    /// A keep-alive connection with no request in progress is closed after this.
+    public var idleTimeout: Duration
+    /// A request whose headers have started must finish them within this (408).
+    public var headerTimeout: Duration
+    /// On shutdown, how long in-flight requests get to be answered.
+    public var drainTimeout: Duration
+
+    public init(
+        maxHeaderBytes: Int = 64 * 1024, maxBodyBytes: Int = 10 * 1024 * 1024, idleTimeout: Duration = .seconds(60),
+        headerTimeout: Duration = .seconds(10), drainTimeout: Duration = .seconds(2)
+    ) {
+        self.maxHeaderBytes = maxHeaderBytes
+        self.maxBodyBytes = maxBodyBytes
+        self.idleTimeout = idleTimeout
+        self.headerTimeout = headerTimeout
+        self.drainTimeout = drainTimeout
     }
 }

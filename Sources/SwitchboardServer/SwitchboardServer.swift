@@ -18,6 +18,8 @@ public final class SwitchboardServer: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let responder: Responder
     private let channel = Mutex<(any Channel)?>(nil)
+    /// Open client connections, so shutting down can answer what they wait for.
+    private let connections = Mutex<[ObjectIdentifier: any Channel]>([:])
 
     public init(panel: ControlPanel, journal: RequestJournal, configuration: ServerConfiguration = .init()) {
         self.panel = panel
@@ -32,18 +34,33 @@ public final class SwitchboardServer: Sendable {
     @discardableResult
     public func start() throws(ServerStartError) -> Int {
         let responder = self.responder
+        let limits = self.configuration.limits
+        let decoderLimits = {
+            var configuration = NIOHTTPDecoderLimitConfiguration()
+            configuration.maxHeaderFieldSize = limits.maxHeaderBytes
+            configuration.maxHeaderListSize = limits.maxHeaderBytes
+            return configuration
+        }()
         let bootstrap = ServerBootstrap(group: self.group)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelOption(.maxMessagesPerRead, value: 16)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
+            .childChannelInitializer { [weak self] channel in
+                self?.track(channel)
+                return channel.eventLoop.makeCompletedFuture {
+                    let connection = ConnectionGuard(limits: limits)
+                    let pipeline = channel.pipeline.syncOperations
                     // Response headers come from the manifest and were checked when
                     // it loaded; validating them again per response only costs time.
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(
-                        withErrorHandling: true, withOutboundHeaderValidation: false)
-                    try channel.pipeline.syncOperations.addHandler(RequestHandler(responder: responder))
+                    try pipeline.configureHTTPServerPipeline(
+                        withErrorHandling: false, withOutboundHeaderValidation: false,
+                        withEncoderConfiguration: .init(),
+                        withDecoderLimitConfiguration: decoderLimits)
+                    try pipeline.addHandler(connection, position: .first)
+                    try pipeline.addHandler(ProtocolErrorHandler())
+                    try pipeline.addHandler(
+                        RequestHandler(responder: responder, connection: connection, limits: limits))
                 }
             }
         let host = self.configuration.host
@@ -64,6 +81,14 @@ public final class SwitchboardServer: Sendable {
         }
     }
 
+    private func track(_ channel: any Channel) {
+        let key = ObjectIdentifier(channel)
+        self.connections.withLock { $0[key] = channel }
+        channel.closeFuture.whenComplete { [weak self] _ in
+            _ = self?.connections.withLock { $0.removeValue(forKey: key) }
+        }
+    }
+
     /// The port the server listens on, once started.
     public var port: Int? {
         self.channel.withLock { $0?.localAddress?.port }
@@ -74,13 +99,31 @@ public final class SwitchboardServer: Sendable {
         self.responder.inFlight.load(ordering: .relaxed)
     }
 
-    /// Stops accepting, closes connections and stops the event loops.
+    /// Open client connections.
+    public var connectionCount: Int {
+        self.connections.withLock { $0.count }
+    }
+
+    /// Stops accepting, answers the requests still waiting for a delay (a
+    /// hung one is closed), waits up to `limits.drainTimeout` for them to
+    /// leave, then stops the event loops. Every request ends up journaled.
     public func shutdown() {
-        let channel = self.channel.withLock { channel in
+        let listener = self.channel.withLock { channel in
             defer { channel = nil }
             return channel
         }
-        try? channel?.close().wait()
+        try? listener?.close().wait()
+        let open = self.connections.withLock { Array($0.values) }
+        for connection in open {
+            connection.pipeline.fireUserInboundEventTriggered(ServerStopping())
+        }
+        let deadline = NIODeadline.now() + .nanoseconds(self.configuration.limits.drainTimeout.nanoseconds)
+        for connection in open {
+            let closed = connection.closeFuture
+            let timeout = connection.eventLoop.scheduleTask(deadline: deadline) { connection.close(promise: nil) }
+            try? closed.wait()
+            timeout.cancel()
+        }
         try? self.group.syncShutdownGracefully()
     }
 

@@ -26,10 +26,18 @@ enum Launch {
         let server = SwitchboardServer(
             panel: panel, journal: journal,
             configuration: ServerConfiguration(
-                host: options.host, port: port, threads: options.threads, controlToken: options.controlToken))
+                host: options.host, port: port, threads: options.threads, controlToken: options.controlToken,
+                limits: options.limits))
         do {
             let bound = try server.start()
             let host = options.host.contains(":") ? "[\(options.host)]" : options.host
+            if !["127.0.0.1", "localhost", "::1"].contains(options.host) {
+                Console.error(
+                    "switchboard: warning: listening on \(options.host), so other machines can reach the fake API. "
+                        + (options.controlToken == nil
+                            ? "The control API still answers this machine only; set --control-token to drive it from elsewhere."
+                            : "The control API answers anyone with the --control-token."))
+            }
             return (server, "http://\(host):\(bound)")
         } catch {
             Console.error("switchboard: \(error.description)")
@@ -37,6 +45,33 @@ enum Launch {
         }
     }
 }
+
+/// Starts watching the fixtures unless `--no-reload`; `report` hears each
+/// reload (the screen shows them through the control panel instead).
+func watchFixtures(
+    _ options: ServerOptions, panel: ControlPanel, report: @escaping @Sendable (FixtureWatcher.Event) -> Void
+) -> FixtureWatcher? {
+    guard !options.noReload else { return nil }
+    let watcher = FixtureWatcher(
+        directory: options.directory, displayDirectory: options.directory, panel: panel, onEvent: report)
+    watcher.start()
+    return watcher
+}
+
+/// Lets this process hold as many connections as the system allows: the
+/// default soft limit (often 1,024 descriptors) is far below what a load
+/// test opens.
+func raiseOpenFileLimit() {
+    var limit = rlimit()
+    guard getrlimit(RLIMIT_NOFILE_VALUE, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+    limit.rlim_cur = limit.rlim_max
+    _ = setrlimit(RLIMIT_NOFILE_VALUE, &limit)
+}
+
+#if canImport(Glibc)
+    import Glibc
+    private let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+#endif
 
 /// Writes to the standard streams without Foundation's buffering surprises.
 enum Console {

@@ -19,13 +19,16 @@ struct RunCommand: ParsableCommand {
             throw ExitCode.failure
         }
         ProcessSignals.prepare()
+        raiseOpenFileLimit()
         let manifest = try Launch.loadManifest(self.options.directory)
         let panel = ControlPanel(manifest: manifest, random: self.options.random)
         let journal = RequestJournal()
         let session = try Session(options: self.options, journal: journal)
         let (server, url) = try Launch.startServer(
             manifest: manifest, options: self.options, panel: panel, journal: journal)
+        let watcher = watchFixtures(self.options, panel: panel) { _ in }
         defer {
+            watcher?.stop()
             server.shutdown()
             session.finish(serverURL: url)
         }

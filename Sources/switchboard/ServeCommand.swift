@@ -18,6 +18,7 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         ProcessSignals.prepare()
+        raiseOpenFileLimit()
         let manifest = try Launch.loadManifest(self.options.directory)
         let panel = ControlPanel(manifest: manifest, random: self.options.random)
         let journal = RequestJournal()
@@ -29,7 +30,18 @@ struct ServeCommand: ParsableCommand {
         let count = manifest.endpoints.count
         Console.error(
             "switchboard: serving \(count) endpoint\(count == 1 ? "" : "s") from \(self.options.directory) on \(url)")
+        let watcher = watchFixtures(self.options, panel: panel) { event in
+            switch event {
+            case .reloaded(let endpoints):
+                Console.error(
+                    "switchboard: reloaded \(endpoints) endpoint\(endpoints == 1 ? "" : "s") from the fixtures")
+            case .failed(let problems):
+                for problem in problems { Console.error(problem.description) }
+                Console.error("switchboard: reload failed; still serving the last good fixtures until this is fixed")
+            }
+        }
         let signal = Self.waitForQuitSignal()
+        watcher?.stop()
         server.shutdown()
         stdout.stop()
         session.finish(serverURL: url)

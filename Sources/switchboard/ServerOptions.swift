@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwitchboardCore
+import SwitchboardServer
 
 /// Options shared by the commands that start a server.
 struct ServerOptions: ParsableArguments {
@@ -32,6 +33,30 @@ struct ServerOptions: ParsableArguments {
     @Flag(help: "Keep Authorization and Cookie values in HAR files (hidden by default).")
     var noRedact = false
 
+    @Flag(help: "Do not reload the fixtures when they change on disk.")
+    var noReload = false
+
+    @Option(help: "Largest request line plus headers; larger gets 431.")
+    var maxHeaderSize: String = "64KB"
+
+    @Option(help: "Largest request body; larger gets 413.")
+    var maxBodySize: String = "10MB"
+
+    @Option(help: "Close a keep-alive connection after this long without a request.")
+    var idleTimeout: String = "60s"
+
+    @Option(help: "Answer 408 when a request's headers take longer than this to arrive.")
+    var headerTimeout: String = "10s"
+
+    /// The limits these options ask for (validated in `validate`).
+    var limits: ServerLimits {
+        ServerLimits(
+            maxHeaderBytes: ByteSize.parse(self.maxHeaderSize) ?? 64 * 1024,
+            maxBodyBytes: ByteSize.parse(self.maxBodySize) ?? 10 * 1024 * 1024,
+            idleTimeout: DurationText.parse(self.idleTimeout) ?? .seconds(60),
+            headerTimeout: DurationText.parse(self.headerTimeout) ?? .seconds(10))
+    }
+
     /// The random source the seed asks for.
     var random: SeededRandom {
         self.seed.map(SeededRandom.init(seed:)) ?? .unseeded()
@@ -43,6 +68,15 @@ struct ServerOptions: ParsableArguments {
         }
         if let threads, !(1...256).contains(threads) {
             throw ValidationError("--threads must be from 1 to 256, not \(threads)")
+        }
+        for (flag, value) in [("--max-header-size", self.maxHeaderSize), ("--max-body-size", self.maxBodySize)]
+        where ByteSize.parse(value) == nil {
+            throw ValidationError("\(flag) takes a size like 64KB or 10MB, not '\(value)'")
+        }
+        for (flag, value) in [("--idle-timeout", self.idleTimeout), ("--header-timeout", self.headerTimeout)] {
+            guard let duration = DurationText.parse(value), duration > .zero else {
+                throw ValidationError("\(flag) takes a duration like 30s or 500ms, not '\(value)'")
+            }
         }
     }
 }

@@ -30,6 +30,11 @@ final class ServeProcess: @unchecked Sendable {
         self.port = port
     }
 
+    /// Stops keeping stdout lines (a long run would pile them up).
+    func discardOutput() {
+        self.lines.discard = true
+    }
+
     func nextLine(timeout: Double = 10) -> String? {
         self.lines.next(timeout: timeout)
     }
@@ -54,6 +59,7 @@ final class LineReader: @unchecked Sendable {
     private var buffer = Data()
     private var ready: [String] = []
     private let condition = NSCondition()
+    var discard = false
 
     func attach(_ handle: FileHandle) {
         handle.readabilityHandler = { [weak self] handle in
@@ -61,6 +67,10 @@ final class LineReader: @unchecked Sendable {
             guard let self else { return }
             self.condition.lock()
             if data.isEmpty { handle.readabilityHandler = nil }
+            if self.discard {
+                self.condition.unlock()
+                return
+            }
             self.buffer.append(data)
             while let newline = self.buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 self.ready.append(String(decoding: self.buffer[self.buffer.startIndex..<newline], as: UTF8.self))

@@ -71,10 +71,12 @@ final class TmuxSession {
         var status: Int?
         _ = eventually(timeout: timeout) {
             status = (try? String(contentsOf: file, encoding: .utf8))
-                .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            // stty-after is written after status: wait for both.
-            return status != nil
-                && FileManager.default.fileExists(atPath: self.workDirectory.appendingPathComponent("stty-after").path)
+                .flatMap { $0.hasSuffix("\n") ? Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) : nil }
+            // stty-after is written after status: wait for both, and for the
+            // settings line to be complete (the shell creates the file first).
+            let after = try? String(
+                contentsOf: self.workDirectory.appendingPathComponent("stty-after"), encoding: .utf8)
+            return status != nil && after?.hasSuffix("\n") == true
         }
         return status
     }

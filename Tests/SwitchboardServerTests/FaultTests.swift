@@ -86,7 +86,7 @@ import Testing
     @Test func hangHoldsTheRequestUntilTheClientGivesUpAndServesOthersMeanwhile() async throws {
         let (server, fixtures) = try self.server(mode: .hang)
         defer { server.stop(); _ = fixtures }
-        async let hung = Task.detached { try self.curl(server, ["--max-time", "2"]) }.value
+        async let hung = onThread { try self.curl(server, ["--max-time", "2"]) }
         #expect(await waitUntil { server.server.requestsInFlight == 1 })
         let other = try CurlTiming.get(server.url("/b"))
         #expect(other.status == 200)

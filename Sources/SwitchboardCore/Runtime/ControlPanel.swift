@@ -29,6 +29,49 @@ public final class ControlPanel: Sendable {
         self.listeners.withLock { $0.append(listener) }
     }
 
+    /// Swaps in a reloaded manifest. Endpoints that still exist (same id)
+    /// keep their mode and latency when these still make sense; new ones
+    /// start as the manifest says. Clears any reload problem.
+    public func replaceManifest(_ manifest: Manifest) {
+        self.current.withLock { current in
+            let old = current
+            var settings: [EndpointSetting] = []
+            var counters: [EndpointCounters] = []
+            for endpoint in manifest.endpoints {
+                guard let index = old.manifest.endpointIndex(id: endpoint.id) else {
+                    settings.append(EndpointSetting(startOf: endpoint))
+                    counters.append(EndpointCounters())
+                    continue
+                }
+                var setting = old.settings[index]
+                if let latency = setting.latency, manifest.profile(named: latency) == nil { setting.latency = nil }
+                if setting.mode == .sequence && endpoint.sequence.isEmpty { setting.mode = endpoint.startMode }
+                settings.append(setting)
+                counters.append(old.counters[index])
+            }
+            let scenario = old.activeScenario.flatMap { name in
+                manifest.scenarios.contains { $0.name == name } ? name : nil
+            }
+            current = PanelSnapshot(
+                manifest: manifest, table: EndpointTable(endpoints: manifest.endpoints), settings: settings,
+                generation: old.generation + 1, version: old.version + 1, activeScenario: scenario, counters: counters,
+                random: old.random)
+        }
+        self.changed()
+    }
+
+    /// Records that the fixtures on disk are broken; the current manifest
+    /// keeps serving.
+    public func reportReloadProblems(_ problems: [Diagnostic]) {
+        self.current.withLock { current in
+            current = PanelSnapshot(
+                manifest: current.manifest, table: current.table, settings: current.settings,
+                generation: current.generation, version: current.version + 1, activeScenario: current.activeScenario,
+                counters: current.counters, random: current.random, reloadProblems: problems)
+        }
+        self.changed()
+    }
+
     private func changed() {
         for listener in self.listeners.withLock({ $0 }) { listener() }
     }

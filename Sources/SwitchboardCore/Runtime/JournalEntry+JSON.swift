@@ -38,6 +38,10 @@ extension JournalEntry {
         JSONBytes.appendOptional((self.setting ?? self.mode)?.name, to: &out)
         out.append(contentsOf: #","latency":"#.utf8)
         JSONBytes.appendOptional(self.latency, to: &out)
+        if let rejection = self.rejection {
+            out.append(contentsOf: #","rejected":"#.utf8)
+            JSONBytes.appendString(rejection, to: &out)
+        }
         if let unmatched = self.unmatched {
             out.append(contentsOf: #","unmatched":true,"closest":"#.utf8)
             JSONBytes.appendOptional(unmatched.closest, to: &out)

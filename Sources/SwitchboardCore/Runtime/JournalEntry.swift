@@ -24,6 +24,9 @@ public struct JournalEntry: Sendable {
     public var injectedDelay: Duration
     /// Set when no endpoint matched.
     public var unmatched: Unmatched?
+    /// Set when the request was refused before any endpoint saw it
+    /// (malformed, headers or body too large, too slow): why.
+    public var rejection: String?
     /// Headers and bodies, while the journal's memory budget keeps them.
     public var details: (any ExchangeDetails)?
 

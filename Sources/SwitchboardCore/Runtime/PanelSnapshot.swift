@@ -18,10 +18,14 @@ public final class PanelSnapshot: Sendable {
     /// manifest, so counting survives setting changes.
     public let counters: [EndpointCounters]
     public let random: any RandomSource
+    /// What is wrong with the fixtures on disk, when the last reload failed
+    /// (the snapshot still serves the last good manifest).
+    public let reloadProblems: [Diagnostic]
 
     init(
         manifest: Manifest, table: EndpointTable, settings: [EndpointSetting], generation: Int, version: Int,
-        activeScenario: String?, counters: [EndpointCounters], random: any RandomSource
+        activeScenario: String?, counters: [EndpointCounters], random: any RandomSource,
+        reloadProblems: [Diagnostic] = []
     ) {
         self.manifest = manifest
         self.table = table
@@ -31,13 +35,15 @@ public final class PanelSnapshot: Sendable {
         self.activeScenario = activeScenario
         self.counters = counters
         self.random = random
+        self.reloadProblems = reloadProblems
     }
 
     /// A copy with different settings.
     func with(settings: [EndpointSetting], activeScenario: String?) -> PanelSnapshot {
         PanelSnapshot(
             manifest: self.manifest, table: self.table, settings: settings, generation: self.generation,
-            version: self.version + 1, activeScenario: activeScenario, counters: self.counters, random: self.random)
+            version: self.version + 1, activeScenario: activeScenario, counters: self.counters, random: self.random,
+            reloadProblems: self.reloadProblems)
     }
 
     public func profile(named name: String?) -> LatencyProfile? {

@@ -16,11 +16,11 @@ public final class RequestJournal: Sendable {
     private struct Storage {
         var ring: [JournalEntry] = []
         var nextSequence = 1
+        /// The sequence number stored in slot 0 of the ring.
+        var base = 1
         var stats: [String: EndpointStats] = [:]
         var total = 0
         var unmatched = 0
-        /// Entries below this number were cleared; their slots are reused later.
-        var clearedBefore = 1
         /// Entries that still hold details, oldest first, with their size.
         var detailed: [(sequence: Int, bytes: Int)] = []
         var detailedHead = 0
@@ -28,7 +28,7 @@ public final class RequestJournal: Sendable {
         var listeners: [@Sendable () -> Void] = []
     }
 
-    public init(capacity: Int = 10_000, detailBudget: Int = 32 * 1024 * 1024) {
+    public init(capacity: Int = 10_000, detailBudget: Int = 8 * 1024 * 1024) {
         precondition(capacity > 0)
         self.capacity = capacity
         self.detailBudget = detailBudget
@@ -51,7 +51,7 @@ public final class RequestJournal: Sendable {
             if storage.ring.count < self.capacity {
                 storage.ring.append(entry)
             } else {
-                storage.ring[(entry.sequence - 1) % self.capacity] = entry
+                storage.ring[(entry.sequence - storage.base) % self.capacity] = entry
             }
             self.trimDetails(&storage)
             storage.total += 1
@@ -76,8 +76,8 @@ public final class RequestJournal: Sendable {
             guard overwritten || storage.detailBytes > self.detailBudget else { break }
             storage.detailBytes -= bytes
             storage.detailedHead += 1
-            if !overwritten {
-                storage.ring[(sequence - 1) % self.capacity].details = nil
+            if !overwritten && sequence >= storage.base {
+                storage.ring[(sequence - storage.base) % self.capacity].details = nil
             }
         }
         // Compact the queue now and then rather than on every request.
@@ -93,15 +93,17 @@ public final class RequestJournal: Sendable {
     public func entries(after sequence: Int, limit: Int = .max) -> JournalPage {
         self.storage.withLock { storage in
             let last = storage.nextSequence - 1
-            let oldestKept = max(storage.clearedBefore, storage.nextSequence - storage.ring.count)
+            let oldestKept = storage.nextSequence - storage.ring.count
             var first = max(sequence + 1, oldestKept)
-            let missed = max(0, (storage.nextSequence - storage.ring.count) - (sequence + 1))
+            // Entries that were overwritten before this reader got to them
+            // (cleared ones are not missed, just gone).
+            let missed = max(0, oldestKept - max(sequence + 1, storage.base))
             if last - first + 1 > limit { first = last - limit + 1 }
             guard first <= last else { return JournalPage(entries: [], missed: missed, lastSequence: last) }
             var entries: [JournalEntry] = []
             entries.reserveCapacity(last - first + 1)
             for number in first...last {
-                entries.append(storage.ring[(number - 1) % self.capacity])
+                entries.append(storage.ring[(number - storage.base) % self.capacity])
             }
             return JournalPage(entries: entries, missed: missed, lastSequence: last)
         }
@@ -110,9 +112,9 @@ public final class RequestJournal: Sendable {
     /// One entry, if it is still kept.
     public func entry(sequence: Int) -> JournalEntry? {
         self.storage.withLock { storage in
-            let oldestKept = max(storage.clearedBefore, storage.nextSequence - storage.ring.count)
+            let oldestKept = storage.nextSequence - storage.ring.count
             guard sequence >= oldestKept, sequence < storage.nextSequence else { return nil }
-            return storage.ring[(sequence - 1) % self.capacity]
+            return storage.ring[(sequence - storage.base) % self.capacity]
         }
     }
 
@@ -121,16 +123,18 @@ public final class RequestJournal: Sendable {
         self.storage.withLock { JournalStats(total: $0.total, unmatched: $0.unmatched, byEndpoint: $0.stats) }
     }
 
-    /// Forgets the kept entries; sequence numbers keep counting. Returns how
-    /// many were dropped.
+    /// Forgets the kept entries, and frees their memory; sequence numbers
+    /// keep counting. Returns how many were dropped.
     @discardableResult
     public func clear() -> Int {
-        // The ring keeps its slots (slot = sequence modulo capacity); readers
-        // simply skip everything below the mark.
         self.storage.withLock { storage in
-            let oldestKept = max(storage.clearedBefore, storage.nextSequence - storage.ring.count)
-            let dropped = storage.nextSequence - oldestKept
-            storage.clearedBefore = storage.nextSequence
+            let dropped = storage.ring.count
+            storage.ring = []
+            storage.ring.reserveCapacity(min(self.capacity, 1024))
+            storage.base = storage.nextSequence
+            storage.detailed = []
+            storage.detailedHead = 0
+            storage.detailBytes = 0
             return dropped
         }
     }

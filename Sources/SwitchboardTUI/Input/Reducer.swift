@@ -111,6 +111,14 @@ public enum Reducer {
         }
         state.scenario = snapshot.activeScenario
         state.scenarios = snapshot.manifest.scenarios.map(\.name)
+        let problems = snapshot.reloadProblems.map(\.description)
+        if state.generation != 0 && snapshot.generation != state.generation {
+            state.flash = "fixtures reloaded: \(state.endpoints.count) endpoint\(state.endpoints.count == 1 ? "" : "s")"
+        } else if !state.reloadProblems.isEmpty && problems.isEmpty {
+            state.flash = "fixtures fixed"
+        }
+        state.generation = snapshot.generation
+        state.reloadProblems = problems
         state.totalRequests = stats.total
         if let selectedID, let index = state.endpoints.firstIndex(where: { $0.id == selectedID }) {
             state.selected = index

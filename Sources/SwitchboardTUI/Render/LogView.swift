@@ -79,7 +79,11 @@ enum LogView {
         x = grid.put(
             TerminalText.padLeft(Format.milliseconds(line.durationMS), to: columns.duration - 2) + "  ", x: x, y: y,
             style: lineStyle)
-        if line.unmatched {
+        if let rejection = line.rejection {
+            grid.put(
+                TerminalText.pad("REJECTED " + rejection, to: columns.info, unicode: options.unicode), x: x, y: y,
+                style: options.style(.color(.red, bold: true)))
+        } else if line.unmatched {
             var info = "UNMATCHED"
             if let closest = line.closest, columns.info > 14 { info += " \(options.arrow) \(closest)" }
             if columns.info < 9 { info = "UNMATCH" }

@@ -42,6 +42,10 @@ public struct AppState: Equatable, Sendable {
     public var scenarioPicker: Int?
     /// The request open in the details view.
     public var details: DetailsView?
+    /// Problems of the fixtures on disk, while a reload is failing.
+    public var reloadProblems: [String] = []
+    /// The manifest generation shown, to notice reloads.
+    public var generation = 0
 
     public var totalRequests = 0
     public var rate = RateMeter()

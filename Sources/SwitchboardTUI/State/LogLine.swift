@@ -19,6 +19,8 @@ public struct LogLine: Equatable, Sendable {
     /// `GET /data/all/coinlist` when the request matched no endpoint.
     public var closest: String?
     public var unmatched: Bool
+    /// Why the request was refused before routing (malformed, too large).
+    public var rejection: String?
 
     public init(_ entry: JournalEntry) {
         self.sequence = entry.sequence
@@ -34,5 +36,6 @@ public struct LogLine: Equatable, Sendable {
         self.latency = entry.latency
         self.closest = entry.unmatched?.closest.map(TerminalText.clean)
         self.unmatched = entry.unmatched != nil
+        self.rejection = entry.rejection.map(TerminalText.clean)
     }
 }

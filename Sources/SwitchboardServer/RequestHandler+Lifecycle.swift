@@ -1,0 +1,75 @@
+import NIOCore
+import NIOHTTP1
+import SwitchboardCore
+
+/// The server is stopping: answer what is waiting now rather than drop it.
+struct ServerStopping: Sendable {}
+
+/// Refusals and shutdown: requests that never reach an endpoint, and
+/// requests still in flight when the server stops.
+extension RequestHandler {
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard event is ServerStopping else {
+            context.fireUserInboundEventTriggered(event)
+            return
+        }
+        switch self.state {
+        case .waiting(let request, var response, let task, let resume):
+            task.cancel()
+            self.state = .idle
+            switch resume {
+            case .respond:
+                self.perform(response, for: request, context: context)
+            case .trickle(let chunks):
+                // The rest of the body at once.
+                if let first = chunks.first, request.head.method != .HEAD {
+                    let rest = response.body.getSlice(
+                        at: response.body.readerIndex + first.offset, length: response.body.readableBytes - first.offset
+                    )
+                    if let rest { context.write(self.wrapOutboundOut(.body(.byteBuffer(rest))), promise: nil) }
+                }
+                response.action = .respond
+                self.finish(request, response, context: context)
+            }
+            context.close(mode: .all, promise: nil)
+        case .hanging(let request, let response):
+            self.state = .idle
+            self.record(request, response, status: 0, now: context.eventLoop.now)
+            context.close(promise: nil)
+        case .idle, .receiving, .rejected:
+            context.close(promise: nil)
+        }
+    }
+
+    /// A body over the limit: 413 at once, journaled, and the connection
+    /// closed (the rest of the body is not read).
+    func rejectBody(_ request: Request, context: ChannelHandlerContext) {
+        self.state = .rejected
+        let reason = "body over \(ByteSize.format(self.limits.maxBodyBytes))"
+        self.recordRejection(status: 413, reason: reason, request: request, now: context.eventLoop.now)
+        let body = ByteBuffer(string: #"{"error":"request "# + reason + #" (see --max-body-size)"}"#)
+        let headers = HTTPHeaders([
+            ("Connection", "close"), ("Content-Type", "application/json"),
+            ("Content-Length", String(body.readableBytes)),
+        ])
+        context.write(
+            self.wrapOutboundOut(
+                .head(HTTPResponseHead(version: request.head.version, status: .payloadTooLarge, headers: headers))),
+            promise: nil)
+        context.write(self.wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        context.writeAndFlush(self.wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+            context.close(promise: nil)
+        }
+    }
+
+    /// Journals a request that no endpoint saw.
+    func recordRejection(status: Int, reason: String, request: Request?, now: NIODeadline) {
+        var entry = JournalEntry(
+            time: request?.wallTime ?? WallClock.now(), method: request?.head.method.rawValue ?? "-",
+            target: request?.head.uri ?? "-", status: status,
+            duration: .nanoseconds(request.map { (now - $0.arrived).nanoseconds } ?? 0), endpointID: nil, mode: nil,
+            latency: nil)
+        entry.rejection = reason
+        self.responder.journal.record(entry)
+    }
+}

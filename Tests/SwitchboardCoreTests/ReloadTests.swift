@@ -1,0 +1,108 @@
+import Foundation
+import SwitchboardCore
+import SwitchboardTestSupport
+import Testing
+
+/// Editing the fixtures while running: changes apply, settings of endpoints
+/// that still exist are kept, and a broken edit keeps the last good version.
+@Suite struct ReloadTests {
+    static let first = """
+        endpoints:
+          - { id: a, method: GET, path: /a, success: { file: a.json } }
+          - { id: b, method: GET, path: /b }
+        latency_profiles:
+          slow: 2s
+        """
+
+    func setUp() throws -> (TemporaryFixtures, ControlPanel, FixtureWatcher) {
+        let fixtures = try TemporaryFixtures(manifest: Self.first, textFiles: ["a.json": #"{"v":1}"#])
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let watcher = FixtureWatcher(directory: fixtures.path, displayDirectory: "fx", panel: panel)
+        return (fixtures, panel, watcher)
+    }
+
+    /// Looks twice: a change is loaded once it has settled.
+    func settle(_ watcher: FixtureWatcher) -> FixtureWatcher.Event? {
+        _ = watcher.check()
+        return watcher.check()
+    }
+
+    @Test func nothingChangedNothingReloads() throws {
+        let (fixtures, _, watcher) = try self.setUp()
+        _ = fixtures
+        #expect(self.settle(watcher) == nil)
+    }
+
+    @Test func anEditAppliesAndKeepsTheSettingsOfEndpointsThatStillExist() throws {
+        let (fixtures, panel, watcher) = try self.setUp()
+        try panel.setMode(.serverError, endpoint: "a")
+        try panel.setLatency("slow", endpoint: "a")
+        try fixtures.write(
+            "switchboard.yml",
+            Array(
+                """
+                endpoints:
+                  - { id: a, method: GET, path: /a, success: { file: a.json } }
+                  - { id: c, method: POST, path: /c, mode: error }
+                latency_profiles:
+                  slow: 2s
+                """.utf8))
+        #expect(self.settle(watcher) == .reloaded(endpoints: 2))
+        let snapshot = panel.snapshot()
+        #expect(snapshot.manifest.endpoints.map(\.id) == ["a", "c"])
+        #expect(snapshot.settings == [.init(mode: .serverError, latency: "slow"), .init(mode: .error, latency: nil)])
+        #expect(snapshot.generation == 2)
+    }
+
+    @Test func aBodyFileEditIsPickedUp() throws {
+        let (fixtures, panel, watcher) = try self.setUp()
+        try fixtures.write("a.json", Array(#"{"v":2,"longer":true}"#.utf8))
+        #expect(self.settle(watcher) == .reloaded(endpoints: 2))
+        guard case .fixed(let body) = panel.snapshot().manifest.endpoints[0].success.body,
+            case .bytes(let bytes) = body.content
+        else {
+            Issue.record("a.json should be a fixed body")
+            return
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == #"{"v":2,"longer":true}"#)
+    }
+
+    @Test func aBrokenEditKeepsTheLastGoodVersionUntilFixed() throws {
+        let (fixtures, panel, watcher) = try self.setUp()
+        try panel.setMode(.error, endpoint: "b")
+        try fixtures.write("switchboard.yml", Array((Self.first + "\n  - { method: GTE, path: /x }\n").utf8))
+        guard case .failed(let problems) = self.settle(watcher) else {
+            Issue.record("the broken edit should fail to load")
+            return
+        }
+        #expect(
+            problems.map(\.description).contains {
+                $0.contains("'endpoints' should be a list") || $0.contains("GTE") || $0.contains("invalid YAML")
+            })
+        let broken = panel.snapshot()
+        #expect(broken.manifest.endpoints.map(\.id) == ["a", "b"])
+        #expect(broken.settings[1].mode == .error)
+        #expect(broken.reloadProblems == problems)
+        try fixtures.write("switchboard.yml", Array(Self.first.utf8))
+        #expect(self.settle(watcher) == .reloaded(endpoints: 2))
+        #expect(panel.snapshot().reloadProblems.isEmpty)
+        #expect(panel.snapshot().settings[1].mode == .error)
+    }
+
+    @Test func settingsThatNoLongerMakeSenseFallBack() throws {
+        let (fixtures, panel, watcher) = try self.setUp()
+        try panel.setLatency("slow", endpoint: "b")
+        try fixtures.write("switchboard.yml", Array("endpoints:\n  - { id: b, method: GET, path: /b }\n".utf8))
+        #expect(self.settle(watcher) == .reloaded(endpoints: 1))
+        #expect(panel.snapshot().settings == [.init(mode: .success, latency: nil)])
+    }
+
+    @Test func listenersHearReloads() throws {
+        let (fixtures, panel, watcher) = try self.setUp()
+        let counter = Counter()
+        panel.addListener { counter.increment() }
+        try fixtures.write("a.json", Array("[]".utf8))
+        _ = self.settle(watcher)
+        #expect(counter.value == 1)
+    }
+}
