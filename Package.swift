@@ -75,6 +75,7 @@ let package = Package(
         .testTarget(
             name: "SwitchboardCoreTests",
             dependencies: ["SwitchboardCore", "SwitchboardTestSupport"],
+            exclude: ["BrokenManifests"],
             swiftSettings: testing
         ),
         .testTarget(

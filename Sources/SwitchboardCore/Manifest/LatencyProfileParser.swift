@@ -142,7 +142,7 @@ extension ManifestReader {
         {
             return .some(name)
         }
-        let known = profiles.map(\.name) + LatencyProfile.builtIns.map(\.name)
+        let known = profiles.map(\.name) + self.brokenProfiles.sorted() + LatencyProfile.builtIns.map(\.name)
         let fix: String
         if let suggestion = EditDistance.suggestion(for: name, among: known + ["none"]) {
             fix = "did you mean '\(suggestion)'?"

@@ -36,7 +36,8 @@ public enum EditDistance {
             if best == nil || distance < best!.1 { best = (candidate, distance) }
         }
         guard let (candidate, distance) = best else { return nil }
-        let limit = max(1, min(3, candidate.count / 3))
+        // One edit for short words, two up to six letters, three beyond.
+        let limit = candidate.count <= 3 ? 1 : candidate.count <= 6 ? 2 : 3
         return distance <= limit ? candidate : nil
     }
 }
