@@ -6,9 +6,18 @@ import SwitchboardCore
 /// of the fake API's journal.
 extension RequestHandler {
     func answerControl(_ request: Request, context: ChannelHandlerContext) {
+        if request.bodySize > Self.controlBodyLimit {
+            self.writeControl(
+                ControlAPI.Response(
+                    status: .payloadTooLarge, body: #"{"error":"control requests are limited to 1 MB"}"#),
+                extraHeaders: [], request: request, context: context)
+            return
+        }
+        let headers = request.head.headers
         let access = ControlAccess.check(
-            remote: context.channel.remoteAddress, authorization: request.head.headers.first(name: "Authorization"),
-            token: self.responder.controlToken)
+            remote: context.channel.remoteAddress, authorization: headers.first(name: "Authorization"),
+            token: self.responder.controlToken, host: headers.first(name: "Host"), origin: headers.first(name: "Origin")
+        )
         var extraHeaders: [(String, String)] = []
         let response: ControlAPI.Response
         switch access {
@@ -26,6 +35,12 @@ extension RequestHandler {
                 status: .unauthorized,
                 body:
                     #"{"error":"the control API needs the header 'Authorization: Bearer <token>' with the token given to --control-token"}"#
+            )
+        case .fromWebPage:
+            response = ControlAPI.Response(
+                status: .forbidden,
+                body:
+                    #"{"error":"the control API does not answer web pages (a foreign Host or Origin); start Switchboard with --control-token to allow them"}"#
             )
         case .notLoopback:
             response = ControlAPI.Response(

@@ -26,9 +26,13 @@ extension RequestHandler {
     /// never come.
     func writeTruncated(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
         var promised = response
+        // The prebuilt head carries the true length; this one must lie.
+        promised.head = nil
+        // A 204 or 304 has no body to cut short: promise one with a 200.
+        if promised.status == .noContent || promised.status == .notModified { promised.status = .ok }
         let full = response.body.readableBytes
         promised.headers.replaceOrAdd(name: "Content-Length", value: String(full + 1024))
-        self.record(request, response, status: Int(response.status.code), now: context.eventLoop.now)
+        self.record(request, response, status: Int(promised.status.code), now: context.eventLoop.now)
         self.writeHead(promised, for: request, context: context)
         let half = response.body.getSlice(at: response.body.readerIndex, length: full / 2) ?? ByteBuffer()
         if request.head.method != .HEAD && half.readableBytes > 0 {

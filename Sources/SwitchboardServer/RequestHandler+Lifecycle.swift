@@ -36,7 +36,13 @@ extension RequestHandler {
             self.state = .idle
             self.record(request, response, status: 0, now: context.eventLoop.now)
             context.close(promise: nil)
-        case .idle, .receiving, .rejected:
+        case .receiving(let request):
+            self.state = .rejected
+            self.recordRejection(
+                status: 503, reason: "server stopped while the request arrived", request: request,
+                now: context.eventLoop.now)
+            context.close(promise: nil)
+        case .idle, .rejected:
             context.close(promise: nil)
         }
     }

@@ -3,21 +3,35 @@ import NIOHTTP1
 import SwitchboardCore
 import Synchronization
 
-/// Answers the requests of one connection, one at a time (NIO's pipelining
-/// handler in front of it holds back the next request until this one's
-/// response has ended).
+/// Answers the requests of one connection, one at a time: a request that
+/// arrives while the previous one is still being answered (pipelining)
+/// waits in `pending`, and reading stops until the answer is out.
 ///
 /// Every wait is an event-loop timer, never a sleeping thread: a delay, each
 /// chunk of a bandwidth-limited body, and a `hang` (which simply waits for
 /// the client to go away). A thousand delayed requests cost a thousand timers.
-final class RequestHandler: ChannelInboundHandler {
+final class RequestHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
     let responder: Responder
-    let connection: ConnectionGuard
     let limits: ServerLimits
+    var clock: ConnectionClock
+    /// Set when a read delivered a request head (see `channelReadComplete`).
+    var sawHeadInRead = false
+    /// Parts of requests that came while one was being answered.
+    var pending = CircularBuffer<HTTPServerRequestPart>()
+    /// From a request's end until its response is complete.
+    var answering = false
+    var resuming = false
+    var readPending = false
+    /// The response encoder's context: prebuilt responses are written from
+    /// there, as finished bytes.
+    var wireContext: ChannelHandlerContext?
     private var catalog: ResponseCatalog?
+    /// The panel's snapshot as of its `version`; refreshed when that moves.
+    private var snapshot: PanelSnapshot?
     var state = State.idle
 
     enum State {
@@ -54,36 +68,53 @@ final class RequestHandler: ChannelInboundHandler {
     /// nginx's "client closed request": the response was never delivered.
     static let clientClosed = 499
 
-    init(responder: Responder, connection: ConnectionGuard, limits: ServerLimits) {
+    init(responder: Responder, limits: ServerLimits) {
         self.responder = responder
-        self.connection = connection
         self.limits = limits
+        self.clock = ConnectionClock(limits: limits)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        let loop = context.eventLoop
-        self.connection.onHeaderTimeout = { [unowned self] in
-            self.recordRejection(status: 408, reason: "request headers took too long", request: nil, now: loop.now)
-            self.state = .rejected
-        }
+        self.wireContext = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch self.unwrapInboundIn(data) {
+        let part = self.unwrapInboundIn(data)
+        if self.answering {
+            self.pending.append(part)
+            return
+        }
+        self.handle(part, context: context)
+    }
+
+    func handle(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
+        switch part {
         case .head(let head):
-            self.connection.headReceived()
+            self.clock.headReceived()
+            self.sawHeadInRead = true
             self.state = .receiving(
                 Request(
                     head: head, arrived: context.eventLoop.now, wallTime: WallClock.now(),
                     isControl: head.uri.hasPrefix(ControlAPI.prefix)))
             // A client that asks before sending a large body waits a second
-            // for this unless it is told to go ahead.
-            if head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+            // for this unless it is told to go ahead (or, if the body is too
+            // large, told no).
+            if let expect = head.headers.first(name: "Expect"), expect.lowercased() == "100-continue" {
+                if case .receiving(let request) = self.state, !request.isControl,
+                    let length = head.headers.first(name: "Content-Length").flatMap(Int.init),
+                    length > self.limits.maxBodyBytes
+                {
+                    self.rejectBody(request, context: context)
+                    return
+                }
                 let proceed = HTTPResponseHead(version: head.version, status: .continue)
                 context.writeAndFlush(self.wrapOutboundOut(.head(proceed)), promise: nil)
             }
         case .body(var buffer):
             guard case .receiving(var request) = self.state else { return }
+            // Leave no second reference behind, or every chunk would copy the
+            // whole body so far.
+            self.state = .idle
             request.bodySize += buffer.readableBytes
             if !request.isControl && request.bodySize > self.limits.maxBodyBytes {
                 self.rejectBody(request, context: context)
@@ -92,22 +123,21 @@ final class RequestHandler: ChannelInboundHandler {
             let limit = request.isControl ? Self.controlBodyLimit : capturedBodyLimit
             let room = limit - (request.body?.readableBytes ?? 0)
             if room > 0, let slice = buffer.readSlice(length: min(room, buffer.readableBytes)) {
-                if request.body == nil {
-                    request.body = slice
-                } else {
-                    var body = request.body!
-                    request.body = nil
-                    body.writeImmutableBuffer(slice)
-                    request.body = body
-                }
+                // Copied: a slice would keep the decoder's whole read buffer alive.
+                var body = request.body ?? ByteBuffer()
+                request.body = nil
+                body.writeImmutableBuffer(slice)
+                request.body = body
             }
             self.state = .receiving(request)
         case .end:
             guard case .receiving(let request) = self.state else { return }
+            self.answering = true
             if request.isControl {
                 self.state = .idle
+                self.clock.responseFinished(now: context.eventLoop.now)
                 self.answerControl(request, context: context)
-                self.connection.responseFinished(context: context)
+                self.resume(context: context)
                 return
             }
             self.responder.inFlight.add(1, ordering: .relaxed)
@@ -116,6 +146,7 @@ final class RequestHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        self.stopClock()
         switch self.state {
         case .waiting(let request, let response, let task, _):
             // The client hung up while we were holding its response back.
@@ -131,23 +162,48 @@ final class RequestHandler: ChannelInboundHandler {
         context.fireChannelInactive()
     }
 
+    /// The HTTP parser could not read the request (the decoder closes the
+    /// connection right after): answer 431 or 400 when no response is under
+    /// way, and put it on record. A client that left halfway through a
+    /// request (invalidEOFState) is not there to answer.
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        if case .rejected = self.state {
-            // Already refused and journaled; what follows is the rest of it.
-        } else if let parserError = error as? HTTPParserError, parserError != .invalidEOFState {
-            // (invalidEOFState: the client left halfway through a request.)
-            // The protocol error handler has answered; put the request on record.
-            var request: Request?
-            if case .receiving(let partial) = self.state { request = partial }
-            let (status, reason) = ProtocolErrorHandler.describe(parserError)
-            self.recordRejection(status: Int(status.code), reason: reason, request: request, now: context.eventLoop.now)
-            self.state = .rejected
+        guard let parserError = error as? HTTPParserError, parserError != .invalidEOFState else {
+            context.close(promise: nil)
+            return
         }
+        var request: Request?
+        switch self.state {
+        case .idle: break
+        case .receiving(let partial): request = partial
+        default:
+            // Refused already, or a response is under way: nothing to add.
+            context.close(promise: nil)
+            return
+        }
+        self.state = .rejected
+        let (status, reason) = ParserErrors.describe(parserError)
+        self.recordRejection(status: Int(status.code), reason: reason, request: request, now: context.eventLoop.now)
+        let body = ByteBuffer(string: #"{"error":"# + "\"\(reason)\"" + "}")
+        let headers = HTTPHeaders([
+            ("Connection", "close"), ("Content-Type", "application/json"),
+            ("Content-Length", String(body.readableBytes)),
+        ])
+        context.write(
+            self.wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))),
+            promise: nil)
+        context.write(self.wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        context.writeAndFlush(self.wrapOutboundOut(.end(nil)), promise: nil)
         context.close(promise: nil)
     }
 
     private func respond(to request: Request, context: ChannelHandlerContext) {
-        let snapshot = self.responder.panel.snapshot()
+        let snapshot: PanelSnapshot
+        if let cached = self.snapshot, cached.version == self.responder.panel.version {
+            snapshot = cached
+        } else {
+            snapshot = self.responder.panel.snapshot()
+            self.snapshot = snapshot
+        }
         let catalog: ResponseCatalog
         if let cached = self.catalog, cached.generation == snapshot.generation {
             catalog = cached
@@ -171,6 +227,19 @@ final class RequestHandler: ChannelInboundHandler {
     func perform(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
         switch response.action {
         case .respond:
+            if let wire = response.wire, let raw = self.wireContext, request.keepAlive,
+                request.head.version == .http1_1, request.head.method != .HEAD,
+                !(self.responder.cors && request.head.headers.contains(name: "Origin"))
+            {
+                // The common case: the whole response was encoded when the
+                // manifest loaded; one write, no encoding.
+                self.state = .idle
+                self.record(request, response, status: Int(response.status.code), now: context.eventLoop.now)
+                self.clock.responseFinished(now: context.eventLoop.now)
+                raw.writeAndFlush(NIOAny(wire), promise: nil)
+                self.resume(context: context)
+                return
+            }
             self.writeHead(response, for: request, context: context)
             if request.head.method != .HEAD && response.body.readableBytes > 0 {
                 context.write(self.wrapOutboundOut(.body(.byteBuffer(response.body))), promise: nil)
@@ -198,11 +267,13 @@ final class RequestHandler: ChannelInboundHandler {
     }
 
     func writeHead(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
-        if let head = response.head, request.keepAlive, request.head.version == .http1_1 {
+        let fromPage = self.responder.cors && request.head.headers.contains(name: "Origin")
+        if !fromPage, let head = response.head, request.keepAlive, request.head.version == .http1_1 {
             context.write(self.wrapOutboundOut(.head(head)), promise: nil)
             return
         }
         var headers = response.headers
+        if fromPage { CORS.allow(request.head, in: &headers) }
         if !request.keepAlive {
             headers.replaceOrAdd(name: "Connection", value: "close")
         } else if request.head.version == .http1_0 {
@@ -215,12 +286,14 @@ final class RequestHandler: ChannelInboundHandler {
     /// Ends the response: journals it first, so anyone who has seen the
     /// response can already find it in the journal.
     func finish(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
-        // The next pipelined request may arrive while `.end` is written.
+        // The next pipelined request may arrive while `.end` is written, so
+        // everything about this one is settled first.
         self.state = .idle
         self.record(request, response, status: Int(response.status.code), now: context.eventLoop.now)
         if request.keepAlive {
+            self.clock.responseFinished(now: context.eventLoop.now)
             context.writeAndFlush(self.wrapOutboundOut(.end(nil)), promise: nil)
-            self.connection.responseFinished(context: context)
+            self.resume(context: context)
         } else {
             context.writeAndFlush(self.wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
                 context.close(promise: nil)

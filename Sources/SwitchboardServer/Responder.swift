@@ -10,14 +10,16 @@ final class Responder: Sendable {
     let panel: ControlPanel
     let journal: RequestJournal
     let controlToken: String?
+    let cors: Bool
     private let catalog = Mutex<ResponseCatalog?>(nil)
     /// Requests received and not yet answered (delayed ones included).
     let inFlight = Atomic<Int>(0)
 
-    init(panel: ControlPanel, journal: RequestJournal, controlToken: String? = nil) {
+    init(panel: ControlPanel, journal: RequestJournal, controlToken: String? = nil, cors: Bool = true) {
         self.panel = panel
         self.journal = journal
         self.controlToken = controlToken
+        self.cors = cors
     }
 
     /// The compiled responses for `snapshot`'s manifest, built on first use.
@@ -33,6 +35,11 @@ final class Responder: Sendable {
     /// The answer to one request.
     func prepare(head: HTTPRequestHead, snapshot: PanelSnapshot, catalog: ResponseCatalog) -> PreparedResponse {
         let target = RequestTarget(uri: head.uri)
+        if self.cors, head.method == .OPTIONS, let wanted = head.headers.first(name: "Access-Control-Request-Method"),
+            let preflight = CORS.preflight(head: head, wanted: wanted, target: target, snapshot: snapshot)
+        {
+            return preflight
+        }
         let route = snapshot.table.route(method: head.method.rawValue, target: target) { name in
             head.headers.first(name: name)
         }
@@ -64,6 +71,7 @@ final class Responder: Sendable {
                 if let resolved = compiled.resolve(parameters: parameters) {
                     response = PreparedResponse(status: compiled.status, headers: resolved.headers, body: resolved.body)
                     response.head = resolved.head
+                    response.wire = resolved.wire
                 } else {
                     let missing = compiled.missingFileName(parameters: parameters) ?? "?"
                     let body = UnmatchedResponse.missingFixture(
@@ -117,6 +125,8 @@ struct PreparedResponse {
     var body: ByteBuffer
     /// A prebuilt HTTP/1.1 head with these status and headers, if any.
     var head: HTTPResponseHead?
+    /// The whole response as bytes (head and body), if prebuilt.
+    var wire: ByteBuffer?
     var action = Action.respond
     var decision: Decision?
     var endpointID: String?

@@ -71,6 +71,20 @@ struct CompiledResponse: Sendable {
     }
 }
 
+extension CompiledFile {
+    /// `HTTP/1.1 200 OK`, the headers and the body, as NIO's encoder writes them.
+    static func encode(
+        status: HTTPResponseStatus, headers: HTTPHeaders, body: [UInt8], allocator: ByteBufferAllocator
+    ) -> ByteBuffer {
+        var buffer = allocator.buffer(capacity: 256 + body.count)
+        buffer.writeString("HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n")
+        for (name, value) in headers { buffer.writeString("\(name): \(value)\r\n") }
+        buffer.writeString("\r\n")
+        buffer.writeBytes(body)
+        return buffer
+    }
+}
+
 enum CompiledBody: Sendable {
     case single(CompiledFile)
     case perRequest(pattern: TextTemplate, files: [String: CompiledFile])
@@ -88,12 +102,15 @@ struct CompiledFile: Sendable {
     let content: Content
     /// The whole HTTP/1.1 response head for a fixed body, built once.
     let head: HTTPResponseHead?
+    /// Status line, headers and body as they go on the wire, for fixed bodies.
+    let wire: ByteBuffer?
 
     struct Resolved {
         var headers: HTTPHeaders
         var body: ByteBuffer
         /// Ready for HTTP/1.1 keep-alive requests, when the body is fixed.
         var head: HTTPResponseHead?
+        var wire: ByteBuffer?
     }
 
     init(_ body: FixtureBody, base: HTTPHeaders, status: HTTPResponseStatus, allocator: ByteBufferAllocator) {
@@ -105,9 +122,11 @@ struct CompiledFile: Sendable {
             headers.add(name: "Content-Length", value: String(bytes.count))
             self.content = .fixed(allocator.buffer(bytes: bytes))
             self.head = HTTPResponseHead(version: .http1_1, status: status, headers: headers)
+            self.wire = Self.encode(status: status, headers: headers, body: bytes, allocator: allocator)
         case .template(let template):
             self.content = .template(template, json: isJSON)
             self.head = nil
+            self.wire = nil
         }
         self.headers = headers
     }
@@ -115,12 +134,12 @@ struct CompiledFile: Sendable {
     func resolve(parameters: [String: String]) -> Resolved {
         switch self.content {
         case .fixed(let buffer):
-            return Resolved(headers: self.headers, body: buffer, head: self.head)
+            return Resolved(headers: self.headers, body: buffer, head: self.head, wire: self.wire)
         case .template(let template, let json):
             let bytes = template.render(parameters, escape: json ? JSONText.escaped : { $0 })
             var headers = self.headers
             headers.add(name: "Content-Length", value: String(bytes.count))
-            return Resolved(headers: headers, body: ByteBuffer(bytes: bytes), head: nil)
+            return Resolved(headers: headers, body: ByteBuffer(bytes: bytes), head: nil, wire: nil)
         }
     }
 }

@@ -11,16 +11,20 @@ public struct ServerConfiguration: Sendable {
     /// with it, from any address; when not, only loopback clients may call.
     public var controlToken: String?
     public var limits: ServerLimits
+    /// Answer browsers' CORS preflights and let pages on any origin read
+    /// responses (a web app on another port is the usual client).
+    public var cors: Bool
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil, controlToken: String? = nil,
-        limits: ServerLimits = ServerLimits()
+        limits: ServerLimits = ServerLimits(), cors: Bool = true
     ) {
         self.host = host
         self.port = port
         self.threads = threads ?? System.coreCount
         self.controlToken = controlToken
         self.limits = limits
+        self.cors = cors
     }
 }
 

@@ -26,7 +26,8 @@ public final class SwitchboardServer: Sendable {
         self.journal = journal
         self.configuration = configuration
         self.group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads))
-        self.responder = Responder(panel: panel, journal: journal, controlToken: configuration.controlToken)
+        self.responder = Responder(
+            panel: panel, journal: journal, controlToken: configuration.controlToken, cors: configuration.cors)
     }
 
     /// Binds and starts serving; returns the port actually bound (useful with
@@ -35,12 +36,6 @@ public final class SwitchboardServer: Sendable {
     public func start() throws(ServerStartError) -> Int {
         let responder = self.responder
         let limits = self.configuration.limits
-        let decoderLimits = {
-            var configuration = NIOHTTPDecoderLimitConfiguration()
-            configuration.maxHeaderFieldSize = limits.maxHeaderBytes
-            configuration.maxHeaderListSize = limits.maxHeaderBytes
-            return configuration
-        }()
         let bootstrap = ServerBootstrap(group: self.group)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -49,18 +44,7 @@ public final class SwitchboardServer: Sendable {
             .childChannelInitializer { [weak self] channel in
                 self?.track(channel)
                 return channel.eventLoop.makeCompletedFuture {
-                    let connection = ConnectionGuard(limits: limits)
-                    let pipeline = channel.pipeline.syncOperations
-                    // Response headers come from the manifest and were checked when
-                    // it loaded; validating them again per response only costs time.
-                    try pipeline.configureHTTPServerPipeline(
-                        withErrorHandling: false, withOutboundHeaderValidation: false,
-                        withEncoderConfiguration: .init(),
-                        withDecoderLimitConfiguration: decoderLimits)
-                    try pipeline.addHandler(connection, position: .first)
-                    try pipeline.addHandler(ProtocolErrorHandler())
-                    try pipeline.addHandler(
-                        RequestHandler(responder: responder, connection: connection, limits: limits))
+                    try Self.configure(channel.pipeline.syncOperations, responder: responder, limits: limits)
                 }
             }
         let host = self.configuration.host
@@ -79,6 +63,23 @@ public final class SwitchboardServer: Sendable {
             try? self.group.syncShutdownGracefully()
             throw .cannotBind(host: host, port: port, reason: "\(error)")
         }
+    }
+
+    /// The handlers of one connection: NIO's HTTP encoder and decoder, but
+    /// not its pipelining helper — the request handler queues pipelined
+    /// requests itself, so that prebuilt responses can go out as plain bytes.
+    /// The decoder is not linked to the encoder for the same reason; the
+    /// handler leaves out bodies for HEAD itself. Response headers come from
+    /// the manifest and were checked when it loaded: no validator.
+    static func configure(
+        _ pipeline: ChannelPipeline.SynchronousOperations, responder: Responder, limits: ServerLimits
+    ) throws {
+        var decoderLimits = NIOHTTPDecoderLimitConfiguration()
+        decoderLimits.maxHeaderFieldSize = limits.maxHeaderBytes
+        decoderLimits.maxHeaderListSize = limits.maxHeaderBytes
+        try pipeline.addHandler(HTTPResponseEncoder())
+        try pipeline.addHandler(ByteToMessageHandler(HTTPRequestDecoder(limitConfiguration: decoderLimits)))
+        try pipeline.addHandler(RequestHandler(responder: responder, limits: limits))
     }
 
     private func track(_ channel: any Channel) {

@@ -44,15 +44,19 @@ public final class ScreenLoop {
     }
 
     /// Takes over the terminal and runs until quit; always gives the
-    /// terminal back before returning.
-    public func run() throws(StartError) -> ScreenExit {
+    /// terminal back before returning. `beforeRestore` runs first, with the
+    /// screen still up (the server drains its in-flight requests there).
+    public func run(beforeRestore: () -> Void = {}) throws(StartError) -> ScreenExit {
         let terminal: NcursesTerminal
         do {
             terminal = try NcursesTerminal(wantColor: self.colorWanted)
         } catch {
             throw StartError(description: error.description)
         }
-        defer { terminal.close() }
+        defer {
+            beforeRestore()
+            terminal.close()
+        }
         let options = RenderOptions(color: terminal.colors, unicode: terminal.unicode, utcOffset: Self.utcOffset())
 
         var dirty = true
@@ -188,9 +192,10 @@ public final class ScreenLoop {
         }
     }
 
+    /// Seconds on a clock that never steps back (frames and ticks only).
     private static func now() -> Double {
         var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
+        clock_gettime(CLOCK_MONOTONIC, &spec)
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 

@@ -29,6 +29,9 @@ public final class WakePipe: Sendable {
 
     /// Safe from any thread; cheap when a wake-up is already pending.
     public func wake() {
+        // Under load a wake-up is nearly always pending already: look before
+        // writing, so the busy path is a read of a shared flag, not a write.
+        guard !self.pending.load(ordering: .relaxed) else { return }
         guard !self.pending.exchange(true, ordering: .acquiringAndReleasing) else { return }
         var byte: UInt8 = 1
         _ = write(self.writeDescriptor, &byte, 1)

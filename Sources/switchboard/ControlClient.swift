@@ -70,13 +70,17 @@ struct ControlClient {
         if parts.count == 2 {
             let method = parts[0].uppercased()
             let target = RequestTarget(uri: parts[1])
+            var matches: [(id: String, pattern: PathPattern)] = []
             for endpoint in endpoints where (endpoint["method"] as? String) == method {
-                guard let id = endpoint["id"] as? String, let text = endpoint["path"] as? String else { continue }
+                guard let id = endpoint["id"] as? String, let text = endpoint["path"] as? String,
+                    case .success(let pattern) = PathPattern.parse(text)
+                else { continue }
+                // The pattern as written names its endpoint outright.
                 if text == parts[1] { return id }
-                if case .success(let pattern) = PathPattern.parse(text), pattern.match(target.segments) != nil {
-                    return id
-                }
+                if pattern.match(target.segments) != nil { matches.append((id, pattern)) }
             }
+            // A concrete path goes where the server would route it.
+            if let best = matches.min(by: { $0.pattern.isMoreSpecific(than: $1.pattern) }) { return best.id }
         }
         let suggestion = EditDistance.suggestion(for: joined, among: ids).map { " — did you mean '\($0)'?" } ?? ""
         throw Failure(

@@ -27,7 +27,7 @@ enum Launch {
             panel: panel, journal: journal,
             configuration: ServerConfiguration(
                 host: options.host, port: port, threads: options.threads, controlToken: options.controlToken,
-                limits: options.limits))
+                limits: options.limits, cors: !options.noCors))
         do {
             let bound = try server.start()
             let host = options.host.contains(":") ? "[\(options.host)]" : options.host

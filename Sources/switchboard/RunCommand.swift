@@ -23,7 +23,7 @@ struct RunCommand: ParsableCommand {
         let manifest = try Launch.loadManifest(self.options.directory)
         let panel = ControlPanel(manifest: manifest, random: self.options.random)
         let journal = RequestJournal()
-        let session = try Session(options: self.options, journal: journal)
+        let session = try Session(options: self.options, journal: journal, quiet: true)
         let (server, url) = try Launch.startServer(
             manifest: manifest, options: self.options, panel: panel, journal: journal)
         let watcher = watchFixtures(self.options, panel: panel) { _ in }
@@ -37,7 +37,9 @@ struct RunCommand: ParsableCommand {
             colorWanted: !TerminalCheck.colorDisabled(environment: environment), redact: !self.options.noRedact)
         let exit: ScreenExit
         do {
-            exit = try screen.run()
+            // In-flight requests are answered and journaled before the
+            // terminal is given back.
+            exit = try screen.run(beforeRestore: { server.shutdown() })
         } catch {
             Console.error("switchboard: \(error.description)")
             throw ExitCode.failure

@@ -22,7 +22,7 @@ struct ServeCommand: ParsableCommand {
         let manifest = try Launch.loadManifest(self.options.directory)
         let panel = ControlPanel(manifest: manifest, random: self.options.random)
         let journal = RequestJournal()
-        let session = try Session(options: self.options, journal: journal)
+        let session = try Session(options: self.options, journal: journal, quiet: false)
         let stdout = JournalStream(journal: journal, output: StandardStreams.stdout, name: "stdout")
         stdout.start()
         let (server, url) = try Launch.startServer(

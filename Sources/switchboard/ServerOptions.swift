@@ -36,6 +36,9 @@ struct ServerOptions: ParsableArguments {
     @Flag(help: "Do not reload the fixtures when they change on disk.")
     var noReload = false
 
+    @Flag(help: "Do not answer CORS preflights or add Access-Control-Allow-Origin.")
+    var noCors = false
+
     @Option(help: "Largest request line plus headers; larger gets 431.")
     var maxHeaderSize: String = "64KB"
 

@@ -10,13 +10,14 @@ struct Session {
     let redact: Bool
     let journal: RequestJournal
 
-    init(options: ServerOptions, journal: RequestJournal) throws {
+    /// - Parameter quiet: the screen owns the terminal; report problems at the end.
+    init(options: ServerOptions, journal: RequestJournal, quiet: Bool) throws {
         self.journal = journal
         self.harPath = options.har
         self.redact = !options.noRedact
         if let path = options.log {
             do {
-                let stream = try JournalStream.appending(to: path, journal: journal)
+                let stream = try JournalStream.appending(to: path, journal: journal, quiet: quiet)
                 stream.start()
                 self.log = stream
             } catch {

@@ -85,4 +85,20 @@ import Testing
         let allowed = try self.run(["status", "--token", "t0k"], server: server)
         #expect(allowed.status == 0)
     }
+
+    @Test func aConcretePathGoesWhereTheServerWouldRouteIt() throws {
+        let fixtures = try TemporaryFixtures(
+            manifest: """
+                endpoints:
+                  - { id: one, method: GET, path: "/episodes/:episode" }
+                  - { id: latest, method: GET, path: /episodes/latest }
+                """)
+        let server = try RunningServer(fixtures: fixtures)
+        defer { server.stop() }
+        #expect(
+            try self.run(["set", "GET", "/episodes/latest", "error"], server: server).stdout
+                == "latest: error, latency none\n")
+        #expect(
+            try self.run(["set", "GET", "/episodes/7", "hang"], server: server).stdout == "one: hang, latency none\n")
+    }
 }

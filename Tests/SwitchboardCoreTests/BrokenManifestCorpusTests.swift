@@ -12,7 +12,9 @@ import Testing
 
     static var cases: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
-            .filter { FileManager.default.fileExists(atPath: root.appendingPathComponent("\($0)/switchboard.yml").path) }
+            .filter {
+                FileManager.default.fileExists(atPath: root.appendingPathComponent("\($0)/switchboard.yml").path)
+            }
             .sorted()
     }
 

@@ -105,4 +105,22 @@ import Testing
         _ = self.settle(watcher)
         #expect(counter.value == 1)
     }
+
+    @Test func untouchedEndpointsFollowAnEditedStartingState() throws {
+        let (fixtures, panel, watcher) = try self.setUp()
+        try panel.setMode(.error, endpoint: "a")
+        try fixtures.write(
+            "switchboard.yml",
+            Array(Self.first.replacingOccurrences(of: "path: /b }", with: "path: /b, mode: hang, latency: slow }").utf8)
+        )
+        #expect(self.settle(watcher) == .reloaded(endpoints: 2))
+        #expect(panel.snapshot().settings == [.init(mode: .error, latency: nil), .init(mode: .hang, latency: "slow")])
+    }
+
+    @Test func filesTheManifestDoesNotUseDoNotTriggerReloads() throws {
+        let (fixtures, _, watcher) = try self.setUp()
+        try fixtures.write("requests.jsonl", Array("{}\n".utf8))
+        try fixtures.write("notes/todo.txt", Array("later".utf8))
+        #expect(self.settle(watcher) == nil)
+    }
 }

@@ -119,6 +119,22 @@ import Testing
         #expect(self.route(table, "GET", "/x/%41").parameters == ["name": "A"])
     }
 
+    @Test func aPathBeatsTheSamePathWithAWildcardBelowIt() throws {
+        let table = try self.table(
+            """
+            endpoints:
+              - { id: below, method: GET, path: "/x/*" }
+              - { id: exact, method: GET, path: /x }
+              - { id: slash, method: GET, path: "/a%2Fb" }
+            """)
+        #expect(self.route(table, "GET", "/x").id == "exact")
+        #expect(self.route(table, "GET", "/x/").id == "exact")
+        #expect(self.route(table, "GET", "//x").id == "exact")
+        #expect(self.route(table, "GET", "/x/y").id == "below")
+        #expect(self.route(table, "GET", "/a%2Fb").id == "slash")
+        #expect(self.route(table, "GET", "/a/b").id == nil)
+    }
+
     @Test func anUnknownPathNamesTheClosestEndpoint() throws {
         let table = try self.table(
             """

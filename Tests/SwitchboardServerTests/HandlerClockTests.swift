@@ -27,13 +27,8 @@ import Testing
         let journal = RequestJournal(capacity: 10)
         let channel = EmbeddedChannel()
         let limits = ServerLimits()
-        let connection = ConnectionGuard(limits: limits)
-        try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: false)
-        try channel.pipeline.syncOperations.addHandler(connection, position: .first)
-        try channel.pipeline.syncOperations.addHandler(ProtocolErrorHandler())
-        try channel.pipeline.syncOperations.addHandler(
-            RequestHandler(responder: Responder(panel: panel, journal: journal), connection: connection, limits: limits)
-        )
+        try SwitchboardServer.configure(
+            channel.pipeline.syncOperations, responder: Responder(panel: panel, journal: journal), limits: limits)
         try channel.writeInbound(ByteBuffer(string: "GET /a HTTP/1.1\r\nHost: test\r\n\r\n"))
         return (channel, RunningPanel(panel: panel, journal: journal, fixtures: fixtures))
     }

@@ -1,5 +1,6 @@
 import SwitchboardCore
 import SwitchboardTUI
+import SwitchboardTestSupport
 import Testing
 
 /// Every key, fed to the reducer without a terminal.
@@ -212,6 +213,17 @@ import Testing
         #expect(self.state.scenario == "login-broken")
         _ = self.press(.char("s"), .escape)
         #expect(self.state.scenarioPicker == nil)
+    }
+
+    @Test mutating func aReloadThatRemovesScenariosCannotCrashTheOpenPicker() throws {
+        _ = self.press(.char("s"), .down, .down)
+        #expect(self.state.scenarioPicker == 2)
+        let fixtures = try TemporaryFixtures(
+            manifest: "endpoints:\n  - { id: a, method: GET, path: /a }\nscenarios:\n  only: { a: { mode: error } }\n")
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        _ = Reducer.reduce(&self.state, .panel(panel.snapshot(), JournalStats()), width: 80, height: 24)
+        #expect(self.state.scenarioPicker == 0)
+        #expect(self.press(.enter) == [.applyScenario("only")])
     }
 
     @Test mutating func ticksBuildEachEndpointsSparkline() {

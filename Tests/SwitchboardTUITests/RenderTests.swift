@@ -178,6 +178,13 @@ import Testing
         #expect(lines.contains("  binary, not shown"))
     }
 
+    @Test func aBodyCutInsideACharacterIsStillText() {
+        let text = Array(String(repeating: "é", count: 10).utf8)
+        let lines = DetailsFormatter.body("BODY", Array(text.dropLast()), size: 40, type: "text/plain").map(\.text)
+        #expect(lines.contains("  ééééééééé"))
+        #expect(lines.contains { $0.contains("more bytes were not kept") })
+    }
+
     @Test func theFilterShowsInThePaneTitle() throws {
         var state = try ScreenFixtures.busyState()
         for key: Key in [.tab, .char("/")] + "status:4xx".map({ .char($0) }) + [.enter] {

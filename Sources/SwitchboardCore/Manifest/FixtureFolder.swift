@@ -6,6 +6,16 @@ struct FixtureFolder {
     let path: String
     /// The folder with symlinks resolved, the prefix every file must share.
     let realPath: String
+    /// What the manifest read, for the watcher.
+    let reads = ReadLog()
+
+    /// Files and folders a manifest depends on, relative to its folder.
+    final class ReadLog {
+        var files: Set<String> = []
+        /// Folders whose files a per-request pattern may pick: "" is the
+        /// fixtures folder itself, "*" all of it, subfolders included.
+        var folders: Set<String> = []
+    }
 
     init(path: String) {
         self.path = path
@@ -19,6 +29,7 @@ struct FixtureFolder {
 
     /// Reads one file named relative to the folder.
     func read(_ relative: String) -> Result<[UInt8], Problem> {
+        self.reads.files.insert(relative)
         if relative.hasPrefix("/") || relative.hasPrefix("~") {
             return .failure(
                 Problem(
@@ -57,6 +68,10 @@ struct FixtureFolder {
     /// (each placeholder standing for one non-empty path segment part).
     func readAll(matching pattern: TextTemplate) -> Result<[(String, [UInt8])], Problem> {
         let text = pattern.text
+        // New files may appear in the folder the pattern points into; if the
+        // folder itself depends on the request, anywhere.
+        let folder = text.lastIndex(of: "/").map { String(text[..<$0]) } ?? ""
+        self.reads.folders.insert(folder.contains("{") ? "*" : folder)
         if text.hasPrefix("/") || text.hasPrefix("~") {
             return .failure(
                 Problem(

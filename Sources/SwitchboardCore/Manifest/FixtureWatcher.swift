@@ -5,9 +5,12 @@ import Synchronization
 /// file changes: the manifest or any body file. A broken edit leaves the
 /// last good manifest serving and records the problems until it is fixed.
 ///
-/// It polls (every file's size and modification time, a few times a
-/// second) rather than using inotify: that works the same everywhere, also
-/// on network and container mounts, and a fixtures folder is small.
+/// It looks only at what the manifest depends on: the manifest itself, the
+/// body files it names, and the folders its per-request patterns pick from
+/// (so a log or HAR file written into the folder does not count). It polls
+/// sizes and modification times a few times a second rather than using
+/// inotify: that works the same everywhere, also on network and container
+/// mounts.
 public final class FixtureWatcher: Sendable {
     public enum Event: Sendable, Equatable {
         case reloaded(endpoints: Int)
@@ -42,7 +45,13 @@ public final class FixtureWatcher: Sendable {
         self.panel = panel
         self.interval = interval
         self.onEvent = onEvent
-        self.state = Mutex(State(loaded: Self.stamps(of: directory)))
+        let manifest = panel.snapshot().manifest
+        var stamps = Self.stamps(of: directory, manifest: manifest)
+        // Edited between loading and watching: make the first look reload.
+        if stamps.values.contains(where: { $0.modified > manifest.loadedAt }) {
+            stamps["(changed since load)"] = FileStamp(size: 0, modified: 0)
+        }
+        self.state = Mutex(State(loaded: stamps))
     }
 
     /// Looks every `interval` on a thread of its own until `stop`.
@@ -68,7 +77,7 @@ public final class FixtureWatcher: Sendable {
     /// since the previous look (so a file half written is not read).
     @discardableResult
     public func check() -> Event? {
-        let now = Self.stamps(of: self.directory)
+        let now = Self.stamps(of: self.directory, manifest: self.panel.snapshot().manifest)
         let ready: Bool = self.state.withLock { state in
             guard now != state.loaded else {
                 state.pending = nil
@@ -93,6 +102,9 @@ public final class FixtureWatcher: Sendable {
         do {
             let manifest = try ManifestLoader.load(directory: self.directory, displayDirectory: self.displayDirectory)
             self.panel.replaceManifest(manifest)
+            // What to watch may have changed with it.
+            let stamps = Self.stamps(of: self.directory, manifest: manifest)
+            self.state.withLock { $0.loaded = stamps }
             event = .reloaded(endpoints: manifest.endpoints.count)
         } catch {
             self.panel.reportReloadProblems(error.diagnostics)
@@ -102,15 +114,27 @@ public final class FixtureWatcher: Sendable {
         return event
     }
 
-    static func stamps(of directory: String) -> [String: FileStamp] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [:] }
+    /// Sizes and times of what `manifest` depends on.
+    static func stamps(of directory: String, manifest: Manifest) -> [String: FileStamp] {
         var stamps: [String: FileStamp] = [:]
-        while let relative = enumerator.nextObject() as? String, stamps.count < 10_000 {
+        func add(_ relative: String) {
             var info = stat()
-            guard stat((directory as NSString).appendingPathComponent(relative), &info) == 0 else { continue }
+            guard stat((directory as NSString).appendingPathComponent(relative), &info) == 0 else { return }
             stamps[relative] = FileStamp(
-                size: Int(info.st_size),
-                modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+                size: Int(info.st_size), modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+        }
+        for name in ManifestLoader.manifestNames { add(name) }
+        for file in manifest.watchedFiles { add(file) }
+        for folder in manifest.watchedFolders {
+            let path = (directory as NSString).appendingPathComponent(folder)
+            if folder == "*" {
+                // A pattern whose folder depends on the request: all of it.
+                guard let enumerator = FileManager.default.enumerator(atPath: directory) else { continue }
+                while let relative = enumerator.nextObject() as? String, stamps.count < 10_000 { add(relative) }
+            } else {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                for name in names.prefix(10_000) { add((folder as NSString).appendingPathComponent(name)) }
+            }
         }
         return stamps
     }

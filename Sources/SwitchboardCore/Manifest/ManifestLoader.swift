@@ -72,7 +72,10 @@ public enum ManifestLoader {
         }
         let fixtures = FixtureFolder(path: directory)
         var reader = ManifestReader(file: file, fixtures: fixtures)
-        let manifest = reader.readManifest(root)
+        var manifest = reader.readManifest(root)
+        manifest.watchedFiles = fixtures.reads.files
+        manifest.watchedFolders = fixtures.reads.folders
+        manifest.loadedAt = Date().timeIntervalSince1970
         if !reader.diagnostics.isEmpty {
             throw ManifestError(diagnostics: reader.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
         }

@@ -10,6 +10,12 @@ public struct Manifest: Sendable {
     public var endpoints: [EndpointDefinition]
     public var latencyProfiles: [LatencyProfile]
     public var scenarios: [Scenario]
+    /// Body files the manifest names, relative to `directory`.
+    public var watchedFiles: Set<String> = []
+    /// Folders per-request patterns pick files from ("" the top, "*" all).
+    public var watchedFolders: Set<String> = []
+    /// When the manifest was read (seconds since 1970).
+    public var loadedAt: Double = 0
 
     public init(
         directory: String,

@@ -109,6 +109,10 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             let b = theirs.rank
             if a != b { return a < b }
         }
+        // `/x` beats `/x/*`, which only adds "anything below"; otherwise the
+        // longer pattern says more.
+        if self.segments.count + 1 == other.segments.count, other.segments.last == .wildcard { return true }
+        if other.segments.count + 1 == self.segments.count, self.segments.last == .wildcard { return false }
         return self.segments.count > other.segments.count
     }
 

@@ -27,7 +27,12 @@ public struct EndpointTable: Sendable {
         var literal: [String: [Substring: [Int]]] = [:]
         for index in order {
             let endpoint = endpoints[index]
-            let isLiteral = endpoint.path.segments.allSatisfy { if case .literal = $0 { true } else { false } }
+            // Only paths whose text is the same raw and decoded: a literal
+            // `%2F` is one segment with a slash in it, not two segments.
+            let isLiteral = endpoint.path.segments.allSatisfy { segment in
+                guard case .literal(let text) = segment else { return false }
+                return !text.contains("/") && !text.contains("%")
+            }
             guard isLiteral else { continue }
             literal[endpoint.method, default: [:]][Substring(endpoint.path.description), default: []].append(index)
         }

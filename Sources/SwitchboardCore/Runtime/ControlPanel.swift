@@ -8,6 +8,10 @@ import Synchronization
 public final class ControlPanel: Sendable {
     private let current: Mutex<PanelSnapshot>
     private let listeners = Mutex<[@Sendable () -> Void]>([])
+    /// The current snapshot's version, readable without the lock: request
+    /// handlers keep their snapshot until this moves, so a busy server does
+    /// not queue on the lock for every request.
+    private let publishedVersion = Atomic<Int>(0)
 
     /// `random` decides flaky outcomes and random delays; pass a
     /// `SeededRandom` with a fixed seed for repeatable runs.
@@ -17,10 +21,16 @@ public final class ControlPanel: Sendable {
             settings: manifest.endpoints.map(EndpointSetting.init(startOf:)), generation: 1, version: 1,
             activeScenario: nil, counters: manifest.endpoints.map { _ in EndpointCounters() }, random: random)
         self.current = Mutex(snapshot)
+        self.publishedVersion.store(snapshot.version, ordering: .releasing)
     }
 
     public func snapshot() -> PanelSnapshot {
         self.current.withLock { $0 }
+    }
+
+    /// The version of the latest snapshot (cheap; no lock).
+    public var version: Int {
+        self.publishedVersion.load(ordering: .acquiring)
     }
 
     /// `listener` runs after every change, on the thread that made it (the
@@ -44,6 +54,10 @@ public final class ControlPanel: Sendable {
                     continue
                 }
                 var setting = old.settings[index]
+                // Untouched endpoints follow an edited starting state.
+                if setting == EndpointSetting(startOf: old.manifest.endpoints[index]) {
+                    setting = EndpointSetting(startOf: endpoint)
+                }
                 if let latency = setting.latency, manifest.profile(named: latency) == nil { setting.latency = nil }
                 if setting.mode == .sequence && endpoint.sequence.isEmpty { setting.mode = endpoint.startMode }
                 settings.append(setting)
@@ -73,6 +87,7 @@ public final class ControlPanel: Sendable {
     }
 
     private func changed() {
+        self.publishedVersion.store(self.snapshot().version, ordering: .releasing)
         for listener in self.listeners.withLock({ $0 }) { listener() }
     }
 

@@ -57,23 +57,41 @@ public final class PanelSnapshot: Sendable {
     public func decide(endpoint index: Int, override: Override = Override()) -> Decision {
         let setting = self.settings[index]
         let counters = self.counters[index]
-        let request = counters.nextRequest()
         let configured = override.mode ?? setting.mode
+        let latency = override.clearsLatency ? nil : (override.latency ?? setting.latency)
+        let profile = self.profile(named: latency)
+        // Only requests that draw random numbers take a number: counting
+        // every request would make all event loops write one shared counter.
+        var request: UInt64 = 0
+        var numbered = false
+        func number() -> UInt64 {
+            if !numbered {
+                request = counters.nextRequest()
+                numbered = true
+            }
+            return request
+        }
         var mode = configured
         if case .sequence = mode {
             let steps = self.manifest.endpoints[index].sequence
             mode = steps.isEmpty ? .success : steps[counters.nextSequenceStep() % steps.count]
         }
         if case .flaky(let percent) = mode {
-            let draw = self.random.unit(endpoint: index, request: request, stream: RandomStream.flaky.rawValue)
+            let draw = self.random.unit(endpoint: index, request: number(), stream: RandomStream.flaky.rawValue)
             mode = draw * 100 < Double(percent) ? .serverError : .success
         }
-        let latency = override.clearsLatency ? nil : (override.latency ?? setting.latency)
-        let profile = self.profile(named: latency)
-        let delay =
-            profile?.delay.draw(
-                self.random.unit(endpoint: index, request: request, stream: RandomStream.delay.rawValue),
-                self.random.unit(endpoint: index, request: request, stream: RandomStream.delaySpread.rawValue)) ?? .zero
+        if case .garbage = mode { _ = number() }
+        var delay = Duration.zero
+        if let profile {
+            switch profile.delay {
+            case .none: break
+            case .fixed(let fixed): delay = fixed
+            default:
+                delay = profile.delay.draw(
+                    self.random.unit(endpoint: index, request: number(), stream: RandomStream.delay.rawValue),
+                    self.random.unit(endpoint: index, request: number(), stream: RandomStream.delaySpread.rawValue))
+            }
+        }
         return Decision(
             endpointIndex: index, setting: configured, mode: mode, latency: profile?.name, delay: delay,
             bandwidth: profile?.bandwidth, request: request)

@@ -41,17 +41,22 @@ public final class RequestJournal: Sendable {
     @discardableResult
     public func record(_ entry: JournalEntry) -> Int {
         var entry = entry
+        // The entry it replaces is handed out and let go of after the lock:
+        // freeing its strings and bodies is not work to queue others behind.
+        var replaced: JournalEntry?
+        let detailBytes = entry.details?.retainedBytes ?? 0
         let (sequence, listeners): (Int, [@Sendable () -> Void]) = self.storage.withLock { storage in
             entry.sequence = storage.nextSequence
             storage.nextSequence += 1
-            if let details = entry.details {
-                storage.detailed.append((entry.sequence, details.retainedBytes))
-                storage.detailBytes += details.retainedBytes
+            if entry.details != nil {
+                storage.detailed.append((entry.sequence, detailBytes))
+                storage.detailBytes += detailBytes
             }
             if storage.ring.count < self.capacity {
                 storage.ring.append(entry)
             } else {
-                storage.ring[(entry.sequence - storage.base) % self.capacity] = entry
+                replaced = entry
+                swap(&storage.ring[(entry.sequence - storage.base) % self.capacity], &replaced!)
             }
             self.trimDetails(&storage)
             storage.total += 1
@@ -62,6 +67,7 @@ public final class RequestJournal: Sendable {
             }
             return (entry.sequence, storage.listeners)
         }
+        replaced = nil
         for listener in listeners { listener() }
         return sequence
     }

@@ -81,11 +81,11 @@ public enum DetailsFormatter {
         }
     }
 
-    static func body(_ title: String, _ bytes: [UInt8], size: Int, type: String?) -> [DetailsView.Line] {
+    public static func body(_ title: String, _ bytes: [UInt8], size: Int, type: String?) -> [DetailsView.Line] {
         let typeText = type.map { ", \(TerminalText.escapeNetwork($0))" } ?? ""
         guard size > 0 else { return [.init("\(title)  (empty)", .bold)] }
         var lines = [DetailsView.Line("\(title)  (\(Format.count(size)) bytes\(typeText))", .bold)]
-        guard let text = String(validating: bytes, as: UTF8.self), Self.looksLikeText(text) else {
+        guard let text = Self.utf8Text(bytes, cut: bytes.count < size), Self.looksLikeText(text) else {
             lines.append(.init("  binary, not shown", .dim))
             return lines
         }
@@ -104,6 +104,15 @@ public enum DetailsFormatter {
             lines.append(.init("  … \(Format.count(size - bytes.count)) more bytes were not kept", .dim))
         }
         return lines
+    }
+
+    /// The bytes as text, if they are UTF-8; a body cut short may end in
+    /// the middle of a character, which is dropped.
+    static func utf8Text(_ bytes: [UInt8], cut: Bool) -> String? {
+        for drop in 0...(cut ? 3 : 0) where bytes.count >= drop {
+            if let text = String(validating: bytes.dropLast(drop), as: UTF8.self) { return text }
+        }
+        return nil
     }
 
     /// Text with control characters other than tab and line breaks is

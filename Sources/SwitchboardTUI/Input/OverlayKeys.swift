@@ -23,7 +23,7 @@ enum DetailsKeys {
 /// Keys in the scenario picker.
 enum PickerKeys {
     static func handle(_ command: Command, state: inout AppState) -> [Effect] {
-        guard let selected = state.scenarioPicker, !state.scenarios.isEmpty else {
+        guard let selected = state.scenarioPicker, state.scenarios.indices.contains(selected) else {
             state.scenarioPicker = nil
             return []
         }

@@ -111,6 +111,10 @@ public enum Reducer {
         }
         state.scenario = snapshot.activeScenario
         state.scenarios = snapshot.manifest.scenarios.map(\.name)
+        if let picked = state.scenarioPicker {
+            // A reload may have removed scenarios under the open picker.
+            state.scenarioPicker = state.scenarios.isEmpty ? nil : min(picked, state.scenarios.count - 1)
+        }
         let problems = snapshot.reloadProblems.map(\.description)
         if state.generation != 0 && snapshot.generation != state.generation {
             state.flash = "fixtures reloaded: \(state.endpoints.count) endpoint\(state.endpoints.count == 1 ? "" : "s")"

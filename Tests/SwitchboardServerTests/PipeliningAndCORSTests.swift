@@ -1,0 +1,93 @@
+import Foundation
+import SwitchboardCore
+import SwitchboardServer
+import SwitchboardTestSupport
+import Testing
+
+/// Pipelined requests, browsers' cross-origin rules, and the control API's
+/// refusal of web pages.
+@Suite struct PipeliningAndCORSTests {
+    func server(_ limits: ServerLimits = ServerLimits()) throws -> (SwitchboardServer, RequestJournal, Int) {
+        let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
+        let journal = RequestJournal()
+        let server = SwitchboardServer(
+            panel: ControlPanel(manifest: manifest), journal: journal,
+            configuration: ServerConfiguration(port: 0, threads: 1, limits: limits))
+        return (server, journal, try server.start())
+    }
+
+    @Test func aPipelinedDelayedRequestIsNotCutByTheIdleTimeout() throws {
+        let (server, journal, port) = try self.server(
+            ServerLimits(idleTimeout: .milliseconds(200), headerTimeout: .milliseconds(200)))
+        defer { server.shutdown() }
+        try server.panel.setLatency("sluggish", endpoint: "episode")
+        let two =
+            "GET /data/all/coinlist HTTP/1.1\r\nHost: x\r\n\r\nGET /episodes/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        let reply = try RawHTTP.exchange(port: port, bytes: Array(two.utf8), timeout: 3)
+        #expect(reply.components(separatedBy: "HTTP/1.1 200 OK").count == 3, "\(reply.prefix(300))")
+        #expect(journal.entries(after: 0).entries.map(\.status) == [200, 200])
+    }
+
+    @Test func truncatedPromisesMoreThanAnEmptyBody() throws {
+        let fixtures = try TemporaryFixtures(
+            manifest: "endpoints:\n  - { id: a, method: GET, path: /a, mode: truncated, success: { status: 204 } }\n")
+        let server = try RunningServer(fixtures: fixtures)
+        defer { server.stop() }
+        let result = try Subprocess.run("curl", ["-sS", "-o", "/dev/null", server.url("/a").absoluteString])
+        #expect(result.status == 18, "\(result.stderr)")
+    }
+
+    @Test func browsersGetPreflightsAndMayReadResponses() throws {
+        let (server, _, port) = try self.server()
+        defer { server.shutdown() }
+        let preflight = try Subprocess.run(
+            "curl",
+            [
+                "-s", "-D", "-", "-o", "/dev/null", "-X", "OPTIONS", "-H", "Origin: http://localhost:3000",
+                "-H", "Access-Control-Request-Method: POST", "-H", "Access-Control-Request-Headers: content-type",
+                "http://127.0.0.1:\(port)/login",
+            ]
+        ).stdout
+        #expect(preflight.hasPrefix("HTTP/1.1 204 No Content"))
+        #expect(preflight.contains("Access-Control-Allow-Origin: http://localhost:3000"))
+        #expect(preflight.contains("Access-Control-Allow-Methods: POST, OPTIONS"))
+        #expect(preflight.contains("Access-Control-Allow-Headers: content-type"))
+        let simple = try Subprocess.run(
+            "curl",
+            [
+                "-s", "-D", "-", "-o", "/dev/null", "-H", "Origin: http://localhost:3000",
+                "http://127.0.0.1:\(port)/data/all/coinlist",
+            ]
+        ).stdout
+        #expect(simple.contains("Access-Control-Allow-Origin: http://localhost:3000"))
+        #expect(simple.contains("Cache-Control: max-age=60"))
+        let plain = try Subprocess.run(
+            "curl", ["-s", "-D", "-", "-o", "/dev/null", "http://127.0.0.1:\(port)/data/all/coinlist"]
+        ).stdout
+        #expect(!plain.contains("Access-Control"))
+        let nowhere = try Subprocess.run(
+            "curl",
+            [
+                "-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "OPTIONS", "-H", "Origin: http://a",
+                "-H", "Access-Control-Request-Method: GET", "http://127.0.0.1:\(port)/nope",
+            ]
+        ).stdout
+        #expect(nowhere == "404")
+    }
+
+    @Test func theControlAPIRefusesWebPagesWithoutAToken() throws {
+        let (server, _, port) = try self.server()
+        defer { server.shutdown() }
+        func status(_ headers: [String]) throws -> String {
+            try Subprocess.run(
+                "curl",
+                ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST"] + headers.flatMap { ["-H", $0] }
+                    + ["http://127.0.0.1:\(port)/__switchboard/reset"]
+            ).stdout
+        }
+        #expect(try status(["Origin: https://evil.example"]) == "403")
+        #expect(try status(["Host: rebound.example:\(port)"]) == "403")
+        #expect(try status(["Origin: http://localhost:5173"]) == "200")
+        #expect(try status([]) == "200")
+    }
+}
