@@ -49,13 +49,6 @@ extension RequestHandler {
                     #"{"error":"the control API answers clients on this machine only; start Switchboard with --control-token to allow others"}"#
             )
         }
-        if request.bodySize > Self.controlBodyLimit {
-            self.writeControl(
-                ControlAPI.Response(
-                    status: .payloadTooLarge, body: #"{"error":"control requests are limited to 1 MB"}"#),
-                extraHeaders: [], request: request, context: context)
-            return
-        }
         self.writeControl(response, extraHeaders: extraHeaders, request: request, context: context)
     }
 

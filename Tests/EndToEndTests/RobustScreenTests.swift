@@ -4,24 +4,8 @@ import Testing
 
 /// The screen under hostile input, edits on disk, and quitting mid-request.
 @Suite(.serialized) struct RobustScreenTests {
-    func start(_ directory: String = RepositoryPaths.fixtures.path, environment: [String: String] = [:]) throws -> (
-        TmuxSession, Int
-    ) {
-        let session = try TmuxSession(switchboard: [directory, "--port", "0"], environment: environment)
-        var port: Int?
-        let ready = session.waitForScreen { screen in
-            guard screen.contains("ENDPOINTS"),
-                let range = screen.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression)
-            else { return false }
-            port = Int(screen[range].split(separator: ":").last ?? "")
-            return port != nil
-        }
-        guard ready, let port else { throw Failure(description: "no screen:\n\(session.screen())") }
-        return (session, port)
-    }
-
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    func start(_ directory: String = RepositoryPaths.fixtures.path) throws -> (TmuxSession, Int) {
+        try TmuxSession.startScreen(directory)
     }
 
     @Test func escapeSequencesFromTheNetworkCannotTouchTheTerminal() throws {

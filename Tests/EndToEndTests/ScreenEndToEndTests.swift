@@ -4,28 +4,8 @@ import Testing
 
 /// The built binary in a real terminal (tmux), talked to with curl.
 @Suite(.serialized) struct ScreenEndToEndTests {
-    /// Starts the screen on the demo fixtures and waits for it; returns the
-    /// session and the port it chose.
     func start(width: Int = 100, height: Int = 30, extra: [String] = []) throws -> (TmuxSession, Int) {
-        let session = try TmuxSession(
-            switchboard: [RepositoryPaths.fixtures.path, "--port", "0"] + extra, width: width, height: height)
-        var port: Int?
-        let ready = session.waitForScreen { screen in
-            guard screen.contains("ENDPOINTS"),
-                let range = screen.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression)
-            else { return false }
-            port = Int(screen[range].split(separator: ":").last ?? "")
-            return port != nil
-        }
-        guard ready, let port else {
-            throw Failure("the screen did not come up:\n\(session.screen())")
-        }
-        return (session, port)
-    }
-
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
+        try TmuxSession.startScreen(width: width, height: height, extra: extra)
     }
 
     func curlStatus(_ port: Int, _ path: String, method: String = "GET") throws -> String {

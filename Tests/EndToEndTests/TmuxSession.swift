@@ -92,4 +92,30 @@ final class TmuxSession {
     static func quote(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
+
+    /// Starts the screen on `directory` (the demo by default) on a free port
+    /// and waits for it; returns the session and the port it chose.
+    static func startScreen(
+        _ directory: String = RepositoryPaths.fixtures.path, width: Int = 100, height: Int = 30,
+        extra: [String] = [], environment: [String: String] = [:]
+    ) throws -> (TmuxSession, Int) {
+        let session = try TmuxSession(
+            switchboard: [directory, "--port", "0"] + extra, width: width, height: height, environment: environment)
+        var port: Int?
+        let ready = session.waitForScreen { screen in
+            guard screen.contains("ENDPOINTS"),
+                let range = screen.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression)
+            else { return false }
+            port = Int(screen[range].split(separator: ":").last ?? "")
+            return port != nil
+        }
+        guard ready, let port else {
+            throw ScreenFailure(description: "the screen did not come up:\n\(session.screen())")
+        }
+        return (session, port)
+    }
+}
+
+struct ScreenFailure: Error, CustomStringConvertible {
+    let description: String
 }

@@ -3,16 +3,8 @@ import SwitchboardTestSupport
 import Testing
 
 @Suite struct LatencyManifestTests {
-    func problems(_ manifest: String) throws -> [String] {
-        let fixtures = try TemporaryFixtures(manifest: manifest)
-        do {
-            _ = try ManifestLoader.load(directory: fixtures.path)
-            return []
-        } catch {
-            return error.diagnostics.map {
-                "\($0.line):\($0.column): \($0.message)" + ($0.fix.map { " — \($0)" } ?? "")
-            }
-        }
+    func problems(_ manifest: String, files: [String: String] = [:]) throws -> [String] {
+        try manifestProblems(manifest, files: files)
     }
 
     @Test func badProfilesSayWhatIsWrong() throws {

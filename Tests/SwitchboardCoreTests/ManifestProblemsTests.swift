@@ -8,15 +8,7 @@ import Testing
 @Suite struct ManifestProblemsTests {
     /// Loads `manifest` and returns the diagnostics as `line:column: text`.
     func problems(_ manifest: String, files: [String: String] = [:]) throws -> [String] {
-        let fixtures = try TemporaryFixtures(manifest: manifest, textFiles: files)
-        do {
-            _ = try ManifestLoader.load(directory: fixtures.path)
-            return []
-        } catch {
-            return error.diagnostics.map {
-                "\($0.line):\($0.column): \($0.message)" + ($0.fix.map { " — \($0)" } ?? "")
-            }
-        }
+        try manifestProblems(manifest, files: files)
     }
 
     @Test func aMisspelledKeyIsNamedWithASuggestion() throws {

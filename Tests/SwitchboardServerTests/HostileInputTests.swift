@@ -12,12 +12,8 @@ import Testing
 /// the server serves on.
 @Suite struct HostileInputTests {
     func server(_ limits: ServerLimits = ServerLimits()) throws -> (SwitchboardServer, RequestJournal, Int) {
-        let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
-        let journal = RequestJournal()
-        let server = SwitchboardServer(
-            panel: ControlPanel(manifest: manifest), journal: journal,
-            configuration: ServerConfiguration(port: 0, threads: 2, limits: limits))
-        return (server, journal, try server.start())
+        let running = try RunningServer.demo(limits: limits)
+        return (running.server, running.journal, running.port)
     }
 
     func stillServes(_ port: Int) throws -> Bool {
@@ -90,20 +86,7 @@ import Testing
         var sockets: [Int32] = []
         defer { sockets.forEach { close($0) } }
         for _ in 0..<3000 {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard result == 0 else {
-                close(fd)
-                break
-            }
+            guard let fd = RawHTTP.connect(port: port) else { break }
             sockets.append(fd)
         }
         #expect(sockets.count == 3000)

@@ -8,12 +8,8 @@ import Testing
 /// refusal of web pages.
 @Suite struct PipeliningAndCORSTests {
     func server(_ limits: ServerLimits = ServerLimits()) throws -> (SwitchboardServer, RequestJournal, Int) {
-        let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
-        let journal = RequestJournal()
-        let server = SwitchboardServer(
-            panel: ControlPanel(manifest: manifest), journal: journal,
-            configuration: ServerConfiguration(port: 0, threads: 1, limits: limits))
-        return (server, journal, try server.start())
+        let running = try RunningServer.demo(limits: limits)
+        return (running.server, running.journal, running.port)
     }
 
     @Test func aPipelinedDelayedRequestIsNotCutByTheIdleTimeout() throws {

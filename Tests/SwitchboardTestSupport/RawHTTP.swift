@@ -10,12 +10,11 @@ public enum RawHTTP {
         public let description: String
     }
 
-    /// Connects to 127.0.0.1:`port`, writes `bytes`, and reads until the
-    /// server closes the connection or `timeout` seconds pass.
-    public static func exchange(port: Int, bytes: [UInt8], timeout: Int = 5) throws -> String {
+    /// A TCP connection to 127.0.0.1:`port` whose reads give up after
+    /// `timeout` seconds; the caller closes it. `nil` if it cannot connect.
+    public static func connect(port: Int, timeout: Int = 5) -> Int32? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket failed") }
-        defer { close(fd) }
+        guard fd >= 0 else { return nil }
         var wait = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
@@ -24,10 +23,23 @@ public enum RawHTTP {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else { throw Failure(description: "connect failed: \(errno)") }
+        guard connected == 0 else {
+            close(fd)
+            return nil
+        }
+        return fd
+    }
+
+    /// Connects to 127.0.0.1:`port`, writes `bytes`, and reads until the
+    /// server closes the connection or `timeout` seconds pass.
+    public static func exchange(port: Int, bytes: [UInt8], timeout: Int = 5) throws -> String {
+        guard let fd = self.connect(port: port, timeout: timeout) else {
+            throw Failure(description: "connect failed: \(errno)")
+        }
+        defer { close(fd) }
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)

@@ -14,12 +14,12 @@ public final class RunningServer: Sendable {
         try self.init(panel: ControlPanel(manifest: manifest))
     }
 
-    public init(panel: ControlPanel, controlToken: String? = nil) throws {
+    public init(panel: ControlPanel, controlToken: String? = nil, limits: ServerLimits = ServerLimits()) throws {
         self.panel = panel
         self.journal = RequestJournal(capacity: 1_000)
         self.server = SwitchboardServer(
             panel: self.panel, journal: self.journal,
-            configuration: ServerConfiguration(port: 0, threads: 2, controlToken: controlToken))
+            configuration: ServerConfiguration(port: 0, threads: 2, controlToken: controlToken, limits: limits))
         self.port = try self.server.start()
     }
 
@@ -27,9 +27,10 @@ public final class RunningServer: Sendable {
         try self.init(directory: fixtures.path)
     }
 
-    /// The demo API in `fixtures/`.
-    public static func demo() throws -> RunningServer {
-        try RunningServer(directory: RepositoryPaths.fixtures.path)
+    /// The demo API in `fixtures/`, with these limits.
+    public static func demo(limits: ServerLimits = ServerLimits()) throws -> RunningServer {
+        let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
+        return try RunningServer(panel: ControlPanel(manifest: manifest), limits: limits)
     }
 
     public func url(_ pathAndQuery: String) -> URL {

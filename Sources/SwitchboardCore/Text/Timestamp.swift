@@ -3,14 +3,9 @@
 public enum Timestamp {
     /// `2026-11-22T12:01:02.123Z`
     public static func iso8601(_ seconds: Double) -> String {
-        let millisTotal = Int64((seconds * 1000).rounded(.down))
-        let millis = Int(((millisTotal % 1000) + 1000) % 1000)
-        let totalSeconds = (millisTotal - Int64(millis)) / 1000
-        let days = Int(floorDivide(totalSeconds, 86_400))
-        let secondsOfDay = Int(totalSeconds - Int64(days) * 86_400)
-        let (year, month, day) = civil(fromDays: days)
-        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondsOfDay / 3600, 2) + ":"
-            + pad(secondsOfDay / 60 % 60, 2) + ":" + pad(secondsOfDay % 60, 2) + "." + pad(millis, 3) + "Z"
+        var bytes: [UInt8] = []
+        self.appendISO8601(seconds, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The same text, appended as bytes (no intermediate strings).
@@ -62,10 +57,5 @@ public enum Timestamp {
 
     private static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
         a >= 0 ? a / b : -((-a + b - 1) / b)
-    }
-
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return String(repeating: "0", count: max(0, width - text.count)) + text
     }
 }
