@@ -159,8 +159,9 @@ public final class ScreenLoop {
         var local = tm()
         localtime_r(&now, &local)
         var buffer = [CChar](repeating: 0, count: 32)
-        strftime(&buffer, buffer.count, "%Y%m%d-%H%M%S", &local)
-        let name = "switchboard-" + String(cString: buffer) + ".har"
+        let length = strftime(&buffer, buffer.count, "%Y%m%d-%H%M%S", &local)
+        let stamp = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let name = "switchboard-" + stamp + ".har"
         let document = HARWriter.document(entries: entries, serverURL: self.state.serverURL, redact: self.redact)
         guard let file = fopen(name, "w") else {
             return "could not write \(name): \(String(cString: strerror(errno)))"

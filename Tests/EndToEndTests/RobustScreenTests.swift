@@ -27,8 +27,7 @@ import Testing
         #expect(screen.contains("ENDPOINTS") && screen.contains("REQUESTS"))
         #expect(!screen.contains("\u{1B}"))
         #expect(try session.tmux(["display-message", "-p", "-t", "main", "#{pane_title}"]).stdout == title)
-        try session.send("q")
-        #expect(session.waitForExit() == 0)
+        #expect(try session.quit() == 0)
     }
 
     @Test func quittingAnswersARequestWaitingOnADelay() async throws {
@@ -79,8 +78,7 @@ import Testing
         #expect(
             session.waitForScreen(timeout: 5) { !$0.contains("reload failed") && $0.contains("6 endpoints") },
             "\(session.screen())")
-        try session.send("q")
-        #expect(session.waitForExit() == 0)
+        #expect(try session.quit() == 0)
     }
 
     @Test func aDumbTerminalIsToldToUseServe() throws {
@@ -104,7 +102,6 @@ import Testing
         #expect(
             session.waitForScreen { $0.contains("/images/kitten.jpg") && $0.contains("q quit") && $0.contains(" 200 ") }
         )
-        try session.send("q")
-        #expect(session.waitForExit() == 0)
+        #expect(try session.quit() == 0)
     }
 }

@@ -50,8 +50,7 @@ import Testing
             session.screen().split(separator: "\n").contains { $0.contains("/data/all/coinlist") && $0.hasSuffix(" 2") }
         )
 
-        try session.send("q")
-        #expect(session.waitForExit() == 0)
+        #expect(try session.quit() == 0)
         let settings = session.terminalSettings()
         #expect(settings.before == settings.after)
     }
@@ -60,8 +59,7 @@ import Testing
         let (session, port) = try self.start()
         #expect(try self.curlStatus(port, "/data/all/coinlst") == "404")
         #expect(session.waitForScreen { $0.contains("UNMATCHED") && $0.contains("/data/all/coinlst") })
-        try session.send("q")
-        #expect(session.waitForExit() == 0)
+        #expect(try session.quit() == 0)
     }
 
     @Test func latencyKeySlowsTheNextRequest() throws {
@@ -75,8 +73,7 @@ import Testing
         ).stdout.split(separator: " ")
         #expect(timing.first == "200")
         #expect((Double(timing.last ?? "") ?? 0) >= 0.5)
-        try session.send("q")
-        #expect(session.waitForExit() == 0)
+        #expect(try session.quit() == 0)
     }
 
     @Test(arguments: [("TERM", 143), ("HUP", 129), ("INT", 130)])
@@ -103,16 +100,14 @@ import Testing
         #expect(session.waitForScreen { $0.contains("any key closes") })
         try session.send("Escape")
         #expect(session.waitForScreen { !$0.contains("any key closes") })
-        try session.send("q")
-        #expect(session.waitForExit() == 0)
+        #expect(try session.quit() == 0)
     }
 
     @Test func worksAt40x10() throws {
         let (session, port) = try self.start(width: 40, height: 10)
         #expect(try self.curlStatus(port, "/data/all/coinlist") == "200")
         #expect(session.waitForScreen { $0.contains("200") && $0.contains("q quit") })
-        try session.send("q")
-        #expect(session.waitForExit() == 0)
+        #expect(try session.quit() == 0)
     }
 
     @Test func followsResizesDownAndBackUp() throws {
@@ -129,8 +124,7 @@ import Testing
                 ]
                 .allSatisfy(screen.contains)
             }, "\(session.screen())")
-        try session.send("q")
-        #expect(session.waitForExit() == 0)
+        #expect(try session.quit() == 0)
     }
 
     @Test func aDigitPicksANetworkFault() throws {
@@ -141,8 +135,7 @@ import Testing
             "curl", ["-s", "-o", "/dev/null", "http://127.0.0.1:\(port)/data/all/coinlist"])
         #expect(result.status == 56)
         #expect(session.waitForScreen { self.logLines($0).contains { $0.contains("---") && $0.contains("reset") } })
-        try session.send("q")
-        #expect(session.waitForExit() == 0)
+        #expect(try session.quit() == 0)
     }
 
     @Test func aChangeThroughTheControlAPIShowsAtOnce() throws {
@@ -161,8 +154,7 @@ import Testing
         try Subprocess.run(
             "curl", ["-s", "-o", "/dev/null", "-X", "POST", "http://127.0.0.1:\(port)/__switchboard/scenarios/outage"])
         #expect(session.waitForScreen(timeout: 2) { $0.contains("scenario: outage") })
-        try session.send("q")
-        #expect(session.waitForExit() == 0)
+        #expect(try session.quit() == 0)
     }
 
     @Test func enterShowsARequestsDetailsAndEscGoesBack() throws {
@@ -175,8 +167,7 @@ import Testing
         #expect(session.screen().contains("endpoint episode (GET /episodes/:episode)"))
         try session.send("Escape")
         #expect(session.waitForScreen { $0.contains("ENDPOINTS") && !$0.contains("REQUEST HEADERS") })
-        try session.send("q")
-        #expect(session.waitForExit() == 0)
+        #expect(try session.quit() == 0)
     }
 
     @Test func slashFiltersTheLog() throws {
@@ -193,8 +184,7 @@ import Testing
                 let lines = self.logLines(screen).filter { $0.contains(" ms ") }
                 return screen.contains("filter: unmatched") && lines.count == 1 && lines[0].contains("/nope")
             }, "\(session.screen())")
-        try session.send("q")
-        #expect(session.waitForExit() == 0)
+        #expect(try session.quit() == 0)
     }
 
     @Test func logAndHARFilesAreWritten() throws {
@@ -211,8 +201,7 @@ import Testing
                 "http://127.0.0.1:\(port)/weather?lat=1&lon=2",
             ])
         #expect(eventually { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("/weather") })
-        try session.send("q")
-        #expect(session.waitForExit() == 0)
+        #expect(try session.quit() == 0)
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 1)
         #expect(lines[0].contains(#""query":"lat=1&lon=2""#))

@@ -81,6 +81,12 @@ final class TmuxSession {
         return status
     }
 
+    /// Presses `q` and returns the exit status once switchboard has ended.
+    func quit() throws -> Int? {
+        try self.send("q")
+        return self.waitForExit()
+    }
+
     /// Terminal settings (`stty -g`) before start and after exit.
     func terminalSettings() -> (before: String, after: String) {
         func read(_ name: String) -> String {

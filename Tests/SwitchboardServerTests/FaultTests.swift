@@ -16,11 +16,10 @@ import Testing
           - { id: b, method: GET, path: /b }
         """
 
-    func server(mode: Mode) throws -> (RunningServer, TemporaryFixtures) {
-        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
-        let server = try RunningServer(fixtures: fixtures)
+    func server(mode: Mode) throws -> RunningServer {
+        let server = try RunningServer(fixtures: TemporaryFixtures(manifest: Self.manifest))
         try server.panel.setMode(mode, endpoint: "a")
-        return (server, fixtures)
+        return server
     }
 
     func curl(_ server: RunningServer, _ extra: [String] = []) throws -> CommandResult {
@@ -43,8 +42,8 @@ import Testing
     }
 
     @Test func resetIsAConnectionResetByPeer() async throws {
-        let (server, fixtures) = try self.server(mode: .reset)
-        defer { server.stop(); _ = fixtures }
+        let server = try self.server(mode: .reset)
+        defer { server.stop() }
         let result = try self.curl(server)
         #expect(result.status == 56)
         #expect(result.stderr.contains("Connection reset by peer"))
@@ -53,8 +52,8 @@ import Testing
     }
 
     @Test func emptyIsAnEmptyReply() async throws {
-        let (server, fixtures) = try self.server(mode: .empty)
-        defer { server.stop(); _ = fixtures }
+        let server = try self.server(mode: .empty)
+        defer { server.stop() }
         let result = try self.curl(server)
         #expect(result.status == 52)
         #expect(result.stderr.contains("Empty reply from server"))
@@ -63,8 +62,8 @@ import Testing
     }
 
     @Test func truncatedLeavesTheClientShortOfBytes() async throws {
-        let (server, fixtures) = try self.server(mode: .truncated)
-        defer { server.stop(); _ = fixtures }
+        let server = try self.server(mode: .truncated)
+        defer { server.stop() }
         let result = try self.curl(server)
         #expect(result.status == 18)
         #expect(result.stderr.contains("bytes remaining to read"))
@@ -74,8 +73,8 @@ import Testing
     }
 
     @Test func garbageIsNotHTTP() async throws {
-        let (server, fixtures) = try self.server(mode: .garbage)
-        defer { server.stop(); _ = fixtures }
+        let server = try self.server(mode: .garbage)
+        defer { server.stop() }
         let result = try self.curl(server)
         #expect([1, 8].contains(result.status), "curl said: \(result.stderr)")
         let raw = try RawHTTP.exchange(port: server.port, bytes: Array("GET /a HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
@@ -84,8 +83,8 @@ import Testing
     }
 
     @Test func hangHoldsTheRequestUntilTheClientGivesUpAndServesOthersMeanwhile() async throws {
-        let (server, fixtures) = try self.server(mode: .hang)
-        defer { server.stop(); _ = fixtures }
+        let server = try self.server(mode: .hang)
+        defer { server.stop() }
         async let hung = onThread { try self.curl(server, ["--max-time", "2"]) }
         #expect(await waitUntil { server.server.requestsInFlight == 1 })
         let other = try CurlTiming.get(server.url("/b"))
@@ -105,7 +104,7 @@ import Testing
             let fixtures = try TemporaryFixtures(manifest: Self.manifest)
             let manifest = try ManifestLoader.load(directory: fixtures.path)
             let server = try RunningServer(
-                panel: ControlPanel(manifest: manifest, random: SeededRandom(seed: 99)))
+                panel: ControlPanel(manifest: manifest, random: SeededRandom(seed: 99)), keeping: fixtures)
             defer { server.stop() }
             try server.panel.setMode(.flaky(percent: 50), endpoint: "a")
             let session = HTTPClient.session()

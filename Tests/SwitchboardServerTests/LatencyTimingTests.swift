@@ -14,15 +14,15 @@ import Testing
           trickle: { bandwidth: 16KB/s }
         """
 
-    func server() throws -> (RunningServer, TemporaryFixtures) {
-        let fixtures = try TemporaryFixtures(
-            manifest: Self.manifest, files: ["body.bin": (0..<32_768).map { UInt8(truncatingIfNeeded: $0 &* 31) }])
-        return (try RunningServer(fixtures: fixtures), fixtures)
+    func server() throws -> RunningServer {
+        try RunningServer(
+            fixtures: TemporaryFixtures(
+                manifest: Self.manifest, files: ["body.bin": (0..<32_768).map { UInt8(truncatingIfNeeded: $0 &* 31) }]))
     }
 
     @Test func a500msDelayTakesAtLeast500msAndLessThan600() throws {
-        let (server, fixtures) = try self.server()
-        defer { server.stop(); _ = fixtures }
+        let server = try self.server()
+        defer { server.stop() }
         for _ in 0..<3 {
             let timing = try CurlTiming.get(server.url("/slow"))
             #expect(timing.status == 200)
@@ -34,8 +34,8 @@ import Testing
     }
 
     @Test func a32KBBodyAt16KBPerSecondTakesAboutTwoSeconds() async throws {
-        let (server, fixtures) = try self.server()
-        defer { server.stop(); _ = fixtures }
+        let server = try self.server()
+        defer { server.stop() }
         try server.panel.setLatency("trickle", endpoint: "file")
         let timing = try CurlTiming.get(server.url("/file"))
         #expect(timing.bytes == 32_768)
@@ -46,16 +46,16 @@ import Testing
     }
 
     @Test func presetsAddTheirRoundTripBeforeTheStatusLine() throws {
-        let (server, fixtures) = try self.server()
-        defer { server.stop(); _ = fixtures }
+        let server = try self.server()
+        defer { server.stop() }
         try server.panel.setLatency("edge", endpoint: "slow")
         let timing = try CurlTiming.get(server.url("/slow"))
         #expect(timing.firstByte >= 0.3 && timing.firstByte < 0.4, "first byte after \(timing.firstByte) s")
     }
 
     @Test func twoHundredConcurrentDelayedRequestsEachTakeAboutTheDelay() throws {
-        let (server, fixtures) = try self.server()
-        defer { server.stop(); _ = fixtures }
+        let server = try self.server()
+        defer { server.stop() }
         let url = server.url("/slow").absoluteString
         let started = Date()
         let result = try Subprocess.run(

@@ -7,35 +7,32 @@ import Testing
 /// Pipelined requests, browsers' cross-origin rules, and the control API's
 /// refusal of web pages.
 @Suite struct PipeliningAndCORSTests {
-    func server(_ limits: ServerLimits = ServerLimits()) throws -> (SwitchboardServer, RequestJournal, Int) {
-        let running = try RunningServer.demo(limits: limits)
-        return (running.server, running.journal, running.port)
-    }
-
     @Test func aPipelinedDelayedRequestIsNotCutByTheIdleTimeout() throws {
-        let (server, journal, port) = try self.server(
-            ServerLimits(idleTimeout: .milliseconds(200), headerTimeout: .milliseconds(200)))
-        defer { server.shutdown() }
+        let server = try RunningServer.demo(
+            limits: ServerLimits(idleTimeout: .milliseconds(200), headerTimeout: .milliseconds(200)))
+        defer { server.stop() }
         try server.panel.setLatency("sluggish", endpoint: "episode")
         let two =
             "GET /data/all/coinlist HTTP/1.1\r\nHost: x\r\n\r\nGET /episodes/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
-        let reply = try RawHTTP.exchange(port: port, bytes: Array(two.utf8), timeout: 3)
+        let reply = try RawHTTP.exchange(port: server.port, bytes: Array(two.utf8), timeout: 3)
         #expect(reply.components(separatedBy: "HTTP/1.1 200 OK").count == 3, "\(reply.prefix(300))")
-        #expect(journal.entries(after: 0).entries.map(\.status) == [200, 200])
+        #expect(server.journal.entries(after: 0).entries.map(\.status) == [200, 200])
     }
 
     @Test func truncatedPromisesMoreThanAnEmptyBody() throws {
-        let fixtures = try TemporaryFixtures(
-            manifest: "endpoints:\n  - { id: a, method: GET, path: /a, mode: truncated, success: { status: 204 } }\n")
-        let server = try RunningServer(fixtures: fixtures)
+        let server = try RunningServer(
+            fixtures: TemporaryFixtures(
+                manifest:
+                    "endpoints:\n  - { id: a, method: GET, path: /a, mode: truncated, success: { status: 204 } }\n"))
         defer { server.stop() }
         let result = try Subprocess.run("curl", ["-sS", "-o", "/dev/null", server.url("/a").absoluteString])
         #expect(result.status == 18, "\(result.stderr)")
     }
 
     @Test func browsersGetPreflightsAndMayReadResponses() throws {
-        let (server, _, port) = try self.server()
-        defer { server.shutdown() }
+        let server = try RunningServer.demo()
+        defer { server.stop() }
+        let port = server.port
         let preflight = try Subprocess.run(
             "curl",
             [
@@ -72,8 +69,9 @@ import Testing
     }
 
     @Test func theControlAPIRefusesWebPagesWithoutAToken() throws {
-        let (server, _, port) = try self.server()
-        defer { server.shutdown() }
+        let server = try RunningServer.demo()
+        defer { server.stop() }
+        let port = server.port
         func status(_ headers: [String]) throws -> String {
             try Subprocess.run(
                 "curl",

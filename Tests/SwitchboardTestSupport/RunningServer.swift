@@ -8,14 +8,15 @@ public final class RunningServer: Sendable {
     public let journal: RequestJournal
     public let server: SwitchboardServer
     public let port: Int
+    /// Held so the folder outlives every request the server answers from it.
+    private let fixtures: TemporaryFixtures?
 
-    public convenience init(directory: String) throws {
-        let manifest = try ManifestLoader.load(directory: directory)
-        try self.init(panel: ControlPanel(manifest: manifest))
-    }
-
-    public init(panel: ControlPanel, controlToken: String? = nil, limits: ServerLimits = ServerLimits()) throws {
+    public init(
+        panel: ControlPanel, controlToken: String? = nil, limits: ServerLimits = ServerLimits(),
+        keeping fixtures: TemporaryFixtures? = nil
+    ) throws {
         self.panel = panel
+        self.fixtures = fixtures
         self.journal = RequestJournal(capacity: 1_000)
         self.server = SwitchboardServer(
             panel: self.panel, journal: self.journal,
@@ -24,7 +25,8 @@ public final class RunningServer: Sendable {
     }
 
     public convenience init(fixtures: TemporaryFixtures) throws {
-        try self.init(directory: fixtures.path)
+        let manifest = try ManifestLoader.load(directory: fixtures.path)
+        try self.init(panel: ControlPanel(manifest: manifest), keeping: fixtures)
     }
 
     /// The demo API in `fixtures/`, with these limits.
