@@ -104,7 +104,6 @@ struct ControlAPI {
                 .badRequest, "unknown field \(unknown.map { "'\($0)'" }.joined(separator: ", ")); fields: mode, latency"
             )
         }
-        let snapshot = self.panel.snapshot()
         var mode: Mode?
         if let value = object["mode"] {
             guard let name = value as? String, let parsed = Mode(name: name) else {
@@ -114,16 +113,14 @@ struct ControlAPI {
             }
             mode = parsed
         }
-        var latency: String??
+        var latency: LatencyChoice?
         if let value = object["latency"] {
             if value is NSNull {
-                latency = .some(nil)
-            } else if let name = value as? String,
-                ["none", "off", "-"].contains(name) || snapshot.manifest.profile(named: name) != nil
-            {
-                latency = .some(name)
+                latency = LatencyChoice.noLatency
+            } else if let name = value as? String {
+                latency = LatencyChoice(name: name)
             } else {
-                let known = ["none"] + snapshot.manifest.availableProfiles.map(\.name)
+                let known = self.panel.snapshot().manifest.latencyNames
                 return self.error(
                     .badRequest,
                     "unknown latency profile \(Self.show(value)); profiles: \(known.joined(separator: ", "))",
@@ -131,8 +128,7 @@ struct ControlAPI {
             }
         }
         do {
-            if let mode { try self.panel.setMode(mode, endpoint: id) }
-            if let latency { try self.panel.setLatency(latency, endpoint: id) }
+            try self.panel.set(endpoint: id, mode: mode, latency: latency)
         } catch {
             return self.controlError(error)
         }

@@ -47,12 +47,15 @@ enum ControlJSON {
         #"{"active":"# + (snapshot.activeScenario.map(JSONText.quoted) ?? "null") + #","scenarios":["#
             + snapshot.manifest.scenarios.map { scenario in
                 #"{"name":"# + JSONText.quoted(scenario.name) + #","settings":["#
-                    + scenario.settings.map { setting in
-                        #"{"endpoint":"# + JSONText.quoted(setting.target) + #","mode":"#
-                            + (setting.mode.map { JSONText.quoted($0.name) } ?? "null") + #","latency":"#
-                            + (setting.latency.map(JSONText.quoted) ?? "null") + "}"
-                    }.joined(separator: ",") + "]}"
+                    + scenario.settings.map(Self.scenarioSetting).joined(separator: ",") + "]}"
             }.joined(separator: ",") + "]}"
+    }
+
+    private static func scenarioSetting(_ setting: Scenario.Setting) -> String {
+        let mode = setting.mode.map { JSONText.quoted($0.name) } ?? "null"
+        let latency = setting.latency.map { JSONText.quoted($0.profileName ?? "none") } ?? "null"
+        return #"{"endpoint":"# + JSONText.quoted(setting.target) + #","mode":"# + mode + #","latency":"# + latency
+            + "}"
     }
 
     /// One journal entry with its headers and bodies (text, or base64 for

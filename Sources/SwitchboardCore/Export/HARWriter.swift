@@ -124,7 +124,7 @@ public enum HARWriter {
                 let parts = item.split(separator: "=", maxSplits: 1)
                 guard let name = parts.first else { return nil }
                 let value = parts.count > 1 ? String(parts[1]) : ""
-                return self.pair(name.trimmingWhitespace(), redact ? "REDACTED" : value)
+                return self.pair(name.trimmed(), redact ? "REDACTED" : value)
             }
         }
         return "[" + cookies.joined(separator: ",") + "]"

@@ -145,9 +145,9 @@ extension ManifestReader {
             endpoint.startMode = mode
         }
         if let latencyNode = fields.value(for: "latency"),
-            case .some(let name) = self.latencyName(latencyNode, profiles: profiles, what: "latency")
+            let choice = self.latencyChoice(latencyNode, profiles: profiles, what: "latency")
         {
-            endpoint.startLatency = name
+            endpoint.startLatency = choice.profileName
         }
         return method == nil || path == nil ? nil : endpoint
     }

@@ -2,15 +2,13 @@ import Yams
 
 extension ManifestReader {
     static let latencyKeys = ["delay", "median", "sigma", "max", "bandwidth"]
-    /// Names that mean "no profile" wherever a profile is named.
-    static let noLatencyNames: Set<String> = ["none", "-", "off"]
 
     mutating func readLatencyProfiles(_ node: Node) -> [LatencyProfile] {
         guard let entries = self.mapping(node, what: "'latency_profiles'") else { return [] }
         var profiles: [LatencyProfile] = []
         for entry in entries {
             let name = entry.key
-            if Self.noLatencyNames.contains(name) {
+            if LatencyChoice.noneNames.contains(name) {
                 self.report(at: entry.keyNode, "'\(name)' is reserved for 'no added latency'", fix: "pick another name")
                 continue
             }
@@ -132,15 +130,16 @@ extension ManifestReader {
         return value
     }
 
-    /// Checks a profile name used by an endpoint or scenario; returns the
-    /// name, `nil` for "none", or reports an unknown one.
-    mutating func latencyName(_ node: Node, profiles: [LatencyProfile], what: String) -> String?? {
-        guard let name = self.string(node, what: what) else { return .none }
-        if Self.noLatencyNames.contains(name) { return .some(nil) }
-        if self.brokenProfiles.contains(name) { return .none }
+    /// Checks a profile name used by an endpoint or scenario; `nil` when
+    /// it is unknown (and reported) or its profile is broken.
+    mutating func latencyChoice(_ node: Node, profiles: [LatencyProfile], what: String) -> LatencyChoice? {
+        guard let name = self.string(node, what: what) else { return nil }
+        let choice = LatencyChoice(name: name)
+        if choice == .noLatency { return choice }
+        if self.brokenProfiles.contains(name) { return nil }
         if profiles.contains(where: { $0.name == name }) || LatencyProfile.builtIns.contains(where: { $0.name == name })
         {
-            return .some(name)
+            return choice
         }
         let known = profiles.map(\.name) + self.brokenProfiles.sorted() + LatencyProfile.builtIns.map(\.name)
         let fix: String
@@ -150,7 +149,7 @@ extension ManifestReader {
             fix = "profiles: " + known.joined(separator: ", ") + ", or 'none'"
         }
         self.report(at: node, "unknown latency profile '\(name)'", fix: fix)
-        return .none
+        return nil
     }
 
     mutating func mode(_ node: Node, what: String) -> Mode? {

@@ -28,10 +28,7 @@ extension ManifestReader {
                 if let mode = fields.value(for: "mode") { setting.mode = self.mode(mode, what: "mode") }
                 if let latency = fields.value(for: "latency") {
                     // A scenario may clear latency explicitly with 'none'.
-                    switch self.latencyName(latency, profiles: profiles, what: "latency") {
-                    case .some(let name): setting.latency = name ?? "none"
-                    case .none: break
-                    }
+                    setting.latency = self.latencyChoice(latency, profiles: profiles, what: "latency")
                 }
                 settings.append(setting)
             }

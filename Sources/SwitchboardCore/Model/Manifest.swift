@@ -45,6 +45,11 @@ public struct Manifest: Sendable {
         return self.latencyProfiles + LatencyProfile.builtIns.filter { !declared.contains($0.name) }
     }
 
+    /// What a latency may be set to, for messages that list the choices.
+    public var latencyNames: [String] {
+        ["none"] + self.availableProfiles.map(\.name)
+    }
+
     public func endpointIndex(id: String) -> Int? {
         self.endpoints.firstIndex { $0.id == id }
     }

@@ -4,10 +4,9 @@ public struct Scenario: Sendable, Hashable {
         /// An endpoint id, or `*` for every endpoint.
         public var target: String
         public var mode: Mode?
-        /// A latency profile name; `none` clears the latency.
-        public var latency: String?
+        public var latency: LatencyChoice?
 
-        public init(target: String, mode: Mode?, latency: String?) {
+        public init(target: String, mode: Mode?, latency: LatencyChoice?) {
             self.target = target
             self.mode = mode
             self.latency = latency

@@ -43,8 +43,7 @@ public final class ControlPanel: Sendable {
     /// keep their mode and latency when these still make sense; new ones
     /// start as the manifest says. Clears any reload problem.
     public func replaceManifest(_ manifest: Manifest) {
-        self.current.withLock { current in
-            let old = current
+        self.change { old in
             var settings: [EndpointSetting] = []
             var counters: [EndpointCounters] = []
             for endpoint in manifest.endpoints {
@@ -66,99 +65,86 @@ public final class ControlPanel: Sendable {
             let scenario = old.activeScenario.flatMap { name in
                 manifest.scenarios.contains { $0.name == name } ? name : nil
             }
-            current = PanelSnapshot(
+            return PanelSnapshot(
                 manifest: manifest, table: EndpointTable(endpoints: manifest.endpoints), settings: settings,
                 generation: old.generation + 1, version: old.version + 1, activeScenario: scenario, counters: counters,
                 random: old.random)
         }
-        self.changed()
     }
 
     /// Records that the fixtures on disk are broken; the current manifest
     /// keeps serving.
     public func reportReloadProblems(_ problems: [Diagnostic]) {
-        self.current.withLock { current in
-            current = PanelSnapshot(
+        self.change { current in
+            PanelSnapshot(
                 manifest: current.manifest, table: current.table, settings: current.settings,
                 generation: current.generation, version: current.version + 1, activeScenario: current.activeScenario,
                 counters: current.counters, random: current.random, reloadProblems: problems)
         }
-        self.changed()
     }
 
-    private func changed() {
-        self.publishedVersion.store(self.snapshot().version, ordering: .releasing)
-        for listener in self.listeners.withLock({ $0 }) { listener() }
-    }
-
-    /// Choosing `sequence` starts it from its first step.
-    public func setMode(_ mode: Mode, endpoint id: String) throws(ControlError) {
-        try self.current.withLock { (current) throws(ControlError) in
-            guard let index = current.manifest.endpointIndex(id: id) else {
-                throw ControlError.unknownEndpoint(id, known: current.manifest.endpoints.map(\.id))
-            }
-            if mode == .sequence && current.manifest.endpoints[index].sequence.isEmpty {
-                throw ControlError.noSequence(id)
-            }
-            if mode == .sequence { current.counters[index].restartSequence() }
+    /// Changes one endpoint's mode, latency or both, as one change: no
+    /// request sees half of it. `nil` leaves that part alone. Choosing
+    /// `sequence` starts it from its first step.
+    public func set(endpoint id: String, mode: Mode? = nil, latency: LatencyChoice? = nil) throws(ControlError) {
+        try self.change { (current) throws(ControlError) in
+            let index = try Self.index(of: id, in: current)
             var settings = current.settings
-            settings[index].mode = mode
-            current = current.with(settings: settings, activeScenario: nil)
+            if let mode {
+                if mode == .sequence && current.manifest.endpoints[index].sequence.isEmpty {
+                    throw ControlError.noSequence(id)
+                }
+                if mode == .sequence { current.counters[index].restartSequence() }
+                settings[index].mode = mode
+            }
+            if let latency {
+                if let name = latency.profileName, current.manifest.profile(named: name) == nil {
+                    throw ControlError.unknownProfile(name, known: current.manifest.latencyNames)
+                }
+                settings[index].latency = latency.profileName
+            }
+            return current.with(settings: settings, activeScenario: nil)
         }
-        self.changed()
+    }
+
+    public func setMode(_ mode: Mode, endpoint id: String) throws(ControlError) {
+        try self.set(endpoint: id, mode: mode)
     }
 
     /// `nil` (or "none") removes added latency.
     public func setLatency(_ name: String?, endpoint id: String) throws(ControlError) {
-        let snapshot = self.snapshot()
-        let profile = try Self.validProfile(name, in: snapshot.manifest)
-        try self.update(endpoint: id) { $0.latency = profile }
-        self.changed()
+        try self.set(endpoint: id, latency: name.map(LatencyChoice.init(name:)) ?? .noLatency)
     }
 
     /// Returns one endpoint (or, with `nil`, all) to the manifest's start state.
     public func reset(endpoint id: String? = nil) throws(ControlError) {
-        guard let id else {
-            self.current.withLock { current in
-                current.counters.forEach { $0.restartSequence() }
-                current = current.with(
-                    settings: current.manifest.endpoints.map(EndpointSetting.init(startOf:)), activeScenario: nil)
-            }
-            self.changed()
-            return
-        }
-        try self.current.withLock { (current) throws(ControlError) in
-            guard let index = current.manifest.endpointIndex(id: id) else {
-                throw ControlError.unknownEndpoint(id, known: current.manifest.endpoints.map(\.id))
-            }
+        try self.change { (current) throws(ControlError) in
             var settings = current.settings
-            settings[index] = EndpointSetting(startOf: current.manifest.endpoints[index])
-            current.counters[index].restartSequence()
-            current = current.with(settings: settings, activeScenario: nil)
+            let indices = try id.map { (id) throws(ControlError) in [try Self.index(of: id, in: current)] }
+            for index in indices ?? Array(settings.indices) {
+                settings[index] = EndpointSetting(startOf: current.manifest.endpoints[index])
+                current.counters[index].restartSequence()
+            }
+            return current.with(settings: settings, activeScenario: nil)
         }
-        self.changed()
     }
 
     /// Gives every endpoint the setting of the one named `id`.
     public func applyToAll(from id: String) throws(ControlError) {
-        try self.current.withLock { (current) throws(ControlError) in
-            guard let index = current.manifest.endpointIndex(id: id) else {
-                throw ControlError.unknownEndpoint(id, known: current.manifest.endpoints.map(\.id))
-            }
+        try self.change { (current) throws(ControlError) in
+            let setting = current.settings[try Self.index(of: id, in: current)]
             // `sequence` only means something on an endpoint that has one.
-            let setting = current.settings[index]
             let settings = current.manifest.endpoints.enumerated().map { other, endpoint in
                 setting.mode == .sequence && endpoint.sequence.isEmpty
                     ? EndpointSetting(mode: current.settings[other].mode, latency: setting.latency) : setting
             }
-            current = current.with(settings: settings, activeScenario: nil)
+            return current.with(settings: settings, activeScenario: nil)
         }
-        self.changed()
     }
 
     /// Applies a named scenario on top of the current settings.
     public func applyScenario(named name: String) throws(ControlError) {
-        try self.current.withLock { (current) throws(ControlError) in
+        try self.change { (current) throws(ControlError) in
             guard let scenario = current.manifest.scenarios.first(where: { $0.name == name }) else {
                 throw ControlError.unknownScenario(name, known: current.manifest.scenarios.map(\.name))
             }
@@ -169,31 +155,28 @@ public final class ControlPanel: Sendable {
                     if let mode = setting.mode, mode != .sequence || !endpoint.sequence.isEmpty {
                         settings[index].mode = mode
                     }
-                    if let latency = setting.latency { settings[index].latency = latency == "none" ? nil : latency }
+                    if let latency = setting.latency { settings[index].latency = latency.profileName }
                 }
             }
-            current = current.with(settings: settings, activeScenario: name)
-        }
-        self.changed()
-    }
-
-    private func update(endpoint id: String, _ change: (inout EndpointSetting) -> Void) throws(ControlError) {
-        try self.current.withLock { (current) throws(ControlError) in
-            guard let index = current.manifest.endpointIndex(id: id) else {
-                throw ControlError.unknownEndpoint(id, known: current.manifest.endpoints.map(\.id))
-            }
-            var settings = current.settings
-            change(&settings[index])
-            current = current.with(settings: settings, activeScenario: nil)
+            return current.with(settings: settings, activeScenario: name)
         }
     }
 
-    private static func validProfile(_ name: String?, in manifest: Manifest) throws(ControlError) -> String? {
-        guard let name, !["none", "-", "off", ""].contains(name) else { return nil }
-        guard manifest.profile(named: name) != nil else {
-            throw ControlError.unknownProfile(name, known: ["none"] + manifest.availableProfiles.map(\.name))
+    /// The one way a snapshot is replaced. The version is published under
+    /// the same lock, so it never goes back when two changes race.
+    private func change<E: Error>(_ make: (PanelSnapshot) throws(E) -> PanelSnapshot) throws(E) {
+        try self.current.withLock { (current) throws(E) in
+            current = try make(current)
+            self.publishedVersion.store(current.version, ordering: .releasing)
         }
-        return name
+        for listener in self.listeners.withLock({ $0 }) { listener() }
+    }
+
+    private static func index(of id: String, in snapshot: PanelSnapshot) throws(ControlError) -> Int {
+        guard let index = snapshot.manifest.endpointIndex(id: id) else {
+            throw ControlError.unknownEndpoint(id, known: snapshot.manifest.endpoints.map(\.id))
+        }
+        return index
     }
 }
 

@@ -8,6 +8,9 @@ public final class PanelSnapshot: Sendable {
     public let table: EndpointTable
     /// Index-aligned with `manifest.endpoints`.
     public let settings: [EndpointSetting]
+    /// Each setting's latency profile, looked up once per change rather
+    /// than by name on every request.
+    private let profiles: [LatencyProfile?]
     /// Bumps whenever a manifest is loaded (bodies and routes may differ).
     public let generation: Int
     /// Bumps on every change, settings included.
@@ -30,6 +33,7 @@ public final class PanelSnapshot: Sendable {
         self.manifest = manifest
         self.table = table
         self.settings = settings
+        self.profiles = settings.map { $0.latency.flatMap(manifest.profile(named:)) }
         self.generation = generation
         self.version = version
         self.activeScenario = activeScenario
@@ -46,9 +50,8 @@ public final class PanelSnapshot: Sendable {
             reloadProblems: self.reloadProblems)
     }
 
-    public func profile(named name: String?) -> LatencyProfile? {
-        guard let name else { return nil }
-        return self.manifest.profile(named: name)
+    private func profile(named choice: LatencyChoice) -> LatencyProfile? {
+        choice.profileName.flatMap(self.manifest.profile(named:))
     }
 
     /// What the endpoint at `index` does with a request arriving now:
@@ -58,8 +61,7 @@ public final class PanelSnapshot: Sendable {
         let setting = self.settings[index]
         let counters = self.counters[index]
         let configured = override.mode ?? setting.mode
-        let latency = override.clearsLatency ? nil : (override.latency ?? setting.latency)
-        let profile = self.profile(named: latency)
+        let profile = override.latency.map(self.profile(named:)) ?? self.profiles[index]
         // Only requests that draw random numbers take a number: counting
         // every request would make all event loops write one shared counter.
         var request: UInt64 = 0
@@ -109,16 +111,11 @@ public final class PanelSnapshot: Sendable {
     /// A request's own wishes (the `Prefer` header), overriding the endpoint.
     public struct Override: Sendable, Hashable {
         public var mode: Mode?
-        public var latency: String?
-        /// `latency=none`: no added latency for this request.
-        public var clearsLatency = false
+        public var latency: LatencyChoice?
 
-        public init(mode: Mode? = nil, latency: String? = nil, clearsLatency: Bool = false) {
+        public init(mode: Mode? = nil, latency: LatencyChoice? = nil) {
             self.mode = mode
             self.latency = latency
-            self.clearsLatency = clearsLatency
         }
-
-        public var isEmpty: Bool { self.mode == nil && self.latency == nil && !self.clearsLatency }
     }
 }

@@ -14,9 +14,9 @@ public enum PreferHeader {
         var override = PanelSnapshot.Override()
         let items = value.split(whereSeparator: { $0 == "," || $0 == ";" })
         for item in items {
-            let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingWhitespace() }
+            let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmed() }
             guard parts.count == 2 else { continue }
-            let value = parts[1].trimmingCharacters(in: "\"")
+            let value = parts[1].trimmed { $0 == "\"" }
             switch parts[0].lowercased() {
             case "mode":
                 guard let mode = Mode(name: value) else {
@@ -27,35 +27,17 @@ public enum PreferHeader {
                 }
                 override.mode = mode
             case "latency":
-                if ["none", "off", "-"].contains(value) {
-                    override.latency = nil
-                    override.clearsLatency = true
-                } else if manifest.profile(named: value) != nil {
-                    override.latency = value
-                } else {
-                    let known = ["none"] + manifest.availableProfiles.map(\.name)
+                let choice = LatencyChoice(name: value)
+                if let name = choice.profileName, manifest.profile(named: name) == nil {
+                    let known = manifest.latencyNames.joined(separator: ", ")
                     return .failure(
-                        Problem(
-                            message:
-                                "Prefer: latency=\(value) is not a latency profile; profiles: \(known.joined(separator: ", "))"
-                        ))
+                        Problem(message: "Prefer: latency=\(value) is not a latency profile; profiles: \(known)"))
                 }
+                override.latency = choice
             default:
                 continue
             }
         }
         return .success(override)
-    }
-}
-
-extension Substring {
-    func trimmingWhitespace() -> String {
-        String(self.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-    }
-}
-
-extension String {
-    func trimmingCharacters(in characters: String) -> String {
-        String(self.drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
     }
 }

@@ -39,7 +39,7 @@ public struct LogFilter: Equatable, Sendable {
                 terms.append(.text(lowered))
             }
         }
-        return .success(LogFilter(text: text.trimmingSpaces(), terms: terms))
+        return .success(LogFilter(text: text.trimmed { $0 == " " }, terms: terms))
     }
 
     public struct Problem: Error, Equatable, Sendable {
@@ -56,11 +56,5 @@ public struct LogFilter: Equatable, Sendable {
             case .text(let text): line.target.lowercased().contains(text)
             }
         }
-    }
-}
-
-extension String {
-    func trimmingSpaces() -> String {
-        String(self.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }
