@@ -70,15 +70,17 @@ import Testing
     @Test func aBrokenEditKeepsTheLastGoodVersionUntilFixed() throws {
         let (fixtures, panel, watcher) = try self.setUp()
         try panel.setMode(.error, endpoint: "b")
-        try fixtures.write("switchboard.yml", Array((Self.first + "\n  - { method: GTE, path: /x }\n").utf8))
+        try fixtures.write(
+            "switchboard.yml",
+            Array(
+                Self.first.replacingOccurrences(of: "path: /b }", with: "path: /b }\n  - { method: GTE, path: /x }")
+                    .utf8)
+        )
         guard case .failed(let problems) = self.settle(watcher) else {
             Issue.record("the broken edit should fail to load")
             return
         }
-        #expect(
-            problems.map(\.description).contains {
-                $0.contains("'endpoints' should be a list") || $0.contains("GTE") || $0.contains("invalid YAML")
-            })
+        #expect(problems.map(\.description) == ["fx/switchboard.yml:4:15: unknown method 'GTE' — did you mean 'GET'?"])
         let broken = panel.snapshot()
         #expect(broken.manifest.endpoints.map(\.id) == ["a", "b"])
         #expect(broken.settings[1].mode == .error)
@@ -87,6 +89,25 @@ import Testing
         #expect(self.settle(watcher) == .reloaded(endpoints: 2))
         #expect(panel.snapshot().reloadProblems.isEmpty)
         #expect(panel.snapshot().settings[1].mode == .error)
+    }
+
+    @Test func creatingTheFileABrokenEditNamesReloads() throws {
+        let (fixtures, panel, watcher) = try self.setUp()
+        try fixtures.write(
+            "switchboard.yml",
+            Array(
+                Self.first.replacingOccurrences(
+                    of: "latency_profiles:",
+                    with: "  - { id: c, method: GET, path: /c, success: { file: c.json } }\nlatency_profiles:"
+                ).utf8))
+        guard case .failed(let problems) = self.settle(watcher) else {
+            Issue.record("a manifest naming a missing file should fail to load")
+            return
+        }
+        #expect(problems.map(\.description).contains { $0.contains("file 'c.json' does not exist") })
+        try fixtures.write("c.json", Array("[]".utf8))
+        #expect(self.settle(watcher) == .reloaded(endpoints: 3))
+        #expect(panel.snapshot().reloadProblems.isEmpty)
     }
 
     @Test func settingsThatNoLongerMakeSenseFallBack() throws {
@@ -115,6 +136,20 @@ import Testing
         )
         #expect(self.settle(watcher) == .reloaded(endpoints: 2))
         #expect(panel.snapshot().settings == [.init(mode: .error, latency: nil), .init(mode: .hang, latency: "slow")])
+    }
+
+    @Test func aFileThatFitsAPatternIsWatchedAndNothingElseBesideIt() throws {
+        let fixtures = try TemporaryFixtures(
+            manifest:
+                "endpoints:\n  - { method: GET, path: \"/:kind/:id\", success: { file: \"{kind}/{id}.json\" } }\n",
+            textFiles: ["users/1.json": "{}"])
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let watcher = FixtureWatcher(directory: fixtures.path, displayDirectory: "fx", panel: panel)
+        try fixtures.write("requests.jsonl", Array("{}\n".utf8))
+        try fixtures.write("users/notes.txt", Array("later".utf8))
+        #expect(self.settle(watcher) == nil)
+        try fixtures.write("teams/7.json", Array("{}".utf8))
+        #expect(self.settle(watcher) == .reloaded(endpoints: 1))
     }
 
     @Test func filesTheManifestDoesNotUseDoNotTriggerReloads() throws {

@@ -29,9 +29,13 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 /// Everything wrong with a fixtures folder, reported at once.
 public struct ManifestError: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
+    /// The files the broken manifest names (a missing one among them), so
+    /// that creating or fixing one reloads.
+    public var reads = FixtureReads()
 
-    public init(diagnostics: [Diagnostic]) {
+    public init(diagnostics: [Diagnostic], reads: FixtureReads = FixtureReads()) {
         self.diagnostics = diagnostics
+        self.reads = reads
     }
 
     public var description: String {

@@ -7,14 +7,14 @@ struct FixtureFolder {
     /// The folder with symlinks resolved, the prefix every file must share.
     let realPath: String
     /// What the manifest read, for the watcher.
-    let reads = ReadLog()
+    let log = ReadLog()
 
-    /// Files and folders a manifest depends on, relative to its folder.
+    /// Shared by the copies of a `FixtureFolder` one load passes around.
     final class ReadLog {
-        var files: Set<String> = []
-        /// Folders whose files a per-request pattern may pick: "" is the
-        /// fixtures folder itself, "*" all of it, subfolders included.
-        var folders: Set<String> = []
+        var reads = FixtureReads()
+        /// The folder's files, listed once per load however many patterns
+        /// and missing files ask.
+        var listing: [String]?
     }
 
     init(path: String) {
@@ -29,7 +29,7 @@ struct FixtureFolder {
 
     /// Reads one file named relative to the folder.
     func read(_ relative: String) -> Result<[UInt8], Problem> {
-        self.reads.files.insert(relative)
+        self.log.reads.files.insert(relative)
         if relative.hasPrefix("/") || relative.hasPrefix("~") {
             return .failure(
                 Problem(
@@ -68,10 +68,7 @@ struct FixtureFolder {
     /// (each placeholder standing for one non-empty path segment part).
     func readAll(matching pattern: TextTemplate) -> Result<[(String, [UInt8])], Problem> {
         let text = pattern.text
-        // New files may appear in the folder the pattern points into; if the
-        // folder itself depends on the request, anywhere.
-        let folder = text.lastIndex(of: "/").map { String(text[..<$0]) } ?? ""
-        self.reads.folders.insert(folder.contains("{") ? "*" : folder)
+        self.log.reads.patterns.insert(pattern)
         if text.hasPrefix("/") || text.hasPrefix("~") {
             return .failure(
                 Problem(
@@ -85,7 +82,7 @@ struct FixtureFolder {
                     fix: "body files must live inside the fixtures folder"))
         }
         var matches: [(String, [UInt8])] = []
-        for relative in self.allFiles() where Self.fits(relative, pattern.parts[...]) {
+        for relative in self.allFiles() where Self.fits(relative, pattern) {
             if case .success(let bytes) = self.read(relative) { matches.append((relative, bytes)) }
         }
         guard !matches.isEmpty else {
@@ -143,12 +140,13 @@ struct FixtureFolder {
     }
 
     private func allFiles() -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: self.realPath) else { return [] }
+        if let listing = self.log.listing { return listing }
         var files: [String] = []
-        while let next = enumerator.nextObject() as? String {
-            if files.count > 100_000 { break }
+        let enumerator = FileManager.default.enumerator(atPath: self.realPath)
+        while let next = enumerator?.nextObject() as? String, files.count <= 100_000 {
             files.append(next)
         }
+        self.log.listing = files
         return files
     }
 
@@ -156,10 +154,10 @@ struct FixtureFolder {
         EditDistance.suggestion(for: relative, among: self.allFiles().filter { !$0.hasPrefix(".") })
     }
 
-    /// Matches a relative path against template parts; a placeholder takes
-    /// one or more characters, never a '/'.
-    private static func fits(_ path: String, _ parts: ArraySlice<TextTemplate.Part>) -> Bool {
-        fits(Array(path.utf8)[...], parts)
+    /// Matches a relative path against a pattern; a placeholder takes one
+    /// or more characters, never a '/'.
+    static func fits(_ path: String, _ pattern: TextTemplate) -> Bool {
+        fits(Array(path.utf8)[...], pattern.parts[...])
     }
 
     private static func fits(_ path: ArraySlice<UInt8>, _ parts: ArraySlice<TextTemplate.Part>) -> Bool {

@@ -6,7 +6,7 @@ import Synchronization
 /// last good manifest serving and records the problems until it is fixed.
 ///
 /// It looks only at what the manifest depends on: the manifest itself, the
-/// body files it names, and the folders its per-request patterns pick from
+/// body files it names, and the files that fit its per-request patterns
 /// (so a log or HAR file written into the folder does not count). It polls
 /// sizes and modification times a few times a second rather than using
 /// inotify: that works the same everywhere, also on network and container
@@ -25,6 +25,9 @@ public final class FixtureWatcher: Sendable {
     private let state: Mutex<State>
 
     private struct State {
+        /// What to look at: what the last good manifest was built from,
+        /// and after a failed reload also what the broken one names.
+        var watching: FixtureReads
         var loaded: [String: FileStamp]
         /// A change seen once; loaded when the next look finds it settled.
         var pending: [String: FileStamp]?
@@ -46,12 +49,11 @@ public final class FixtureWatcher: Sendable {
         self.interval = interval
         self.onEvent = onEvent
         let manifest = panel.snapshot().manifest
-        var stamps = Self.stamps(of: directory, manifest: manifest)
-        // Edited between loading and watching: make the first look reload.
-        if stamps.values.contains(where: { $0.modified > manifest.loadedAt }) {
-            stamps["(changed since load)"] = FileStamp(size: 0, modified: 0)
-        }
-        self.state = Mutex(State(loaded: stamps))
+        let stamps = Self.stamps(of: directory, watching: manifest.reads)
+        // Edited since loading began: nothing counts as loaded, so the
+        // first looks reload.
+        let stale = stamps.values.contains { $0.modified > manifest.loadedAt }
+        self.state = Mutex(State(watching: manifest.reads, loaded: stale ? [:] : stamps))
     }
 
     /// Looks every `interval` on a thread of its own until `stop`.
@@ -60,9 +62,7 @@ public final class FixtureWatcher: Sendable {
         let thread = Thread {
             while self.state.withLock({ $0.running }) {
                 self.check()
-                Thread.sleep(
-                    forTimeInterval: Double(self.interval.components.seconds)
-                        + Double(self.interval.components.attoseconds) / 1e18)
+                Thread.sleep(forTimeInterval: self.interval.milliseconds / 1000)
             }
         }
         thread.name = "switchboard-fixture-watcher"
@@ -77,7 +77,8 @@ public final class FixtureWatcher: Sendable {
     /// since the previous look (so a file half written is not read).
     @discardableResult
     public func check() -> Event? {
-        let now = Self.stamps(of: self.directory, manifest: self.panel.snapshot().manifest)
+        let watching = self.state.withLock { $0.watching }
+        let now = Self.stamps(of: self.directory, watching: watching)
         let ready: Bool = self.state.withLock { state in
             guard now != state.loaded else {
                 state.pending = nil
@@ -102,20 +103,28 @@ public final class FixtureWatcher: Sendable {
         do {
             let manifest = try ManifestLoader.load(directory: self.directory, displayDirectory: self.displayDirectory)
             self.panel.replaceManifest(manifest)
-            // What to watch may have changed with it.
-            let stamps = Self.stamps(of: self.directory, manifest: manifest)
-            self.state.withLock { $0.loaded = stamps }
+            self.watch(manifest.reads)
             event = .reloaded(endpoints: manifest.endpoints.count)
         } catch {
             self.panel.reportReloadProblems(error.diagnostics)
+            // Creating the file a broken manifest names must reload too.
+            self.watch(self.panel.snapshot().manifest.reads.union(error.reads))
             event = .failed(error.diagnostics)
         }
         self.onEvent(event)
         return event
     }
 
-    /// Sizes and times of what `manifest` depends on.
-    static func stamps(of directory: String, manifest: Manifest) -> [String: FileStamp] {
+    private func watch(_ reads: FixtureReads) {
+        let stamps = Self.stamps(of: self.directory, watching: reads)
+        self.state.withLock {
+            $0.watching = reads
+            $0.loaded = stamps
+        }
+    }
+
+    /// Sizes and times of the manifest and of what it reads.
+    static func stamps(of directory: String, watching reads: FixtureReads) -> [String: FileStamp] {
         var stamps: [String: FileStamp] = [:]
         func add(_ relative: String) {
             var info = stat()
@@ -124,16 +133,19 @@ public final class FixtureWatcher: Sendable {
                 size: Int(info.st_size), modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
         }
         for name in ManifestLoader.manifestNames { add(name) }
-        for file in manifest.watchedFiles { add(file) }
-        for folder in manifest.watchedFolders {
-            let path = (directory as NSString).appendingPathComponent(folder)
-            if folder == "*" {
-                // A pattern whose folder depends on the request: all of it.
-                guard let enumerator = FileManager.default.enumerator(atPath: directory) else { continue }
-                while let relative = enumerator.nextObject() as? String, stamps.count < 10_000 { add(relative) }
-            } else {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-                for name in names.prefix(10_000) { add((folder as NSString).appendingPathComponent(name)) }
+        for file in reads.files { add(file) }
+        for pattern in reads.patterns {
+            // Only the part of the tree before the first placeholder can hold
+            // files that fit.
+            let fixed = pattern.text.prefix { $0 != "{" }
+            let base = fixed.lastIndex(of: "/").map { String(fixed[..<$0]) } ?? ""
+            let root = (directory as NSString).appendingPathComponent(base)
+            guard let enumerator = FileManager.default.enumerator(atPath: root) else { continue }
+            var seen = 0
+            while let next = enumerator.nextObject() as? String, seen < 10_000 {
+                seen += 1
+                let relative = base.isEmpty ? next : base + "/" + next
+                if FixtureFolder.fits(relative, pattern) { add(relative) }
             }
         }
         return stamps

@@ -9,6 +9,7 @@ public enum ManifestLoader {
     /// Loads `directory`. `displayDirectory` is how messages name the folder
     /// (the path as the user typed it).
     public static func load(directory: String, displayDirectory: String? = nil) throws(ManifestError) -> Manifest {
+        let started = Date().timeIntervalSince1970
         let shown = displayDirectory ?? directory
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
@@ -57,11 +58,14 @@ public enum ManifestLoader {
                     file: file, line: 1, column: 1, message: "the manifest is not UTF-8 text", fix: "save it as UTF-8")
             ])
         }
-        return try parse(text: text, file: file, directory: directory)
+        var manifest = try parse(text: text, file: file, directory: directory)
+        manifest.loadedAt = started
+        return manifest
     }
 
     /// Parses manifest text whose body files live in `directory`.
     public static func parse(text: String, file: String, directory: String) throws(ManifestError) -> Manifest {
+        let started = Date().timeIntervalSince1970
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -73,11 +77,12 @@ public enum ManifestLoader {
         let fixtures = FixtureFolder(path: directory)
         var reader = ManifestReader(file: file, fixtures: fixtures)
         var manifest = reader.readManifest(root)
-        manifest.watchedFiles = fixtures.reads.files
-        manifest.watchedFolders = fixtures.reads.folders
-        manifest.loadedAt = Date().timeIntervalSince1970
+        manifest.reads = fixtures.log.reads
+        manifest.loadedAt = started
         if !reader.diagnostics.isEmpty {
-            throw ManifestError(diagnostics: reader.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+            throw ManifestError(
+                diagnostics: reader.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) },
+                reads: fixtures.log.reads)
         }
         return manifest
     }

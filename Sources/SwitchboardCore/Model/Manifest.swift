@@ -10,11 +10,10 @@ public struct Manifest: Sendable {
     public var endpoints: [EndpointDefinition]
     public var latencyProfiles: [LatencyProfile]
     public var scenarios: [Scenario]
-    /// Body files the manifest names, relative to `directory`.
-    public var watchedFiles: Set<String> = []
-    /// Folders per-request patterns pick files from ("" the top, "*" all).
-    public var watchedFolders: Set<String> = []
-    /// When the manifest was read (seconds since 1970).
+    /// The body files and per-request patterns it was built from.
+    public var reads = FixtureReads()
+    /// When reading the folder began (seconds since 1970): a file changed
+    /// after this may not be in the manifest.
     public var loadedAt: Double = 0
 
     public init(
