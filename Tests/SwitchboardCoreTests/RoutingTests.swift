@@ -162,4 +162,15 @@ import Testing
         let table = try self.table("endpoints:\n  - { method: GET, path: /episodes/:episode }\n")
         #expect(table.endpoints[0].id == "get-episodes-episode")
     }
+
+    @Test func aDerivedIdStepsAsideForOneDeclaredLater() throws {
+        let table = try self.table(
+            """
+            endpoints:
+              - { method: GET, path: /a, query: { x: "1" } }
+              - { method: GET, path: /a, query: { x: "2" } }
+              - { id: get-a-2, method: POST, path: /b }
+            """)
+        #expect(table.endpoints.map(\.id) == ["get-a", "get-a-3", "get-a-2"])
+    }
 }

@@ -15,15 +15,17 @@ extension ManifestReader {
         var endpoints: [EndpointDefinition] = []
         var seenIDs: [String: Int] = [:]
         var seenRoutes: [String: Int] = [:]
+        let declaredIDs = Set(list.compactMap(Self.explicitID))
         for item in list {
             guard var endpoint = self.readEndpoint(item, profiles: profiles) else { continue }
             let line = endpoint.location?.line ?? 0
             // Derived ids of endpoints that differ only by query or headers
             // would collide: number them instead of complaining.
-            if !Self.hasExplicitID(item) {
+            if Self.explicitID(item) == nil {
                 let base = endpoint.id
                 var number = 2
-                while seenIDs[endpoint.id] != nil {
+                // Nor may a derived id take one that a later entry declares.
+                while seenIDs[endpoint.id] != nil || declaredIDs.contains(endpoint.id) {
                     endpoint.id = "\(base)-\(number)"
                     number += 1
                 }
@@ -49,9 +51,9 @@ extension ManifestReader {
         return endpoints
     }
 
-    private static func hasExplicitID(_ node: Node) -> Bool {
-        guard case .mapping(let mapping) = node else { return false }
-        return mapping.contains { $0.key.scalar?.string == "id" }
+    private static func explicitID(_ node: Node) -> String? {
+        guard case .mapping(let mapping) = node else { return nil }
+        return mapping.first { $0.key.scalar?.string == "id" }?.value.scalar?.string
     }
 
     /// Two endpoints with equal keys would match exactly the same requests.

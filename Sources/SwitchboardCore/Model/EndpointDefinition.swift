@@ -61,12 +61,6 @@ public struct EndpointDefinition: Sendable {
         "\(self.method) \(self.path)"
     }
 
-    /// Names usable as `{name}` in templates: path parameters, then required
-    /// query parameters.
-    public var templateNames: Set<String> {
-        Set(self.path.parameterNames).union(self.query.map(\.name))
-    }
-
     /// The id a manifest entry gets when it declares none:
     /// `GET /episodes/:episode` → `get-episodes-episode`.
     public static func derivedID(method: String, path: PathPattern) -> String {

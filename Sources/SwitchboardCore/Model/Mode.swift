@@ -93,14 +93,6 @@ public enum Mode: Sendable, Hashable {
         }
     }
 
-    /// Whether this is one of the network faults (no proper HTTP answer).
-    public var isFault: Bool {
-        switch self {
-        case .reset, .hang, .empty, .garbage, .truncated: true
-        default: false
-        }
-    }
-
     /// The mode after this one in `cycle`, wrapping around. `sequence` is
     /// skipped for endpoints that declare none; flaky keeps `flaky`'s rate.
     public func next(hasSequence: Bool = true, flakyPercent: Int = 25) -> Mode {

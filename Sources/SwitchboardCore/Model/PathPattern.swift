@@ -48,7 +48,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
                     return .failure(
                         PatternError(
                             message: "'\(part)' is not a valid parameter",
-                            fix: "use letters, digits and '_' after ':', e.g. ':id'"
+                            fix: "use letters, digits, '_' and '-' after ':', e.g. ':id'"
                         )
                     )
                 }

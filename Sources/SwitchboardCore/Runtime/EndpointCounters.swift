@@ -21,9 +21,4 @@ public final class EndpointCounters: Sendable {
     func restartSequence() {
         self.sequencePosition.store(0, ordering: .relaxed)
     }
-
-    /// Where the sequence is now (the step the next request gets).
-    public var sequenceStep: Int {
-        self.sequencePosition.load(ordering: .relaxed)
-    }
 }
