@@ -162,16 +162,12 @@ public final class ScreenLoop {
         let length = strftime(&buffer, buffer.count, "%Y%m%d-%H%M%S", &local)
         let stamp = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let name = "switchboard-" + stamp + ".har"
-        let document = HARWriter.document(entries: entries, serverURL: self.state.serverURL, redact: self.redact)
-        guard let file = fopen(name, "w") else {
-            return "could not write \(name): \(String(cString: strerror(errno)))"
+        do {
+            try HARWriter.write(entries, to: name, serverURL: self.state.serverURL, redact: self.redact)
+            return "saved \(entries.count) requests to \(name)"
+        } catch {
+            return "could not write \(name): \(error.localizedDescription)"
         }
-        defer { fclose(file) }
-        let bytes = Array(document.utf8)
-        guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
-            return "could not write \(name): \(String(cString: strerror(errno)))"
-        }
-        return "saved \(entries.count) requests to \(name)"
     }
 
     /// Sleeps in ppoll until a key, a wake-up, a quit signal, a resize or the

@@ -34,26 +34,11 @@ struct Session {
         self.log?.stop()
         guard let path = self.harPath else { return }
         do {
-            let count = try HARExport.write(
-                self.journal.entries(after: 0).entries, to: path, serverURL: serverURL, redact: self.redact)
-            Console.error("switchboard: wrote \(count) requests to \(path)")
+            let entries = self.journal.entries(after: 0).entries
+            try HARWriter.write(entries, to: path, serverURL: serverURL, redact: self.redact)
+            Console.error("switchboard: wrote \(entries.count) requests to \(path)")
         } catch {
             Console.error("switchboard: could not write \(path): \(error.localizedDescription)")
         }
     }
-}
-
-/// Writes journal entries as a HAR file.
-enum HARExport {
-    @discardableResult
-    static func write(_ entries: [JournalEntry], to path: String, serverURL: String, redact: Bool) throws -> Int {
-        let document = HARWriter.document(
-            entries: entries, serverURL: serverURL, redact: redact, version: Version.current)
-        try Data(document.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        return entries.count
-    }
-}
-
-enum Version {
-    static let current = "0.4.0"
 }

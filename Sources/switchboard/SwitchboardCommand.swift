@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwitchboardCore
 
 @main
 struct SwitchboardCommand: ParsableCommand {
@@ -10,6 +11,7 @@ struct SwitchboardCommand: ParsableCommand {
             each can be flipped between success, error and server_error, given latency, and \
             watched live. With no command, starts the screen on ./fixtures.
             """,
+        version: SwitchboardVersion.current,
         subcommands: [
             RunCommand.self, ServeCommand.self, CheckCommand.self, StatusCommand.self, SetCommand.self,
             ScenarioCommand.self, ResetCommand.self,

@@ -39,7 +39,7 @@ import Testing
         let log = try #require(try self.document()["log"] as? [String: Any])
         #expect(log["version"] as? String == "1.2")
         #expect((log["creator"] as? [String: Any])?["name"] as? String == "Switchboard")
-        #expect(log["creator"].flatMap { ($0 as? [String: Any])?["version"] as? String } != nil)
+        #expect(log["creator"].flatMap { ($0 as? [String: Any])?["version"] as? String } == SwitchboardVersion.current)
         let entries = try #require(log["entries"] as? [[String: Any]])
         #expect(entries.count == 3)
         for entry in entries {

@@ -9,17 +9,21 @@ public enum HARWriter {
     /// - Parameters:
     ///   - serverURL: `http://127.0.0.1:8080`, to make each request URL absolute.
     ///   - redact: hide credentials (see `secretHeaders`).
-    public static func document(
-        entries: [JournalEntry], serverURL: String, redact: Bool = true, version: String = "dev"
-    ) -> String {
+    public static func document(entries: [JournalEntry], serverURL: String, redact: Bool = true) -> String {
         var out = #"{"log":{"version":"1.2","creator":{"name":"Switchboard","version":"#
-        out += JSONText.quoted(version) + #"},"pages":[],"entries":["#
+        out += JSONText.quoted(SwitchboardVersion.current) + #"},"pages":[],"entries":["#
         for (index, entry) in entries.enumerated() {
             out += index == 0 ? "\n" : ",\n"
             out += self.entry(entry, serverURL: serverURL, redact: redact)
         }
         out += "\n]}}\n"
         return out
+    }
+
+    /// Writes `entries` to the file at `path`, replacing it whole.
+    public static func write(_ entries: [JournalEntry], to path: String, serverURL: String, redact: Bool) throws {
+        let document = self.document(entries: entries, serverURL: serverURL, redact: redact)
+        try Data(document.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
     static func entry(_ entry: JournalEntry, serverURL: String, redact: Bool) -> String {
