@@ -7,17 +7,21 @@ import SwitchboardCore
 /// request with an `Origin` says that origin may read it.
 enum CORS {
     /// A 204 for `OPTIONS` with `Access-Control-Request-Method`, when some
-    /// endpoint would take that method on that path.
+    /// endpoint takes that method on that path. Only the path counts: a
+    /// preflight never carries the headers an endpoint may require (such as
+    /// `Authorization`), the request that follows does.
     static func preflight(
         head: HTTPRequestHead, wanted: String, target: RequestTarget, snapshot: PanelSnapshot
     ) -> PreparedResponse? {
-        let route = snapshot.table.route(method: wanted.uppercased(), target: target) { head.headers.first(name: $0) }
-        guard case .matched(let index, _) = route else { return nil }
         let segments = target.segments
+        let wanted = wanted.uppercased()
         var methods: [String] = []
+        var endpointID: String?
         for endpoint in snapshot.manifest.endpoints where endpoint.path.match(segments) != nil {
             if !methods.contains(endpoint.method) { methods.append(endpoint.method) }
+            if endpoint.method == wanted && endpointID == nil { endpointID = endpoint.id }
         }
+        guard let endpointID else { return nil }
         var headers = HTTPHeaders([
             ("Access-Control-Allow-Methods", (methods + ["OPTIONS"]).joined(separator: ", ")),
             ("Access-Control-Allow-Headers", head.headers.first(name: "Access-Control-Request-Headers") ?? "*"),
@@ -25,7 +29,7 @@ enum CORS {
         ])
         self.allow(head, in: &headers)
         var response = PreparedResponse(status: .noContent, headers: headers, body: ByteBuffer())
-        response.endpointID = snapshot.manifest.endpoints[index].id
+        response.endpointID = endpointID
         return response
     }
 

@@ -19,6 +19,8 @@ extension RequestHandler {
             self.state = .idle
             switch resume {
             case .respond:
+                // A bandwidth limit would only start here; send it all now.
+                if case .trickle = response.action { response.action = .respond }
                 self.perform(response, for: request, context: context)
             case .trickle(let chunks):
                 // The rest of the body at once.
@@ -28,7 +30,6 @@ extension RequestHandler {
                     )
                     if let rest { context.write(self.wrapOutboundOut(.body(.byteBuffer(rest))), promise: nil) }
                 }
-                response.action = .respond
                 self.finish(request, response, context: context)
             }
             context.close(mode: .all, promise: nil)

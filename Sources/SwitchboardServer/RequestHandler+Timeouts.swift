@@ -10,13 +10,14 @@ extension RequestHandler {
         context.fireChannelActive()
     }
 
-    /// After every read: if bytes came but no request head was completed
-    /// while idle, a head has begun and must finish in time.
+    /// After every read: if bytes came but decoded to nothing while idle, a
+    /// head has begun and must finish in time. (A read that only finished a
+    /// body, answered at once, leaves the connection idle, not mid-head.)
     func channelReadComplete(context: ChannelHandlerContext) {
-        if !self.sawHeadInRead, case .idle = self.state {
+        if !self.decodedInRead, case .idle = self.state {
             self.clock.bytesArrived(now: context.eventLoop.now)
         }
-        self.sawHeadInRead = false
+        self.decodedInRead = false
         context.fireChannelReadComplete()
     }
 

@@ -18,8 +18,8 @@ final class RequestHandler: ChannelDuplexHandler {
     let responder: Responder
     let limits: ServerLimits
     var clock: ConnectionClock
-    /// Set when a read delivered a request head (see `channelReadComplete`).
-    var sawHeadInRead = false
+    /// Set when a read decoded any part of a request (see `channelReadComplete`).
+    var decodedInRead = false
     /// Parts of requests that came while one was being answered.
     var pending = CircularBuffer<HTTPServerRequestPart>()
     /// From a request's end until its response is complete.
@@ -80,6 +80,7 @@ final class RequestHandler: ChannelDuplexHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = self.unwrapInboundIn(data)
+        self.decodedInRead = true
         if self.answering {
             self.pending.append(part)
             return
@@ -91,7 +92,6 @@ final class RequestHandler: ChannelDuplexHandler {
         switch part {
         case .head(let head):
             self.clock.headReceived()
-            self.sawHeadInRead = true
             self.state = .receiving(
                 Request(
                     head: head, arrived: context.eventLoop.now, wallTime: WallClock.now(),

@@ -14,22 +14,27 @@ import Testing
     static let manifest = """
         endpoints:
           - { id: a, method: GET, path: /a, success: { file: body.bin } }
+          - { id: p, method: POST, path: /p }
         latency_profiles:
           half: 500ms
           trickle: { delay: 100ms, bandwidth: 1KB/s }
         """
 
-    func channel(latency: String) throws -> (EmbeddedChannel, RunningPanel) {
+    /// A connected channel that has received `reads`, each as one read.
+    func channel(
+        latency: String? = nil, limits: ServerLimits = ServerLimits(),
+        reads: [String] = ["GET /a HTTP/1.1\r\nHost: test\r\n\r\n"]
+    ) throws -> (EmbeddedChannel, RunningPanel) {
         let fixtures = try TemporaryFixtures(
             manifest: Self.manifest, files: ["body.bin": Array(repeating: 65, count: 2048)])
         let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
         try panel.setLatency(latency, endpoint: "a")
         let journal = RequestJournal(capacity: 10)
         let channel = EmbeddedChannel()
-        let limits = ServerLimits()
         try SwitchboardServer.configure(
             channel.pipeline.syncOperations, responder: Responder(panel: panel, journal: journal), limits: limits)
-        try channel.writeInbound(ByteBuffer(string: "GET /a HTTP/1.1\r\nHost: test\r\n\r\n"))
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
+        for read in reads { try channel.writeInbound(ByteBuffer(string: read)) }
         return (channel, RunningPanel(panel: panel, journal: journal, fixtures: fixtures))
     }
 
@@ -45,6 +50,20 @@ import Testing
             text += buffer.readString(length: buffer.readableBytes) ?? ""
         }
         return text
+    }
+
+    @Test func aBodyInALaterReadLeavesAnIdleConnectionNotASlowHead() throws {
+        let limits = ServerLimits(idleTimeout: .seconds(5), headerTimeout: .milliseconds(200))
+        let (channel, running) = try self.channel(
+            limits: limits, reads: ["POST /p HTTP/1.1\r\nHost: test\r\nContent-Length: 2\r\n\r\n", "{}"])
+        defer { _ = try? channel.finish() }
+        #expect(try self.written(channel).hasPrefix("HTTP/1.1 200 OK"))
+        channel.embeddedEventLoop.advanceTime(by: .seconds(1))
+        #expect(try self.written(channel).isEmpty)
+        #expect(channel.isActive)
+        channel.embeddedEventLoop.advanceTime(by: .seconds(4))
+        #expect(!channel.isActive)
+        #expect(running.journal.entries(after: 0).entries.map(\.status) == [200])
     }
 
     @Test func nothingIsWrittenUntilTheDelayHasPassed() throws {

@@ -68,6 +68,23 @@ import Testing
         #expect(nowhere == "404")
     }
 
+    @Test func aPreflightPassesForAnEndpointThatRequiresHeadersThePreflightLacks() throws {
+        let server = try RunningServer(
+            fixtures: TemporaryFixtures(
+                manifest: "endpoints:\n  - { id: me, method: GET, path: /me, headers: { Authorization: \"*\" } }\n"))
+        defer { server.stop() }
+        let preflight = try Subprocess.run(
+            "curl",
+            [
+                "-s", "-D", "-", "-o", "/dev/null", "-X", "OPTIONS", "-H", "Origin: http://localhost:3000",
+                "-H", "Access-Control-Request-Method: GET", "-H", "Access-Control-Request-Headers: authorization",
+                server.url("/me").absoluteString,
+            ]
+        ).stdout
+        #expect(preflight.hasPrefix("HTTP/1.1 204 No Content"), "\(preflight)")
+        #expect(preflight.contains("Access-Control-Allow-Headers: authorization"))
+    }
+
     @Test func theControlAPIRefusesWebPagesWithoutAToken() throws {
         let server = try RunningServer.demo()
         defer { server.stop() }
