@@ -30,14 +30,14 @@ struct ConnectionClock {
 
     mutating func start(now: NIODeadline) {
         self.phase = .idle
-        self.deadline = now + .nanoseconds(self.limits.idleTimeout.nanoseconds)
+        self.deadline = now + TimeAmount(self.limits.idleTimeout)
     }
 
     /// Bytes arrived while no request was under way: a head has begun.
     mutating func bytesArrived(now: NIODeadline) {
         guard case .idle = self.phase else { return }
         self.phase = .readingHead
-        self.deadline = now + .nanoseconds(self.limits.headerTimeout.nanoseconds)
+        self.deadline = now + TimeAmount(self.limits.headerTimeout)
     }
 
     /// The request's head has been read: its handler owns the clock now.
@@ -49,12 +49,12 @@ struct ConnectionClock {
     /// The response is written: wait for the next request.
     mutating func responseFinished(now: NIODeadline) {
         self.phase = .idle
-        self.deadline = now + .nanoseconds(self.limits.idleTimeout.nanoseconds)
+        self.deadline = now + TimeAmount(self.limits.idleTimeout)
     }
 
     /// When the timer should next wake.
     func nextWake(now: NIODeadline) -> NIODeadline {
-        self.deadline ?? now + .nanoseconds(min(self.limits.idleTimeout, self.limits.headerTimeout).nanoseconds)
+        self.deadline ?? now + TimeAmount(min(self.limits.idleTimeout, self.limits.headerTimeout))
     }
 
     /// Whether the deadline has passed.

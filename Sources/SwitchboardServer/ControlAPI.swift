@@ -13,6 +13,14 @@ struct ControlAPI {
 
     static let prefix = "/__switchboard"
 
+    /// Whether a request target is the control API's (`/__switchboard` or
+    /// below it, not `/__switchboardish`).
+    static func addresses(_ uri: String) -> Bool {
+        guard uri.hasPrefix(Self.prefix) else { return false }
+        let rest = uri.utf8.dropFirst(Self.prefix.utf8.count)
+        return rest.first.map { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? true
+    }
+
     struct Request {
         var method: HTTPMethod
         var target: RequestTarget
@@ -156,20 +164,23 @@ struct ControlAPI {
 
     /// `?limit=N` (newest N), `?unmatched=true`, `?endpoint=ID`.
     private func requests(_ target: RequestTarget) -> Response {
-        var entries = self.journal.entries(after: 0).entries
-        if let value = target.queryValue("unmatched") {
-            let wanted = value != "false" && value != "0"
-            entries = entries.filter { ($0.unmatched != nil) == wanted }
-        }
-        if let endpoint = target.queryValue("endpoint") {
-            entries = entries.filter { $0.endpointID == endpoint }
-        }
+        var limit = Int.max
         if let text = target.queryValue("limit") {
-            guard let limit = Int(text), limit >= 0 else {
+            guard let number = Int(text), number >= 0 else {
                 return self.error(.badRequest, "limit should be a whole number, not '\(text)'")
             }
-            entries = Array(entries.suffix(limit))
+            limit = number
         }
+        let unmatched = target.queryValue("unmatched").map { $0 != "false" && $0 != "0" }
+        let endpoint = target.queryValue("endpoint")
+        guard unmatched != nil || endpoint != nil else {
+            let entries = self.journal.entries(after: 0, limit: limit).entries
+            return self.json(.ok, "[" + entries.map(\.jsonLine).joined(separator: ",\n") + "]")
+        }
+        var entries = self.journal.entries(after: 0).entries
+        if let unmatched { entries = entries.filter { ($0.unmatched != nil) == unmatched } }
+        if let endpoint { entries = entries.filter { $0.endpointID == endpoint } }
+        entries = Array(entries.suffix(limit))
         return self.json(.ok, "[" + entries.map(\.jsonLine).joined(separator: ",\n") + "]")
     }
 

@@ -76,7 +76,7 @@ enum ControlJSON {
             if let utf8 = String(validating: bytes, as: UTF8.self) {
                 text += #","text":"# + JSONText.quoted(utf8)
             } else {
-                text += #","base64":"# + JSONText.quoted(Base64.encode(bytes))
+                text += #","base64":"# + JSONText.quoted(Data(bytes).base64EncodedString())
             }
             return text + #","truncated":"# + (bytes.count < size ? "true" : "false") + "}"
         }
@@ -86,11 +86,5 @@ enum ControlJSON {
         json += #","response_headers":"# + headers(details.responseHeaders)
         json += #","response_body":"# + body(details.responseBody, size: details.responseBodySize) + "}}"
         return json
-    }
-}
-
-enum Base64 {
-    static func encode(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString()
     }
 }

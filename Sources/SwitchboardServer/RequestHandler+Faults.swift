@@ -42,13 +42,18 @@ extension RequestHandler {
         context.close(promise: nil)
     }
 
-    /// Bytes that are not HTTP, written under the HTTP encoder (from its own
-    /// context, so they reach the socket as they are), then close.
+    /// Bytes that are not HTTP, then close.
     func writeGarbage(
         _ bytes: ByteBuffer, _ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext
     ) {
         self.record(request, response, status: 0, now: context.eventLoop.now)
-        guard let raw = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self) else {
+        self.writeRawAndClose(bytes, context: context)
+    }
+
+    /// Writes under the HTTP encoder (from its own context, so the bytes
+    /// reach the socket as they are), then closes.
+    func writeRawAndClose(_ bytes: ByteBuffer, context: ChannelHandlerContext) {
+        guard let raw = self.wireContext else {
             context.close(promise: nil)
             return
         }

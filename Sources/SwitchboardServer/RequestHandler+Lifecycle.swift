@@ -22,12 +22,11 @@ extension RequestHandler {
                 // A bandwidth limit would only start here; send it all now.
                 if case .trickle = response.action { response.action = .respond }
                 self.perform(response, for: request, context: context)
-            case .trickle(let chunks):
+            case .trickle(let next):
                 // The rest of the body at once.
-                if let first = chunks.first, request.head.method != .HEAD {
+                if request.head.method != .HEAD {
                     let rest = response.body.getSlice(
-                        at: response.body.readerIndex + first.offset, length: response.body.readableBytes - first.offset
-                    )
+                        at: response.body.readerIndex + next.offset, length: response.body.readableBytes - next.offset)
                     if let rest { context.write(self.wrapOutboundOut(.body(.byteBuffer(rest))), promise: nil) }
                 }
                 self.finish(request, response, context: context)
@@ -54,14 +53,23 @@ extension RequestHandler {
         self.state = .rejected
         let reason = "body over \(ByteSize.format(self.limits.maxBodyBytes))"
         self.recordRejection(status: 413, reason: reason, request: request, now: context.eventLoop.now)
-        let body = ByteBuffer(string: #"{"error":"request "# + reason + #" (see --max-body-size)"}"#)
+        self.refuse(
+            .payloadTooLarge, "request \(reason) (see --max-body-size)", version: request.head.version, context: context
+        )
+    }
+
+    /// Answers a request that will not be served: a JSON error, then the
+    /// connection closes once it is written.
+    func refuse(
+        _ status: HTTPResponseStatus, _ message: String, version: HTTPVersion, context: ChannelHandlerContext
+    ) {
+        let body = ByteBuffer(string: #"{"error":"# + JSONText.quoted(message) + "}")
         let headers = HTTPHeaders([
             ("Connection", "close"), ("Content-Type", "application/json"),
             ("Content-Length", String(body.readableBytes)),
         ])
         context.write(
-            self.wrapOutboundOut(
-                .head(HTTPResponseHead(version: request.head.version, status: .payloadTooLarge, headers: headers))),
+            self.wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))),
             promise: nil)
         context.write(self.wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         context.writeAndFlush(self.wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in

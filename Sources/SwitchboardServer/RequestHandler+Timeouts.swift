@@ -59,12 +59,6 @@ extension RequestHandler {
         let response = ByteBuffer(
             string: "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json\r\n"
                 + "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
-        guard let raw = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self) else {
-            context.close(promise: nil)
-            return
-        }
-        raw.writeAndFlush(NIOAny(response)).assumeIsolated().whenComplete { _ in
-            context.close(promise: nil)
-        }
+        self.writeRawAndClose(response, context: context)
     }
 }

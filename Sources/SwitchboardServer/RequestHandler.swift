@@ -48,7 +48,8 @@ final class RequestHandler: ChannelDuplexHandler {
     /// What a wait was for, so that shutting down can finish it at once.
     enum Resume {
         case respond
-        case trickle(ArraySlice<BodyTrickle.Chunk>)
+        /// The body from this chunk on is still to be sent.
+        case trickle(BodyTrickle.Chunk)
     }
 
     struct Request {
@@ -57,10 +58,13 @@ final class RequestHandler: ChannelDuplexHandler {
         let wallTime: Double
         /// Addressed to the control API, not the fake one.
         let isControl: Bool
+        /// Worked out once: each is a scan of the headers.
+        let keepAlive: Bool
+        /// Sent by a web page that needs CORS headers on the answer.
+        let fromPage: Bool
         /// The body, kept up to a limit; `bodySize` counts all of it.
         var body: ByteBuffer?
         var bodySize = 0
-        var keepAlive: Bool { self.head.isKeepAlive }
     }
 
     /// The largest control API body accepted.
@@ -95,7 +99,8 @@ final class RequestHandler: ChannelDuplexHandler {
             self.state = .receiving(
                 Request(
                     head: head, arrived: context.eventLoop.now, wallTime: WallClock.now(),
-                    isControl: head.uri.hasPrefix(ControlAPI.prefix)))
+                    isControl: ControlAPI.addresses(head.uri), keepAlive: head.isKeepAlive,
+                    fromPage: self.responder.cors && head.headers.contains(name: "Origin")))
             // A client that asks before sending a large body waits a second
             // for this unless it is told to go ahead (or, if the body is too
             // large, told no).
@@ -183,17 +188,7 @@ final class RequestHandler: ChannelDuplexHandler {
         self.state = .rejected
         let (status, reason) = ParserErrors.describe(parserError)
         self.recordRejection(status: Int(status.code), reason: reason, request: request, now: context.eventLoop.now)
-        let body = ByteBuffer(string: #"{"error":"# + "\"\(reason)\"" + "}")
-        let headers = HTTPHeaders([
-            ("Connection", "close"), ("Content-Type", "application/json"),
-            ("Content-Length", String(body.readableBytes)),
-        ])
-        context.write(
-            self.wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))),
-            promise: nil)
-        context.write(self.wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
-        context.writeAndFlush(self.wrapOutboundOut(.end(nil)), promise: nil)
-        context.close(promise: nil)
+        self.refuse(status, reason, version: .http1_1, context: context)
     }
 
     private func respond(to request: Request, context: ChannelHandlerContext) {
@@ -217,7 +212,7 @@ final class RequestHandler: ChannelDuplexHandler {
             self.perform(response, for: request, context: context)
             return
         }
-        let task = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(response.delay.nanoseconds)) {
+        let task = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(response.delay)) {
             self.state = .idle
             self.perform(response, for: request, context: context)
         }
@@ -229,7 +224,7 @@ final class RequestHandler: ChannelDuplexHandler {
         case .respond:
             if let wire = response.wire, let raw = self.wireContext, request.keepAlive,
                 request.head.version == .http1_1, request.head.method != .HEAD,
-                !(self.responder.cors && request.head.headers.contains(name: "Origin"))
+                !request.fromPage
             {
                 // The common case: the whole response was encoded when the
                 // manifest loaded; one write, no encoding.
@@ -248,10 +243,10 @@ final class RequestHandler: ChannelDuplexHandler {
         case .trickle(let bytesPerSecond):
             self.writeHead(response, for: request, context: context)
             context.flush()
-            let plan =
-                request.head.method == .HEAD
-                ? [] : BodyTrickle.plan(bytes: response.body.readableBytes, bytesPerSecond: bytesPerSecond)
-            self.trickle(plan[...], response, for: request, started: context.eventLoop.now, context: context)
+            let plan = BodyTrickle(
+                bytes: request.head.method == .HEAD ? 0 : response.body.readableBytes, bytesPerSecond: bytesPerSecond)
+            self.trickle(
+                plan.chunk(at: 0), of: plan, response, for: request, started: context.eventLoop.now, context: context)
         case .hang:
             self.state = .hanging(request, response)
         case .truncated:
@@ -267,13 +262,12 @@ final class RequestHandler: ChannelDuplexHandler {
     }
 
     func writeHead(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
-        let fromPage = self.responder.cors && request.head.headers.contains(name: "Origin")
-        if !fromPage, let head = response.head, request.keepAlive, request.head.version == .http1_1 {
+        if !request.fromPage, let head = response.head, request.keepAlive, request.head.version == .http1_1 {
             context.write(self.wrapOutboundOut(.head(head)), promise: nil)
             return
         }
         var headers = response.headers
-        if fromPage { CORS.allow(request.head, in: &headers) }
+        if request.fromPage { CORS.allow(request.head, in: &headers) }
         if !request.keepAlive {
             headers.replaceOrAdd(name: "Connection", value: "close")
         } else if request.head.version == .http1_0 {
@@ -302,21 +296,21 @@ final class RequestHandler: ChannelDuplexHandler {
     }
 
     func trickle(
-        _ chunks: ArraySlice<BodyTrickle.Chunk>, _ response: PreparedResponse, for request: Request,
+        _ chunk: BodyTrickle.Chunk?, of plan: BodyTrickle, _ response: PreparedResponse, for request: Request,
         started: NIODeadline, context: ChannelHandlerContext
     ) {
-        guard let chunk = chunks.first else {
+        guard let chunk else {
             self.finish(request, response, context: context)
             return
         }
-        let due = started + .nanoseconds(chunk.at.nanoseconds)
-        let task = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) {
+        let task = context.eventLoop.assumeIsolated().scheduleTask(deadline: started + TimeAmount(chunk.at)) {
             self.state = .idle
             let slice = response.body.getSlice(at: response.body.readerIndex + chunk.offset, length: chunk.length)!
             context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(slice))), promise: nil)
-            self.trickle(chunks.dropFirst(), response, for: request, started: started, context: context)
+            let next = plan.chunk(at: chunk.offset + chunk.length)
+            self.trickle(next, of: plan, response, for: request, started: started, context: context)
         }
-        self.state = .waiting(request, response, task, .trickle(chunks))
+        self.state = .waiting(request, response, task, .trickle(chunk))
     }
 
     func record(_ request: Request, _ response: PreparedResponse, status: Int, now: NIODeadline) {

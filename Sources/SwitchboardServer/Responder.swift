@@ -11,7 +11,7 @@ final class Responder: Sendable {
     let journal: RequestJournal
     let controlToken: String?
     let cors: Bool
-    private let catalog = Mutex<ResponseCatalog?>(nil)
+    private let catalog: Mutex<ResponseCatalog>
     /// Requests received and not yet answered (delayed ones included).
     let inFlight = Atomic<Int>(0)
 
@@ -20,14 +20,22 @@ final class Responder: Sendable {
         self.journal = journal
         self.controlToken = controlToken
         self.cors = cors
+        // Compiled up front and after each reload, so that no request waits
+        // while a manifest's bodies are encoded.
+        self.catalog = Mutex(ResponseCatalog(snapshot: panel.snapshot()))
+        panel.addListener { [weak self] in
+            guard let self else { return }
+            _ = self.catalog(for: self.panel.snapshot())
+        }
     }
 
-    /// The compiled responses for `snapshot`'s manifest, built on first use.
+    /// The compiled responses for `snapshot`'s manifest. (A request that
+    /// still holds a snapshot older than the latest reload gets its own.)
     func catalog(for snapshot: PanelSnapshot) -> ResponseCatalog {
         self.catalog.withLock { cached in
-            if let cached, cached.generation == snapshot.generation { return cached }
+            if cached.generation == snapshot.generation { return cached }
             let fresh = ResponseCatalog(snapshot: snapshot)
-            cached = fresh
+            if fresh.generation > cached.generation { cached = fresh }
             return fresh
         }
     }

@@ -32,8 +32,6 @@ final class ResponseCatalog: Sendable {
 /// One response, ready to write: status, headers and body.
 struct CompiledResponse: Sendable {
     let status: HTTPResponseStatus
-    /// The manifest's headers, without Content-Type or Content-Length.
-    let baseHeaders: HTTPHeaders
     let body: CompiledBody
 
     init(_ definition: ResponseDefinition, allocator: ByteBufferAllocator) {
@@ -41,7 +39,6 @@ struct CompiledResponse: Sendable {
         self.status = status
         var headers = HTTPHeaders()
         for field in definition.headers { headers.add(name: field.name, value: field.value) }
-        self.baseHeaders = headers
         switch definition.body {
         case .fixed(let body):
             self.body = .single(CompiledFile(body, base: headers, status: status, allocator: allocator))
@@ -120,9 +117,11 @@ struct CompiledFile: Sendable {
         switch body.content {
         case .bytes(let bytes):
             headers.add(name: "Content-Length", value: String(bytes.count))
-            self.content = .fixed(allocator.buffer(bytes: bytes))
+            let wire = Self.encode(status: status, headers: headers, body: bytes, allocator: allocator)
+            // The body is the end of the wire bytes: held once, not twice.
+            self.content = .fixed(wire.getSlice(at: wire.writerIndex - bytes.count, length: bytes.count)!)
             self.head = HTTPResponseHead(version: .http1_1, status: status, headers: headers)
-            self.wire = Self.encode(status: status, headers: headers, body: bytes, allocator: allocator)
+            self.wire = wire
         case .template(let template):
             self.content = .template(template, json: isJSON)
             self.head = nil

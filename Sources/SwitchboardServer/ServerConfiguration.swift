@@ -15,6 +15,11 @@ public struct ServerConfiguration: Sendable {
     /// responses (a web app on another port is the usual client).
     public var cors: Bool
 
+    /// Whether only this machine can reach the server.
+    public var isLoopbackOnly: Bool {
+        ControlAccess.isLoopbackName(self.host)
+    }
+
     public init(
         host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil, controlToken: String? = nil,
         limits: ServerLimits = ServerLimits(), cors: Bool = true

@@ -20,6 +20,7 @@ public final class SwitchboardServer: Sendable {
     private let channel = Mutex<(any Channel)?>(nil)
     /// Open client connections, so shutting down can answer what they wait for.
     private let connections = Mutex<[ObjectIdentifier: any Channel]>([:])
+    private let stopped = Atomic<Bool>(false)
 
     public init(panel: ControlPanel, journal: RequestJournal, configuration: ServerConfiguration = .init()) {
         self.panel = panel
@@ -109,6 +110,8 @@ public final class SwitchboardServer: Sendable {
     /// hung one is closed), waits up to `limits.drainTimeout` for them to
     /// leave, then stops the event loops. Every request ends up journaled.
     public func shutdown() {
+        // Safe to call again, e.g. from a cleanup path after a normal stop.
+        guard !self.stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let listener = self.channel.withLock { channel in
             defer { channel = nil }
             return channel
@@ -118,7 +121,7 @@ public final class SwitchboardServer: Sendable {
         for connection in open {
             connection.pipeline.fireUserInboundEventTriggered(ServerStopping())
         }
-        let deadline = NIODeadline.now() + .nanoseconds(self.configuration.limits.drainTimeout.nanoseconds)
+        let deadline = NIODeadline.now() + TimeAmount(self.configuration.limits.drainTimeout)
         for connection in open {
             let closed = connection.closeFuture
             let timeout = connection.eventLoop.scheduleTask(deadline: deadline) { connection.close(promise: nil) }

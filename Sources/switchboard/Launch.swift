@@ -23,15 +23,14 @@ enum Launch {
         manifest: Manifest, options: ServerOptions, panel: ControlPanel, journal: RequestJournal
     ) throws -> (SwitchboardServer, URLText: String) {
         let port = options.port ?? manifest.port ?? 8080
-        let server = SwitchboardServer(
-            panel: panel, journal: journal,
-            configuration: ServerConfiguration(
-                host: options.host, port: port, threads: options.threads, controlToken: options.controlToken,
-                limits: options.limits, cors: !options.noCors))
+        let configuration = ServerConfiguration(
+            host: options.host, port: port, threads: options.threads, controlToken: options.controlToken,
+            limits: options.limits, cors: !options.noCors)
+        let server = SwitchboardServer(panel: panel, journal: journal, configuration: configuration)
         do {
             let bound = try server.start()
             let host = options.host.contains(":") ? "[\(options.host)]" : options.host
-            if !["127.0.0.1", "localhost", "::1"].contains(options.host) {
+            if !configuration.isLoopbackOnly {
                 Console.error(
                     "switchboard: warning: listening on \(options.host), so other machines can reach the fake API. "
                         + (options.controlToken == nil

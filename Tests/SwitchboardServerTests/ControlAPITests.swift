@@ -170,5 +170,9 @@ import Testing
         #expect((try self.json(unknown)["error"] as? String)?.contains("GET /__switchboard/endpoints") == true)
         let wrongMethod = try await HTTPClient.send(server.url("/__switchboard/endpoints"), method: "DELETE")
         #expect(wrongMethod.status == 405)
+        // A path that only starts with the same letters is the fake API's.
+        let lookalike = try await HTTPClient.send(server.url("/__switchboardish"))
+        #expect(lookalike.status == 404)
+        #expect(server.journal.entries(after: 0).entries.map(\.target) == ["/__switchboardish"])
     }
 }
