@@ -97,16 +97,11 @@ int sb_quit_signal_take(void) {
 
 int sb_quit_signal_fd(void) { return quit_pipe[0]; }
 
-void sb_block_winch(void *unblocked_sigset) {
+void sb_block_winch(void) {
     // Start from an empty mask: a parent (a test runner, a supervisor) may
     // have left INT/TERM/HUP blocked, and then no quit signal would arrive.
     sigset_t block;
     sigemptyset(&block);
     sigaddset(&block, SIGWINCH);
     pthread_sigmask(SIG_SETMASK, &block, NULL);
-    sigset_t unblocked;
-    sigemptyset(&unblocked);
-    memcpy(unblocked_sigset, &unblocked, sizeof(sigset_t));
 }
-
-unsigned long sb_sigset_size(void) { return sizeof(sigset_t); }

@@ -64,11 +64,13 @@ final class NcursesTerminal {
         let full = self.lastGrid?.width != grid.width || self.lastGrid?.height != grid.height
         if full { wclear(sb_stdscr()) }
         var row = [cchar_t](repeating: cchar_t(), count: grid.width)
+        // One character and its terminator, reused for every cell.
+        var characters: [wchar_t] = [32, 0]
         for y in 0..<grid.height {
             if !full, let last = self.lastGrid, Self.rowEqual(last, grid, y) { continue }
             for x in 0..<grid.width {
                 let cell = grid[x, y]
-                var characters: [wchar_t] = [wchar_t(bitPattern: cell.character.unicodeScalars.first?.value ?? 32), 0]
+                characters[0] = wchar_t(bitPattern: cell.character.unicodeScalars.first?.value ?? 32)
                 let pair = self.colors ? Int16(cell.style.foreground.map { Self.pairIndex($0) } ?? 0) : 0
                 setcchar(&row[x], &characters, self.attributes(cell.style), pair, nil)
             }

@@ -11,19 +11,22 @@ import CTerminalRescue
 /// server thread. INT, TERM and HUP set a flag and write to a pipe instead of
 /// killing the process, so the terminal is always restored.
 public enum ProcessSignals {
-    nonisolated(unsafe) private static var screenMask = sigset_t()
-
     /// Call first thing in `main`, before the server starts its threads.
     public static func prepare() {
-        sb_block_winch(&screenMask)
+        sb_block_winch()
         sb_quit_signals_install()
         // A stopped process would stop the server too: Ctrl-Z is ignored.
         signal(SIGTSTP, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
     }
 
-    /// The mask the screen thread uses while it waits.
-    static var waitMask: sigset_t { screenMask }
+    /// The mask the screen thread uses while it waits: nothing blocked, so
+    /// a resize gets through there and only there.
+    static var waitMask: sigset_t {
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        return mask
+    }
 
     /// A descriptor that is readable once a quit signal has arrived.
     public static var quitDescriptor: Int32 { sb_quit_signal_fd() }

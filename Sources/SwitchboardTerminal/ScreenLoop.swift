@@ -89,8 +89,12 @@ public final class ScreenLoop {
                 lastDraw = now
                 dirty = false
             }
-            let untilFrame = dirty ? max(0.001, Self.frameInterval - (Self.now() - lastDraw)) : Self.tickInterval
-            self.waitForInput(timeout: min(untilFrame, Self.tickInterval))
+            let elapsed = Self.now()
+            let untilFrame = dirty ? max(0.001, Self.frameInterval - (elapsed - lastDraw)) : Self.tickInterval
+            // Ticks keep to the second even when nothing else wakes the
+            // loop, so each sparkline bucket covers one second.
+            let untilTick = max(0.001, Self.tickInterval - (elapsed - lastTick))
+            self.waitForInput(timeout: min(untilFrame, untilTick))
         }
     }
 
@@ -139,8 +143,10 @@ public final class ScreenLoop {
                     self.send(.notice(self.exportHAR(sequences)), width: width, height: height)
                 }
             } catch {
-                // The endpoint vanished (a reload); show why instead of failing.
-                self.state.flash = error.description
+                // The endpoint vanished (a reload): say why, and take the
+                // panel's word again over the row the key already changed.
+                self.send(.notice(error.description), width: width, height: height)
+                self.lastPanelVersion = -1
             }
         }
         return nil

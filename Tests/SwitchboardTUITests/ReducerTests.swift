@@ -144,17 +144,20 @@ import Testing
         #expect(self.state.logCursor == 4)
     }
 
-    @Test mutating func enterOnALogLineAsksForItsDetails() {
+    @Test mutating func enterOnALogLineAsksForItsDetails() throws {
         _ = self.press(.tab)
         #expect(self.press(.enter) == [.openDetails(sequence: 5)])
         _ = self.press(.up, .up)
         #expect(self.press(.enter) == [.openDetails(sequence: 3)])
         let entry = ScreenFixtures.traffic[1]
         _ = Reducer.reduce(
-            &self.state, .details(DetailsFormatter.view(entry, signature: nil)), width: 80, height: 24)
-        #expect(self.state.details != nil)
-        _ = self.press(.down, .down)
-        #expect(self.state.details?.scroll ?? 0 >= 0)
+            &self.state, .details(DetailsFormatter.view(entry, signature: nil)), width: 80, height: 5)
+        let lines = try #require(self.state.details?.lines.count)
+        // Five rows leave two for the details: they have to scroll.
+        #expect(lines >= 5)
+        _ = Reducer.reduce(&self.state, .key(.down), width: 80, height: 5)
+        _ = Reducer.reduce(&self.state, .key(.down), width: 80, height: 5)
+        #expect(self.state.details?.scroll == 2)
         _ = self.press(.escape)
         #expect(self.state.details == nil)
         #expect(self.state.focus == .log)
@@ -254,7 +257,6 @@ import Testing
     @Test mutating func qAndCtrlCQuit() {
         #expect(self.press(.char("q")) == [.quit(interrupted: false)])
         #expect(self.press(.ctrl("c")) == [.quit(interrupted: true)])
-        #expect(self.state.quitting)
     }
 
     @Test mutating func anUnboundKeySaysSo() {

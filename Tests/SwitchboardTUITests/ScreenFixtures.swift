@@ -46,15 +46,11 @@ enum ScreenFixtures {
         entry(5.5, "POST", "/login", 200, ms: 1.1, endpoint: "login"),
     ]
 
+    /// What the journal reports after recording `entries`.
     static func stats(for entries: [JournalEntry]) -> JournalStats {
-        var byEndpoint: [String: EndpointStats] = [:]
-        for entry in entries {
-            guard let id = entry.endpointID else { continue }
-            byEndpoint[id, default: EndpointStats()].hits += 1
-            byEndpoint[id]?.lastStatus = entry.status
-        }
-        return JournalStats(
-            total: entries.count, unmatched: entries.filter { $0.endpointID == nil }.count, byEndpoint: byEndpoint)
+        let journal = RequestJournal()
+        for entry in entries { journal.record(entry) }
+        return journal.stats()
     }
 
     /// A busy screen: modes flipped, a latency set, traffic in the log.

@@ -24,10 +24,7 @@ int sb_quit_signal_take(void);
 int sb_quit_signal_fd(void);
 
 /// Sets the calling thread's mask to block SIGWINCH only (call before any
-/// thread starts, so every thread inherits it) and fills `unblocked` with an
-/// empty mask, for ppoll on the screen thread.
-void sb_block_winch(void *unblocked_sigset);
-/// sizeof(sigset_t), so Swift can allocate one.
-unsigned long sb_sigset_size(void);
+/// thread starts, so every thread inherits it).
+void sb_block_winch(void);
 
 #endif

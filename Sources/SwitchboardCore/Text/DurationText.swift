@@ -24,11 +24,11 @@ public enum DurationText {
         if nanos >= 1_000_000_000 {
             let seconds = Double(nanos) / 1e9
             if nanos % 1_000_000_000 == 0 { return "\(nanos / 1_000_000_000)s" }
-            return trimZeros(String(format1: seconds, decimals: nanos % 100_000_000 == 0 ? 1 : 2)) + "s"
+            return trimZeros(String(fixed: seconds, decimals: nanos % 100_000_000 == 0 ? 1 : 2)) + "s"
         }
         let millis = Double(nanos) / 1e6
         if nanos % 1_000_000 == 0 || millis >= 10 { return "\(Int(millis.rounded()))ms" }
-        return trimZeros(String(format1: millis, decimals: 1)) + "ms"
+        return trimZeros(String(fixed: millis, decimals: 1)) + "ms"
     }
 
     private static func trimZeros(_ text: String) -> String {
@@ -56,7 +56,7 @@ extension Duration {
 
 extension String {
     /// A fixed-point number without Foundation's formatter.
-    init(format1 value: Double, decimals: Int) {
+    public init(fixed value: Double, decimals: Int) {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()

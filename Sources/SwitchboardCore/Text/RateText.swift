@@ -31,7 +31,7 @@ public enum RateText {
 
     private static func trim(_ value: Double) -> String {
         if value == value.rounded() { return String(Int(value)) }
-        var text = String(format1: value, decimals: 1)
+        var text = String(fixed: value, decimals: 1)
         if text.hasSuffix(".0") { text.removeLast(2) }
         return text
     }

@@ -24,7 +24,7 @@ public enum DetailsFormatter {
         guard let details else {
             lines.append(.init(""))
             lines.append(.init("Headers and bodies are no longer kept for this request (journal memory budget).", .dim))
-            return DetailsView(sequence: entry.sequence, title: title, lines: lines)
+            return DetailsView(title: title, lines: lines)
         }
         lines.append(.init(""))
         lines.append(.init("REQUEST HEADERS", .bold))
@@ -44,15 +44,16 @@ public enum DetailsFormatter {
             lines.append(
                 .init("RESPONSE  none: the connection was \(self.faultWords(entry.mode))", .color(.magenta, bold: true))
             )
-            return DetailsView(sequence: entry.sequence, title: title, lines: lines)
+            return DetailsView(title: title, lines: lines)
         }
         let phrase = HTTPStatusText.phrase(entry.status)
-        lines.append(.init("RESPONSE \(entry.status) \(phrase)", .color(self.color(entry.status), bold: true)))
+        lines.append(
+            .init("RESPONSE \(entry.status) \(phrase)", .color(LogView.color(forStatus: entry.status), bold: true)))
         lines += self.headers(details.responseHeaders)
         lines += self.body(
             "RESPONSE BODY", details.responseBody, size: details.responseBodySize,
             type: details.responseHeader("Content-Type"))
-        return DetailsView(sequence: entry.sequence, title: title, lines: lines)
+        return DetailsView(title: title, lines: lines)
     }
 
     /// `endpoint weather (GET /weather) · server_error (flaky:25) · 3g, 150ms injected · took 152 ms`
@@ -134,9 +135,5 @@ public enum DetailsFormatter {
         case .garbage: "sent random bytes, then closed"
         default: "closed"
         }
-    }
-
-    private static func color(_ status: Int) -> Color? {
-        LogView.color(forStatus: status)
     }
 }

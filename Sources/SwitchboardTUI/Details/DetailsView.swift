@@ -11,14 +11,12 @@ public struct DetailsView: Equatable, Sendable {
         }
     }
 
-    public var sequence: Int
     public var title: String
     public var lines: [Line]
     /// The first line shown.
     public var scroll = 0
 
-    public init(sequence: Int, title: String, lines: [Line]) {
-        self.sequence = sequence
+    public init(title: String, lines: [Line]) {
         self.title = title
         self.lines = lines
     }

@@ -39,12 +39,10 @@ public struct Grid: Equatable, Sendable {
         return column
     }
 
-    /// Sets the style of a run of cells, keeping their characters.
-    public mutating func paint(x: Int, y: Int, width: Int, style: Style) {
+    /// Shows a whole row in reverse video (the selection), keeping its colours.
+    public mutating func reverse(row y: Int) {
         guard y >= 0, y < self.height else { return }
-        for column in max(0, x)..<min(self.width, x + width) {
-            self[column, y].style = style
-        }
+        for column in 0..<self.width { self[column, y].style.reverse = true }
     }
 
     /// Fills a row (from `x`) with one character.

@@ -44,18 +44,20 @@ public enum TerminalText {
         default:
             break
         }
-        // East Asian wide and fullwidth ranges, and emoji, take two columns.
-        let wide: [ClosedRange<UInt32>] = [
-            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-            0xFFE0...0xFFE6, 0x2600...0x27BF, 0x1F000...0x1FAFF, 0x20000...0x3FFFD,
-        ]
-        return !wide.contains { $0.contains(value) }
+        return !Self.wide.contains { $0.contains(value) }
     }
 
+    /// East Asian wide and fullwidth ranges, and emoji: two columns each.
+    private static let wide: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+        0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x2600...0x27BF, 0x1F000...0x1FAFF, 0x20000...0x3FFFD,
+    ]
+
+    private static let hexDigits = Array("0123456789ABCDEF")
+
     private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+        String([Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]])
     }
 
     /// Cuts `text` to `width` columns, ending in `…` (or `~` in ASCII) when cut.

@@ -2,8 +2,9 @@
 public enum Command: Hashable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, moveToTop, moveToBottom
     case cycleMode
-    /// `1`…`9`: the n-th mode of `Mode.cycle` (from 1).
-    case pickMode(Int)
+    /// `1`…`9` and `0`: the mode of that number in `Mode.cycle` (the key
+    /// pressed says which).
+    case pickMode
     case nextLatency, previousLatency
     case applyToAll
     case resetSelected, resetAll

@@ -83,16 +83,16 @@ public enum Keymap {
         Binding([.end, .char("G")], .moveToBottom, .global, hint: "bottom", help: "", inBar: false, inHelp: false),
         Binding([.char(" "), .enter], .cycleMode, .endpoints, hint: "mode", help: "next mode"),
         Binding(
-            [.char("1"), .char("2"), .char("3")], .pickMode(0), .endpoints, hint: "pick mode",
+            [.char("1"), .char("2"), .char("3")], .pickMode, .endpoints, hint: "pick mode",
             help: "success · error · 500", inBar: false, helpKeys: "1 2 3"),
         Binding(
-            [.char("4"), .char("5"), .char("6")], .pickMode(0), .endpoints, hint: "pick fault",
+            [.char("4"), .char("5"), .char("6")], .pickMode, .endpoints, hint: "pick fault",
             help: "reset · hang · empty", inBar: false, helpKeys: "4 5 6"),
         Binding(
-            [.char("7"), .char("8")], .pickMode(0), .endpoints, hint: "pick fault", help: "garbage · truncated",
+            [.char("7"), .char("8")], .pickMode, .endpoints, hint: "pick fault", help: "garbage · truncated",
             inBar: false, helpKeys: "7 8"),
         Binding(
-            [.char("9"), .char("0")], .pickMode(0), .endpoints, hint: "flaky", help: "flaky · sequence",
+            [.char("9"), .char("0")], .pickMode, .endpoints, hint: "flaky", help: "flaky · sequence",
             inBar: false, helpKeys: "9 0"),
         Binding(
             [.char("l")], .nextLatency, .endpoints, hint: "latency", help: "next / previous latency", helpKeys: "l L"),

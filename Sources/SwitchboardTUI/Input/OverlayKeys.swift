@@ -2,7 +2,7 @@
 enum DetailsKeys {
     static func handle(_ command: Command, state: inout AppState, layout: Layout) {
         guard var details = state.details else { return }
-        let page = max(1, layout.height - 3)
+        let page = layout.detailsRows
         switch command {
         case .moveUp: details.scroll -= 1
         case .moveDown: details.scroll += 1
@@ -15,7 +15,7 @@ enum DetailsKeys {
             return
         default: return
         }
-        details.scroll = max(0, min(details.scroll, details.lines.count - page))
+        // The reducer keeps the scroll in range afterwards.
         state.details = details
     }
 }
@@ -55,7 +55,6 @@ enum FilterKeys {
         case .ctrl("u"):
             draft = ""
         case .ctrl("c"):
-            state.quitting = true
             return [.quit(interrupted: true)]
         case .escape:
             state.filterDraft = nil

@@ -35,10 +35,7 @@ public enum Reducer {
         if state.filterDraft != nil {
             return FilterKeys.handle(key, state: &state)
         }
-        let scope: KeyScope =
-            state.details != nil
-            ? .details : state.scenarioPicker != nil ? .picker : state.focus == .endpoints ? .endpoints : .log
-        guard let binding = Keymap.binding(for: key, in: scope) else {
+        guard let binding = Keymap.binding(for: key, in: state.keyScope) else {
             if !state.showHelp { state.flash = "\(key.label) does nothing here — press ? for help" }
             state.showHelp = false
             return []
@@ -50,15 +47,13 @@ public enum Reducer {
         }
         switch binding.command {
         case .quit:
-            state.quitting = true
             return [.quit(interrupted: false)]
         case .interrupt:
-            state.quitting = true
             return [.quit(interrupted: true)]
         default:
             break
         }
-        switch scope {
+        switch state.keyScope {
         case .details:
             DetailsKeys.handle(binding.command, state: &state, layout: layout)
             return []
@@ -134,7 +129,6 @@ public enum Reducer {
         for index in state.endpoints.indices {
             if let endpointStats = stats.byEndpoint[state.endpoints[index].id] {
                 state.endpoints[index].hits = endpointStats.hits
-                state.endpoints[index].lastStatus = endpointStats.lastStatus
             }
         }
         state.totalRequests = stats.total
@@ -153,8 +147,7 @@ public enum Reducer {
         state.endpointScroll = max(0, min(state.endpointScroll, max(0, state.endpoints.count - rows)))
         LogWindow.settle(&state, rows: max(1, layout.logRows))
         if var details = state.details {
-            let page = max(1, layout.height - 3)
-            details.scroll = max(0, min(details.scroll, details.lines.count - page))
+            details.scroll = max(0, min(details.scroll, details.lines.count - layout.detailsRows))
             state.details = details
         }
     }

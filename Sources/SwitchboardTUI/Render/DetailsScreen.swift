@@ -6,7 +6,7 @@ enum DetailsScreen {
         let titleRow = 1
         grid.fill(options.rule, y: titleRow, style: options.style(.dim))
         grid.put(" REQUEST " + details.title + " ", x: 1, y: titleRow, style: .reverse, limit: layout.width - 2)
-        let rows = max(0, layout.height - 3)
+        let rows = layout.detailsRows
         for row in 0..<rows {
             let index = details.scroll + row
             guard details.lines.indices.contains(index) else { break }

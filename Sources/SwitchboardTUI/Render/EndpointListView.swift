@@ -86,11 +86,7 @@ enum EndpointListView {
                 " " + history.sparkline(width: columns.sparkline - 1, unicode: options.unicode), x: x, y: y,
                 style: options.style(.color(.cyan)))
         }
-        if highlight {
-            for column in 0..<grid.width {
-                grid[column, y].style.reverse = true
-            }
-        }
+        if highlight { grid.reverse(row: y) }
     }
 
     static func color(of mode: Mode) -> Color? {

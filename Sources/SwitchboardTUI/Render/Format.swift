@@ -31,13 +31,12 @@ enum Format {
     static func milliseconds(_ value: Double) -> String {
         if value >= 10_000 {
             let seconds = value / 1000
-            let tenths = Int((seconds * 10).rounded())
-            return seconds < 100 ? "\(tenths / 10).\(tenths % 10) s" : "\(Int(seconds.rounded())) s"
+            return seconds < 100 ? String(fixed: seconds, decimals: 1) + " s" : "\(Int(seconds.rounded())) s"
         }
         if value < 10 {
             let tenths = (value * 10).rounded() / 10
             return tenths == tenths.rounded() && tenths >= 1
-                ? "\(Int(tenths)) ms" : "\(Int(tenths)).\(Int((tenths * 10).rounded()) % 10) ms"
+                ? "\(Int(tenths)) ms" : String(fixed: tenths, decimals: 1) + " ms"
         }
         return "\(Int(value.rounded())) ms"
     }
@@ -60,8 +59,7 @@ enum Format {
     /// `38 req/s`, `0.4 req/s`.
     static func rate(_ value: Double) -> String {
         if value > 0 && value < 10 {
-            let tenths = (value * 10).rounded() / 10
-            return "\(Int(tenths)).\(Int((tenths * 10).rounded()) % 10) req/s"
+            return String(fixed: value, decimals: 1) + " req/s"
         }
         return "\(count(Int(value.rounded()))) req/s"
     }

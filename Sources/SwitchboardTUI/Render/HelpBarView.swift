@@ -19,10 +19,7 @@ enum HelpBarView {
             grid.put(" " + TerminalText.clean(flash), x: 0, y: y, style: options.style(.color(.cyan, bold: true)))
             return
         }
-        let scope: KeyScope =
-            state.details != nil
-            ? .details : state.scenarioPicker != nil ? .picker : state.focus == .endpoints ? .endpoints : .log
-        let all = Keymap.barBindings(for: scope)
+        let all = Keymap.barBindings(for: state.keyScope)
         let essential = all.filter { $0.command == .toggleHelp || $0.command == .quit || $0.command == .closeOverlay }
         let optional = all.filter { $0.command != .toggleHelp && $0.command != .quit && $0.command != .closeOverlay }
         func width(_ binding: Binding) -> Int {

@@ -14,6 +14,9 @@ public struct Layout: Equatable, Sendable {
     public var logTitleRow: Int { 2 + self.endpointRows }
     public var firstLogRow: Int { 3 + self.endpointRows }
     public var barRow: Int { self.height - 1 }
+    /// Lines of a request's details on screen at once (between its title
+    /// and the help bar).
+    public var detailsRows: Int { max(1, self.height - 3) }
 
     /// The endpoint list takes what it needs up to half the body; the log
     /// takes the rest, and always keeps at least one row.

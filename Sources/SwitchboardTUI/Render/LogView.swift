@@ -49,9 +49,7 @@ enum LogView {
             guard visible.indices.contains(position) else { break }
             let y = layout.firstLogRow + row
             self.drawLine(state.log[visible[position]], y: y, columns: columns, into: &grid, options: options)
-            if state.focus == .log, position == cursor {
-                for column in 0..<grid.width { grid[column, y].style.reverse = true }
-            }
+            if state.focus == .log, position == cursor { grid.reverse(row: y) }
         }
     }
 

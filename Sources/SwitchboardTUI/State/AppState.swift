@@ -53,11 +53,16 @@ public struct AppState: Equatable, Sendable {
     public var showHelp = false
     /// A one-line message (a change made, a problem) until the next key.
     public var flash: String?
-    /// Set when a quit key was pressed; the runtime exits.
-    public var quitting = false
 
     public init(serverURL: String) {
         self.serverURL = serverURL
+    }
+
+    /// Which keys apply now: an open overlay's, else the focused pane's.
+    public var keyScope: KeyScope {
+        if self.details != nil { return .details }
+        if self.scenarioPicker != nil { return .picker }
+        return self.focus == .endpoints ? .endpoints : .log
     }
 
     public var selectedEndpoint: EndpointRow? {

@@ -9,7 +9,6 @@ public struct EndpointRow: Equatable, Sendable {
     /// Profile name; `nil` is no added latency.
     public var latency: String?
     public var hits: Int
-    public var lastStatus: Int?
     /// Statuses of the error responses, for labels like `error 401`.
     public var errorStatus: Int
     public var serverErrorStatus: Int
@@ -21,7 +20,7 @@ public struct EndpointRow: Equatable, Sendable {
 
     public init(
         id: String, method: String, path: String, mode: Mode = .success, latency: String? = nil, hits: Int = 0,
-        lastStatus: Int? = nil, errorStatus: Int = 400, serverErrorStatus: Int = 500, startMode: Mode = .success,
+        errorStatus: Int = 400, serverErrorStatus: Int = 500, startMode: Mode = .success,
         startLatency: String? = nil, sequence: [Mode] = []
     ) {
         self.id = id
@@ -30,7 +29,6 @@ public struct EndpointRow: Equatable, Sendable {
         self.mode = mode
         self.latency = latency
         self.hits = hits
-        self.lastStatus = lastStatus
         self.errorStatus = errorStatus
         self.serverErrorStatus = serverErrorStatus
         self.startMode = startMode
@@ -41,7 +39,7 @@ public struct EndpointRow: Equatable, Sendable {
     public init(_ endpoint: EndpointDefinition, setting: EndpointSetting, stats: EndpointStats?) {
         self.init(
             id: endpoint.id, method: endpoint.method, path: TerminalText.clean(endpoint.path.description),
-            mode: setting.mode, latency: setting.latency, hits: stats?.hits ?? 0, lastStatus: stats?.lastStatus,
+            mode: setting.mode, latency: setting.latency, hits: stats?.hits ?? 0,
             errorStatus: endpoint.error.status, serverErrorStatus: endpoint.serverError.status,
             startMode: endpoint.startMode, startLatency: endpoint.startLatency, sequence: endpoint.sequence)
     }

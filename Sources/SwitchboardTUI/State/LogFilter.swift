@@ -53,7 +53,7 @@ public struct LogFilter: Equatable, Sendable {
             case .method(let method): line.method == method
             case .endpoint(let id): line.endpointID == id
             case .unmatched: line.unmatched
-            case .text(let text): line.target.lowercased().contains(text)
+            case .text(let text): line.searchableTarget.contains(text)
             }
         }
     }

@@ -7,7 +7,10 @@ public struct LogLine: Equatable, Sendable {
     public var time: Double
     public var method: String
     /// Path and query, escaped (`\x1B` instead of an escape character).
-    public var target: String
+    public let target: String
+    /// `target` lowercased once, for the text filter (which runs on every
+    /// line, every frame).
+    public let searchableTarget: String
     public var status: Int
     public var durationMS: Double
     public var delayMS: Double
@@ -27,6 +30,7 @@ public struct LogLine: Equatable, Sendable {
         self.time = entry.time
         self.method = TerminalText.escapeNetwork(entry.method)
         self.target = TerminalText.escapeNetwork(entry.target)
+        self.searchableTarget = self.target.lowercased()
         self.status = entry.status
         self.durationMS = entry.duration.milliseconds
         self.delayMS = entry.injectedDelay.milliseconds
