@@ -64,10 +64,7 @@ import Testing
     @Test func servePrintsOneJSONLinePerRequest() throws {
         let serve = try ServeProcess(arguments: [RepositoryPaths.fixtures.path, "--port", "0"])
         defer { serve.stop() }
-        let status = try Subprocess.run(
-            "curl",
-            ["-s", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(serve.port)/weather?lat=1&lon=2"])
-        #expect(status.stdout == "200")
+        #expect(try CurlTiming.get(URL(string: "http://127.0.0.1:\(serve.port)/weather?lat=1&lon=2")!).status == 200)
         let line = try #require(serve.nextLine())
         let json = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(json["method"] as? String == "GET")

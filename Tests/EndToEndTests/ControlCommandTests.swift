@@ -76,8 +76,7 @@ import Testing
     }
 
     @Test func aTokenIsSentWhenGiven() throws {
-        let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
-        let server = try RunningServer(panel: ControlPanel(manifest: manifest), controlToken: "t0k")
+        let server = try RunningServer.demo(controlToken: "t0k")
         defer { server.stop() }
         let refused = try self.run(["status"], server: server)
         #expect(refused.status == 1)

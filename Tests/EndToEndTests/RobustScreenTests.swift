@@ -4,12 +4,8 @@ import Testing
 
 /// The screen under hostile input, edits on disk, and quitting mid-request.
 @Suite(.serialized) struct RobustScreenTests {
-    func start(_ directory: String = RepositoryPaths.fixtures.path) throws -> (TmuxSession, Int) {
-        try TmuxSession.startScreen(directory)
-    }
-
     @Test func escapeSequencesFromTheNetworkCannotTouchTheTerminal() throws {
-        let (session, port) = try self.start()
+        let (session, port) = try TmuxSession.startScreen()
         let title = try session.tmux(["display-message", "-p", "-t", "main", "#{pane_title}"]).stdout
         let hostile: [String] = [
             "GET /\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{1B}[31m HTTP/1.1\r\nHost: x\r\n\r\n",
@@ -27,11 +23,11 @@ import Testing
         #expect(screen.contains("ENDPOINTS") && screen.contains("REQUESTS"))
         #expect(!screen.contains("\u{1B}"))
         #expect(try session.tmux(["display-message", "-p", "-t", "main", "#{pane_title}"]).stdout == title)
-        #expect(try session.quit() == 0)
+        try session.quit()
     }
 
     @Test func quittingAnswersARequestWaitingOnADelay() async throws {
-        let (session, port) = try self.start()
+        let (session, port) = try TmuxSession.startScreen()
         try Subprocess.run(
             "curl",
             [
@@ -48,9 +44,7 @@ import Testing
         let answer = try await delayed
         #expect(answer.status == 200)
         #expect(answer.total < 1.9, "the 2 s delay should be cut short, took \(answer.total) s")
-        #expect(session.waitForExit() == 0)
-        let settings = session.terminalSettings()
-        #expect(settings.before == settings.after)
+        session.expectExit(0)
     }
 
     @Test func editsOnDiskShowUpAndABrokenEditSaysSo() throws {
@@ -59,7 +53,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("switchboard.yml")
         let original = try String(contentsOf: manifest, encoding: .utf8)
-        let (session, port) = try self.start(folder.path)
+        let (session, port) = try TmuxSession.startScreen(folder.path)
 
         let added = original.replacingOccurrences(
             of: "  - id: kitten",
@@ -78,20 +72,20 @@ import Testing
         #expect(
             session.waitForScreen(timeout: 5) { !$0.contains("reload failed") && $0.contains("6 endpoints") },
             "\(session.screen())")
-        #expect(try session.quit() == 0)
+        try session.quit()
     }
 
     @Test func aDumbTerminalIsToldToUseServe() throws {
         let session = try TmuxSession(
             switchboard: [RepositoryPaths.fixtures.path, "--port", "0"], environment: ["TERM": "dumb"])
-        #expect(session.waitForExit() == 1)
+        session.expectExit(1)
         let text = session.screen().replacingOccurrences(of: "\n", with: "")
         #expect(text.contains("TERM is 'dumb'"))
         #expect(text.contains("switchboard serve"))
     }
 
     @Test func aResizeStormLeavesAWorkingScreen() throws {
-        let (session, port) = try self.start()
+        let (session, port) = try TmuxSession.startScreen()
         for step in 0..<40 {
             let width = 40 + (step * 37) % 120
             let height = 10 + (step * 13) % 40
@@ -102,6 +96,6 @@ import Testing
         #expect(
             session.waitForScreen { $0.contains("/images/kitten.jpg") && $0.contains("q quit") && $0.contains(" 200 ") }
         )
-        #expect(try session.quit() == 0)
+        try session.quit()
     }
 }

@@ -4,14 +4,8 @@ import Testing
 
 /// The built binary in a real terminal (tmux), talked to with curl.
 @Suite(.serialized) struct ScreenEndToEndTests {
-    func start(width: Int = 100, height: Int = 30, extra: [String] = []) throws -> (TmuxSession, Int) {
-        try TmuxSession.startScreen(width: width, height: height, extra: extra)
-    }
-
-    func curlStatus(_ port: Int, _ path: String, method: String = "GET") throws -> String {
-        try Subprocess.run(
-            "curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", method, "http://127.0.0.1:\(port)\(path)"]
-        ).stdout
+    func get(_ port: Int, _ path: String, _ extra: [String] = []) throws -> CurlTiming {
+        try CurlTiming.get(URL(string: "http://127.0.0.1:\(port)\(path)")!, extra: extra)
     }
 
     /// The lines of the log pane (below the REQUESTS title).
@@ -22,10 +16,10 @@ import Testing
     }
 
     @Test func flipAnEndpointAndWatchTheLog() throws {
-        let (session, port) = try self.start()
+        let (session, port) = try TmuxSession.startScreen()
         #expect(session.screen().contains("GET    /data/all/coinlist"))
 
-        #expect(try self.curlStatus(port, "/data/all/coinlist") == "200")
+        #expect(try self.get(port, "/data/all/coinlist").status == 200)
         #expect(
             session.waitForScreen {
                 self.logLines($0).contains { $0.contains("/data/all/coinlist") && $0.contains("200") }
@@ -37,7 +31,7 @@ import Testing
         try session.send("Space")
         #expect(session.waitForScreen { $0.contains("server_error") && !$0.contains("error 429") })
 
-        #expect(try self.curlStatus(port, "/data/all/coinlist") == "500")
+        #expect(try self.get(port, "/data/all/coinlist").status == 500)
         #expect(
             session.waitForScreen { screen in
                 let log = self.logLines(screen)
@@ -45,73 +39,75 @@ import Testing
                     && log.contains { $0.contains("/data/all/coinlist") && $0.contains(" 500 ") }
             }, "\(session.screen())")
 
-        // The hit count went up to 2 on the endpoint's row.
+        // The hit count, after the latency column ("-"), went up to 2; a
+        // sparkline may follow it.
         #expect(
-            session.screen().split(separator: "\n").contains { $0.contains("/data/all/coinlist") && $0.hasSuffix(" 2") }
-        )
+            session.waitForScreen { screen in
+                screen.split(separator: "\n").contains { row in
+                    let words = row.split(separator: " ")
+                    guard words.contains("/data/all/coinlist"), let latency = words.firstIndex(of: "-") else {
+                        return false
+                    }
+                    return words.dropFirst(latency + 1).first == "2"
+                }
+            }, "\(session.screen())")
 
-        #expect(try session.quit() == 0)
-        let settings = session.terminalSettings()
-        #expect(settings.before == settings.after)
+        try session.quit()
     }
 
     @Test func unmatchedRequestsStandOut() throws {
-        let (session, port) = try self.start()
-        #expect(try self.curlStatus(port, "/data/all/coinlst") == "404")
+        let (session, port) = try TmuxSession.startScreen()
+        #expect(try self.get(port, "/data/all/coinlst").status == 404)
         #expect(session.waitForScreen { $0.contains("UNMATCHED") && $0.contains("/data/all/coinlst") })
-        #expect(try session.quit() == 0)
+        try session.quit()
     }
 
     @Test func latencyKeySlowsTheNextRequest() throws {
-        let (session, port) = try self.start()
+        let (session, port) = try TmuxSession.startScreen()
         // Down to /episodes/:episode, then `l` → the first profile (fast 100ms), twice → sluggish 500ms.
         try session.send("Down", "Down", "l", "l")
         #expect(session.waitForScreen { $0.contains("sluggish 500ms") })
-        let timing = try Subprocess.run(
-            "curl",
-            ["-s", "-o", "/dev/null", "-w", "%{http_code} %{time_total}", "http://127.0.0.1:\(port)/episodes/1"]
-        ).stdout.split(separator: " ")
-        #expect(timing.first == "200")
-        #expect((Double(timing.last ?? "") ?? 0) >= 0.5)
-        #expect(try session.quit() == 0)
+        let timing = try self.get(port, "/episodes/1")
+        #expect(timing.status == 200)
+        #expect(timing.total >= 0.5)
+        try session.quit()
     }
 
     @Test(arguments: [("TERM", 143), ("HUP", 129), ("INT", 130)])
     func signalsGiveTheTerminalBack(signal: String, status: Int) throws {
-        let (session, _) = try self.start()
+        let (session, _) = try TmuxSession.startScreen()
         let pid = try #require(try session.appPID())
         try Subprocess.run("kill", ["-\(signal)", String(pid)])
-        #expect(session.waitForExit() == status)
-        let settings = session.terminalSettings()
-        #expect(settings.before == settings.after)
+        session.expectExit(status)
     }
 
     @Test func ctrlCQuitsAndRestoresTheTerminal() throws {
-        let (session, _) = try self.start()
+        let (session, _) = try TmuxSession.startScreen()
         try session.send("C-c")
-        #expect(session.waitForExit() == 130)
-        let settings = session.terminalSettings()
-        #expect(settings.before == settings.after)
+        session.expectExit(130)
     }
 
     @Test func helpOpensAndCloses() throws {
-        let (session, _) = try self.start()
+        let (session, _) = try TmuxSession.startScreen()
         try session.send("?")
         #expect(session.waitForScreen { $0.contains("any key closes") })
         try session.send("Escape")
         #expect(session.waitForScreen { !$0.contains("any key closes") })
-        #expect(try session.quit() == 0)
+        try session.quit()
     }
 
     @Test func worksAt40x10() throws {
-        let (session, port) = try self.start(width: 40, height: 10)
-        #expect(try self.curlStatus(port, "/data/all/coinlist") == "200")
-        #expect(session.waitForScreen { $0.contains("200") && $0.contains("q quit") })
-        #expect(try session.quit() == 0)
+        let (session, port) = try TmuxSession.startScreen(width: 40, height: 10)
+        #expect(try self.get(port, "/data/all/coinlist").status == 200)
+        #expect(
+            session.waitForScreen { screen in
+                screen.contains("q quit") && self.logLines(screen).contains { $0.contains(" 200 ") }
+            }, "\(session.screen())")
+        try session.quit()
     }
 
     @Test func followsResizesDownAndBackUp() throws {
-        let (session, _) = try self.start()
+        let (session, _) = try TmuxSession.startScreen()
         try session.send("End")
         for (width, height) in [(40, 10), (60, 14), (45, 11), (120, 40), (100, 30)] {
             try session.tmux(["resize-window", "-t", "main", "-x", String(width), "-y", String(height)])
@@ -124,41 +120,35 @@ import Testing
                 ]
                 .allSatisfy(screen.contains)
             }, "\(session.screen())")
-        #expect(try session.quit() == 0)
+        try session.quit()
     }
 
     @Test func aDigitPicksANetworkFault() throws {
-        let (session, port) = try self.start()
+        let (session, port) = try TmuxSession.startScreen()
         try session.send("4")
         #expect(session.waitForScreen { $0.contains("reset") && $0.contains("coinlist → reset") })
         let result = try Subprocess.run(
             "curl", ["-s", "-o", "/dev/null", "http://127.0.0.1:\(port)/data/all/coinlist"])
         #expect(result.status == 56)
         #expect(session.waitForScreen { self.logLines($0).contains { $0.contains("---") && $0.contains("reset") } })
-        #expect(try session.quit() == 0)
+        try session.quit()
     }
 
     @Test func aChangeThroughTheControlAPIShowsAtOnce() throws {
-        let (session, port) = try self.start()
-        let result = try Subprocess.run(
-            "curl",
-            [
-                "-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "PUT", "-d", #"{"mode":"hang"}"#,
-                "http://127.0.0.1:\(port)/__switchboard/endpoints/weather",
-            ])
-        #expect(result.stdout == "200")
+        let (session, port) = try TmuxSession.startScreen()
+        let changed = try self.get(port, "/__switchboard/endpoints/weather", ["-X", "PUT", "-d", #"{"mode":"hang"}"#])
+        #expect(changed.status == 200)
         #expect(
             session.waitForScreen(timeout: 2) {
                 $0.split(separator: "\n").contains { $0.contains("/weather") && $0.contains("hang") }
             })
-        try Subprocess.run(
-            "curl", ["-s", "-o", "/dev/null", "-X", "POST", "http://127.0.0.1:\(port)/__switchboard/scenarios/outage"])
+        #expect(try self.get(port, "/__switchboard/scenarios/outage", ["-X", "POST"]).status == 200)
         #expect(session.waitForScreen(timeout: 2) { $0.contains("scenario: outage") })
-        #expect(try session.quit() == 0)
+        try session.quit()
     }
 
     @Test func enterShowsARequestsDetailsAndEscGoesBack() throws {
-        let (session, port) = try self.start()
+        let (session, port) = try TmuxSession.startScreen()
         try Subprocess.run(
             "curl", ["-s", "-o", "/dev/null", "-H", "X-Probe: 42", "http://127.0.0.1:\(port)/episodes/2"])
         #expect(session.waitForScreen { self.logLines($0).contains { $0.contains("/episodes/2") } })
@@ -167,11 +157,11 @@ import Testing
         #expect(session.screen().contains("endpoint episode (GET /episodes/:episode)"))
         try session.send("Escape")
         #expect(session.waitForScreen { $0.contains("ENDPOINTS") && !$0.contains("REQUEST HEADERS") })
-        #expect(try session.quit() == 0)
+        try session.quit()
     }
 
     @Test func slashFiltersTheLog() throws {
-        let (session, port) = try self.start()
+        let (session, port) = try TmuxSession.startScreen()
         for path in ["/data/all/coinlist", "/nope", "/episodes/1"] {
             try Subprocess.run("curl", ["-s", "-o", "/dev/null", "http://127.0.0.1:\(port)\(path)"])
         }
@@ -184,7 +174,7 @@ import Testing
                 let lines = self.logLines(screen).filter { $0.contains(" ms ") }
                 return screen.contains("filter: unmatched") && lines.count == 1 && lines[0].contains("/nope")
             }, "\(session.screen())")
-        #expect(try session.quit() == 0)
+        try session.quit()
     }
 
     @Test func logAndHARFilesAreWritten() throws {
@@ -193,7 +183,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = directory.appendingPathComponent("requests.jsonl").path
         let har = directory.appendingPathComponent("session.har").path
-        let (session, port) = try self.start(extra: ["--log", log, "--har", har])
+        let (session, port) = try TmuxSession.startScreen(extra: ["--log", log, "--har", har])
         try Subprocess.run(
             "curl",
             [
@@ -201,7 +191,7 @@ import Testing
                 "http://127.0.0.1:\(port)/weather?lat=1&lon=2",
             ])
         #expect(eventually { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("/weather") })
-        #expect(try session.quit() == 0)
+        try session.quit()
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 1)
         #expect(lines[0].contains(#""query":"lat=1&lon=2""#))

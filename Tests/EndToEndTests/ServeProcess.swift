@@ -32,7 +32,7 @@ final class ServeProcess: @unchecked Sendable {
 
     /// Stops keeping stdout lines (a long run would pile them up).
     func discardOutput() {
-        self.lines.discard = true
+        self.lines.discardFromNowOn()
     }
 
     func nextLine(timeout: Double = 10) -> String? {
@@ -59,7 +59,14 @@ final class LineReader: @unchecked Sendable {
     private var buffer = Data()
     private var ready: [String] = []
     private let condition = NSCondition()
-    var discard = false
+    private var discard = false
+
+    func discardFromNowOn() {
+        self.condition.lock()
+        self.discard = true
+        self.ready.removeAll()
+        self.condition.unlock()
+    }
 
     func attach(_ handle: FileHandle) {
         handle.readabilityHandler = { [weak self] handle in

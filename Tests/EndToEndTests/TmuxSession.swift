@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardTestSupport
+import Testing
 
 /// A private tmux server (its own socket) running one command in a pane of a
 /// fixed size. Stopped, by its process id, when the session is released.
@@ -81,10 +82,18 @@ final class TmuxSession {
         return status
     }
 
-    /// Presses `q` and returns the exit status once switchboard has ended.
-    func quit() throws -> Int? {
+    /// Presses `q`; switchboard should exit 0 and give the terminal back.
+    func quit(sourceLocation: SourceLocation = #_sourceLocation) throws {
         try self.send("q")
-        return self.waitForExit()
+        self.expectExit(0, sourceLocation: sourceLocation)
+    }
+
+    /// Waits for switchboard to end with `status`, leaving the terminal
+    /// settings (`stty -g`) as it found them.
+    func expectExit(_ status: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(self.waitForExit() == status, sourceLocation: sourceLocation)
+        let settings = self.terminalSettings()
+        #expect(settings.before == settings.after, "the terminal was not restored", sourceLocation: sourceLocation)
     }
 
     /// Terminal settings (`stty -g`) before start and after exit.

@@ -6,10 +6,6 @@ import Testing
 /// The control API driven over HTTP against a real server, the way a test
 /// suite or CI script would.
 @Suite struct ControlAPITests {
-    func json(_ result: HTTPResult) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: result.body) as? [String: Any])
-    }
-
     func put(_ server: RunningServer, _ id: String, _ body: String) async throws -> HTTPResult {
         try await HTTPClient.send(
             server.url("/__switchboard/endpoints/\(id)"), method: "PUT", headers: ["Content-Type": "application/json"],
@@ -22,7 +18,7 @@ import Testing
         _ = try await HTTPClient.send(server.url("/data/all/coinlist"))
         let response = try await HTTPClient.send(server.url("/__switchboard/endpoints"))
         #expect(response.status == 200)
-        let body = try self.json(response)
+        let body = try response.json()
         let endpoints = try #require(body["endpoints"] as? [[String: Any]])
         #expect(
             endpoints.map { $0["id"] as? String } == ["coinlist", "weather", "episode", "person", "login", "kitten"])
@@ -41,13 +37,13 @@ import Testing
         defer { server.stop() }
         let changed = try await self.put(server, "login", #"{"mode": "error", "latency": "fast"}"#)
         #expect(changed.status == 200)
-        #expect(try self.json(changed)["mode"] as? String == "error")
-        #expect(try self.json(changed)["latency"] as? String == "fast")
+        #expect(try changed.json()["mode"] as? String == "error")
+        #expect(try changed.json()["latency"] as? String == "fast")
         let login = try await HTTPClient.send(server.url("/login"), method: "POST")
         #expect(login.status == 401)
         let cleared = try await self.put(server, "login", #"{"latency": null}"#)
-        #expect(try self.json(cleared)["latency"] is NSNull)
-        #expect(try self.json(cleared)["mode"] as? String == "error")
+        #expect(try cleared.json()["latency"] is NSNull)
+        #expect(try cleared.json()["mode"] as? String == "error")
     }
 
     @Test func unknownModesAndProfilesAre400WithTheValidOnes() async throws {
@@ -55,11 +51,11 @@ import Testing
         defer { server.stop() }
         let badMode = try await self.put(server, "login", #"{"mode": "sucess"}"#)
         #expect(badMode.status == 400)
-        #expect((try self.json(badMode)["valid"] as? [String])?.contains("server_error") == true)
-        #expect((try self.json(badMode)["error"] as? String)?.hasPrefix("unknown mode 'sucess'") == true)
+        #expect((try badMode.json()["valid"] as? [String])?.contains("server_error") == true)
+        #expect((try badMode.json()["error"] as? String)?.hasPrefix("unknown mode 'sucess'") == true)
         let badProfile = try await self.put(server, "login", #"{"latency": "turtle"}"#)
         #expect(badProfile.status == 400)
-        #expect((try self.json(badProfile)["valid"] as? [String])?.contains("3g") == true)
+        #expect((try badProfile.json()["valid"] as? [String])?.contains("3g") == true)
         // A good mode with a bad profile is refused whole, not half applied.
         let half = try await self.put(server, "login", #"{"mode": "error", "latency": "turtle"}"#)
         #expect(half.status == 400)
@@ -69,7 +65,7 @@ import Testing
         #expect(unknownField.status == 400)
         let unknownEndpoint = try await self.put(server, "logn", #"{"mode": "error"}"#)
         #expect(unknownEndpoint.status == 404)
-        #expect((try self.json(unknownEndpoint)["error"] as? String)?.contains("did you mean 'login'?") == true)
+        #expect((try unknownEndpoint.json()["error"] as? String)?.contains("did you mean 'login'?") == true)
         // Nothing changed along the way.
         #expect(server.panel.snapshot().settings.allSatisfy { $0.mode == .success })
     }
@@ -79,14 +75,14 @@ import Testing
         defer { server.stop() }
         let outage = try await HTTPClient.send(server.url("/__switchboard/scenarios/outage"), method: "POST")
         #expect(outage.status == 200)
-        #expect(try self.json(outage)["scenario"] as? String == "outage")
+        #expect(try outage.json()["scenario"] as? String == "outage")
         #expect(try await HTTPClient.send(server.url("/data/all/coinlist")).status == 500)
         let reset = try await HTTPClient.send(server.url("/__switchboard/reset"), method: "POST")
         #expect(reset.status == 200)
         #expect(try await HTTPClient.send(server.url("/data/all/coinlist")).status == 200)
         let unknown = try await HTTPClient.send(server.url("/__switchboard/scenarios/nope"), method: "POST")
         #expect(unknown.status == 404)
-        #expect((try self.json(unknown)["valid"] as? [String]) == ["outage", "slow-network", "login-broken"])
+        #expect((try unknown.json()["valid"] as? [String]) == ["outage", "slow-network", "login-broken"])
     }
 
     @Test func theJournalIsReadableFilterableAndClearableButHoldsNoControlCalls() async throws {
@@ -98,23 +94,23 @@ import Testing
         }
         _ = try await HTTPClient.send(server.url("/__switchboard/endpoints"), session: session)
         let all = try await HTTPClient.send(server.url("/__switchboard/requests"), session: session)
-        let entries = try #require(try JSONSerialization.jsonObject(with: all.body) as? [[String: Any]])
+        let entries = try all.jsonArray()
         #expect(entries.map { $0["path"] as? String } == ["/data/all/coinlist", "/nope", "/episodes/2"])
         #expect(entries[0]["endpoint"] as? String == "coinlist")
         #expect(entries[0]["mode"] as? String == "success")
         #expect(entries[0]["delay_ms"] != nil && entries[0]["duration_ms"] != nil)
         let limited = try await HTTPClient.send(server.url("/__switchboard/requests?limit=1"), session: session)
         #expect(
-            (try JSONSerialization.jsonObject(with: limited.body) as? [[String: Any]])?.first?["path"] as? String
+            try limited.jsonArray().first?["path"] as? String
                 == "/episodes/2")
         let unmatched = try await HTTPClient.send(
             server.url("/__switchboard/requests?unmatched=true"), session: session)
         #expect(
-            (try JSONSerialization.jsonObject(with: unmatched.body) as? [[String: Any]])?.map { $0["path"] as? String }
+            try unmatched.jsonArray().map { $0["path"] as? String }
                 == ["/nope"])
         let cleared = try await HTTPClient.send(
             server.url("/__switchboard/requests"), method: "DELETE", session: session)
-        #expect(try self.json(cleared)["cleared"] as? Int == 3)
+        #expect(try cleared.json()["cleared"] as? Int == 3)
         let empty = try await HTTPClient.send(server.url("/__switchboard/requests"), session: session)
         #expect(empty.text == "[]")
     }
@@ -127,7 +123,7 @@ import Testing
             body: Data(#"{"email":"a@example.com"}"#.utf8))
         let sequence = try #require(server.journal.entries(after: 0).entries.last?.sequence)
         let response = try await HTTPClient.send(server.url("/__switchboard/requests/\(sequence)"))
-        let details = try #require(try self.json(response)["details"] as? [String: Any])
+        let details = try #require(try response.json()["details"] as? [String: Any])
         let headers = try #require(details["request_headers"] as? [[String]])
         #expect(headers.contains(["X-Trace", "abc"]))
         #expect((details["request_body"] as? [String: Any])?["text"] as? String == #"{"email":"a@example.com"}"#)
@@ -156,7 +152,7 @@ import Testing
         try server.panel.setLatency(nil, endpoint: "coinlist")
         let bad = try await HTTPClient.send(server.url("/data/all/coinlist"), headers: ["Prefer": "mode=teapot"])
         #expect(bad.status == 400)
-        #expect((try self.json(bad)["error"] as? String)?.hasPrefix("Prefer: mode=teapot is not a mode") == true)
+        #expect((try bad.json()["error"] as? String)?.hasPrefix("Prefer: mode=teapot is not a mode") == true)
         let entries = server.journal.entries(after: 0).entries
         #expect(entries.first?.mode == .serverError)
         #expect(entries.first?.setting == nil)
@@ -167,7 +163,7 @@ import Testing
         defer { server.stop() }
         let unknown = try await HTTPClient.send(server.url("/__switchboard/nope"))
         #expect(unknown.status == 404)
-        #expect((try self.json(unknown)["error"] as? String)?.contains("GET /__switchboard/endpoints") == true)
+        #expect((try unknown.json()["error"] as? String)?.contains("GET /__switchboard/endpoints") == true)
         let wrongMethod = try await HTTPClient.send(server.url("/__switchboard/endpoints"), method: "DELETE")
         #expect(wrongMethod.status == 405)
         // A path that only starts with the same letters is the fake API's.

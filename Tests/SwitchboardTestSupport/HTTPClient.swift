@@ -18,8 +18,26 @@ public struct HTTPResult: Sendable {
         self.headers.first { $0.key.lowercased() == name.lowercased() }?.value
     }
 
+    /// The body as a JSON object; throws when it is anything else.
     public func json() throws -> [String: Any] {
-        try JSONSerialization.jsonObject(with: self.body) as? [String: Any] ?? [:]
+        guard let object = try JSONSerialization.jsonObject(with: self.body) as? [String: Any] else {
+            throw NotJSON(expected: "an object", text: self.text)
+        }
+        return object
+    }
+
+    /// The body as a JSON array of objects; throws when it is anything else.
+    public func jsonArray() throws -> [[String: Any]] {
+        guard let array = try JSONSerialization.jsonObject(with: self.body) as? [[String: Any]] else {
+            throw NotJSON(expected: "an array of objects", text: self.text)
+        }
+        return array
+    }
+
+    public struct NotJSON: Error, CustomStringConvertible {
+        var expected: String
+        var text: String
+        public var description: String { "expected \(self.expected), got: \(self.text.prefix(200))" }
     }
 }
 

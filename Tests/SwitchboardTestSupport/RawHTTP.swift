@@ -34,13 +34,16 @@ public enum RawHTTP {
     }
 
     /// Connects to 127.0.0.1:`port`, writes `bytes`, and reads until the
-    /// server closes the connection or `timeout` seconds pass.
-    public static func exchange(port: Int, bytes: [UInt8], timeout: Int = 5) throws -> String {
+    /// server closes the connection or `timeout` seconds pass. With
+    /// `halfClose`, says it has no more to send once `bytes` are out.
+    @discardableResult
+    public static func exchange(port: Int, bytes: [UInt8], timeout: Int = 5, halfClose: Bool = false) throws -> String {
         guard let fd = self.connect(port: port, timeout: timeout) else {
             throw Failure(description: "connect failed: \(errno)")
         }
         defer { close(fd) }
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        if halfClose { shutdown(fd, Int32(SHUT_WR)) }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {

@@ -12,15 +12,16 @@ public final class RunningServer: Sendable {
     private let fixtures: TemporaryFixtures?
 
     public init(
-        panel: ControlPanel, controlToken: String? = nil, limits: ServerLimits = ServerLimits(),
-        keeping fixtures: TemporaryFixtures? = nil
+        panel: ControlPanel, host: String = "127.0.0.1", controlToken: String? = nil,
+        limits: ServerLimits = ServerLimits(), keeping fixtures: TemporaryFixtures? = nil
     ) throws {
         self.panel = panel
         self.fixtures = fixtures
         self.journal = RequestJournal(capacity: 1_000)
         self.server = SwitchboardServer(
             panel: self.panel, journal: self.journal,
-            configuration: ServerConfiguration(port: 0, threads: 2, controlToken: controlToken, limits: limits))
+            configuration: ServerConfiguration(
+                host: host, port: 0, threads: 2, controlToken: controlToken, limits: limits))
         self.port = try self.server.start()
     }
 
@@ -29,10 +30,13 @@ public final class RunningServer: Sendable {
         try self.init(panel: ControlPanel(manifest: manifest), keeping: fixtures)
     }
 
-    /// The demo API in `fixtures/`, with these limits.
-    public static func demo(limits: ServerLimits = ServerLimits()) throws -> RunningServer {
+    /// The demo API in `fixtures/`.
+    public static func demo(
+        host: String = "127.0.0.1", controlToken: String? = nil, limits: ServerLimits = ServerLimits()
+    ) throws -> RunningServer {
         let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
-        return try RunningServer(panel: ControlPanel(manifest: manifest), limits: limits)
+        return try RunningServer(
+            panel: ControlPanel(manifest: manifest), host: host, controlToken: controlToken, limits: limits)
     }
 
     public func url(_ pathAndQuery: String) -> URL {
