@@ -2,10 +2,26 @@ import ArgumentParser
 import Foundation
 import SwitchboardCore
 import SwitchboardServer
+import SwitchboardTerminal
 
 /// What every server-starting command does first: load the fixtures and
 /// bind the port, or say clearly why not.
 enum Launch {
+    /// What the screen and `serve` set up before the server starts: signals
+    /// and limits first (before any thread starts), then the fixtures, the
+    /// panel, the journal and the `--log`/`--har` session.
+    static func prepare(
+        _ options: ServerOptions, quietSession: Bool
+    ) throws -> (manifest: Manifest, panel: ControlPanel, journal: RequestJournal, session: Session) {
+        ProcessSignals.prepare()
+        raiseOpenFileLimit()
+        let manifest = try self.loadManifest(options.directory)
+        let panel = ControlPanel(manifest: manifest, random: options.random)
+        let journal = RequestJournal()
+        let session = try Session(options: options, journal: journal, quiet: quietSession)
+        return (manifest, panel, journal, session)
+    }
+
     /// Loads the manifest; prints every problem and fails if there are any.
     static func loadManifest(_ directory: String) throws -> Manifest {
         do {

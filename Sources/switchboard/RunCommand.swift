@@ -18,12 +18,7 @@ struct RunCommand: ParsableCommand {
             Console.error("switchboard: \(problem)")
             throw ExitCode.failure
         }
-        ProcessSignals.prepare()
-        raiseOpenFileLimit()
-        let manifest = try Launch.loadManifest(self.options.directory)
-        let panel = ControlPanel(manifest: manifest, random: self.options.random)
-        let journal = RequestJournal()
-        let session = try Session(options: self.options, journal: journal, quiet: true)
+        let (manifest, panel, journal, session) = try Launch.prepare(self.options, quietSession: true)
         let (server, url) = try Launch.startServer(
             manifest: manifest, options: self.options, panel: panel, journal: journal)
         let watcher = watchFixtures(self.options, panel: panel) { _ in }

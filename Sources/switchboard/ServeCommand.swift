@@ -17,12 +17,7 @@ struct ServeCommand: ParsableCommand {
     @OptionGroup var options: ServerOptions
 
     func run() throws {
-        ProcessSignals.prepare()
-        raiseOpenFileLimit()
-        let manifest = try Launch.loadManifest(self.options.directory)
-        let panel = ControlPanel(manifest: manifest, random: self.options.random)
-        let journal = RequestJournal()
-        let session = try Session(options: self.options, journal: journal, quiet: false)
+        let (manifest, panel, journal, session) = try Launch.prepare(self.options, quietSession: false)
         let stdout = JournalStream(journal: journal, output: StandardStreams.stdout, name: "stdout")
         stdout.start()
         let (server, url) = try Launch.startServer(
