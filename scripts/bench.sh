@@ -5,19 +5,20 @@
 #   2. latency accuracy: 200 connections on a 500 ms endpoint (req/s against 400, p50, p99);
 #   3. memory: RSS before, and after two million requests;
 #   4. the screen's cost: render time for 200 endpoints and a full log.
-# nginx and Switchboard are measured by ../shared/bench/peers/measure.sh, so they land in the
-# same table as the other peers. Takes about 6 minutes; needs root for apt-get on a fresh machine.
+# nginx and Switchboard are measured alike by scripts/bench/measure.sh. Everything it needs is in
+# scripts/; wrk, nginx and the rest are installed with apt-get when missing (needs root).
+# Takes about 8 minutes.
 #   scripts/bench.sh               → results in /tmp/switchboard-bench/<UTC time>/summary.md
-#   PEERS=path/to/peers OUT=dir scripts/bench.sh
+#   OUT=dir scripts/bench.sh
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT="$PWD"
-PEERS="$(cd "${PEERS:-$ROOT/../shared/bench/peers}" && pwd)"
+BENCH="$ROOT/scripts/bench"
 OUT="${OUT:-/tmp/switchboard-bench/$(date -u +%Y-%m-%dT%H%M%SZ)}"
 mkdir -p "$OUT/peers"
-export PEERS_RUN_DIR="$OUT/run" OUT_DIR="$OUT/peers"
-mkdir -p "$PEERS_RUN_DIR"
-source "$PEERS/common.sh"
+export BENCH_RUN_DIR="$OUT/run" OUT_DIR="$OUT/peers"
+mkdir -p "$BENCH_RUN_DIR"
+source "$BENCH/lib.sh"
 
 PORT_HEADLESS=19090 PORT_SCREEN=19091 PORT_MEMORY=19092
 FIXTURES="$ROOT/scripts/bench-fixtures"
@@ -35,7 +36,6 @@ fi
 echo "== release build"
 swift build -c release --product switchboard
 swift build -c release --product switchboard-bench
-cmp -s "$FIXTURES/body.json" "$PEERS/body.json" || { echo "bench body differs from the peers' body.json" >&2; exit 1; }
 
 pids=()
 tmux_socket="switchboard-bench-$$"
@@ -43,7 +43,7 @@ cleanup() {
   local pid
   for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
   tmux -L "$tmux_socket" kill-server 2>/dev/null || true
-  "$PEERS/servers/nginx.sh" stop 1 >/dev/null 2>&1 || true
+  "$BENCH/nginx.sh" stop >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
 
@@ -57,15 +57,15 @@ start_serve() {
 }
 
 echo "== 1a. nginx, one worker (measure.sh)"
-"$PEERS/servers/nginx.sh" start 1
-"$PEERS/measure.sh" nginx-w1 "$PORT_NGINX" "$(cat "$PEERS_RUN_DIR/nginx-w1.pid")"
-"$PEERS/servers/nginx.sh" stop 1
+"$BENCH/nginx.sh" start
+"$BENCH/measure.sh" nginx-w1 "$PORT_NGINX" "$(cat "$BENCH_RUN_DIR/nginx-w1.pid")"
+"$BENCH/nginx.sh" stop
 
 echo "== 1b. switchboard serve, journal on, JSON lines to /dev/null (measure.sh, with /slow)"
 pid="$(start_serve "$PORT_HEADLESS")"
-"$PEERS/measure.sh" switchboard-serve "$PORT_HEADLESS" "$pid" slow
+"$BENCH/measure.sh" switchboard-serve "$PORT_HEADLESS" "$pid" slow
 kill -TERM "$pid"; wait "$pid" 2>/dev/null || true
-python3 "$PEERS/report.py" "$OUT_DIR" >"$OUT/peers/results.md"
+python3 "$BENCH/report.py" "$OUT_DIR" >"$OUT/peers/results.md"
 
 echo "== 1c. switchboard with the screen running in tmux (120x40)"
 tmux -L "$tmux_socket" -f /dev/null new-session -d -x 120 -y 40 -s bench \
@@ -75,7 +75,7 @@ screen_pid="$(ss -Hltnp "sport = :$PORT_SCREEN" | grep -o 'pid=[0-9]*' | head -1
 for run in 1 2; do
   sleep 1
   wrk -t2 -c50 -d10s --latency "http://127.0.0.1:$PORT_SCREEN$DATA_PATH" >"$OUT/screen_throughput_$run.txt"
-  python3 "$PEERS/parse_wrk.py" "$OUT/screen_throughput_$run.txt" >"$OUT/screen_throughput_$run.tsv"
+  python3 "$BENCH/parse_wrk.py" "$OUT/screen_throughput_$run.txt" >"$OUT/screen_throughput_$run.tsv"
 done
 tmux -L "$tmux_socket" capture-pane -p -t bench >"$OUT/screen_after.txt"
 tmux -L "$tmux_socket" send-keys -t bench q

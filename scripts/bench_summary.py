@@ -68,7 +68,7 @@ def main(out):
     print("\nThe 400 req/s ideal counts requests still in flight when wrk stops; with every request "
           "taking at least 500 ms, 200 connections can finish at most 19 each inside a 10 s run "
           "(3,800 requests, 380 req/s), so 95% is the most any server can show here.")
-    print(f"\nPeer table (same run, measure.sh): see {os.path.join(out, 'peers', 'results.md')}")
+    print(f"\nnginx and Switchboard side by side (same run, measure.sh): see {os.path.join(out, 'peers', 'results.md')}")
 
 
 if __name__ == "__main__":

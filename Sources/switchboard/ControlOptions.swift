@@ -3,15 +3,16 @@ import Foundation
 
 /// Where the running instance is, for the commands that drive it.
 struct ControlOptions: ParsableArguments {
-    @Option(help: "The running Switchboard.")
-    var url: String = "http://127.0.0.1:8080"
+    @Option(help: "The running Switchboard; also read from SWITCHBOARD_URL.")
+    var url: String = ProcessInfo.processInfo.environment["SWITCHBOARD_URL"] ?? "http://127.0.0.1:8080"
 
     @Option(help: "The token it was started with (--control-token); also read from SWITCHBOARD_TOKEN.")
     var token: String?
 
     func validate() throws {
         guard let url = URL(string: self.url), url.scheme == "http", url.host != nil else {
-            throw ValidationError("--url should look like http://127.0.0.1:8080, not '\(self.url)'")
+            throw ValidationError(
+                "--url (or SWITCHBOARD_URL) should look like http://127.0.0.1:8080, not '\(self.url)'")
         }
     }
 

@@ -21,6 +21,12 @@ struct RunCommand: ParsableCommand {
         let (manifest, panel, journal, session) = try Launch.prepare(self.options, quietSession: true)
         let (server, url) = try Launch.startServer(
             manifest: manifest, options: self.options, panel: panel, journal: journal)
+        do {
+            try session.started(serverURL: url)
+        } catch {
+            server.shutdown()
+            throw error
+        }
         let watcher = watchFixtures(self.options, panel: panel) { _ in }
         defer {
             watcher?.stop()

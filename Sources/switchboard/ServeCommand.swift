@@ -22,6 +22,12 @@ struct ServeCommand: ParsableCommand {
         stdout.start()
         let (server, url) = try Launch.startServer(
             manifest: manifest, options: self.options, panel: panel, journal: journal)
+        do {
+            try session.started(serverURL: url)
+        } catch {
+            server.shutdown()
+            throw error
+        }
         let count = manifest.endpoints.count
         Console.error(
             "switchboard: serving \(count) endpoint\(count == 1 ? "" : "s") from \(self.options.directory) on \(url)")

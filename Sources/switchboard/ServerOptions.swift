@@ -27,6 +27,12 @@ struct ServerOptions: ParsableArguments {
     @Option(help: "Append every request to this file as one JSON line.")
     var log: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Once listening, write the server's URL (http://HOST:PORT) to this file; removed on exit.",
+            discussion: "With --port 0, this is how a script learns the port that was picked."))
+    var urlFile: String?
+
     @Option(help: "Write the session as a HAR 1.2 file on exit.")
     var har: String?
 

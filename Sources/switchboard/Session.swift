@@ -9,12 +9,14 @@ struct Session {
     let harPath: String?
     let redact: Bool
     let journal: RequestJournal
+    let urlFile: URLFile?
 
     /// - Parameter quiet: the screen owns the terminal; report problems at the end.
     init(options: ServerOptions, journal: RequestJournal, quiet: Bool) throws {
         self.journal = journal
         self.harPath = options.har
         self.redact = !options.noRedact
+        self.urlFile = options.urlFile.map(URLFile.init(path:))
         if let path = options.log {
             do {
                 let stream = try JournalStream.appending(to: path, journal: journal, quiet: quiet)
@@ -29,8 +31,20 @@ struct Session {
         }
     }
 
-    /// Flushes the log and writes the HAR file.
+    /// Tells a waiting script where the server is (`--url-file`).
+    func started(serverURL: String) throws {
+        guard let urlFile = self.urlFile else { return }
+        do {
+            try urlFile.publish(serverURL)
+        } catch {
+            Console.error("switchboard: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    /// Flushes the log, writes the HAR file and removes the `--url-file`.
     func finish(serverURL: String) {
+        self.urlFile?.remove()
         self.log?.stop()
         guard let path = self.harPath else { return }
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardCore
 import SwitchboardTestSupport
 import Testing
 
@@ -76,5 +77,27 @@ import Testing
         #expect(json["unmatched"] as? Bool == false)
         #expect(json["duration_ms"] is Double || json["duration_ms"] is Int)
         #expect(serve.terminate() == 143)
+    }
+
+    @Test func urlFileHoldsTheChosenURLWhileServingAndGoesOnExit() throws {
+        let folder = try TemporaryFixtures(manifest: "endpoints:\n  - { method: GET, path: /a }\n")
+        let urlFile = folder.url.appendingPathComponent("url").path
+        let serve = try ServeProcess(arguments: [folder.path, "--port", "0", "--url-file", urlFile])
+        defer { serve.stop() }
+        // The banner comes after the file is written.
+        #expect(try String(contentsOfFile: urlFile, encoding: .utf8) == "http://127.0.0.1:\(serve.port)\n")
+        #expect(serve.terminate() == 143)
+        #expect(!FileManager.default.fileExists(atPath: urlFile))
+    }
+
+    @Test func controlCommandsFindTheServerThroughSWITCHBOARD_URL() throws {
+        let server = try RunningServer.demo()
+        defer { server.stop() }
+        let result = try Subprocess.run(
+            "env", ["SWITCHBOARD_URL=http://127.0.0.1:\(server.port)", self.binary, "set", "login", "error"])
+        #expect(result.status == 0)
+        let snapshot = server.panel.snapshot()
+        let login = try #require(snapshot.manifest.endpoints.firstIndex { $0.id == "login" })
+        #expect(snapshot.settings[login].mode == .error)
     }
 }
