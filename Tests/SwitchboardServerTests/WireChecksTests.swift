@@ -38,13 +38,13 @@ import Testing
         }
     }
 
-    func connect(remote: String = "127.0.0.1") throws -> Connection {
+    func connect(remote: String = "127.0.0.1", token: String? = nil) throws -> Connection {
         let fixtures = try TemporaryFixtures(manifest: Self.manifest)
         let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
         let journal = RequestJournal(capacity: 10)
         let channel = EmbeddedChannel()
         try SwitchboardServer.configure(
-            channel.pipeline.syncOperations, responder: Responder(panel: panel, journal: journal),
+            channel.pipeline.syncOperations, responder: Responder(panel: panel, journal: journal, controlToken: token),
             limits: ServerLimits())
         try channel.connect(to: SocketAddress(ipAddress: remote, port: 50_000)).wait()
         return Connection(channel: channel, panel: panel, journal: journal, fixtures: fixtures)
@@ -105,6 +105,13 @@ import Testing
                 + "Access-Control-Request-Method: PUT\r\nAccess-Control-Request-Headers: content-type\r\n\r\n")
         #expect(answer.hasPrefix("HTTP/1.1 403 Forbidden"), "\(answer)")
         #expect(!answer.lowercased().contains("access-control-"))
+        // With a token the preflight, which never carries it, is refused too.
+        let guarded = try self.connect(token: "0123456789abcdef")
+        let refused = try guarded.exchange(
+            "OPTIONS /__switchboard/reset HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nOrigin: http://localhost:3000\r\n"
+                + "Access-Control-Request-Method: POST\r\n\r\n")
+        #expect(refused.hasPrefix("HTTP/1.1 401 Unauthorized"), "\(refused)")
+        #expect(!refused.lowercased().contains("access-control-"))
     }
 
     @Test func aCredentialedPageMayReadEveryHeaderByName() throws {
