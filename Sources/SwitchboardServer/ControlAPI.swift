@@ -18,7 +18,9 @@ struct ControlAPI {
     /// (`http://127.0.0.1:8080/__switchboard/…`, which must meet the access
     /// checks, not the fake API).
     static func addresses(_ uri: String) -> Bool {
-        if let absolute = RequestTarget.absoluteForm(uri) { return self.addresses(path: absolute.path) }
+        if uri.utf8.first != UInt8(ascii: "/"), let absolute = RequestTarget.absoluteForm(Substring(uri)) {
+            return self.addresses(path: absolute.path)
+        }
         return self.addresses(path: Substring(uri))
     }
 

@@ -35,7 +35,9 @@ enum ControlAccess: Equatable {
         // asked for; the Host header is checked as well, so neither can
         // smuggle in a foreign name.
         var authorities = headers["Host"]
-        if let absolute = RequestTarget.absoluteForm(head.uri) { authorities.append(String(absolute.authority)) }
+        if let absolute = RequestTarget.absoluteForm(Substring(head.uri)) {
+            authorities.append(String(absolute.authority))
+        }
         for authority in authorities {
             guard let host = LoopbackName.host(ofAuthority: authority), LoopbackName.isLoopbackHost(host) else {
                 return .foreignHost

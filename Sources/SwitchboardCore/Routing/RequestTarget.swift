@@ -17,7 +17,9 @@ public struct RequestTarget: Sendable {
         if let hash = pathPart.utf8.firstIndex(of: UInt8(ascii: "#")) { pathPart = pathPart[..<hash] }
         if let hash = queryPart.utf8.firstIndex(of: UInt8(ascii: "#")) { queryPart = queryPart[..<hash] }
         // An absolute-form target (`GET http://host/path`) is matched on its path.
-        if let absolute = Self.absoluteForm(pathPart) { pathPart = absolute.path }
+        if pathPart.utf8.first != UInt8(ascii: "/"), let absolute = Self.absoluteForm(pathPart) {
+            pathPart = absolute.path
+        }
         self.rawPath = pathPart
         self.rawQuery = queryPart
     }
@@ -26,8 +28,7 @@ public struct RequestTarget: Sendable {
     /// (`http://127.0.0.1:8080/a?b` → `127.0.0.1:8080`, `/a?b`); nil for the
     /// usual origin form (`/a?b`). The scheme is matched without regard to
     /// case, as RFC 3986 says.
-    public static func absoluteForm(_ uri: some StringProtocol) -> (authority: Substring, path: Substring)? {
-        let text = Substring(uri)
+    public static func absoluteForm(_ text: Substring) -> (authority: Substring, path: Substring)? {
         guard text.utf8.first != UInt8(ascii: "/"), let colon = text.firstIndex(of: ":") else { return nil }
         let scheme = text[..<colon].lowercased()
         guard scheme == "http" || scheme == "https", text[colon...].hasPrefix("://") else { return nil }
