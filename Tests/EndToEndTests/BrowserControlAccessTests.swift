@@ -117,6 +117,16 @@ struct BrowserControlAccessTests {
         }
     }
 
+    @Test func aControlURLTypedIntoTheAddressBarStillAnswers() async throws {
+        try await onThread {
+            let target = try Self.target()
+            defer { target.stop() }
+            // A typed URL is no page's doing: the browser says `Sec-Fetch-Site: none`.
+            let shown = try HeadlessChromium.dom(of: target.url("/__switchboard/endpoints").absoluteString)
+            #expect(shown.contains(#""id":"coins""#), "\(shown)")
+        }
+    }
+
     @Test func aPageSendingCookiesReadsRetryAfterAndWWWAuthenticate() async throws {
         try await onThread {
             let target = try Self.target()
