@@ -35,12 +35,39 @@ enum CORS {
 
     /// Adds the allow-origin headers when the request came from a page and
     /// the manifest did not set them itself.
+    ///
+    /// The exposed headers are named one by one: with credentials allowed,
+    /// browsers read `Access-Control-Expose-Headers: *` as a header literally
+    /// called `*`, and a page sending cookies could not read `Retry-After`
+    /// or `WWW-Authenticate`.
     static func allow(_ head: HTTPRequestHead, in headers: inout HTTPHeaders) {
         guard let origin = head.headers.first(name: "Origin"), !headers.contains(name: "Access-Control-Allow-Origin")
         else { return }
+        let exposed = self.exposedNames(headers)
         headers.add(name: "Access-Control-Allow-Origin", value: origin)
         headers.add(name: "Access-Control-Allow-Credentials", value: "true")
-        headers.add(name: "Access-Control-Expose-Headers", value: "*")
+        if !exposed.isEmpty { headers.add(name: "Access-Control-Expose-Headers", value: exposed) }
         headers.add(name: "Vary", value: "Origin")
     }
+
+    /// The response's header names a page could not read without being
+    /// told: all but the CORS-safelisted ones, each once.
+    static func exposedNames(_ headers: HTTPHeaders) -> String {
+        var names: [String] = []
+        var seen: Set<String> = []
+        for (name, _) in headers {
+            let lowered = name.lowercased()
+            guard !self.safelisted.contains(lowered), !lowered.hasPrefix("access-control-"),
+                seen.insert(lowered).inserted
+            else { continue }
+            names.append(name)
+        }
+        return names.joined(separator: ", ")
+    }
+
+    /// Response headers every page may read (the Fetch standard's
+    /// CORS-safelisted response-header names).
+    static let safelisted: Set<String> = [
+        "cache-control", "content-language", "content-length", "content-type", "expires", "last-modified", "pragma",
+    ]
 }

@@ -14,10 +14,19 @@ struct ControlAPI {
     static let prefix = "/__switchboard"
 
     /// Whether a request target is the control API's (`/__switchboard` or
-    /// below it, not `/__switchboardish`).
+    /// below it, not `/__switchboardish`), in origin form or absolute form
+    /// (`http://127.0.0.1:8080/__switchboard/…`, which must meet the access
+    /// checks, not the fake API).
     static func addresses(_ uri: String) -> Bool {
-        guard uri.hasPrefix(Self.prefix) else { return false }
-        let rest = uri.utf8.dropFirst(Self.prefix.utf8.count)
+        if uri.utf8.first != UInt8(ascii: "/"), let absolute = RequestTarget.absoluteForm(Substring(uri)) {
+            return self.addresses(path: absolute.path)
+        }
+        return self.addresses(path: Substring(uri))
+    }
+
+    private static func addresses(path: Substring) -> Bool {
+        guard path.hasPrefix(Self.prefix) else { return false }
+        let rest = path.utf8.dropFirst(Self.prefix.utf8.count)
         return rest.first.map { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? true
     }
 

@@ -1,50 +1,50 @@
 import NIOCore
+import NIOHTTP1
+import SwitchboardCore
 
 /// Who may use the control API: programs on this machine, unless a token is
 /// set, in which case everyone who presents it (and no one else).
 ///
-/// "On this machine" also means not a web page: a browser on this machine
-/// is a loopback client too, so without a token a request that names a
-/// foreign Host (DNS rebinding) or comes with a foreign Origin (a page
-/// posting across sites) is refused.
+/// "Programs" means not web pages: a browser on this machine is a loopback
+/// client too, and any page it shows (the app's own dev server, an ad, a
+/// page on a name that DNS rebinding points at 127.0.0.1) could otherwise
+/// post a form or a "simple" request that applies a scenario, or read the
+/// journal with its captured credentials. Browsers send `Origin` or
+/// `Sec-Fetch-Site` on every request a page makes that could do harm (every
+/// POST, PUT and DELETE, forms and `no-cors` included); curl, the CLI and
+/// URLSession send neither, so they are not affected.
 enum ControlAccess: Equatable {
     case allowed
     /// No token is configured and the client is not on this machine.
     case notLoopback
-    /// No token is configured and the request comes from a web page.
+    /// No token is configured and the request names a host that is not
+    /// this machine (DNS rebinding).
+    case foreignHost
+    /// No token is configured and a browser sent the request for a page.
     case fromWebPage
     /// A token is configured and the request does not carry it.
     case badToken
 
-    static func check(
-        remote: SocketAddress?, authorization: String?, token: String?, host: String? = nil, origin: String? = nil
-    ) -> ControlAccess {
+    static func check(head: HTTPRequestHead, remote: SocketAddress?, token: String?) -> ControlAccess {
+        let headers = head.headers
         if let token {
-            return authorization == "Bearer \(token)" ? .allowed : .badToken
+            return headers.first(name: "Authorization") == "Bearer \(token)" ? .allowed : .badToken
         }
-        guard self.isLoopback(remote) else { return .notLoopback }
-        if let host, !self.isLoopbackName(self.hostName(host)) { return .fromWebPage }
-        if let origin {
-            guard let afterScheme = origin.range(of: "://") else { return .fromWebPage }
-            if !self.isLoopbackName(self.hostName(String(origin[afterScheme.upperBound...]))) { return .fromWebPage }
+        guard let ip = remote?.ipAddress, LoopbackName.isLoopbackAddress(ip) else { return .notLoopback }
+        // RFC 9112 §3.2.2: an absolute-form target's authority is the host
+        // asked for; the Host header is checked as well, so neither can
+        // smuggle in a foreign name.
+        var authorities = headers["Host"]
+        if let absolute = RequestTarget.absoluteForm(Substring(head.uri)) {
+            authorities.append(String(absolute.authority))
         }
+        for authority in authorities {
+            guard let host = LoopbackName.host(ofAuthority: authority), LoopbackName.isLoopbackHost(host) else {
+                return .foreignHost
+            }
+        }
+        if headers.contains(name: "Origin") { return .fromWebPage }
+        if let site = headers.first(name: "Sec-Fetch-Site"), site.lowercased() != "none" { return .fromWebPage }
         return .allowed
-    }
-
-    static func isLoopback(_ address: SocketAddress?) -> Bool {
-        guard let ip = address?.ipAddress else { return false }
-        return self.isLoopbackName(ip)
-    }
-
-    static func isLoopbackName(_ name: String) -> Bool {
-        name.hasPrefix("127.") || name == "::1" || name.hasPrefix("::ffff:127.") || name.lowercased() == "localhost"
-    }
-
-    /// `127.0.0.1:8080` → `127.0.0.1`; `[::1]:8080` → `::1`.
-    static func hostName(_ authority: String) -> String {
-        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
-            return String(authority[authority.index(after: authority.startIndex)..<close])
-        }
-        return String(authority.split(separator: ":", maxSplits: 1).first ?? "")
     }
 }

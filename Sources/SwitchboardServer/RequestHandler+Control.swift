@@ -13,11 +13,8 @@ extension RequestHandler {
                 extraHeaders: [], request: request, context: context)
             return
         }
-        let headers = request.head.headers
         let access = ControlAccess.check(
-            remote: context.channel.remoteAddress, authorization: headers.first(name: "Authorization"),
-            token: self.responder.controlToken, host: headers.first(name: "Host"), origin: headers.first(name: "Origin")
-        )
+            head: request.head, remote: context.channel.remoteAddress, token: self.responder.controlToken)
         var extraHeaders: [(String, String)] = []
         let response: ControlAPI.Response
         switch access {
@@ -36,11 +33,17 @@ extension RequestHandler {
                 body:
                     #"{"error":"the control API needs the header 'Authorization: Bearer <token>' with the token given to --control-token"}"#
             )
+        case .foreignHost:
+            response = ControlAPI.Response(
+                status: .forbidden,
+                body:
+                    #"{"error":"the control API answers requests for 127.0.0.1, [::1] or localhost only, not for another host name (as a DNS-rebinding web page would send); start Switchboard with --control-token to allow others"}"#
+            )
         case .fromWebPage:
             response = ControlAPI.Response(
                 status: .forbidden,
                 body:
-                    #"{"error":"the control API does not answer web pages (a foreign Host or Origin); start Switchboard with --control-token to allow them"}"#
+                    #"{"error":"the control API does not answer web pages (this request carries a browser's Origin or Sec-Fetch-Site header); call it from a program such as curl or the switchboard CLI, or start Switchboard with --control-token and send 'Authorization: Bearer <token>'"}"#
             )
         case .notLoopback:
             response = ControlAPI.Response(

@@ -95,12 +95,20 @@ final class RequestHandler: ChannelDuplexHandler {
     func handle(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
         switch part {
         case .head(let head):
+            // A refused request closes the connection; nothing after it is read.
+            if case .rejected = self.state { return }
             self.clock.headReceived()
-            self.state = .receiving(
-                Request(
-                    head: head, arrived: context.eventLoop.now, wallTime: WallClock.now(),
-                    isControl: ControlAPI.addresses(head.uri), keepAlive: head.isKeepAlive,
-                    fromPage: self.responder.cors && head.headers.contains(name: "Origin")))
+            let request = Request(
+                head: head, arrived: context.eventLoop.now, wallTime: WallClock.now(),
+                isControl: ControlAPI.addresses(head.uri), keepAlive: head.isKeepAlive,
+                fromPage: self.responder.cors && head.headers.contains(name: "Origin"))
+            if let problem = HostHeaderRule.problem(in: head) {
+                self.state = .rejected
+                self.recordRejection(status: 400, reason: problem, request: request, now: context.eventLoop.now)
+                self.refuse(.badRequest, problem, version: head.version, context: context)
+                return
+            }
+            self.state = .receiving(request)
             // A client that asks before sending a large body waits a second
             // for this unless it is told to go ahead (or, if the body is too
             // large, told no).

@@ -17,7 +17,7 @@ public struct ServerConfiguration: Sendable {
 
     /// Whether only this machine can reach the server.
     public var isLoopbackOnly: Bool {
-        ControlAccess.isLoopbackName(self.host)
+        LoopbackName.isLoopbackHost(self.host)
     }
 
     public init(

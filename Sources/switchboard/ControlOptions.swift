@@ -6,7 +6,10 @@ struct ControlOptions: ParsableArguments {
     @Option(help: "The running Switchboard; also read from SWITCHBOARD_URL.")
     var url: String = ProcessInfo.processInfo.environment["SWITCHBOARD_URL"] ?? "http://127.0.0.1:8080"
 
-    @Option(help: "The token it was started with (--control-token); also read from SWITCHBOARD_TOKEN.")
+    @Option(
+        help:
+            "The token it was started with (--control-token); also read from SWITCHBOARD_TOKEN, else SWITCHBOARD_CONTROL_TOKEN."
+    )
     var token: String?
 
     func validate() throws {
@@ -19,7 +22,8 @@ struct ControlOptions: ParsableArguments {
     var client: ControlClient {
         ControlClient(
             base: URL(string: self.url)!,
-            token: self.token ?? ProcessInfo.processInfo.environment["SWITCHBOARD_TOKEN"])
+            token: self.token ?? ProcessInfo.processInfo.environment["SWITCHBOARD_TOKEN"]
+                ?? ProcessInfo.processInfo.environment[ServerOptions.tokenVariable])
     }
 }
 

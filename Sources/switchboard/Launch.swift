@@ -40,7 +40,7 @@ enum Launch {
     ) throws -> (SwitchboardServer, URLText: String) {
         let port = options.port ?? manifest.port ?? 8080
         let configuration = ServerConfiguration(
-            host: options.host, port: port, threads: options.threads, controlToken: options.controlToken,
+            host: options.host, port: port, threads: options.threads, controlToken: options.effectiveControlToken,
             limits: options.limits, cors: !options.noCors)
         let server = SwitchboardServer(panel: panel, journal: journal, configuration: configuration)
         do {
@@ -49,7 +49,7 @@ enum Launch {
             if !configuration.isLoopbackOnly {
                 Console.error(
                     "switchboard: warning: listening on \(options.host), so other machines can reach the fake API. "
-                        + (options.controlToken == nil
+                        + (options.effectiveControlToken == nil
                             ? "The control API still answers this machine only; set --control-token to drive it from elsewhere."
                             : "The control API answers anyone with the --control-token."))
             }

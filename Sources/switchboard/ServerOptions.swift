@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SwitchboardCore
 import SwitchboardServer
 
@@ -21,8 +22,28 @@ struct ServerOptions: ParsableArguments {
     @Option(help: "Seed for flaky outcomes, random delays and garbage bytes: the same seed repeats a run exactly.")
     var seed: UInt64?
 
-    @Option(help: "Require 'Authorization: Bearer TOKEN' on control API calls, and accept them from any address.")
+    @Option(
+        help: ArgumentHelp(
+            "Require 'Authorization: Bearer TOKEN' on control API calls, and accept them from any address.",
+            discussion:
+                "At least \(Self.minimumTokenLength) characters. Also read from \(Self.tokenVariable), which keeps it out of `ps`; this option wins."
+        ))
     var controlToken: String?
+
+    static let tokenVariable = "SWITCHBOARD_CONTROL_TOKEN"
+    /// Long enough that guessing it over HTTP is hopeless.
+    static let minimumTokenLength = 16
+
+    /// The token in force and where it came from: the option, else the
+    /// environment.
+    var controlTokenSource: (token: String, source: String)? {
+        if let controlToken { return (controlToken, "--control-token") }
+        return ProcessInfo.processInfo.environment[Self.tokenVariable].map { ($0, Self.tokenVariable) }
+    }
+
+    var effectiveControlToken: String? {
+        self.controlTokenSource?.token
+    }
 
     @Option(help: "Append every request to this file as one JSON line.")
     var log: String?
@@ -72,6 +93,12 @@ struct ServerOptions: ParsableArguments {
     }
 
     func validate() throws {
+        if let (token, source) = self.controlTokenSource, token.count < Self.minimumTokenLength {
+            let length = token.isEmpty ? "is empty" : "has only \(token.count) characters"
+            throw ValidationError(
+                "\(source) \(length); a control token needs at least \(Self.minimumTokenLength) characters, since it opens the control API to anyone who has it"
+            )
+        }
         if let port, !(0...65535).contains(port) {
             throw ValidationError("--port must be from 0 to 65535, not \(port)")
         }

@@ -62,6 +62,39 @@ import Testing
         #expect(result.stderr.contains("--port must be from 0 to 65535"))
     }
 
+    @Test func anEmptyOrShortControlTokenIsAUsageError() throws {
+        let empty = try Subprocess.run(self.binary, ["serve", "--port", "0", "--control-token", ""])
+        #expect(empty.status == 64)
+        #expect(empty.stderr.contains("--control-token is empty; a control token needs at least 16 characters"))
+        let short = try Subprocess.run(
+            "env", ["SWITCHBOARD_CONTROL_TOKEN=fifteen-chars-x", self.binary, "serve", "--port", "0"])
+        #expect(short.status == 64)
+        #expect(short.stderr.contains("SWITCHBOARD_CONTROL_TOKEN has only 15 characters"))
+    }
+
+    @Test func theControlTokenComesFromTheEnvironmentAndTheOptionWins() throws {
+        let fromEnvironment = "token-from-the-environment"
+        let fromOption = "sixteen-chars-xy"
+        func status(_ port: Int, _ token: String?) throws -> Int {
+            try CurlTiming.get(
+                URL(string: "http://127.0.0.1:\(port)/__switchboard/endpoints")!,
+                extra: token.map { ["-H", "Authorization: Bearer \($0)"] } ?? []
+            ).status
+        }
+        let environment = ["SWITCHBOARD_CONTROL_TOKEN": fromEnvironment]
+        let serve = try ServeProcess(
+            arguments: [RepositoryPaths.fixtures.path, "--port", "0"], environment: environment)
+        defer { serve.stop() }
+        #expect(try status(serve.port, nil) == 401)
+        #expect(try status(serve.port, fromEnvironment) == 200)
+        let both = try ServeProcess(
+            arguments: [RepositoryPaths.fixtures.path, "--port", "0", "--control-token", fromOption],
+            environment: environment)
+        defer { both.stop() }
+        #expect(try status(both.port, fromEnvironment) == 401)
+        #expect(try status(both.port, fromOption) == 200)
+    }
+
     @Test func servePrintsOneJSONLinePerRequest() throws {
         let serve = try ServeProcess(arguments: [RepositoryPaths.fixtures.path, "--port", "0"])
         defer { serve.stop() }

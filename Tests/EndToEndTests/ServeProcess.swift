@@ -9,9 +9,12 @@ final class ServeProcess: @unchecked Sendable {
     private let lines = LineReader()
     private let banner = LineReader()
 
-    init(arguments: [String]) throws {
+    init(arguments: [String], environment: [String: String] = [:]) throws {
         self.process.executableURL = RepositoryPaths.switchboardBinary
         self.process.arguments = ["serve"] + arguments
+        if !environment.isEmpty {
+            self.process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let output = Pipe()
         let errors = Pipe()
         self.process.standardOutput = output

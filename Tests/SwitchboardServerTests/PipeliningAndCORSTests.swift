@@ -90,7 +90,9 @@ import Testing
         }
         #expect(try status(["Origin: https://evil.example"]) == 403)
         #expect(try status(["Host: rebound.example:\(server.port)"]) == 403)
-        #expect(try status(["Origin: http://localhost:5173"]) == 200)
+        #expect(try status(["Origin: http://localhost:5173"]) == 403)
+        #expect(try status(["Sec-Fetch-Site: same-site"]) == 403)
+        #expect(try status(["Sec-Fetch-Site: none"]) == 200)
         #expect(try status([]) == 200)
     }
 }

@@ -17,12 +17,27 @@ public struct RequestTarget: Sendable {
         if let hash = pathPart.utf8.firstIndex(of: UInt8(ascii: "#")) { pathPart = pathPart[..<hash] }
         if let hash = queryPart.utf8.firstIndex(of: UInt8(ascii: "#")) { queryPart = queryPart[..<hash] }
         // An absolute-form target (`GET http://host/path`) is matched on its path.
-        if pathPart.hasPrefix("http://") || pathPart.hasPrefix("https://") {
-            let afterScheme = pathPart[pathPart.index(pathPart.firstIndex(of: ":")!, offsetBy: 3)...]
-            pathPart = afterScheme.firstIndex(of: "/").map { afterScheme[$0...] } ?? "/"
+        if pathPart.utf8.first != UInt8(ascii: "/"), let absolute = Self.absoluteForm(pathPart) {
+            pathPart = absolute.path
         }
         self.rawPath = pathPart
         self.rawQuery = queryPart
+    }
+
+    /// The authority and path of an absolute-form target
+    /// (`http://127.0.0.1:8080/a?b` → `127.0.0.1:8080`, `/a?b`); nil for the
+    /// usual origin form (`/a?b`). The scheme is matched without regard to
+    /// case, as RFC 3986 says.
+    public static func absoluteForm(_ text: Substring) -> (authority: Substring, path: Substring)? {
+        guard text.utf8.first != UInt8(ascii: "/"), let colon = text.firstIndex(of: ":") else { return nil }
+        let scheme = text[..<colon].lowercased()
+        guard scheme == "http" || scheme == "https", text[colon...].hasPrefix("://") else { return nil }
+        let afterScheme = text[text.index(colon, offsetBy: 3)...]
+        guard let slash = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) else {
+            return (afterScheme, "/")
+        }
+        let rest = afterScheme[slash...]
+        return (afterScheme[..<slash], rest.first == "/" ? rest : "/")
     }
 
     /// True when the raw path is already in the form manifest paths are
