@@ -137,6 +137,7 @@ final class RequestHandler: ChannelDuplexHandler {
             self.state = .receiving(request)
         case .end:
             guard case .receiving(let request) = self.state else { return }
+            self.clock.requestReceived()
             self.answering = true
             if request.isControl {
                 self.state = .idle
@@ -161,6 +162,12 @@ final class RequestHandler: ChannelDuplexHandler {
         case .hanging(let request, let response):
             self.state = .idle
             self.record(request, response, status: 0, now: context.eventLoop.now)
+        case .receiving(let request) where !request.isControl:
+            // The client left before sending all of its request.
+            self.state = .idle
+            self.recordRejection(
+                status: Self.clientClosed, reason: "client left before the request was complete", request: request,
+                now: context.eventLoop.now)
         case .idle, .receiving, .rejected:
             break
         }
@@ -185,10 +192,8 @@ final class RequestHandler: ChannelDuplexHandler {
             context.close(promise: nil)
             return
         }
-        self.state = .rejected
         let (status, reason) = ParserErrors.describe(parserError)
-        self.recordRejection(status: Int(status.code), reason: reason, request: request, now: context.eventLoop.now)
-        self.refuse(status, reason, version: .http1_1, context: context)
+        self.reject(request, status: status, reason: reason, message: reason, context: context)
     }
 
     private func respond(to request: Request, context: ChannelHandlerContext) {
