@@ -31,7 +31,8 @@ public final class SwitchboardServer: Sendable {
             panel: panel, journal: journal, controlToken: configuration.controlToken, cors: configuration.cors)
     }
 
-    /// How long accepting pauses after it failed (out of file descriptors).
+    /// How long accepting pauses after it failed (out of file descriptors):
+    /// short, so the next client is served soon after a descriptor frees.
     static let acceptBackoff = TimeAmount.milliseconds(50)
 
     /// Binds and starts serving; returns the port actually bound (useful with
@@ -43,13 +44,9 @@ public final class SwitchboardServer: Sendable {
         let bootstrap = ServerBootstrap(group: self.group)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            // Out of file descriptors, accept fails at once on every wake-up:
-            // without a pause the loop spins at full CPU. A short pause keeps
-            // it cool and serves the next client soon after one closes.
             .serverChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(
-                        AcceptBackoffHandler(backoffProvider: { _ in Self.acceptBackoff }))
+                    try channel.pipeline.syncOperations.addHandler(AcceptBackoff(pause: Self.acceptBackoff))
                 }
             }
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)

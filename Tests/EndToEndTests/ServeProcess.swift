@@ -9,9 +9,20 @@ final class ServeProcess: @unchecked Sendable {
     private let lines = LineReader()
     private let banner = LineReader()
 
-    init(arguments: [String]) throws {
-        self.process.executableURL = RepositoryPaths.switchboardBinary
-        self.process.arguments = ["serve"] + arguments
+    /// With `openFileLimit`, it runs under that `ulimit -n` (soft and hard).
+    init(arguments: [String], openFileLimit: Int? = nil) throws {
+        if let openFileLimit {
+            self.process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            self.process.arguments =
+                [
+                    "-c", "ulimit -n \(openFileLimit) && exec \"$0\" serve \"$@\"",
+                    RepositoryPaths.switchboardBinary.path,
+                ]
+                + arguments
+        } else {
+            self.process.executableURL = RepositoryPaths.switchboardBinary
+            self.process.arguments = ["serve"] + arguments
+        }
         let output = Pipe()
         let errors = Pipe()
         self.process.standardOutput = output
@@ -29,6 +40,8 @@ final class ServeProcess: @unchecked Sendable {
         }
         self.port = port
     }
+
+    var pid: Int32 { self.process.processIdentifier }
 
     /// Stops keeping stdout lines (a long run would pile them up).
     func discardOutput() {
