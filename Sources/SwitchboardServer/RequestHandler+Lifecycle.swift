@@ -21,6 +21,7 @@ extension RequestHandler {
             case .respond:
                 // A bandwidth limit would only start here; send it all now.
                 if case .trickle = response.action { response.action = .respond }
+                if case .truncated = response.action { response.action = .truncated(nil) }
                 self.perform(response, for: request, context: context)
             case .trickle(let next):
                 // The rest of the body at once.
@@ -29,7 +30,7 @@ extension RequestHandler {
                         at: response.body.readerIndex + next.offset, length: response.body.readableBytes - next.offset)
                     if let rest { context.write(self.wrapOutboundOut(.body(.byteBuffer(rest))), promise: nil) }
                 }
-                self.finish(request, response, context: context)
+                self.endBody(request, response, context: context)
             }
             context.close(mode: .all, promise: nil)
         case .hanging(let request, let response):

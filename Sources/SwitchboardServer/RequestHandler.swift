@@ -300,12 +300,21 @@ final class RequestHandler: ChannelDuplexHandler {
         }
     }
 
+    /// A body is all sent: the response ends, or, truncated, is cut short.
+    func endBody(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
+        if case .truncated = response.action {
+            self.cutShort(request, response, context: context)
+        } else {
+            self.finish(request, response, context: context)
+        }
+    }
+
     func trickle(
         _ chunk: BodyTrickle.Chunk?, of plan: BodyTrickle, _ response: PreparedResponse, for request: Request,
         started: NIODeadline, context: ChannelHandlerContext
     ) {
         guard let chunk else {
-            self.finish(request, response, context: context)
+            self.endBody(request, response, context: context)
             return
         }
         let task = context.eventLoop.assumeIsolated().scheduleTask(deadline: started + TimeAmount(chunk.at)) {

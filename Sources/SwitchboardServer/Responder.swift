@@ -102,7 +102,7 @@ final class Responder: Sendable {
         case .reset: return .reset
         case .hang: return .hang
         case .empty: return .empty
-        case .truncated: return .truncated
+        case .truncated: return .truncated(decision.bandwidth)
         case .garbage:
             let count = 64 + Int(decision.request % 449)
             var bytes = snapshot.garbage(endpoint: decision.endpointIndex, request: decision.request, count: count)
@@ -121,7 +121,8 @@ struct PreparedResponse {
         case respond
         /// Headers at once, then the body at this many bytes per second.
         case trickle(Int)
-        case truncated
+        /// Half the body, at this bandwidth if there is one, then close.
+        case truncated(Int?)
         case reset
         case hang
         case empty
