@@ -44,8 +44,12 @@ final class Responder: Sendable {
     func prepare(head: HTTPRequestHead, snapshot: PanelSnapshot, catalog: ResponseCatalog) -> PreparedResponse {
         let target = RequestTarget(uri: head.uri)
         if self.cors, head.method == .OPTIONS, let wanted = head.headers.first(name: "Access-Control-Request-Method"),
-            let preflight = CORS.preflight(head: head, wanted: wanted, target: target, snapshot: snapshot)
+            var preflight = CORS.preflight(head: head, wanted: wanted, target: target, snapshot: snapshot)
         {
+            // The browser's extra round trip costs what the endpoint's does.
+            if let index = catalog.ids.firstIndex(where: { $0 == preflight.endpointID }) {
+                preflight.delay = snapshot.preflightDelay(endpoint: index)
+            }
             return preflight
         }
         let route = snapshot.table.route(method: head.method.rawValue, target: target) { name in
@@ -91,6 +95,7 @@ final class Responder: Sendable {
                 response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer())
             }
             response.decision = decision
+            response.delay = decision.delay
             response.endpointID = catalog.ids[index]
             response.action = Self.action(for: decision, snapshot: snapshot)
             return response
@@ -141,5 +146,6 @@ struct PreparedResponse {
     var endpointID: String?
     var unmatched: Unmatched?
 
-    var delay: Duration { self.decision?.delay ?? .zero }
+    /// Waited before anything is written.
+    var delay = Duration.zero
 }

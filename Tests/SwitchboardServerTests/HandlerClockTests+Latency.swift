@@ -35,4 +35,20 @@ extension HandlerClockTests {
         #expect(entry.status == 200 && entry.mode == .truncated)
         #expect(entry.duration == .milliseconds(1100))
     }
+
+    @Test func aPreflightTakesTheEndpointsRoundTripButNotItsMode() throws {
+        let (channel, running) = try self.channel(latency: "half", reads: [])
+        defer { _ = try? channel.finish() }
+        try running.panel.setMode(.reset, endpoint: "a")
+        try channel.writeInbound(
+            ByteBuffer(
+                string: "OPTIONS /a HTTP/1.1\r\nHost: test\r\nOrigin: http://localhost:3000\r\n"
+                    + "Access-Control-Request-Method: GET\r\n\r\n"))
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(499))
+        #expect(try self.written(channel).isEmpty)
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(1))
+        #expect(try self.written(channel).hasPrefix("HTTP/1.1 204 No Content"))
+        #expect(channel.isActive)
+        #expect(running.journal.entries(after: 0).entries.first?.injectedDelay == .milliseconds(500))
+    }
 }
