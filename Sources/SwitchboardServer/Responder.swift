@@ -65,7 +65,7 @@ final class Responder: Sendable {
         case .matched(let index, let parameters):
             var override = PanelSnapshot.Override()
             if let prefer = head.headers.first(name: "Prefer") {
-                switch PreferHeader.parse(prefer, manifest: snapshot.manifest) {
+                switch PreferHeader.parse(prefer, endpoint: index, manifest: snapshot.manifest) {
                 case .success(let wanted):
                     override = wanted
                 case .failure(let problem):
@@ -109,8 +109,7 @@ final class Responder: Sendable {
         case .empty: return .empty
         case .truncated: return .truncated(decision.bandwidth)
         case .garbage:
-            let count = 64 + Int(decision.request % 449)
-            var bytes = snapshot.garbage(endpoint: decision.endpointIndex, request: decision.request, count: count)
+            var bytes = snapshot.garbage(endpoint: decision.endpointIndex, request: decision.request)
             // Never let the noise start like a status line by chance.
             if bytes.starts(with: Array("HTTP".utf8)) { bytes[0] = 0 }
             return .garbage(ByteBuffer(bytes: bytes))

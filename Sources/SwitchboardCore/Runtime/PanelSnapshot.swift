@@ -110,9 +110,17 @@ public final class PanelSnapshot: Sendable {
         }
     }
 
-    /// `count` random bytes for the `garbage` mode of one request.
-    public func garbage(endpoint index: Int, request: UInt64, count: Int) -> [UInt8] {
-        (0..<count).map { offset in
+    /// How many bytes the `garbage` mode sends.
+    public static let garbageLength = 64...512
+
+    /// The random bytes, of a random length in `garbageLength`, that the
+    /// `garbage` mode sends for one request: the same for the same seed,
+    /// endpoint and request number.
+    public func garbage(endpoint index: Int, request: UInt64) -> [UInt8] {
+        let lengths = Self.garbageLength
+        let draw = self.random.unit(endpoint: index, request: request, stream: RandomStream.garbageLength.rawValue)
+        let count = lengths.lowerBound + Int(draw * Double(lengths.count))
+        return (0..<count).map { offset in
             let draw = self.random.unit(
                 endpoint: index, request: request &* 4096 &+ UInt64(offset), stream: RandomStream.garbage.rawValue)
             return UInt8(draw * 256)
