@@ -115,4 +115,21 @@ extension HandlerClockTests {
         #expect(!channel.isActive)
         #expect(running.journal.entries(after: 0).entries.map(\.status) == [200])
     }
+
+    @Test func aRequestBeingAnsweredIsNeverTimedOut() throws {
+        let short = ServerLimits(
+            idleTimeout: .milliseconds(100), headerTimeout: .milliseconds(100), bodyTimeout: .milliseconds(100))
+        let (delayed, _) = try self.channel(latency: "half", limits: short)
+        defer { _ = try? delayed.finish() }
+        delayed.embeddedEventLoop.advanceTime(by: .milliseconds(500))
+        #expect(try self.written(delayed).hasPrefix("HTTP/1.1 200 OK"))
+
+        let (hung, running) = try self.channel(limits: short, reads: [])
+        defer { _ = try? hung.finish() }
+        try running.panel.setMode(.hang, endpoint: "a")
+        try hung.writeInbound(ByteBuffer(string: "GET /a HTTP/1.1\r\nHost: test\r\n\r\n"))
+        hung.embeddedEventLoop.advanceTime(by: .seconds(600))
+        #expect(hung.isActive)
+        #expect(try self.written(hung).isEmpty)
+    }
 }
