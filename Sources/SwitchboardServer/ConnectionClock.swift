@@ -43,7 +43,10 @@ struct ConnectionClock {
 
     /// Bytes arrived while no request was under way: a head has begun.
     mutating func bytesArrived(now: NIODeadline) {
-        guard case .idle = self.phase else { return }
+        switch self.phase {
+        case .idle, .sending: break
+        case .readingHead, .readingBody, .busy: return
+        }
         self.phase = .readingHead
         self.deadline = now + TimeAmount(self.limits.headerTimeout)
     }
