@@ -2,27 +2,35 @@ import NIOCore
 import SwitchboardCore
 
 /// The deadlines of one connection: closed when idle between requests for
-/// too long, 408 when a request's headers trickle in too slowly (slowloris).
-/// A request being answered (delayed, trickled, or deliberately hung) is
-/// never timed out here.
+/// too long, 408 when a request's headers trickle in too slowly (slowloris)
+/// or its body stops arriving. A request being answered (delayed, trickled,
+/// or deliberately hung) is never timed out here, and neither is a response
+/// still being written to a slow reader.
 ///
 /// State changes only move a deadline; one timer per connection wakes at
-/// the deadline and re-arms itself if it moved. Scheduling and cancelling a
-/// timer for every request would cost more than answering it, and so would
-/// a handler of its own in front of the decoder: the request handler feeds
-/// it instead.
+/// the deadline, or sooner (see `nextWake`), and re-arms itself if the
+/// deadline moved. Scheduling and cancelling a timer for every request would
+/// cost more than answering it, and so would a handler of its own in front
+/// of the decoder: the request handler feeds it instead.
 struct ConnectionClock {
     enum Phase {
         case idle
         case readingHead
+        /// The head is in; the body has not all arrived.
+        case readingBody
         case busy
+        /// Idle as far as requests go, but the last response is still
+        /// waiting to leave: the client reads slowly.
+        case sending
     }
 
     let limits: ServerLimits
     private(set) var phase = Phase.idle
     /// When the current wait runs out; nil while a request is being answered.
     private(set) var deadline: NIODeadline?
-    var timer: Scheduled<Void>?
+    /// When the armed timer wakes.
+    private(set) var wake: NIODeadline?
+    private(set) var timer: Scheduled<Void>?
 
     init(limits: ServerLimits) {
         self.limits = limits
@@ -35,13 +43,28 @@ struct ConnectionClock {
 
     /// Bytes arrived while no request was under way: a head has begun.
     mutating func bytesArrived(now: NIODeadline) {
-        guard case .idle = self.phase else { return }
+        switch self.phase {
+        case .idle, .sending: break
+        case .readingHead, .readingBody, .busy: return
+        }
         self.phase = .readingHead
         self.deadline = now + TimeAmount(self.limits.headerTimeout)
     }
 
+    /// A read left a request's body unfinished: the rest must keep coming.
+    mutating func bodyArrived(now: NIODeadline) {
+        self.phase = .readingBody
+        self.deadline = now + TimeAmount(self.limits.bodyTimeout)
+    }
+
     /// The request's head has been read: its handler owns the clock now.
     mutating func headReceived() {
+        self.phase = .busy
+        self.deadline = nil
+    }
+
+    /// The whole request is in: it is being answered.
+    mutating func requestReceived() {
         self.phase = .busy
         self.deadline = nil
     }
@@ -52,9 +75,41 @@ struct ConnectionClock {
         self.deadline = now + TimeAmount(self.limits.idleTimeout)
     }
 
-    /// When the timer should next wake.
+    /// The idle time ran out with part of the response still unsent: the
+    /// idle clock starts again once it is all out.
+    mutating func stillSending() {
+        self.phase = .sending
+        self.deadline = nil
+    }
+
+    /// When the timer should next wake: at the deadline, but never later
+    /// than the shortest timeout from now. A deadline set after this is then
+    /// never earlier than the wake (each is at least the shortest timeout
+    /// away), so moving it needs no new timer; a connection wakes at most
+    /// once per shortest timeout to look.
     func nextWake(now: NIODeadline) -> NIODeadline {
-        self.deadline ?? now + TimeAmount(min(self.limits.idleTimeout, self.limits.headerTimeout))
+        let soonest = now + TimeAmount(self.limits.shortestTimeout)
+        guard let deadline = self.deadline else { return soonest }
+        return min(deadline, soonest)
+    }
+
+    /// Whether the deadline moved earlier than the armed timer (or no
+    /// timer is armed): the timer must be armed again.
+    var needsEarlierWake: Bool {
+        guard let deadline = self.deadline else { return false }
+        guard let wake = self.wake else { return true }
+        return deadline < wake
+    }
+
+    mutating func armed(_ timer: Scheduled<Void>, at wake: NIODeadline) {
+        self.timer = timer
+        self.wake = wake
+    }
+
+    mutating func disarm() {
+        self.timer?.cancel()
+        self.timer = nil
+        self.wake = nil
     }
 
     /// Whether the deadline has passed.

@@ -22,24 +22,39 @@ extension RequestHandler {
     }
 
     /// A status line and headers that promise the whole body plus more,
-    /// half the body, then close: the client is left waiting for bytes that
-    /// never come.
+    /// half the body (at the profile's bandwidth, if it has one), then
+    /// close: the client is left waiting for bytes that never come.
     func writeTruncated(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
         var promised = response
         // The prebuilt head carries the true length; this one must lie.
         promised.head = nil
+        promised.wire = nil
         // A 204 or 304 has no body to cut short: promise one with a 200.
         if promised.status == .noContent || promised.status == .notModified { promised.status = .ok }
         let full = response.body.readableBytes
         promised.headers.replaceOrAdd(name: "Content-Length", value: String(full + 1024))
-        self.record(request, response, status: Int(promised.status.code), now: context.eventLoop.now)
+        promised.body =
+            request.head.method == .HEAD
+            ? ByteBuffer() : response.body.getSlice(at: response.body.readerIndex, length: full / 2) ?? ByteBuffer()
         self.writeHead(promised, for: request, context: context)
-        let half = response.body.getSlice(at: response.body.readerIndex, length: full / 2) ?? ByteBuffer()
-        if request.head.method != .HEAD && half.readableBytes > 0 {
-            context.write(self.wrapOutboundOut(.body(.byteBuffer(half))), promise: nil)
+        if case .truncated(let bytesPerSecond?) = response.action {
+            context.flush()
+            let plan = BodyTrickle(bytes: promised.body.readableBytes, bytesPerSecond: bytesPerSecond)
+            self.trickle(
+                plan.chunk(at: 0), of: plan, promised, for: request, started: context.eventLoop.now, context: context)
+            return
         }
-        context.flush()
-        context.close(promise: nil)
+        if promised.body.readableBytes > 0 {
+            context.write(self.wrapOutboundOut(.body(.byteBuffer(promised.body))), promise: nil)
+        }
+        self.cutShort(request, promised, context: context)
+    }
+
+    /// The half body is out: journal it, and close once it has left.
+    func cutShort(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
+        self.state = .idle
+        self.record(request, response, status: Int(response.status.code), now: context.eventLoop.now)
+        self.writeRawAndClose(ByteBuffer(), context: context)
     }
 
     /// Bytes that are not HTTP, then close.

@@ -21,6 +21,7 @@ extension RequestHandler {
             case .respond:
                 // A bandwidth limit would only start here; send it all now.
                 if case .trickle = response.action { response.action = .respond }
+                if case .truncated = response.action { response.action = .truncated(nil) }
                 self.perform(response, for: request, context: context)
             case .trickle(let next):
                 // The rest of the body at once.
@@ -29,7 +30,7 @@ extension RequestHandler {
                         at: response.body.readerIndex + next.offset, length: response.body.readableBytes - next.offset)
                     if let rest { context.write(self.wrapOutboundOut(.body(.byteBuffer(rest))), promise: nil) }
                 }
-                self.finish(request, response, context: context)
+                self.endBody(request, response, context: context)
             }
             context.close(mode: .all, promise: nil)
         case .hanging(let request, let response):
@@ -50,40 +51,54 @@ extension RequestHandler {
     /// A body over the limit: 413 at once, journaled, and the connection
     /// closed (the rest of the body is not read).
     func rejectBody(_ request: Request, context: ChannelHandlerContext) {
-        self.state = .rejected
         let reason = "body over \(ByteSize.format(self.limits.maxBodyBytes))"
-        self.recordRejection(status: 413, reason: reason, request: request, now: context.eventLoop.now)
-        self.refuse(
-            .payloadTooLarge, "request \(reason) (see --max-body-size)", version: request.head.version, context: context
-        )
+        self.reject(
+            request, status: .payloadTooLarge, reason: reason, message: "request \(reason) (see --max-body-size)",
+            context: context)
     }
 
-    /// Answers a request that will not be served: a JSON error, then the
-    /// connection closes once it is written.
-    func refuse(
-        _ status: HTTPResponseStatus, _ message: String, version: HTTPVersion, context: ChannelHandlerContext
+    /// Refuses a request no endpoint will see: journals why (with what was
+    /// received of it and the answer), answers with a JSON error, and closes
+    /// the connection once that is written.
+    func reject(
+        _ request: Request?, status: HTTPResponseStatus, reason: String, message: String,
+        context: ChannelHandlerContext
     ) {
+        self.state = .rejected
         let body = ByteBuffer(string: #"{"error":"# + JSONText.quoted(message) + "}")
         let headers = HTTPHeaders([
             ("Connection", "close"), ("Content-Type", "application/json"),
             ("Content-Length", String(body.readableBytes)),
         ])
-        context.write(
-            self.wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))),
-            promise: nil)
+        if request?.isControl != true {
+            self.recordRejection(
+                status: Int(status.code), reason: reason, request: request, answer: (headers, body),
+                now: context.eventLoop.now)
+        }
+        let head = HTTPResponseHead(version: request?.head.version ?? .http1_1, status: status, headers: headers)
+        context.write(self.wrapOutboundOut(.head(head)), promise: nil)
         context.write(self.wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         context.writeAndFlush(self.wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
             context.close(promise: nil)
         }
     }
 
-    /// Journals a request that no endpoint saw.
-    func recordRejection(status: Int, reason: String, request: Request?, now: NIODeadline) {
+    /// Journals a request that no endpoint saw, with what arrived of it
+    /// and what it was answered, if anything.
+    func recordRejection(
+        status: Int, reason: String, request: Request?, answer: (HTTPHeaders, ByteBuffer)? = nil, now: NIODeadline
+    ) {
+        let details = request.map { request in
+            CapturedExchange(
+                head: request.head, requestBody: request.body, requestBodySize: request.bodySize,
+                responseHeaders: answer?.0 ?? HTTPHeaders(), responseBody: answer?.1 ?? ByteBuffer(),
+                sharesResponseBody: false)
+        }
         var entry = JournalEntry(
             time: request?.wallTime ?? WallClock.now(), method: request?.head.method.rawValue ?? "-",
             target: request?.head.uri ?? "-", status: status,
             duration: .nanoseconds(request.map { (now - $0.arrived).nanoseconds } ?? 0), endpointID: nil, mode: nil,
-            latency: nil)
+            latency: nil, details: details)
         entry.rejection = reason
         self.responder.journal.record(entry)
     }

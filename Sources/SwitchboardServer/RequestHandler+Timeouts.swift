@@ -2,7 +2,8 @@ import NIOCore
 import NIOHTTP1
 import SwitchboardCore
 
-/// Idle and slow-header timeouts, driven by the connection clock.
+/// Idle, slow-header and stalled-body timeouts, driven by the connection
+/// clock.
 extension RequestHandler {
     func channelActive(context: ChannelHandlerContext) {
         self.clock.start(now: context.eventLoop.now)
@@ -11,11 +12,16 @@ extension RequestHandler {
     }
 
     /// After every read: if bytes came but decoded to nothing while idle, a
-    /// head has begun and must finish in time. (A read that only finished a
+    /// head has begun and must finish in time; if a request's body is still
+    /// incomplete, the rest must keep coming. (A read that only finished a
     /// body, answered at once, leaves the connection idle, not mid-head.)
     func channelReadComplete(context: ChannelHandlerContext) {
         if !self.decodedInRead, case .idle = self.state {
             self.clock.bytesArrived(now: context.eventLoop.now)
+            self.armClockIfEarlier(context: context)
+        } else if case .receiving = self.state {
+            self.clock.bodyArrived(now: context.eventLoop.now)
+            self.armClockIfEarlier(context: context)
         }
         self.decodedInRead = false
         context.fireChannelReadComplete()
@@ -23,14 +29,21 @@ extension RequestHandler {
 
     func armClock(context: ChannelHandlerContext) {
         let wake = self.clock.nextWake(now: context.eventLoop.now)
-        self.clock.timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: wake) {
+        let timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: wake) {
             self.clockFired(context: context)
         }
+        self.clock.armed(timer, at: wake)
+    }
+
+    /// A deadline moved before the armed timer's wake: arm it again.
+    private func armClockIfEarlier(context: ChannelHandlerContext) {
+        guard self.clock.needsEarlierWake else { return }
+        self.clock.disarm()
+        self.armClock(context: context)
     }
 
     func stopClock() {
-        self.clock.timer?.cancel()
-        self.clock.timer = nil
+        self.clock.disarm()
     }
 
     private func clockFired(context: ChannelHandlerContext) {
@@ -40,21 +53,60 @@ extension RequestHandler {
             self.armClock(context: context)
             return
         }
-        self.clock.timer = nil
-        guard case .readingHead = self.clock.phase else {
+        switch self.clock.phase {
+        case .idle:
+            if self.stillSending(context: context) {
+                self.armClock(context: context)
+                return
+            }
             context.close(promise: nil)
-            return
+        case .readingHead:
+            guard case .idle = self.state else {
+                context.close(promise: nil)
+                return
+            }
+            self.refuseSlowHead(now: now, context: context)
+        case .readingBody:
+            guard case .receiving(let request) = self.state else {
+                context.close(promise: nil)
+                return
+            }
+            self.reject(
+                request, status: .requestTimeout, reason: "request body stopped arriving",
+                message: "no more of the request body arrived for \(DurationText.format(self.limits.bodyTimeout))"
+                    + " (see --body-timeout)", context: context)
+        case .busy, .sending:
+            // No deadline: `expired` is false.
+            break
         }
-        switch self.state {
-        case .idle, .receiving: break
-        default:
-            context.close(promise: nil)
-            return
+    }
+
+    /// The idle time ran out: if the last response is still queued for a
+    /// client that reads slowly, the connection is not idle, and the idle
+    /// clock starts again once every byte has been handed to the system.
+    /// An empty write tells which: writes complete in order, so it completes
+    /// at once when nothing waits before it, and later otherwise.
+    private func stillSending(context: ChannelHandlerContext) -> Bool {
+        guard let raw = self.wireContext else { return false }
+        var sentAlready = false
+        let sent = context.eventLoop.makePromise(of: Void.self)
+        sent.futureResult.assumeIsolated().whenSuccess {
+            sentAlready = true
+            guard case .sending = self.clock.phase else { return }
+            self.clock.responseFinished(now: context.eventLoop.now)
         }
+        raw.writeAndFlush(NIOAny(ByteBuffer()), promise: sent)
+        if sentAlready { return false }
+        self.clock.stillSending()
+        return true
+    }
+
+    /// Headers that did not finish in time: no request head exists for
+    /// NIO's HTTP handlers to pair an answer with, so it goes out as bytes,
+    /// under the encoder.
+    private func refuseSlowHead(now: NIODeadline, context: ChannelHandlerContext) {
         self.state = .rejected
         self.recordRejection(status: 408, reason: "request headers took too long", request: nil, now: now)
-        // No request head exists for NIO's HTTP handlers to pair this
-        // answer with: it goes out as bytes, under the encoder.
         let body = #"{"error":"request headers took too long"}"#
         let response = ByteBuffer(
             string: "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json\r\n"

@@ -145,6 +145,7 @@ final class RequestHandler: ChannelDuplexHandler {
             self.state = .receiving(request)
         case .end:
             guard case .receiving(let request) = self.state else { return }
+            self.clock.requestReceived()
             self.answering = true
             if request.isControl {
                 self.state = .idle
@@ -169,6 +170,12 @@ final class RequestHandler: ChannelDuplexHandler {
         case .hanging(let request, let response):
             self.state = .idle
             self.record(request, response, status: 0, now: context.eventLoop.now)
+        case .receiving(let request) where !request.isControl:
+            // The client left before sending all of its request.
+            self.state = .idle
+            self.recordRejection(
+                status: Self.clientClosed, reason: "client left before the request was complete", request: request,
+                now: context.eventLoop.now)
         case .idle, .receiving, .rejected:
             break
         }
@@ -193,10 +200,8 @@ final class RequestHandler: ChannelDuplexHandler {
             context.close(promise: nil)
             return
         }
-        self.state = .rejected
         let (status, reason) = ParserErrors.describe(parserError)
-        self.recordRejection(status: Int(status.code), reason: reason, request: request, now: context.eventLoop.now)
-        self.refuse(status, reason, version: .http1_1, context: context)
+        self.reject(request, status: status, reason: reason, message: reason, context: context)
     }
 
     private func respond(to request: Request, context: ChannelHandlerContext) {
@@ -303,12 +308,21 @@ final class RequestHandler: ChannelDuplexHandler {
         }
     }
 
+    /// A body is all sent: the response ends, or, truncated, is cut short.
+    func endBody(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
+        if case .truncated = response.action {
+            self.cutShort(request, response, context: context)
+        } else {
+            self.finish(request, response, context: context)
+        }
+    }
+
     func trickle(
         _ chunk: BodyTrickle.Chunk?, of plan: BodyTrickle, _ response: PreparedResponse, for request: Request,
         started: NIODeadline, context: ChannelHandlerContext
     ) {
         guard let chunk else {
-            self.finish(request, response, context: context)
+            self.endBody(request, response, context: context)
             return
         }
         let task = context.eventLoop.assumeIsolated().scheduleTask(deadline: started + TimeAmount(chunk.at)) {

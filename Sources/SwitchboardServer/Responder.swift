@@ -44,8 +44,12 @@ final class Responder: Sendable {
     func prepare(head: HTTPRequestHead, snapshot: PanelSnapshot, catalog: ResponseCatalog) -> PreparedResponse {
         let target = RequestTarget(uri: head.uri)
         if self.cors, head.method == .OPTIONS, let wanted = head.headers.first(name: "Access-Control-Request-Method"),
-            let preflight = CORS.preflight(head: head, wanted: wanted, target: target, snapshot: snapshot)
+            var preflight = CORS.preflight(head: head, wanted: wanted, target: target, snapshot: snapshot)
         {
+            // The browser's extra round trip costs what the endpoint's does.
+            if let index = catalog.ids.firstIndex(where: { $0 == preflight.endpointID }) {
+                preflight.delay = snapshot.preflightDelay(endpoint: index)
+            }
             return preflight
         }
         let route = snapshot.table.route(method: head.method.rawValue, target: target) { name in
@@ -61,7 +65,7 @@ final class Responder: Sendable {
         case .matched(let index, let parameters):
             var override = PanelSnapshot.Override()
             if let prefer = head.headers.first(name: "Prefer") {
-                switch PreferHeader.parse(prefer, manifest: snapshot.manifest) {
+                switch PreferHeader.parse(prefer, endpoint: index, manifest: snapshot.manifest) {
                 case .success(let wanted):
                     override = wanted
                 case .failure(let problem):
@@ -91,6 +95,7 @@ final class Responder: Sendable {
                 response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer())
             }
             response.decision = decision
+            response.delay = decision.delay
             response.endpointID = catalog.ids[index]
             response.action = Self.action(for: decision, snapshot: snapshot)
             return response
@@ -102,10 +107,9 @@ final class Responder: Sendable {
         case .reset: return .reset
         case .hang: return .hang
         case .empty: return .empty
-        case .truncated: return .truncated
+        case .truncated: return .truncated(decision.bandwidth)
         case .garbage:
-            let count = 64 + Int(decision.request % 449)
-            var bytes = snapshot.garbage(endpoint: decision.endpointIndex, request: decision.request, count: count)
+            var bytes = snapshot.garbage(endpoint: decision.endpointIndex, request: decision.request)
             // Never let the noise start like a status line by chance.
             if bytes.starts(with: Array("HTTP".utf8)) { bytes[0] = 0 }
             return .garbage(ByteBuffer(bytes: bytes))
@@ -121,7 +125,8 @@ struct PreparedResponse {
         case respond
         /// Headers at once, then the body at this many bytes per second.
         case trickle(Int)
-        case truncated
+        /// Half the body, at this bandwidth if there is one, then close.
+        case truncated(Int?)
         case reset
         case hang
         case empty
@@ -140,5 +145,6 @@ struct PreparedResponse {
     var endpointID: String?
     var unmatched: Unmatched?
 
-    var delay: Duration { self.decision?.delay ?? .zero }
+    /// Waited before anything is written.
+    var delay = Duration.zero
 }

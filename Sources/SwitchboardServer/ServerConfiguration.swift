@@ -44,17 +44,27 @@ public struct ServerLimits: Sendable, Equatable {
     public var idleTimeout: Duration
     /// A request whose headers have started must finish them within this (408).
     public var headerTimeout: Duration
+    /// A request whose body has started arriving is answered 408 when no
+    /// more of it arrives for this long.
+    public var bodyTimeout: Duration
     /// On shutdown, how long in-flight requests get to be answered.
     public var drainTimeout: Duration
 
     public init(
         maxHeaderBytes: Int = 64 * 1024, maxBodyBytes: Int = 10 * 1024 * 1024, idleTimeout: Duration = .seconds(60),
-        headerTimeout: Duration = .seconds(10), drainTimeout: Duration = .seconds(2)
+        headerTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(10),
+        drainTimeout: Duration = .seconds(2)
     ) {
         self.maxHeaderBytes = maxHeaderBytes
         self.maxBodyBytes = maxBodyBytes
         self.idleTimeout = idleTimeout
         self.headerTimeout = headerTimeout
+        self.bodyTimeout = bodyTimeout
         self.drainTimeout = drainTimeout
+    }
+
+    /// The shortest of the connection timeouts.
+    var shortestTimeout: Duration {
+        min(self.idleTimeout, self.headerTimeout, self.bodyTimeout)
     }
 }

@@ -31,6 +31,10 @@ public final class SwitchboardServer: Sendable {
             panel: panel, journal: journal, controlToken: configuration.controlToken, cors: configuration.cors)
     }
 
+    /// How long accepting pauses after it failed (out of file descriptors):
+    /// short, so the next client is served soon after a descriptor frees.
+    static let acceptBackoff = TimeAmount.milliseconds(50)
+
     /// Binds and starts serving; returns the port actually bound (useful with
     /// port 0).
     @discardableResult
@@ -40,6 +44,11 @@ public final class SwitchboardServer: Sendable {
         let bootstrap = ServerBootstrap(group: self.group)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(AcceptBackoff(pause: Self.acceptBackoff))
+                }
+            }
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelOption(.maxMessagesPerRead, value: 16)
             .childChannelInitializer { [weak self] channel in

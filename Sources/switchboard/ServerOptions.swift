@@ -78,13 +78,17 @@ struct ServerOptions: ParsableArguments {
     @Option(help: "Answer 408 when a request's headers take longer than this to arrive.")
     var headerTimeout: String = "10s"
 
+    @Option(help: "Answer 408 when no more of a request's body arrives for this long.")
+    var bodyTimeout: String = "10s"
+
     /// The limits these options ask for (validated in `validate`).
     var limits: ServerLimits {
         ServerLimits(
             maxHeaderBytes: ByteSize.parse(self.maxHeaderSize) ?? 64 * 1024,
             maxBodyBytes: ByteSize.parse(self.maxBodySize) ?? 10 * 1024 * 1024,
             idleTimeout: DurationText.parse(self.idleTimeout) ?? .seconds(60),
-            headerTimeout: DurationText.parse(self.headerTimeout) ?? .seconds(10))
+            headerTimeout: DurationText.parse(self.headerTimeout) ?? .seconds(10),
+            bodyTimeout: DurationText.parse(self.bodyTimeout) ?? .seconds(10))
     }
 
     /// The random source the seed asks for.
@@ -109,7 +113,10 @@ struct ServerOptions: ParsableArguments {
         where ByteSize.parse(value) == nil {
             throw ValidationError("\(flag) takes a size like 64KB or 10MB, not '\(value)'")
         }
-        for (flag, value) in [("--idle-timeout", self.idleTimeout), ("--header-timeout", self.headerTimeout)] {
+        for (flag, value) in [
+            ("--idle-timeout", self.idleTimeout), ("--header-timeout", self.headerTimeout),
+            ("--body-timeout", self.bodyTimeout),
+        ] {
             guard let duration = DurationText.parse(value), duration > .zero else {
                 throw ValidationError("\(flag) takes a duration like 30s or 500ms, not '\(value)'")
             }

@@ -9,9 +9,21 @@ final class ServeProcess: @unchecked Sendable {
     private let lines = LineReader()
     private let banner = LineReader()
 
-    init(arguments: [String], environment: [String: String] = [:]) throws {
-        self.process.executableURL = RepositoryPaths.switchboardBinary
-        self.process.arguments = ["serve"] + arguments
+    /// With `openFileLimit`, it runs under that `ulimit -n` (soft and hard);
+    /// `environment` adds to the test runner's.
+    init(arguments: [String], environment: [String: String] = [:], openFileLimit: Int? = nil) throws {
+        if let openFileLimit {
+            self.process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            self.process.arguments =
+                [
+                    "-c", "ulimit -n \(openFileLimit) && exec \"$0\" serve \"$@\"",
+                    RepositoryPaths.switchboardBinary.path,
+                ]
+                + arguments
+        } else {
+            self.process.executableURL = RepositoryPaths.switchboardBinary
+            self.process.arguments = ["serve"] + arguments
+        }
         if !environment.isEmpty {
             self.process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
@@ -32,6 +44,8 @@ final class ServeProcess: @unchecked Sendable {
         }
         self.port = port
     }
+
+    var pid: Int32 { self.process.processIdentifier }
 
     /// Stops keeping stdout lines (a long run would pile them up).
     func discardOutput() {

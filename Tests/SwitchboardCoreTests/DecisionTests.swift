@@ -56,6 +56,37 @@ import Testing
         #expect(try outcomes(seed: 42) != outcomes(seed: 43))
     }
 
+    @Test func garbageHasARandomLengthThatASeedRepeats() throws {
+        func lengths(seed: UInt64) throws -> [Int] {
+            let panel = try self.panel(random: SeededRandom(seed: seed))
+            try panel.setMode(.garbage, endpoint: "a")
+            let snapshot = panel.snapshot()
+            return (0..<50).map { _ in
+                let decision = snapshot.decide(endpoint: 0)
+                return snapshot.garbage(endpoint: 0, request: decision.request).count
+            }
+        }
+        let first = try lengths(seed: 7)
+        #expect(try lengths(seed: 7) == first)
+        #expect(try lengths(seed: 8) != first)
+        #expect(first.allSatisfy { PanelSnapshot.garbageLength.contains($0) })
+        #expect(Set(first).count > 30, "\(first)")
+        // Not a count that grows with the request number.
+        #expect(first != first.sorted())
+    }
+
+    @Test func preferAsksForASequenceOnlyWhereThereIsOne() throws {
+        let manifest = try self.panel().snapshot().manifest
+        let refused = PreferHeader.parse("mode=sequence", endpoint: 0, manifest: manifest)
+        #expect(throws: PreferHeader.Problem.self) { try refused.get() }
+        if case .failure(let problem) = refused {
+            #expect(problem.message == "Prefer: mode=sequence: endpoint 'a' declares no 'sequence:' in the manifest")
+        }
+        #expect(
+            PreferHeader.parse("mode=sequence", endpoint: 1, manifest: manifest)
+                == .success(PanelSnapshot.Override(mode: .sequence)))
+    }
+
     @Test func aSequenceIsServedInTurnAndRestartsOnReset() throws {
         let panel = try self.panel()
         let modes = (0..<6).map { _ in panel.snapshot().decide(endpoint: 1).mode }

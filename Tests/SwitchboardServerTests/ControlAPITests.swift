@@ -153,6 +153,13 @@ import Testing
         let bad = try await HTTPClient.send(server.url("/data/all/coinlist"), headers: ["Prefer": "mode=teapot"])
         #expect(bad.status == 400)
         #expect((try bad.json()["error"] as? String)?.hasPrefix("Prefer: mode=teapot is not a mode") == true)
+        // The demo's coin list has no sequence to serve.
+        let noSequence = try await HTTPClient.send(
+            server.url("/data/all/coinlist"), headers: ["Prefer": "mode=sequence"])
+        #expect(noSequence.status == 400)
+        #expect(
+            (try noSequence.json()["error"] as? String)
+                == "Prefer: mode=sequence: endpoint 'coinlist' declares no 'sequence:' in the manifest")
         let entries = server.journal.entries(after: 0).entries
         #expect(entries.first?.mode == .serverError)
         #expect(entries.first?.setting == nil)

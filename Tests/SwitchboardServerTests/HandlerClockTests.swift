@@ -21,8 +21,9 @@ import Testing
         """
 
     /// A connected channel that has received `reads`, each as one read.
+    /// With `socket`, writes reach the channel only as that socket takes them.
     func channel(
-        latency: String? = nil, limits: ServerLimits = ServerLimits(),
+        latency: String? = nil, limits: ServerLimits = ServerLimits(), socket: SlowSocket? = nil,
         reads: [String] = ["GET /a HTTP/1.1\r\nHost: test\r\n\r\n"]
     ) throws -> (EmbeddedChannel, RunningPanel) {
         let fixtures = try TemporaryFixtures(
@@ -33,6 +34,7 @@ import Testing
         let channel = EmbeddedChannel()
         try SwitchboardServer.configure(
             channel.pipeline.syncOperations, responder: Responder(panel: panel, journal: journal), limits: limits)
+        if let socket { try channel.pipeline.syncOperations.addHandler(socket, position: .first) }
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
         for read in reads { try channel.writeInbound(ByteBuffer(string: read)) }
         return (channel, RunningPanel(panel: panel, journal: journal, fixtures: fixtures))

@@ -168,6 +168,23 @@ import Testing
         #expect(grid.text.contains(#"X-Evil: \x1B]0;owned\x07"#))
     }
 
+    @Test func aRejectedRequestSaysWhyNotThatItsDetailsWereDropped() throws {
+        var slowHead = ScreenFixtures.entry(1, "-", "-", 408, ms: 10_000, endpoint: nil)
+        slowHead.rejection = "request headers took too long"
+        let headless = DetailsFormatter.view(slowHead, signature: nil).lines.map(\.text)
+        #expect(headless.contains("rejected: request headers took too long"))
+        #expect(!headless.contains { $0.contains("memory budget") })
+
+        var stalled = ScreenFixtures.entry(2, "POST", "/login", 408, ms: 10_000, endpoint: nil)
+        stalled.rejection = "request body stopped arriving"
+        stalled.details = FakeExchange(
+            requestHeaders: [("Content-Length", "100")], responseHeaders: [("Content-Type", "application/json")],
+            responseBody: Array(#"{"error":"no more of the request body arrived for 10s"}"#.utf8))
+        let lines = DetailsFormatter.view(stalled, signature: nil).lines.map(\.text)
+        #expect(lines.contains("rejected: request body stopped arriving"))
+        #expect(lines.contains("RESPONSE 408 Request Timeout"))
+    }
+
     @Test func aBinaryBodyIsDescribedNotDrawn() throws {
         var entry = ScreenFixtures.entry(1, "GET", "/images/kitten.jpg", 200, ms: 1, endpoint: "kitten")
         entry.details = FakeExchange(

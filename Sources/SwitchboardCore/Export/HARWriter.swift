@@ -48,7 +48,9 @@ public enum HARWriter {
             #""delay_ms":"# + self.number(entry.injectedDelay.milliseconds),
             #""unmatched":"# + (entry.unmatched == nil ? "false" : "true"),
         ]
-        if details == nil { custom.append(#""details":"not kept (journal memory budget)""#) }
+        if details == nil && entry.rejection == nil {
+            custom.append(#""details":"not kept (journal memory budget)""#)
+        }
         fields.append(#""_switchboard":{"# + custom.joined(separator: ",") + "}")
         return "{" + fields.joined(separator: ",") + "}"
     }

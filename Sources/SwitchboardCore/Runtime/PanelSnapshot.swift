@@ -83,25 +83,44 @@ public final class PanelSnapshot: Sendable {
             mode = draw * 100 < Double(percent) ? .serverError : .success
         }
         if case .garbage = mode { _ = number() }
-        var delay = Duration.zero
-        if let profile {
-            switch profile.delay {
-            case .none: break
-            case .fixed(let fixed): delay = fixed
-            default:
-                delay = profile.delay.draw(
-                    self.random.unit(endpoint: index, request: number(), stream: RandomStream.delay.rawValue),
-                    self.random.unit(endpoint: index, request: number(), stream: RandomStream.delaySpread.rawValue))
-            }
-        }
+        let delay = profile.map { self.delay(of: $0, endpoint: index, number: number) } ?? .zero
         return Decision(
             endpointIndex: index, setting: configured, mode: mode, latency: profile?.name, delay: delay,
             bandwidth: profile?.bandwidth, request: request)
     }
 
-    /// `count` random bytes for the `garbage` mode of one request.
-    public func garbage(endpoint index: Int, request: UInt64, count: Int) -> [UInt8] {
-        (0..<count).map { offset in
+    /// The delay a browser's CORS preflight for the endpoint at `index`
+    /// waits: the round trip of its latency profile. Its mode and bandwidth
+    /// are for the request that follows. Does not advance the endpoint's
+    /// sequence; a random delay takes a request number, as a request would.
+    public func preflightDelay(endpoint index: Int) -> Duration {
+        guard let profile = self.profiles[index] else { return .zero }
+        return self.delay(of: profile, endpoint: index) { self.counters[index].nextRequest() }
+    }
+
+    private func delay(of profile: LatencyProfile, endpoint index: Int, number: () -> UInt64) -> Duration {
+        switch profile.delay {
+        case .none: return .zero
+        case .fixed(let fixed): return fixed
+        default:
+            let request = number()
+            return profile.delay.draw(
+                self.random.unit(endpoint: index, request: request, stream: RandomStream.delay.rawValue),
+                self.random.unit(endpoint: index, request: request, stream: RandomStream.delaySpread.rawValue))
+        }
+    }
+
+    /// How many bytes the `garbage` mode sends.
+    public static let garbageLength = 64...512
+
+    /// The random bytes, of a random length in `garbageLength`, that the
+    /// `garbage` mode sends for one request: the same for the same seed,
+    /// endpoint and request number.
+    public func garbage(endpoint index: Int, request: UInt64) -> [UInt8] {
+        let lengths = Self.garbageLength
+        let draw = self.random.unit(endpoint: index, request: request, stream: RandomStream.garbageLength.rawValue)
+        let count = lengths.lowerBound + Int(draw * Double(lengths.count))
+        return (0..<count).map { offset in
             let draw = self.random.unit(
                 endpoint: index, request: request &* 4096 &+ UInt64(offset), stream: RandomStream.garbage.rawValue)
             return UInt8(draw * 256)

@@ -7,9 +7,10 @@ public enum PreferHeader {
         public var message: String
     }
 
-    /// The override a header value asks for, or the problem with it.
+    /// The override a header value asks of the endpoint at `index`, or the
+    /// problem with it.
     public static func parse(
-        _ value: String, manifest: Manifest
+        _ value: String, endpoint index: Int, manifest: Manifest
     ) -> Result<PanelSnapshot.Override, Problem> {
         var override = PanelSnapshot.Override()
         let items = value.split(whereSeparator: { $0 == "," || $0 == ";" })
@@ -24,6 +25,15 @@ public enum PreferHeader {
                         Problem(
                             message: "Prefer: mode=\(value) is not a mode; modes: \(Mode.names.joined(separator: ", "))"
                         ))
+                }
+                // As the control API: `sequence` only means something on an
+                // endpoint that has one.
+                if mode == .sequence && manifest.endpoints[index].sequence.isEmpty {
+                    return .failure(
+                        Problem(
+                            message:
+                                "Prefer: mode=sequence: "
+                                + ControlError.noSequence(manifest.endpoints[index].id).description))
                 }
                 override.mode = mode
             case "latency":

@@ -46,4 +46,5 @@ enum RandomStream: UInt64 {
     case delay = 2
     case delaySpread = 3
     case garbage = 4
+    case garbageLength = 5
 }

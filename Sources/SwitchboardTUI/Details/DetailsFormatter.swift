@@ -21,9 +21,15 @@ public enum DetailsFormatter {
         if let unmatched = entry.unmatched {
             lines.append(.init("unmatched: \(TerminalText.clean(unmatched.reason))", .color(.magenta, bold: true)))
         }
+        if let rejection = entry.rejection {
+            lines.append(.init("rejected: \(TerminalText.clean(rejection))", .color(.magenta, bold: true)))
+        }
         guard let details else {
             lines.append(.init(""))
-            lines.append(.init("Headers and bodies are no longer kept for this request (journal memory budget).", .dim))
+            lines.append(
+                entry.rejection == nil
+                    ? .init("Headers and bodies are no longer kept for this request (journal memory budget).", .dim)
+                    : .init("Refused before its headers were read: there are no headers or body to show.", .dim))
             return DetailsView(title: title, lines: lines)
         }
         lines.append(.init(""))
@@ -44,6 +50,10 @@ public enum DetailsFormatter {
             lines.append(
                 .init("RESPONSE  none: the connection was \(self.faultWords(entry.mode))", .color(.magenta, bold: true))
             )
+            return DetailsView(title: title, lines: lines)
+        }
+        if entry.rejection != nil && details.responseHeaders.isEmpty {
+            lines.append(.init("RESPONSE  none was sent", .color(.magenta, bold: true)))
             return DetailsView(title: title, lines: lines)
         }
         let phrase = HTTPStatusText.phrase(entry.status)
