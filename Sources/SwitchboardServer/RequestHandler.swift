@@ -103,9 +103,7 @@ final class RequestHandler: ChannelDuplexHandler {
                 isControl: ControlAPI.addresses(head.uri), keepAlive: head.isKeepAlive,
                 fromPage: self.responder.cors && head.headers.contains(name: "Origin"))
             if let problem = HostHeaderRule.problem(in: head) {
-                self.state = .rejected
-                self.recordRejection(status: 400, reason: problem, request: request, now: context.eventLoop.now)
-                self.refuse(.badRequest, problem, version: head.version, context: context)
+                self.reject(request, status: .badRequest, reason: problem, message: problem, context: context)
                 return
             }
             self.state = .receiving(request)
