@@ -46,12 +46,11 @@ import Testing
         let server = try RunningServer.demo()
         defer { server.stop() }
         try server.panel.setLatency("slow", endpoint: "coinlist")
-        async let slow = HTTPClient.send(server.url("/data/all/coinlist"))
+        let slow = StartedWork { try CurlTiming.get(server.url("/data/all/coinlist")) }
         // Start the fast request only once the slow one has been received.
-        #expect(
-            await waitUntil { server.server.requestsInFlight == 1 })
-        let fast = try CurlTiming.get(server.url("/episodes/1"))
-        let delayed = try await slow
+        #expect(await waitUntil { server.server.requestsInFlight == 1 })
+        let fast = try await onThread { try CurlTiming.get(server.url("/episodes/1")) }
+        let delayed = try await slow.value
         #expect(fast.status == 200)
         #expect(fast.total < 0.5, "the other endpoint took \(fast.total) s")
         #expect(delayed.status == 200)

@@ -85,12 +85,12 @@ import Testing
     @Test func hangHoldsTheRequestUntilTheClientGivesUpAndServesOthersMeanwhile() async throws {
         let server = try self.server(mode: .hang)
         defer { server.stop() }
-        async let hung = onThread { try self.curl(server, ["--max-time", "2"]) }
+        let hung = StartedWork { try self.curl(server, ["--max-time", "2"]) }
         #expect(await waitUntil { server.server.requestsInFlight == 1 })
-        let other = try CurlTiming.get(server.url("/b"))
+        let other = try await onThread { try CurlTiming.get(server.url("/b")) }
         #expect(other.status == 200)
         #expect(other.total < 0.5, "the other endpoint took \(other.total) s")
-        let result = try await hung
+        let result = try await hung.value
         #expect(result.status == 28)
         #expect(await waitUntil { server.journal.entries(after: 0).entries.contains { $0.mode == .hang } })
         let entry = try #require(server.journal.entries(after: 0).entries.first { $0.mode == .hang })
