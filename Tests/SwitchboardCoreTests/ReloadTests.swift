@@ -91,6 +91,21 @@ import Testing
         #expect(panel.snapshot().settings[1].mode == .error)
     }
 
+    @Test func anAliasBombIsRefusedAndTheLastGoodVersionServesOn() throws {
+        let (fixtures, panel, watcher) = try self.setUp()
+        try panel.setMode(.error, endpoint: "b")
+        let bomb = ManifestProblemsTests.aliasBomb(levels: 10)
+        try fixtures.write("switchboard.yml", Array(bomb.utf8))
+        guard case .failed(let problems) = self.settle(watcher) else {
+            Issue.record("an alias bomb should fail to load")
+            return
+        }
+        #expect(problems.map(\.line) == [5])
+        #expect(problems[0].message.contains("expand to more than 100,000 values"))
+        #expect(panel.snapshot().manifest.endpoints.map(\.id) == ["a", "b"])
+        #expect(panel.snapshot().settings[1].mode == .error)
+    }
+
     @Test func creatingTheFileABrokenEditNamesReloads() throws {
         let (fixtures, panel, watcher) = try self.setUp()
         try fixtures.write(

@@ -74,6 +74,10 @@ public enum ManifestLoader {
         } catch {
             throw ManifestError(diagnostics: [Diagnostic(file: file, line: 1, column: 1, message: "\(error)")])
         }
+        // Before anything walks the tree: an alias bomb expands in any walk.
+        if let blown = AliasBudget.check(root, text: text, file: file) {
+            throw ManifestError(diagnostics: [blown])
+        }
         let fixtures = FixtureFolder(path: directory)
         var reader = ManifestReader(file: file, fixtures: fixtures)
         var manifest = reader.readManifest(root)
