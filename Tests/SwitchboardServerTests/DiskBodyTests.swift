@@ -34,6 +34,31 @@ import Testing
         #expect(size == Self.large.count)
     }
 
+    @Test func filesUpTo256KiBAreHeldUntilALoadHolds32MiB() throws {
+        let block = [UInt8](repeating: 0x41, count: 256 * 1024)
+        var files: [String: [UInt8]] = [:]
+        for number in 0..<130 { files["parts/\(number).bin"] = block }
+        let fixtures = try TemporaryFixtures(
+            manifest: "endpoints:\n  - { method: GET, path: /parts/:n, success: { file: \"parts/{n}.bin\" } }\n",
+            files: files)
+        let manifest = try ManifestLoader.load(directory: fixtures.path)
+        guard case .perRequestFile(_, let bodies) = manifest.endpoints[0].success.body else {
+            Issue.record("a pattern gives a body per file")
+            return
+        }
+        var held = 0
+        var onDisk = 0
+        for body in bodies.values {
+            switch body.content {
+            case .bytes(let bytes): held += bytes.count
+            case .file: onDisk += 1
+            case .template: Issue.record("no placeholders here")
+            }
+        }
+        #expect(held == 128 * block.count)
+        #expect(onDisk == 2)
+    }
+
     @Test func servedByteForByteWhetherNamedOrMatchedByAPattern() async throws {
         let server = try self.server()
         defer { server.stop() }

@@ -35,7 +35,7 @@ public final class FixtureWatcher: Sendable {
 
     /// `files` reads the folder (tests pass one that fails on cue).
     public init(
-        directory: String, displayDirectory: String, panel: ControlPanel, interval: Duration = .milliseconds(100),
+        directory: String, displayDirectory: String, panel: ControlPanel, interval: Duration = .milliseconds(250),
         files: FixtureFiles = .disk, onEvent: @escaping @Sendable (Event) -> Void = { _ in }
     ) {
         self.directory = directory
