@@ -236,6 +236,16 @@ import Testing
         #expect(state.reloadFolder == "myapi")
     }
 
+    @Test func aGoodReloadAndAFailedOneSeenTogetherShowNoSuccess() throws {
+        let panel = try ScreenFixtures.demoPanel()
+        var state = try ScreenFixtures.freshState(panel: panel)
+        panel.replaceManifest(panel.snapshot().manifest)
+        panel.reportReloadProblems(ScreenFixtures.reloadProblems)
+        _ = Reducer.reduce(&state, .panel(panel.snapshot(), JournalStats()), width: 80, height: 24)
+        #expect(state.flash == nil)
+        #expect(state.reloadProblems.count == 3)
+    }
+
     @Test mutating func aReloadThatLeavesNoEndpointsWarns() throws {
         let fixtures = try TemporaryFixtures(manifest: "endpoints: []\n")
         let panel = try ScreenFixtures.demoPanel()

@@ -111,16 +111,18 @@ public enum Reducer {
             state.scenarioPicker = state.scenarios.isEmpty ? nil : min(picked, state.scenarios.count - 1)
         }
         let problems = snapshot.reloadProblems.map(\.description)
-        if state.generation != 0 && snapshot.generation != state.generation {
+        let reloaded = state.generation != 0 && snapshot.generation != state.generation
+        if !problems.isEmpty {
+            // Never leave a "fixtures reloaded" under a failed reload (the
+            // screen may see a good reload and a failed one at once).
+            if reloaded || problems != state.reloadProblems { state.flash = nil }
+        } else if reloaded {
             state.flash =
                 state.endpoints.isEmpty
                 ? "warning: the reloaded fixtures declare no endpoints; every request answers 404"
                 : "fixtures reloaded: \(state.endpoints.count) endpoint\(state.endpoints.count == 1 ? "" : "s")"
-        } else if !state.reloadProblems.isEmpty && problems.isEmpty {
+        } else if !state.reloadProblems.isEmpty {
             state.flash = "fixtures fixed"
-        } else if !problems.isEmpty && problems != state.reloadProblems {
-            // Never leave an earlier "fixtures reloaded" under a failed reload.
-            state.flash = nil
         }
         state.generation = snapshot.generation
         state.reloadProblems = problems
