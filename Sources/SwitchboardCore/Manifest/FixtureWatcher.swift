@@ -83,13 +83,7 @@ public final class FixtureWatcher: Sendable {
         return self.reload(at: now, before: stamps)
     }
 
-    /// Loads the folder now, whatever changed.
-    @discardableResult
-    public func reload(at now: Duration = .zero) -> Event {
-        let watching = self.state.withLock { $0.watching }
-        return self.reload(at: now, before: Self.stamps(of: self.directory, watching: watching))
-    }
-
+    /// Loads the folder; `before` is how its files looked just before.
     private func reload(at now: Duration, before: [String: FileStamp]) -> Event {
         let event: Event
         let reads: FixtureReads
