@@ -37,11 +37,12 @@ import Testing
         #expect(result.stderr.contains("nothing was started"))
     }
 
-    @Test func anAliasBombIsRefusedByCheckAndAtStart() throws {
+    @Test func anAliasBombIsRefusedByCheckAndAtStart() async throws {
         let bomb = RepositoryPaths.root.appendingPathComponent(
             "Tests/SwitchboardCoreTests/BrokenManifests/22-alias-bomb")
         for arguments in [["check", bomb.path], ["serve", bomb.path, "--port", "0"]] {
-            let result = try Subprocess.run(self.binary, arguments)
+            let binary = self.binary
+            let result = try await onThread { try Subprocess.run(binary, arguments) }
             #expect(result.status == 1)
             #expect(
                 (result.stdout + result.stderr).contains(
@@ -51,10 +52,12 @@ import Testing
 
     @Test func serveWarnsWhenAReloadLeavesNoEndpoints() async throws {
         let fixtures = try TemporaryFixtures(manifest: "endpoints:\n  - { method: GET, path: /a }\n")
-        let serve = try ServeProcess(arguments: [fixtures.path, "--port", "0"])
-        defer { serve.stop() }
-        try fixtures.write("switchboard.yml", Array("endpoints: []\n".utf8))
-        let line = try await onThread { serve.nextErrorLine() }
+        let line = try await onThread {
+            let serve = try ServeProcess(arguments: [fixtures.path, "--port", "0"])
+            defer { serve.stop() }
+            try fixtures.write("switchboard.yml", Array("endpoints: []\n".utf8))
+            return serve.nextErrorLine()
+        }
         #expect(line == "switchboard: warning: the fixtures now declare no endpoints; every request answers 404")
     }
 
