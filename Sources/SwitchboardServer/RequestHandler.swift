@@ -218,6 +218,15 @@ final class RequestHandler: ChannelDuplexHandler {
             self.catalog = catalog
         }
         let response = self.responder.prepare(head: request.head, snapshot: snapshot, catalog: catalog)
+        if let file = response.diskFile {
+            self.readFromDisk(file, response, for: request, context: context)
+            return
+        }
+        self.answer(response, for: request, context: context)
+    }
+
+    /// Sends a prepared response, after its injected delay if it has one.
+    func answer(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
         // No closure for the common case: it would be an allocation per request.
         guard response.delay > .zero else {
             self.perform(response, for: request, context: context)

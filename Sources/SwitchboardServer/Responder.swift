@@ -84,6 +84,7 @@ final class Responder: Sendable {
                     response = PreparedResponse(status: compiled.status, headers: resolved.headers, body: resolved.body)
                     response.head = resolved.head
                     response.wire = resolved.wire
+                    response.diskFile = resolved.file
                 } else {
                     let missing = compiled.missingFileName(parameters: parameters) ?? "?"
                     let body = UnmatchedResponse.missingFixture(
@@ -140,6 +141,9 @@ struct PreparedResponse {
     var head: HTTPResponseHead?
     /// The whole response as bytes (head and body), if prebuilt.
     var wire: ByteBuffer?
+    /// A body too large to hold in memory, read from this file before the
+    /// response is answered (see `RequestHandler.readFromDisk`).
+    var diskFile: String?
     var action = Action.respond
     var decision: Decision?
     var endpointID: String?

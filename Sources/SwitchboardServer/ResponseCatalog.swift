@@ -93,6 +93,8 @@ struct CompiledFile: Sendable {
     enum Content: Sendable {
         case fixed(ByteBuffer)
         case template(TextTemplate, json: Bool)
+        /// Too large to hold: read from this file for each request.
+        case onDisk(path: String)
     }
 
     let headers: HTTPHeaders
@@ -108,6 +110,8 @@ struct CompiledFile: Sendable {
         /// Ready for HTTP/1.1 keep-alive requests, when the body is fixed.
         var head: HTTPResponseHead?
         var wire: ByteBuffer?
+        /// The file to read the body from; `body` is empty until then.
+        var file: String?
     }
 
     init(_ body: FixtureBody, base: HTTPHeaders, status: HTTPResponseStatus, allocator: ByteBufferAllocator) {
@@ -126,6 +130,10 @@ struct CompiledFile: Sendable {
             self.content = .template(template, json: isJSON)
             self.head = nil
             self.wire = nil
+        case .file(let path, _):
+            self.content = .onDisk(path: path)
+            self.head = nil
+            self.wire = nil
         }
         self.headers = headers
     }
@@ -139,6 +147,8 @@ struct CompiledFile: Sendable {
             var headers = self.headers
             headers.add(name: "Content-Length", value: String(bytes.count))
             return Resolved(headers: headers, body: ByteBuffer(bytes: bytes), head: nil, wire: nil)
+        case .onDisk(let path):
+            return Resolved(headers: self.headers, body: ByteBuffer(), head: nil, wire: nil, file: path)
         }
     }
 }

@@ -33,6 +33,8 @@ struct ServeCommand: ParsableCommand {
             "switchboard: serving \(count) endpoint\(count == 1 ? "" : "s") from \(self.options.directory) on \(url)")
         let watcher = watchFixtures(self.options, panel: panel) { event in
             switch event {
+            case .reloaded(0):
+                Console.error("switchboard: warning: the fixtures now declare no endpoints; every request answers 404")
             case .reloaded(let endpoints):
                 Console.error(
                     "switchboard: reloaded \(endpoints) endpoint\(endpoints == 1 ? "" : "s") from the fixtures")

@@ -38,6 +38,30 @@ import Testing
         #expect(result.stderr.contains("nothing was started"))
     }
 
+    @Test func anAliasBombIsRefusedByCheckAndAtStart() async throws {
+        let bomb = RepositoryPaths.root.appendingPathComponent(
+            "Tests/SwitchboardCoreTests/BrokenManifests/22-alias-bomb")
+        for arguments in [["check", bomb.path], ["serve", bomb.path, "--port", "0"]] {
+            let binary = self.binary
+            let result = try await onThread { try Subprocess.run(binary, arguments) }
+            #expect(result.status == 1)
+            #expect(
+                (result.stdout + result.stderr).contains(
+                    "switchboard.yml:5:45: the YAML aliases here expand to more than 100,000 values"))
+        }
+    }
+
+    @Test func serveWarnsWhenAReloadLeavesNoEndpoints() async throws {
+        let fixtures = try TemporaryFixtures(manifest: "endpoints:\n  - { method: GET, path: /a }\n")
+        let line = try await onThread {
+            let serve = try ServeProcess(arguments: [fixtures.path, "--port", "0"])
+            defer { serve.stop() }
+            try fixtures.write("switchboard.yml", Array("endpoints: []\n".utf8))
+            return serve.nextErrorLine()
+        }
+        #expect(line == "switchboard: warning: the fixtures now declare no endpoints; every request answers 404")
+    }
+
     @Test func aPortInUseIsOneSentenceAndExit1() throws {
         let server = try RunningServer.demo()
         defer { server.stop() }

@@ -56,6 +56,11 @@ final class ServeProcess: @unchecked Sendable {
         self.lines.next(timeout: timeout)
     }
 
+    /// The next line `serve` writes to stderr after its banner.
+    func nextErrorLine(timeout: Double = 10) -> String? {
+        self.banner.next(timeout: timeout)
+    }
+
     /// SIGTERM, then the exit status.
     func terminate() -> Int32 {
         self.process.terminate()

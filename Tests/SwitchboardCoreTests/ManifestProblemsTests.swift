@@ -267,4 +267,51 @@ import Testing
             )
         }
     }
+
+    /// Ten levels of ten aliases: 10^10 values from a few hundred bytes.
+    static func aliasBomb(levels: Int) -> String {
+        var lines = ["x0: &a0 [" + Array(repeating: "lol", count: 10).joined(separator: ", ") + "]"]
+        for level in 1..<levels {
+            lines.append(
+                "x\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]")
+        }
+        lines.append("endpoints:\n  - { method: GET, path: /lol, success: { json: *a\(levels - 1) } }")
+        return lines.joined(separator: "\n")
+    }
+
+    @Test func anAliasBombIsRefusedAtTheAliasThatPassesTheBudget() throws {
+        let found = try self.problems(Self.aliasBomb(levels: 10))
+        // x4's eighth alias is where the expansion passes 100,000 values:
+        // 10 + 110 + 1,110 + 11,110 written before it, 11,111 per alias.
+        #expect(
+            found == [
+                "5:45: the YAML aliases here expand to more than 100,000 values — write the value out, or nest fewer aliases (*name) inside anchors (&name)"
+            ])
+    }
+
+    @Test func aliasesWithinTheBudgetLoad() throws {
+        let manifest = try TemporaryFixtures(
+            manifest: """
+                endpoints:
+                  - method: GET
+                    path: /lol
+                    success:
+                      json:
+                        - &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]
+                        - &a1 [*a0, *a0, *a0, *a0, *a0, *a0, *a0, *a0, *a0, *a0]
+                        - [*a1, *a1, *a1, *a1, *a1, *a1, *a1, *a1, *a1, *a1]
+                """)
+        let loaded = try ManifestLoader.load(directory: manifest.path)
+        guard case .fixed(let body) = loaded.endpoints[0].success.body, case .bytes(let bytes) = body.content else {
+            Issue.record("an inline json: value is a fixed body")
+            return
+        }
+        // 10 + 100 + 1,000 "lol"s, written out in the JSON body.
+        #expect(String(decoding: bytes, as: UTF8.self).split(separator: "lol").count == 1_111)
+    }
+
+    @Test func valuesWrittenOutNeverCountAgainstTheAliasBudget() throws {
+        let numbers = Array(repeating: "0", count: 150_000).joined(separator: ",")
+        #expect(try self.problems("endpoints:\n  - { method: GET, path: /a, success: { json: [\(numbers)] } }\n") == [])
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SwitchboardCore
 import SwitchboardTestSupport
+import Synchronization
 import Testing
 
 /// Editing the fixtures while running: changes apply, settings of endpoints
@@ -21,10 +22,14 @@ import Testing
         return (fixtures, panel, watcher)
     }
 
-    /// Looks twice: a change is loaded once it has settled.
+    /// The watcher's clock, moved by hand.
+    let time = TestTime()
+
+    /// Looks twice, the settle time apart: a change is loaded once it has
+    /// settled.
     func settle(_ watcher: FixtureWatcher) -> FixtureWatcher.Event? {
-        _ = watcher.check()
-        return watcher.check()
+        _ = watcher.check(at: self.time.advance(by: .seconds(1)))
+        return watcher.check(at: self.time.advance(by: .milliseconds(200)))
     }
 
     @Test func nothingChangedNothingReloads() throws {
@@ -88,6 +93,21 @@ import Testing
         try fixtures.write("switchboard.yml", Array(Self.first.utf8))
         #expect(self.settle(watcher) == .reloaded(endpoints: 2))
         #expect(panel.snapshot().reloadProblems.isEmpty)
+        #expect(panel.snapshot().settings[1].mode == .error)
+    }
+
+    @Test func anAliasBombIsRefusedAndTheLastGoodVersionServesOn() throws {
+        let (fixtures, panel, watcher) = try self.setUp()
+        try panel.setMode(.error, endpoint: "b")
+        let bomb = ManifestProblemsTests.aliasBomb(levels: 10)
+        try fixtures.write("switchboard.yml", Array(bomb.utf8))
+        guard case .failed(let problems) = self.settle(watcher) else {
+            Issue.record("an alias bomb should fail to load")
+            return
+        }
+        #expect(problems.map(\.line) == [5])
+        #expect(problems[0].message.contains("expand to more than 100,000 values"))
+        #expect(panel.snapshot().manifest.endpoints.map(\.id) == ["a", "b"])
         #expect(panel.snapshot().settings[1].mode == .error)
     }
 
@@ -157,5 +177,117 @@ import Testing
         try fixtures.write("requests.jsonl", Array("{}\n".utf8))
         try fixtures.write("notes/todo.txt", Array("later".utf8))
         #expect(self.settle(watcher) == nil)
+    }
+
+    @Test func aSaveIsAppliedOnlyOnceItHasSettled() throws {
+        let (fixtures, panel, watcher) = try self.setUp()
+        let full = Self.first.replacingOccurrences(
+            of: "path: /b }", with: "path: /b }\n  - { id: c, method: GET, path: /c }")
+        let half = String(full.prefix { $0 != "-" }) + "\n  - { id: a, method: GET, path: /a }\n"
+        try fixtures.write("switchboard.yml", Array(half.utf8))
+        #expect(watcher.check(at: .milliseconds(1_000)) == nil)
+        // Unchanged at the next look, but not yet for the settle time.
+        #expect(watcher.check(at: .milliseconds(1_100)) == nil)
+        try fixtures.write("switchboard.yml", Array(full.utf8))
+        #expect(watcher.check(at: .milliseconds(1_150)) == nil)
+        #expect(watcher.check(at: .milliseconds(1_300)) == nil)
+        #expect(watcher.check(at: .milliseconds(1_350)) == .reloaded(endpoints: 3))
+        #expect(panel.snapshot().manifest.endpoints.map(\.id) == ["a", "b", "c"])
+    }
+
+    @Test func aFileChangedWhileItWasReadIsLoadedAgain() throws {
+        let fixtures = try TemporaryFixtures(manifest: Self.first, textFiles: ["a.json": #"{"v":1}"#])
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let full = Self.first + "\n  slower: 5s\n"
+        // The writer finishes the file just after the load has read it.
+        let files = FixtureFiles { path in
+            let read = FixtureFiles.disk.read(path)
+            if path.hasSuffix("switchboard.yml") { try? fixtures.write("switchboard.yml", Array(full.utf8)) }
+            return read
+        }
+        let watcher = FixtureWatcher(directory: fixtures.path, displayDirectory: "fx", panel: panel, files: files)
+        try fixtures.write("switchboard.yml", Array((Self.first + "\n").utf8))
+        #expect(self.settle(watcher) == .reloaded(endpoints: 2))
+        #expect(!panel.snapshot().manifest.latencyNames.contains("slower"))
+        #expect(self.settle(watcher) == .reloaded(endpoints: 2))
+        #expect(panel.snapshot().manifest.latencyNames.contains("slower"))
+    }
+
+    @Test func aManifestThatCannotBeReadSaysWhyAndIsRetriedUntilItLoads() throws {
+        let fixtures = try TemporaryFixtures(manifest: Self.first, textFiles: ["a.json": #"{"v":1}"#])
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let failures = Counter()
+        let files = FixtureFiles { path in
+            guard path.hasSuffix("switchboard.yml"), failures.value < 3 else { return FixtureFiles.disk.read(path) }
+            failures.increment()
+            return .failure(ReadFailure(code: EMFILE))
+        }
+        let watcher = FixtureWatcher(directory: fixtures.path, displayDirectory: "fx", panel: panel, files: files)
+        try fixtures.write("switchboard.yml", Array("endpoints:\n  - { id: z, method: GET, path: /z }\n".utf8))
+        #expect(watcher.check(at: .milliseconds(0)) == nil)
+        guard case .failed(let problems) = watcher.check(at: .milliseconds(200)) else {
+            Issue.record("the first read fails")
+            return
+        }
+        #expect(
+            problems.map(\.description) == [
+                "fx/switchboard.yml:1:1: cannot read the manifest: too many open files — close some files or raise the limit (ulimit -n); a reload retries on its own"
+            ])
+        #expect(panel.snapshot().reloadProblems == problems)
+        // Tried again after 0.1 s, then 0.2 s, though nothing changed.
+        #expect(watcher.check(at: .milliseconds(250)) == nil)
+        #expect(watcher.check(at: .milliseconds(300)) == .failed(problems))
+        #expect(watcher.check(at: .milliseconds(450)) == nil)
+        #expect(watcher.check(at: .milliseconds(500)) == .failed(problems))
+        #expect(watcher.check(at: .milliseconds(900)) == .reloaded(endpoints: 1))
+        #expect(panel.snapshot().reloadProblems.isEmpty)
+        #expect(watcher.check(at: .milliseconds(5_000)) == nil)
+    }
+
+    @Test func aBodyFileThatCannotBeReadSaysWhy() throws {
+        let fixtures = try TemporaryFixtures(manifest: Self.first, textFiles: ["a.json": #"{"v":1}"#])
+        let files = FixtureFiles { path in
+            path.hasSuffix("a.json") ? .failure(ReadFailure(code: EACCES)) : FixtureFiles.disk.read(path)
+        }
+        do {
+            _ = try ManifestLoader.load(directory: fixtures.path, displayDirectory: "fx", files: files)
+            Issue.record("an unreadable body file fails the load")
+        } catch {
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "fx/switchboard.yml:2:54: file 'a.json' cannot be read: permission denied — check its permissions"
+                ])
+            #expect(error.unreadable)
+        }
+    }
+
+    @Test func anEndpointAReloadDroppedGetsItsSettingsBackWhenItReturns() throws {
+        let (fixtures, panel, watcher) = try self.setUp()
+        try panel.set(endpoint: "b", mode: .serverError, latency: LatencyChoice(name: "slow"))
+        try fixtures.write(
+            "switchboard.yml",
+            Array(Self.first.replacingOccurrences(of: "  - { id: b, method: GET, path: /b }\n", with: "").utf8))
+        #expect(self.settle(watcher) == .reloaded(endpoints: 1))
+        try fixtures.write("switchboard.yml", Array(Self.first.utf8))
+        #expect(self.settle(watcher) == .reloaded(endpoints: 2))
+        #expect(panel.snapshot().settings[1] == .init(mode: .serverError, latency: "slow"))
+    }
+
+    @Test func aReloadThatLeavesNoEndpointsSaysSo() throws {
+        let (fixtures, _, watcher) = try self.setUp()
+        try fixtures.write("switchboard.yml", Array("endpoints: []\n".utf8))
+        #expect(self.settle(watcher) == .reloaded(endpoints: 0))
+    }
+}
+
+/// A clock for the watcher that moves only when a test moves it.
+final class TestTime: Sendable {
+    private let now = Mutex(Duration.zero)
+
+    func advance(by step: Duration) -> Duration {
+        self.now.withLock {
+            $0 += step
+            return $0
+        }
     }
 }

@@ -229,6 +229,32 @@ import Testing
         #expect(self.press(.enter) == [.applyScenario("only")])
     }
 
+    @Test func aFailedReloadReplacesTheSuccessMessageAndNamesTheFolderToCheck() throws {
+        let state = try ScreenFixtures.failedReloadState()
+        #expect(state.flash == nil)
+        #expect(state.reloadProblems.count == 3)
+        #expect(state.reloadFolder == "myapi")
+    }
+
+    @Test func aGoodReloadAndAFailedOneSeenTogetherShowNoSuccess() throws {
+        let panel = try ScreenFixtures.demoPanel()
+        var state = try ScreenFixtures.freshState(panel: panel)
+        panel.replaceManifest(panel.snapshot().manifest)
+        panel.reportReloadProblems(ScreenFixtures.reloadProblems)
+        _ = Reducer.reduce(&state, .panel(panel.snapshot(), JournalStats()), width: 80, height: 24)
+        #expect(state.flash == nil)
+        #expect(state.reloadProblems.count == 3)
+    }
+
+    @Test mutating func aReloadThatLeavesNoEndpointsWarns() throws {
+        let fixtures = try TemporaryFixtures(manifest: "endpoints: []\n")
+        let panel = try ScreenFixtures.demoPanel()
+        _ = Reducer.reduce(&self.state, .panel(panel.snapshot(), JournalStats()), width: 80, height: 24)
+        panel.replaceManifest(try ManifestLoader.load(directory: fixtures.path))
+        _ = Reducer.reduce(&self.state, .panel(panel.snapshot(), JournalStats()), width: 80, height: 24)
+        #expect(self.state.flash == "warning: the reloaded fixtures declare no endpoints; every request answers 404")
+    }
+
     @Test mutating func ticksBuildEachEndpointsSparkline() {
         for second in 0..<5 {
             self.state.endpoints[0].hits += second

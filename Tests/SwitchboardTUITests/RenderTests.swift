@@ -45,6 +45,24 @@ import Testing
         #expect(grid.text.unicodeScalars.allSatisfy { $0.isASCII })
     }
 
+    @Test func aFailedReloadShowsItsFirstProblemWholeAndHowToSeeTheRest() throws {
+        let state = try ScreenFixtures.failedReloadState()
+        let grid = ScreenRenderer.render(state, width: 80, height: 24, options: self.colored)
+        expectGolden(grid, "reload-failed-80x24", styles: true)
+        #expect(grid.text.contains("did you mean '{episode}'?"))
+        #expect(grid.text.contains("+2 more problems: run `switchboard check myapi` to see them all"))
+        #expect(!grid.text.contains("fixtures reloaded"))
+    }
+
+    @Test func aFailedReloadOnASmallScreenLeavesRoomForTheLists() throws {
+        let state = try ScreenFixtures.failedReloadState(width: 40, height: 10)
+        let grid = ScreenRenderer.render(state, width: 40, height: 10, options: self.plain)
+        expectGolden(grid, "reload-failed-40x10")
+        let layout = Layout(state, width: 40, height: 10)
+        #expect(layout.bannerRows == 4)
+        #expect(layout.endpointRows == 1 && layout.logRows == 1)
+    }
+
     @Test func helpScreen() throws {
         var state = try ScreenFixtures.freshState()
         _ = Reducer.reduce(&state, .key(.char("?")), width: 80, height: 24)

@@ -72,6 +72,31 @@ enum ScreenFixtures {
     }
 }
 
+extension ScreenFixtures {
+    /// The problems of a failed reload, as `check` would list them.
+    static let reloadProblems = [
+        Diagnostic(
+            file: "myapi/switchboard.yml", line: 45, column: 17,
+            message: "file 'episodes/{episode}.json' uses '{epsiode}', which is not a parameter of this endpoint",
+            fix: "did you mean '{episode}'?"),
+        Diagnostic(
+            file: "myapi/switchboard.yml", line: 52, column: 11, message: "unknown mode 'eror'",
+            fix: "did you mean 'error'?"),
+        Diagnostic(file: "myapi/switchboard.yml", line: 60, column: 3, message: "unknown key 'stauts' in 'success'"),
+    ]
+
+    /// The demo after a good reload and then a broken edit.
+    static func failedReloadState(width: Int = 80, height: Int = 24) throws -> AppState {
+        let panel = try self.demoPanel()
+        var state = try self.freshState(panel: panel)
+        panel.replaceManifest(panel.snapshot().manifest)
+        _ = Reducer.reduce(&state, .panel(panel.snapshot(), JournalStats()), width: width, height: height)
+        panel.reportReloadProblems(self.reloadProblems)
+        _ = Reducer.reduce(&state, .panel(panel.snapshot(), JournalStats()), width: width, height: height)
+        return state
+    }
+}
+
 /// Compares a rendered grid with `Golden/NAME.txt`. Run with
 /// `UPDATE_GOLDEN=1` to write the files after a deliberate change.
 func expectGolden(

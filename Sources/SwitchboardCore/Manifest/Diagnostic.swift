@@ -32,10 +32,14 @@ public struct ManifestError: Error, Sendable, CustomStringConvertible {
     /// The files the broken manifest names (a missing one among them), so
     /// that creating or fixing one reloads.
     public var reads = FixtureReads()
+    /// A file could not be read for a reason that may pass (too many open
+    /// files, a file replaced mid-save): reading again may succeed.
+    public var unreadable = false
 
-    public init(diagnostics: [Diagnostic], reads: FixtureReads = FixtureReads()) {
+    public init(diagnostics: [Diagnostic], reads: FixtureReads = FixtureReads(), unreadable: Bool = false) {
         self.diagnostics = diagnostics
         self.reads = reads
+        self.unreadable = unreadable
     }
 
     public var description: String {

@@ -2,10 +2,21 @@ import Foundation
 
 /// The folder body files are read from. Every read is checked to stay inside
 /// it: no absolute paths, no `..` that climbs out, no symlink that leads out.
+///
+/// Small files are held in memory, ready to send; a file over
+/// `heldFileLimit`, or any file once a load holds `heldBytesBudget`, stays on
+/// disk and is read for each request that asks for it. So memory at rest
+/// does not grow with the folder, however many or large its files are.
 struct FixtureFolder {
+    /// Files up to 256 KiB are held in memory...
+    static let heldFileLimit = 256 * 1024
+    /// ...until the bodies held by one load reach 32 MiB.
+    static let heldBytesBudget = 32 * 1024 * 1024
+
     let path: String
     /// The folder with symlinks resolved, the prefix every file must share.
     let realPath: String
+    let files: FixtureFiles
     /// What the manifest read, for the watcher.
     let log = ReadLog()
 
@@ -15,11 +26,22 @@ struct FixtureFolder {
         /// The folder's files, listed once per load however many patterns
         /// and missing files ask.
         var listing: [String]?
+        /// A file could not be read for a reason that may pass.
+        var unreadable = false
+        /// Bytes of file bodies held in memory so far.
+        var heldBytes = 0
     }
 
-    init(path: String) {
+    /// A file's body: its bytes, or where to read them for each request.
+    enum Contents {
+        case bytes([UInt8])
+        case onDisk(path: String, size: Int)
+    }
+
+    init(path: String, files: FixtureFiles = .disk) {
         self.path = path
         self.realPath = Self.resolve(path) ?? Self.normalize(path)
+        self.files = files
     }
 
     struct Problem: Error {
@@ -27,8 +49,9 @@ struct FixtureFolder {
         var fix: String?
     }
 
-    /// Reads one file named relative to the folder.
-    func read(_ relative: String) -> Result<[UInt8], Problem> {
+    /// Reads one file named relative to the folder (or, when large, checks
+    /// that it can be read and leaves it on disk).
+    func read(_ relative: String) -> Result<Contents, Problem> {
         self.log.reads.files.insert(relative)
         if relative.hasPrefix("/") || relative.hasPrefix("~") {
             return .failure(
@@ -58,15 +81,29 @@ struct FixtureFolder {
         guard FileManager.default.fileExists(atPath: real, isDirectory: &isDirectory), !isDirectory.boolValue else {
             return .failure(Problem(message: "file '\(relative)' is a folder", fix: "name a file inside it"))
         }
-        guard let data = FileManager.default.contents(atPath: real) else {
-            return .failure(Problem(message: "file '\(relative)' cannot be read", fix: "check its permissions"))
+        var info = stat()
+        let size = stat(real, &info) == 0 ? Int(info.st_size) : 0
+        if size > Self.heldFileLimit || self.log.heldBytes + size > Self.heldBytesBudget {
+            guard access(real, R_OK) == 0 else { return .failure(self.unreadable(relative, ReadFailure(code: errno))) }
+            return .success(.onDisk(path: real, size: size))
         }
-        return .success([UInt8](data))
+        switch self.files.read(real) {
+        case .success(let bytes):
+            self.log.heldBytes += bytes.count
+            return .success(.bytes(bytes))
+        case .failure(let failure):
+            return .failure(self.unreadable(relative, failure))
+        }
+    }
+
+    private func unreadable(_ relative: String, _ failure: ReadFailure) -> Problem {
+        self.log.unreadable = true
+        return Problem(message: "file '\(relative)' cannot be read: \(failure.reason)", fix: failure.fix)
     }
 
     /// Reads every file whose path relative to the folder fits `pattern`
     /// (each placeholder standing for one non-empty path segment part).
-    func readAll(matching pattern: TextTemplate) -> Result<[(String, [UInt8])], Problem> {
+    func readAll(matching pattern: TextTemplate) -> Result<[(String, Contents)], Problem> {
         let text = pattern.text
         self.log.reads.patterns.insert(pattern)
         if text.hasPrefix("/") || text.hasPrefix("~") {
@@ -81,9 +118,12 @@ struct FixtureFolder {
                     message: "file '\(text)' is outside the fixtures folder",
                     fix: "body files must live inside the fixtures folder"))
         }
-        var matches: [(String, [UInt8])] = []
+        var matches: [(String, Contents)] = []
         for relative in self.allFiles() where Self.fits(relative, pattern) {
-            if case .success(let bytes) = self.read(relative) { matches.append((relative, bytes)) }
+            switch self.read(relative) {
+            case .success(let contents): matches.append((relative, contents))
+            case .failure(let problem): return .failure(problem)
+            }
         }
         guard !matches.isEmpty else {
             return .failure(
@@ -96,9 +136,16 @@ struct FixtureFolder {
         return .success(matches.sorted { $0.0 < $1.0 })
     }
 
-    /// Turns bytes into a body: a template when a text file names parameters.
-    func body(_ bytes: [UInt8], relativePath: String, names: Set<String>, explicitType: Bool) -> FixtureBody {
+    /// Turns a file into a body: a template when a text file held in memory
+    /// names parameters (a file left on disk is sent as it is).
+    func body(_ contents: Contents, relativePath: String, names: Set<String>, explicitType: Bool) -> FixtureBody {
         let type = ContentTypes.forPath(relativePath)
+        let bytes: [UInt8]
+        switch contents {
+        case .bytes(let held): bytes = held
+        case .onDisk(let path, let size):
+            return FixtureBody(contentType: explicitType ? nil : type, content: .file(path: path, size: size))
+        }
         var content = BodyContent.bytes(bytes)
         if ContentTypes.isText(type), !names.isEmpty {
             let template = TextTemplate(bytes: bytes, names: names)

@@ -21,6 +21,7 @@ public final class FixtureWatcher: Sendable {
     private let displayDirectory: String
     private let panel: ControlPanel
     private let interval: Duration
+    private let files: FixtureFiles
     private let onEvent: @Sendable (Event) -> Void
     private let state: Mutex<State>
 
@@ -28,40 +29,38 @@ public final class FixtureWatcher: Sendable {
         /// What to look at: what the last good manifest was built from,
         /// and after a failed reload also what the broken one names.
         var watching: FixtureReads
-        var loaded: [String: FileStamp]
-        /// A change seen once; loaded when the next look finds it settled.
-        var pending: [String: FileStamp]?
+        var schedule: ReloadSchedule
         var running = false
     }
 
-    struct FileStamp: Equatable, Sendable {
-        var size: Int
-        var modified: Double
-    }
-
+    /// `files` reads the folder (tests pass one that fails on cue).
     public init(
         directory: String, displayDirectory: String, panel: ControlPanel, interval: Duration = .milliseconds(250),
-        onEvent: @escaping @Sendable (Event) -> Void = { _ in }
+        files: FixtureFiles = .disk, onEvent: @escaping @Sendable (Event) -> Void = { _ in }
     ) {
         self.directory = directory
         self.displayDirectory = displayDirectory
         self.panel = panel
         self.interval = interval
+        self.files = files
         self.onEvent = onEvent
         let manifest = panel.snapshot().manifest
         let stamps = Self.stamps(of: directory, watching: manifest.reads)
         // Edited since loading began: nothing counts as loaded, so the
         // first looks reload.
         let stale = stamps.values.contains { $0.modified > manifest.loadedAt }
-        self.state = Mutex(State(watching: manifest.reads, loaded: stale ? [:] : stamps))
+        self.state = Mutex(
+            State(watching: manifest.reads, schedule: ReloadSchedule(loaded: stale ? [:] : stamps)))
     }
 
     /// Looks every `interval` on a thread of its own until `stop`.
     public func start() {
         self.state.withLock { $0.running = true }
         let thread = Thread {
+            let clock = ContinuousClock()
+            let started = clock.now
             while self.state.withLock({ $0.running }) {
-                self.check()
+                self.check(at: clock.now - started)
                 Thread.sleep(forTimeInterval: self.interval.milliseconds / 1000)
             }
         }
@@ -73,54 +72,45 @@ public final class FixtureWatcher: Sendable {
         self.state.withLock { $0.running = false }
     }
 
-    /// One look: reloads when the folder changed and has stayed the same
-    /// since the previous look (so a file half written is not read).
+    /// One look at `now` (on any clock that moves forward): reloads when a
+    /// change has settled, or when a load that could not read a file is due
+    /// to be tried again (see `ReloadSchedule`).
     @discardableResult
-    public func check() -> Event? {
+    public func check(at now: Duration) -> Event? {
         let watching = self.state.withLock { $0.watching }
-        let now = Self.stamps(of: self.directory, watching: watching)
-        let ready: Bool = self.state.withLock { state in
-            guard now != state.loaded else {
-                state.pending = nil
-                return false
-            }
-            if state.pending == now {
-                state.loaded = now
-                state.pending = nil
-                return true
-            }
-            state.pending = now
-            return false
-        }
-        guard ready else { return nil }
-        return self.reload()
+        let stamps = Self.stamps(of: self.directory, watching: watching)
+        guard self.state.withLock({ $0.schedule.look(at: stamps, now: now) }) else { return nil }
+        return self.reload(at: now, before: stamps)
     }
 
-    /// Loads the folder now, whatever changed.
-    @discardableResult
-    public func reload() -> Event {
+    /// Loads the folder; `before` is how its files looked just before.
+    private func reload(at now: Duration, before: [String: FileStamp]) -> Event {
         let event: Event
+        let reads: FixtureReads
+        var couldNotRead = false
         do {
-            let manifest = try ManifestLoader.load(directory: self.directory, displayDirectory: self.displayDirectory)
+            let manifest = try ManifestLoader.load(
+                directory: self.directory, displayDirectory: self.displayDirectory, files: self.files)
             self.panel.replaceManifest(manifest)
-            self.watch(manifest.reads)
+            reads = manifest.reads
             event = .reloaded(endpoints: manifest.endpoints.count)
         } catch {
             self.panel.reportReloadProblems(error.diagnostics)
             // Creating the file a broken manifest names must reload too.
-            self.watch(self.panel.snapshot().manifest.reads.union(error.reads))
+            reads = self.panel.snapshot().manifest.reads.union(error.reads)
+            couldNotRead = error.unreadable
             event = .failed(error.diagnostics)
+        }
+        // Files as they were before the load read them: one changed while
+        // it read differs at the next look, and loads again.
+        var stamps = Self.stamps(of: self.directory, watching: reads)
+        for (file, earlier) in before where stamps[file] != nil { stamps[file] = earlier }
+        self.state.withLock {
+            $0.watching = reads
+            $0.schedule.loaded(stamps, couldNotRead: couldNotRead, now: now)
         }
         self.onEvent(event)
         return event
-    }
-
-    private func watch(_ reads: FixtureReads) {
-        let stamps = Self.stamps(of: self.directory, watching: reads)
-        self.state.withLock {
-            $0.watching = reads
-            $0.loaded = stamps
-        }
     }
 
     /// Sizes and times of the manifest and of what it reads.

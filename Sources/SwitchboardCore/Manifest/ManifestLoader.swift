@@ -7,8 +7,10 @@ public enum ManifestLoader {
     public static let manifestNames = ["switchboard.yml", "switchboard.yaml", "switchboard.json"]
 
     /// Loads `directory`. `displayDirectory` is how messages name the folder
-    /// (the path as the user typed it).
-    public static func load(directory: String, displayDirectory: String? = nil) throws(ManifestError) -> Manifest {
+    /// (the path as the user typed it); `files` reads what it holds.
+    public static func load(
+        directory: String, displayDirectory: String? = nil, files: FixtureFiles = .disk
+    ) throws(ManifestError) -> Manifest {
         let started = Date().timeIntervalSince1970
         let shown = displayDirectory ?? directory
         var isDirectory: ObjCBool = false
@@ -46,11 +48,16 @@ public enum ManifestLoader {
         }
         let path = (directory as NSString).appendingPathComponent(name)
         let file = (shown as NSString).appendingPathComponent(name)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ManifestError(diagnostics: [
-                Diagnostic(
-                    file: file, line: 1, column: 1, message: "cannot read the manifest", fix: "check its permissions")
-            ])
+        let data: [UInt8]
+        switch files.read(path) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure):
+            throw ManifestError(
+                diagnostics: [
+                    Diagnostic(
+                        file: file, line: 1, column: 1, message: "cannot read the manifest: \(failure.reason)",
+                        fix: failure.fix)
+                ], unreadable: true)
         }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw ManifestError(diagnostics: [
@@ -58,13 +65,15 @@ public enum ManifestLoader {
                     file: file, line: 1, column: 1, message: "the manifest is not UTF-8 text", fix: "save it as UTF-8")
             ])
         }
-        var manifest = try parse(text: text, file: file, directory: directory)
+        var manifest = try parse(text: text, file: file, directory: directory, files: files)
         manifest.loadedAt = started
         return manifest
     }
 
     /// Parses manifest text whose body files live in `directory`.
-    public static func parse(text: String, file: String, directory: String) throws(ManifestError) -> Manifest {
+    public static func parse(
+        text: String, file: String, directory: String, files: FixtureFiles = .disk
+    ) throws(ManifestError) -> Manifest {
         let started = Date().timeIntervalSince1970
         let root: Node?
         do {
@@ -74,7 +83,11 @@ public enum ManifestLoader {
         } catch {
             throw ManifestError(diagnostics: [Diagnostic(file: file, line: 1, column: 1, message: "\(error)")])
         }
-        let fixtures = FixtureFolder(path: directory)
+        // Before anything walks the tree: an alias bomb expands in any walk.
+        if let blown = AliasBudget.check(root, text: text, file: file) {
+            throw ManifestError(diagnostics: [blown])
+        }
+        let fixtures = FixtureFolder(path: directory, files: files)
         var reader = ManifestReader(file: file, fixtures: fixtures)
         var manifest = reader.readManifest(root)
         manifest.reads = fixtures.log.reads
@@ -82,7 +95,7 @@ public enum ManifestLoader {
         if !reader.diagnostics.isEmpty {
             throw ManifestError(
                 diagnostics: reader.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) },
-                reads: fixtures.log.reads)
+                reads: fixtures.log.reads, unreadable: fixtures.log.unreadable)
         }
         return manifest
     }

@@ -59,4 +59,7 @@ public struct FixtureBody: Sendable {
 public enum BodyContent: Sendable {
     case bytes([UInt8])
     case template(TextTemplate)
+    /// A file too large to hold in memory: read from disk for each request
+    /// (`size` as it was at load; the file's size when read is what is sent).
+    case file(path: String, size: Int)
 }

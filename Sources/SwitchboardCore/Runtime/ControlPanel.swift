@@ -12,6 +12,11 @@ public final class ControlPanel: Sendable {
     /// handlers keep their snapshot until this moves, so a busy server does
     /// not queue on the lock for every request.
     private let publishedVersion = Atomic<Int>(0)
+    /// Settings of endpoints a reload dropped, by id, with the start state
+    /// they had: a half-saved manifest, or an endpoint commented out for a
+    /// while, gets its flips back when it returns. Touched only inside
+    /// `change`, under the snapshot's lock.
+    private let dropped = Mutex<[String: (setting: EndpointSetting, start: EndpointSetting)]>([:])
 
     /// `random` decides flaky outcomes and random delays; pass a
     /// `SeededRandom` with a fixed seed for repeatable runs.
@@ -40,28 +45,41 @@ public final class ControlPanel: Sendable {
     }
 
     /// Swaps in a reloaded manifest. Endpoints that still exist (same id)
-    /// keep their mode and latency when these still make sense; new ones
+    /// keep their mode and latency when these still make sense, and so do
+    /// endpoints an earlier reload dropped when they come back; new ones
     /// start as the manifest says. Clears any reload problem.
     public func replaceManifest(_ manifest: Manifest) {
         self.change { old in
             var settings: [EndpointSetting] = []
             var counters: [EndpointCounters] = []
+            var dropped = self.dropped.withLock { $0 }
+            let kept = Set(manifest.endpoints.map(\.id))
+            for (index, endpoint) in old.manifest.endpoints.enumerated() where !kept.contains(endpoint.id) {
+                dropped[endpoint.id] = (old.settings[index], EndpointSetting(startOf: endpoint))
+            }
             for endpoint in manifest.endpoints {
-                guard let index = old.manifest.endpointIndex(id: endpoint.id) else {
+                let earlier: (setting: EndpointSetting, start: EndpointSetting)
+                if let index = old.manifest.endpointIndex(id: endpoint.id) {
+                    earlier = (old.settings[index], EndpointSetting(startOf: old.manifest.endpoints[index]))
+                    counters.append(old.counters[index])
+                } else if let returning = dropped.removeValue(forKey: endpoint.id) {
+                    earlier = returning
+                    counters.append(EndpointCounters())
+                } else {
                     settings.append(EndpointSetting(startOf: endpoint))
                     counters.append(EndpointCounters())
                     continue
                 }
-                var setting = old.settings[index]
+                var setting = earlier.setting
                 // Untouched endpoints follow an edited starting state.
-                if setting == EndpointSetting(startOf: old.manifest.endpoints[index]) {
+                if setting == earlier.start {
                     setting = EndpointSetting(startOf: endpoint)
                 }
                 if let latency = setting.latency, manifest.profile(named: latency) == nil { setting.latency = nil }
                 if setting.mode == .sequence && endpoint.sequence.isEmpty { setting.mode = endpoint.startMode }
                 settings.append(setting)
-                counters.append(old.counters[index])
             }
+            self.dropped.withLock { $0 = dropped }
             let scenario = old.activeScenario.flatMap { name in
                 manifest.scenarios.contains { $0.name == name } ? name : nil
             }
@@ -125,6 +143,8 @@ public final class ControlPanel: Sendable {
                 settings[index] = EndpointSetting(startOf: current.manifest.endpoints[index])
                 current.counters[index].restartSequence()
             }
+            // Resetting everything also forgets endpoints a reload dropped.
+            if id == nil { self.dropped.withLock { $0 = [:] } }
             return current.with(settings: settings, activeScenario: nil)
         }
     }

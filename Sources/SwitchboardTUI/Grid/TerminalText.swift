@@ -78,4 +78,28 @@ public enum TerminalText {
         let cut = String(text.suffix(width))
         return String(repeating: " ", count: max(0, width - cut.count)) + cut
     }
+
+    /// Breaks `text` into lines of at most `width` columns, at spaces where
+    /// it can (a word longer than a line is cut). For `clean`ed text, where
+    /// every character takes one column.
+    public static func wrap(_ text: String, to width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            var word = Substring(word)
+            if !line.isEmpty && line.count + 1 + word.count <= width {
+                line += " " + word
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            while word.count > width {
+                lines.append(String(word.prefix(width)))
+                word = word.dropFirst(width)
+            }
+            line = String(word)
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
 }

@@ -5,7 +5,7 @@ import SwitchboardCore
 public enum Reducer {
     /// Applies `action` to `state` for a screen of `width`×`height`.
     public static func reduce(_ state: inout AppState, _ action: Action, width: Int, height: Int) -> [Effect] {
-        let layout = Layout(width: width, height: height, endpointCount: state.endpoints.count)
+        let layout = Layout(state, width: width, height: height)
         var effects: [Effect] = []
         switch action {
         case .key(let key):
@@ -111,18 +111,38 @@ public enum Reducer {
             state.scenarioPicker = state.scenarios.isEmpty ? nil : min(picked, state.scenarios.count - 1)
         }
         let problems = snapshot.reloadProblems.map(\.description)
-        if state.generation != 0 && snapshot.generation != state.generation {
-            state.flash = "fixtures reloaded: \(state.endpoints.count) endpoint\(state.endpoints.count == 1 ? "" : "s")"
-        } else if !state.reloadProblems.isEmpty && problems.isEmpty {
+        let reloaded = state.generation != 0 && snapshot.generation != state.generation
+        if !problems.isEmpty {
+            // Never leave a "fixtures reloaded" under a failed reload (the
+            // screen may see a good reload and a failed one at once).
+            if reloaded || problems != state.reloadProblems { state.flash = nil }
+        } else if reloaded {
+            state.flash =
+                state.endpoints.isEmpty
+                ? "warning: the reloaded fixtures declare no endpoints; every request answers 404"
+                : "fixtures reloaded: \(state.endpoints.count) endpoint\(state.endpoints.count == 1 ? "" : "s")"
+        } else if !state.reloadProblems.isEmpty {
             state.flash = "fixtures fixed"
         }
         state.generation = snapshot.generation
         state.reloadProblems = problems
+        state.reloadFolder = Self.folder(of: snapshot.reloadProblems.first?.file) ?? state.reloadFolder
         state.totalRequests = stats.total
         if let selectedID, let index = state.endpoints.firstIndex(where: { $0.id == selectedID }) {
             state.selected = index
         }
         state.selected = min(state.selected, max(0, state.endpoints.count - 1))
+    }
+
+    /// The folder a problem's file is in, as the user named it: what
+    /// `switchboard check` wants.
+    private static func folder(of file: String?) -> String? {
+        guard let file else { return nil }
+        let name = file.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        let folder = ManifestLoader.manifestNames.contains(String(name)) ? String(file.dropLast(name.count + 1)) : file
+        guard !folder.isEmpty else { return file.hasPrefix("/") ? "/" : "." }
+        let plain = folder.allSatisfy { $0.isLetter || $0.isNumber || "/._-~".contains($0) }
+        return plain ? folder : "'" + folder.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
     private static func append(_ entries: [JournalEntry], missed: Int, stats: JournalStats, to state: inout AppState) {

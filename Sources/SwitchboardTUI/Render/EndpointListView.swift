@@ -32,16 +32,7 @@ enum EndpointListView {
     static func draw(_ state: AppState, into grid: inout Grid, layout: Layout, options: RenderOptions) {
         ScreenRenderer.title(
             "ENDPOINTS", focused: state.focus == .endpoints, y: layout.endpointTitleRow, into: &grid, options: options)
-        if let first = state.reloadProblems.first {
-            // A failed reload takes the title row until the fixtures are fixed.
-            let more = state.reloadProblems.count > 1 ? " (+\(state.reloadProblems.count - 1) more)" : ""
-            let text = " reload failed, still serving the last good fixtures: \(TerminalText.clean(first))\(more)"
-            grid.fill(" ", y: layout.endpointTitleRow, style: options.style(.color(.red, bold: true)))
-            grid.put(
-                TerminalText.truncate(text, to: layout.width, unicode: options.unicode), x: 0,
-                y: layout.endpointTitleRow,
-                style: options.style(Style(foreground: .red, bold: true, reverse: true)))
-        }
+        ReloadBanner.draw(state, into: &grid, layout: layout, options: options)
         let columns = Columns(width: layout.width)
         if state.endpoints.isEmpty, layout.endpointRows > 0 {
             grid.put("   no endpoints in the manifest", x: 0, y: layout.firstEndpointRow, style: .dim)

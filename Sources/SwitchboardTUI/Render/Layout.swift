@@ -6,24 +6,38 @@ public struct Layout: Equatable, Sendable {
     public let endpointRows: Int
     /// Rows for log lines (after the pane title).
     public let logRows: Int
+    /// Rows for a failed reload's problem, between the endpoint pane's
+    /// title and its list.
+    public let bannerRows: Int
 
     /// Row indices.
     public var headerRow: Int { 0 }
     public var endpointTitleRow: Int { 1 }
-    public var firstEndpointRow: Int { 2 }
-    public var logTitleRow: Int { 2 + self.endpointRows }
-    public var firstLogRow: Int { 3 + self.endpointRows }
+    public var firstBannerRow: Int { 2 }
+    public var firstEndpointRow: Int { 2 + self.bannerRows }
+    public var logTitleRow: Int { 2 + self.bannerRows + self.endpointRows }
+    public var firstLogRow: Int { 3 + self.bannerRows + self.endpointRows }
     public var barRow: Int { self.height - 1 }
     /// Lines of a request's details on screen at once (between its title
     /// and the help bar).
     public var detailsRows: Int { max(1, self.height - 3) }
 
-    /// The endpoint list takes what it needs up to half the body; the log
-    /// takes the rest, and always keeps at least one row.
-    public init(width: Int, height: Int, endpointCount: Int) {
+    /// The layout of `state`'s screen.
+    public init(_ state: AppState, width: Int, height: Int) {
+        self.init(
+            width: width, height: height, endpointCount: state.endpoints.count,
+            bannerRows: ReloadBanner.lines(state, width: width).count)
+    }
+
+    /// A reload problem's banner takes what it needs but leaves a row each
+    /// to the endpoints and the log; the endpoint list takes what it needs
+    /// up to half the rest; the log takes the rest, and always keeps at
+    /// least one row.
+    public init(width: Int, height: Int, endpointCount: Int, bannerRows: Int = 0) {
         self.width = width
         self.height = height
-        let body = max(0, height - 4)
+        self.bannerRows = min(bannerRows, max(0, height - 6))
+        let body = max(0, height - 4 - self.bannerRows)
         let wanted = max(1, endpointCount)
         let endpointRows = min(wanted, max(1, body / 2), max(0, body - 1))
         self.endpointRows = max(0, endpointRows)

@@ -7,7 +7,7 @@ public enum ScreenRenderer {
             grid.put("Switchboard: enlarge the window", x: 0, y: 0)
             return grid
         }
-        let layout = Layout(width: width, height: height, endpointCount: state.endpoints.count)
+        let layout = Layout(state, width: width, height: height)
         HeaderView.draw(state, into: &grid, layout: layout, options: options)
         if let details = state.details {
             DetailsScreen.draw(details, into: &grid, layout: layout, options: options)

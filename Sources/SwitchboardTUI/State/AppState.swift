@@ -44,6 +44,8 @@ public struct AppState: Equatable, Sendable {
     public var details: DetailsView?
     /// Problems of the fixtures on disk, while a reload is failing.
     public var reloadProblems: [String] = []
+    /// The fixtures folder as the user named it, for `switchboard check`.
+    public var reloadFolder = "."
     /// The manifest generation shown, to notice reloads.
     public var generation = 0
 

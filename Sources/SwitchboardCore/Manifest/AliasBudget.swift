@@ -1,0 +1,128 @@
+import Yams
+
+/// Refuses a manifest whose YAML aliases expand to more than it could
+/// reasonably need ("billion laughs": ten nested levels of ten aliases is
+/// 10^10 values from a 700-byte file).
+///
+/// Yams composes an alias as the anchored node itself, shared, so composing
+/// is cheap; the blow-up comes in every walk that follows (the reader, the
+/// inline-JSON writer). This walk runs first and stops as soon as the values
+/// reached through aliases pass the budget: the larger of 100,000 and the
+/// manifest's size in bytes. Values written out in the file never count, so a
+/// large manifest without aliases is never refused.
+///
+/// Yams keeps no trace of where an alias was written, but a walk in document
+/// order meets every written node at a later position than the one before;
+/// a node whose position is earlier than one already walked was reached
+/// through an alias.
+struct AliasBudget {
+    static let minimumBudget = 100_000
+
+    let budget: Int
+    private(set) var expanded = 0
+    /// The furthest position walked outside any alias.
+    private var furthest = Position(line: 0, column: 0)
+    private let lines: [Substring]
+
+    init(text: String) {
+        self.budget = max(Self.minimumBudget, text.utf8.count)
+        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    struct Position: Comparable {
+        var line: Int
+        var column: Int
+
+        static func < (lhs: Position, rhs: Position) -> Bool {
+            (lhs.line, lhs.column) < (rhs.line, rhs.column)
+        }
+    }
+
+    /// The diagnostic when `root` expands beyond the budget, else nil.
+    static func check(_ root: Node?, text: String, file: String) -> Diagnostic? {
+        guard let root else { return nil }
+        var walk = AliasBudget(text: text)
+        guard let alias = walk.exceeds(root, insideAlias: false) else { return nil }
+        return Diagnostic(
+            file: file, line: alias.line, column: alias.column,
+            message: "the YAML aliases here expand to more than \(walk.budget.grouped) values",
+            fix: "write the value out, or nest fewer aliases (*name) inside anchors (&name)")
+    }
+
+    /// Walks `node`, returning the position of the alias that passed the
+    /// budget (the outermost one, the one a user wrote in place) if any.
+    private mutating func exceeds(_ node: Node, insideAlias: Bool) -> Position? {
+        var inside = insideAlias
+        var aliasAt: Position?
+        if let mark = node.mark {
+            let position = Position(line: mark.line, column: mark.column)
+            if !inside && position < self.furthest {
+                inside = true
+                aliasAt = self.aliasToken(after: self.furthest)
+                // The next alias is written after this one.
+                if let aliasAt { self.furthest = Position(line: aliasAt.line, column: aliasAt.column + 1) }
+            } else if !inside {
+                self.furthest = position
+            }
+        }
+        if inside {
+            self.expanded += 1
+            if self.expanded > self.budget { return aliasAt ?? self.furthest }
+        }
+        switch node {
+        case .mapping(let mapping):
+            for (key, value) in mapping {
+                if let blown = self.exceeds(key, insideAlias: inside) { return aliasAt ?? blown }
+                if let blown = self.exceeds(value, insideAlias: inside) { return aliasAt ?? blown }
+            }
+        case .sequence(let sequence):
+            for item in sequence {
+                if let blown = self.exceeds(item, insideAlias: inside) { return aliasAt ?? blown }
+            }
+        case .scalar(let scalar) where !inside && scalar.style == .plain:
+            // Skip the scalar's own text, so a `*` inside it is not taken
+            // for the next alias.
+            self.furthest.column += scalar.string.unicodeScalars.count
+        case .scalar, .alias:
+            break
+        }
+        return nil
+    }
+
+    /// Where the first `*name` after `position` is written: an alias starts
+    /// a token, after a space, an indicator or the start of a line.
+    private func aliasToken(after position: Position) -> Position? {
+        var lineNumber = max(position.line, 1)
+        var column = max(position.column, 1)
+        while lineNumber <= self.lines.count {
+            let scalars = Array(self.lines[lineNumber - 1].unicodeScalars)
+            var index = column - 1
+            while index < scalars.count {
+                let previous = index == 0 ? " " : scalars[index - 1]
+                if scalars[index] == "*", " \t[{,:-".unicodeScalars.contains(previous), index + 1 < scalars.count,
+                    scalars[index + 1] != " "
+                {
+                    return Position(line: lineNumber, column: index + 1)
+                }
+                if scalars[index] == "#" && (previous == " " || index == 0) { break }
+                index += 1
+            }
+            lineNumber += 1
+            column = 1
+        }
+        return nil
+    }
+}
+
+extension Int {
+    /// `100,000`: budgets read better with separators.
+    var grouped: String {
+        let digits = Array(String(self.magnitude))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
+        return (self < 0 ? "-" : "") + text
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import SwitchboardCore
+import SwitchboardTestSupport
+import Testing
+
+/// Fixture files over 256 KiB stay on disk and are read for each request;
+/// every mode, the bandwidth limit and the journal treat them like any body.
+@Suite struct DiskBodyTests {
+    /// 300 KiB, a different byte in every position of a 251-byte cycle.
+    static let large = (0..<(300 * 1024)).map { UInt8($0 % 251) }
+
+    func server() throws -> RunningServer {
+        let fixtures = try TemporaryFixtures(
+            manifest: """
+                endpoints:
+                  - { id: ep, method: GET, path: "/episodes/:n", success: { file: "episodes/{n}.bin" } }
+                  - { id: one, method: GET, path: /one, success: { file: large.bin } }
+                latency_profiles:
+                  slowish: { bandwidth: 250KB/s }
+                """,
+            files: ["episodes/1.bin": Self.large, "episodes/2.bin": Array("small".utf8), "large.bin": Self.large])
+        return try RunningServer(fixtures: fixtures)
+    }
+
+    @Test func aLargeFileIsLeftOnDiskAtLoad() throws {
+        let fixtures = try TemporaryFixtures(
+            manifest: "endpoints:\n  - { method: GET, path: /one, success: { file: large.bin } }\n",
+            files: ["large.bin": Self.large])
+        let manifest = try ManifestLoader.load(directory: fixtures.path)
+        guard case .fixed(let body) = manifest.endpoints[0].success.body, case .file(_, let size) = body.content else {
+            Issue.record("a 300 KiB file is not held in memory")
+            return
+        }
+        #expect(size == Self.large.count)
+    }
+
+    @Test func filesUpTo256KiBAreHeldUntilALoadHolds32MiB() async throws {
+        let block = [UInt8](repeating: 0x41, count: 256 * 1024)
+        // 32.5 MiB of files to write and read: not on a test thread.
+        let manifest = try await onThread {
+            var files: [String: [UInt8]] = [:]
+            for number in 0..<130 { files["parts/\(number).bin"] = block }
+            let fixtures = try TemporaryFixtures(
+                manifest: "endpoints:\n  - { method: GET, path: /parts/:n, success: { file: \"parts/{n}.bin\" } }\n",
+                files: files)
+            return try ManifestLoader.load(directory: fixtures.path)
+        }
+        guard case .perRequestFile(_, let bodies) = manifest.endpoints[0].success.body else {
+            Issue.record("a pattern gives a body per file")
+            return
+        }
+        var held = 0
+        var onDisk = 0
+        for body in bodies.values {
+            switch body.content {
+            case .bytes(let bytes): held += bytes.count
+            case .file: onDisk += 1
+            case .template: Issue.record("no placeholders here")
+            }
+        }
+        #expect(held == 128 * block.count)
+        #expect(onDisk == 2)
+    }
+
+    @Test func servedByteForByteWhetherNamedOrMatchedByAPattern() async throws {
+        let server = try self.server()
+        defer { server.stop() }
+        for path in ["/one", "/episodes/1"] {
+            let response = try await HTTPClient.send(server.url(path))
+            #expect(response.status == 200)
+            #expect(Array(response.body) == Self.large)
+            #expect(response.header("Content-Length") == String(Self.large.count))
+            #expect(response.header("Content-Type") == "application/octet-stream")
+        }
+        #expect(String(decoding: try await HTTPClient.send(server.url("/episodes/2")).body, as: UTF8.self) == "small")
+    }
+
+    @Test func aFileChangedOnDiskIsSentAsItIsNow() async throws {
+        let fixtures = try TemporaryFixtures(
+            manifest: "endpoints:\n  - { method: GET, path: /one, success: { file: large.bin } }\n",
+            files: ["large.bin": Self.large])
+        let server = try RunningServer(fixtures: fixtures)
+        defer { server.stop() }
+        try fixtures.write("large.bin", Self.large + Self.large)
+        let response = try await HTTPClient.send(server.url("/one"))
+        #expect(response.body.count == 2 * Self.large.count)
+    }
+
+    @Test func truncatedSendsHalfAndTheJournalKeepsItsDetails() async throws {
+        let server = try self.server()
+        defer { server.stop() }
+        try server.panel.setMode(.truncated, endpoint: "one")
+        let result = try await onThread {
+            try Subprocess.run(
+                "curl", ["-sS", "-o", "/dev/null", "-w", "%{size_download}", server.url("/one").absoluteString])
+        }
+        #expect(result.status == 18)
+        #expect(Int(result.stdout) == Self.large.count / 2)
+        #expect(await waitUntil { !server.journal.entries(after: 0).entries.isEmpty })
+        #expect(server.journal.entries(after: 0).entries.first?.mode == .truncated)
+    }
+
+    @Test func aBandwidthLimitTricklesIt() async throws {
+        let server = try self.server()
+        defer { server.stop() }
+        try server.panel.setLatency("slowish", endpoint: "one")
+        let timing = try await onThread { try CurlTiming.get(server.url("/one")) }
+        #expect(timing.bytes == Self.large.count)
+        // 300 KiB at 250 KB/s is 1.2 s.
+        #expect(timing.total > 1.0, "took \(timing.total) s")
+    }
+}
