@@ -99,7 +99,8 @@ final class RequestHandler: ChannelDuplexHandler {
             self.state = .receiving(
                 Request(
                     head: head, arrived: context.eventLoop.now, wallTime: WallClock.now(),
-                    isControl: ControlAPI.addresses(head.uri), keepAlive: head.isKeepAlive,
+                    isControl: ControlAPI.addresses(head.uri),
+                    keepAlive: head.isKeepAlive && self.responder.keepAlive,
                     fromPage: self.responder.cors && head.headers.contains(name: "Origin")))
             // A client that asks before sending a large body waits a second
             // for this unless it is told to go ahead (or, if the body is too

@@ -28,7 +28,8 @@ public final class SwitchboardServer: Sendable {
         self.configuration = configuration
         self.group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads))
         self.responder = Responder(
-            panel: panel, journal: journal, controlToken: configuration.controlToken, cors: configuration.cors)
+            panel: panel, journal: journal, controlToken: configuration.controlToken, cors: configuration.cors,
+            noStore: configuration.noStore, keepAlive: configuration.keepAlive)
     }
 
     /// Binds and starts serving; returns the port actually bound (useful with

@@ -96,7 +96,8 @@ public final class PanelSnapshot: Sendable {
         }
         return Decision(
             endpointIndex: index, setting: configured, mode: mode, latency: profile?.name, delay: delay,
-            bandwidth: profile?.bandwidth, request: request)
+            bandwidth: profile?.bandwidth, request: request,
+            mayBeCached: override.mode == nil && setting.mode == .success)
     }
 
     /// `count` random bytes for the `garbage` mode of one request.
