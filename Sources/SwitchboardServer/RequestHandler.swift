@@ -100,7 +100,7 @@ final class RequestHandler: ChannelDuplexHandler {
             self.clock.headReceived()
             let request = Request(
                 head: head, arrived: context.eventLoop.now, wallTime: WallClock.now(),
-                isControl: ControlAPI.addresses(head.uri), keepAlive: head.isKeepAlive,
+                isControl: ControlAPI.addresses(head.uri), keepAlive: head.isKeepAlive && self.responder.keepAlive,
                 fromPage: self.responder.cors && head.headers.contains(name: "Origin"))
             if let problem = HostHeaderRule.problem(in: head) {
                 self.reject(request, status: .badRequest, reason: problem, message: problem, context: context)

@@ -11,18 +11,27 @@ final class Responder: Sendable {
     let journal: RequestJournal
     let controlToken: String?
     let cors: Bool
+    /// Every answer `Cache-Control: no-store`, whatever the manifest says.
+    let noStore: Bool
+    /// Whether a connection may carry more than one request.
+    let keepAlive: Bool
     private let catalog: Mutex<ResponseCatalog>
     /// Requests received and not yet answered (delayed ones included).
     let inFlight = Atomic<Int>(0)
 
-    init(panel: ControlPanel, journal: RequestJournal, controlToken: String? = nil, cors: Bool = true) {
+    init(
+        panel: ControlPanel, journal: RequestJournal, controlToken: String? = nil, cors: Bool = true,
+        noStore: Bool = false, keepAlive: Bool = true
+    ) {
         self.panel = panel
         self.journal = journal
         self.controlToken = controlToken
         self.cors = cors
+        self.noStore = noStore
+        self.keepAlive = keepAlive
         // Compiled up front and after each reload, so that no request waits
         // while a manifest's bodies are encoded.
-        self.catalog = Mutex(ResponseCatalog(snapshot: panel.snapshot()))
+        self.catalog = Mutex(ResponseCatalog(snapshot: panel.snapshot(), noStore: noStore))
         panel.addListener { [weak self] in
             guard let self else { return }
             _ = self.catalog(for: self.panel.snapshot())
@@ -34,7 +43,7 @@ final class Responder: Sendable {
     func catalog(for snapshot: PanelSnapshot) -> ResponseCatalog {
         self.catalog.withLock { cached in
             if cached.generation == snapshot.generation { return cached }
-            let fresh = ResponseCatalog(snapshot: snapshot)
+            let fresh = ResponseCatalog(snapshot: snapshot, noStore: self.noStore)
             if fresh.generation > cached.generation { cached = fresh }
             return fresh
         }
@@ -79,7 +88,7 @@ final class Responder: Sendable {
             let decision = snapshot.decide(endpoint: index, override: override)
             var response: PreparedResponse
             if let kind = decision.response {
-                let compiled = catalog.response(endpoint: index, kind: kind)
+                let compiled = catalog.response(endpoint: index, kind: kind, mayBeCached: decision.mayBeCached)
                 if let resolved = compiled.resolve(parameters: parameters) {
                     response = PreparedResponse(status: compiled.status, headers: resolved.headers, body: resolved.body)
                     response.head = resolved.head

@@ -7,25 +7,40 @@ import SwitchboardCore
 final class ResponseCatalog: Sendable {
     let generation: Int
     private let responses: [[CompiledResponse]]
+    /// Each endpoint's success as `no-store`, for the answers that must not
+    /// be cached (flaky, sequence, truncated, `Prefer`): the same body
+    /// buffers as the success, other headers.
+    private let uncacheableSuccesses: [CompiledResponse]
     /// Endpoint ids and signatures, so a request never copies a whole
     /// `EndpointDefinition` to learn its name.
     let ids: [String]
     let signatures: [String]
 
-    init(snapshot: PanelSnapshot) {
+    /// `noStore` makes every answer uncacheable, whatever the manifest says.
+    init(snapshot: PanelSnapshot, noStore: Bool = false) {
         self.generation = snapshot.generation
         self.ids = snapshot.manifest.endpoints.map(\.id)
         self.signatures = snapshot.manifest.endpoints.map(\.signature)
         let allocator = ByteBufferAllocator()
+        let neverCached = noStore || snapshot.manifest.cache == .noStore
+        // Errors are never cached: a cached error would outlive the flip back.
         self.responses = snapshot.manifest.endpoints.map { endpoint in
             ResponseKind.allCases.map { kind in
-                CompiledResponse(endpoint.response(kind), allocator: allocator)
+                let definition = endpoint.response(kind)
+                let cacheable = kind == .success && !neverCached
+                return CompiledResponse(cacheable ? definition : definition.uncacheable, allocator: allocator)
             }
+        }
+        let success = ResponseKind.allCases.firstIndex(of: .success)!
+        self.uncacheableSuccesses = self.responses.map { compiled in
+            neverCached ? compiled[success] : compiled[success].uncacheable()
         }
     }
 
-    func response(endpoint: Int, kind: ResponseKind) -> CompiledResponse {
-        self.responses[endpoint][ResponseKind.allCases.firstIndex(of: kind)!]
+    /// The response of `kind`; a success that may not be cached comes as `no-store`.
+    func response(endpoint: Int, kind: ResponseKind, mayBeCached: Bool = true) -> CompiledResponse {
+        if kind == .success && !mayBeCached { return self.uncacheableSuccesses[endpoint] }
+        return self.responses[endpoint][ResponseKind.allCases.firstIndex(of: kind)!]
     }
 }
 

@@ -14,6 +14,14 @@ public struct ServerConfiguration: Sendable {
     /// Answer browsers' CORS preflights and let pages on any origin read
     /// responses (a web app on another port is the usual client).
     public var cors: Bool
+    /// Every answer carries `Cache-Control: no-store`, whatever the manifest
+    /// says (`--no-cache`).
+    public var noStore: Bool
+    /// Whether a connection may carry more than one request. Off
+    /// (`--no-keep-alive`), every response says `Connection: close`, so no
+    /// client ever sends a request on a connection a fault is about to end
+    /// (URLSession on Linux waits out its timeout when a POST meets that).
+    public var keepAlive: Bool
 
     /// Whether only this machine can reach the server.
     public var isLoopbackOnly: Bool {
@@ -22,7 +30,7 @@ public struct ServerConfiguration: Sendable {
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil, controlToken: String? = nil,
-        limits: ServerLimits = ServerLimits(), cors: Bool = true
+        limits: ServerLimits = ServerLimits(), cors: Bool = true, noStore: Bool = false, keepAlive: Bool = true
     ) {
         self.host = host
         self.port = port
@@ -30,6 +38,8 @@ public struct ServerConfiguration: Sendable {
         self.controlToken = controlToken
         self.limits = limits
         self.cors = cors
+        self.noStore = noStore
+        self.keepAlive = keepAlive
     }
 }
 

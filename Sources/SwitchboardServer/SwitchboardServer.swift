@@ -28,7 +28,8 @@ public final class SwitchboardServer: Sendable {
         self.configuration = configuration
         self.group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads))
         self.responder = Responder(
-            panel: panel, journal: journal, controlToken: configuration.controlToken, cors: configuration.cors)
+            panel: panel, journal: journal, controlToken: configuration.controlToken, cors: configuration.cors,
+            noStore: configuration.noStore, keepAlive: configuration.keepAlive)
     }
 
     /// How long accepting pauses after it failed (out of file descriptors):

@@ -25,7 +25,11 @@ enum UnmatchedResponse {
         return ByteBuffer(string: json)
     }
 
+    /// Never cached: the endpoint may be added or the request fixed a
+    /// moment later.
     static func headers(length: Int) -> HTTPHeaders {
-        HTTPHeaders([("Content-Type", "application/json"), ("Content-Length", String(length))])
+        HTTPHeaders([
+            ("Content-Type", "application/json"), ("Content-Length", String(length)), ("Cache-Control", "no-store"),
+        ])
     }
 }

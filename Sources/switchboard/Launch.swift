@@ -41,7 +41,7 @@ enum Launch {
         let port = options.port ?? manifest.port ?? 8080
         let configuration = ServerConfiguration(
             host: options.host, port: port, threads: options.threads, controlToken: options.effectiveControlToken,
-            limits: options.limits, cors: !options.noCors)
+            limits: options.limits, cors: !options.noCors, noStore: options.noCache, keepAlive: !options.noKeepAlive)
         let server = SwitchboardServer(panel: panel, journal: journal, configuration: configuration)
         do {
             let bound = try server.start()

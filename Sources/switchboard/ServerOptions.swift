@@ -66,6 +66,15 @@ struct ServerOptions: ParsableArguments {
     @Flag(help: "Do not answer CORS preflights or add Access-Control-Allow-Origin.")
     var noCors = false
 
+    @Flag(help: "Make every answer uncacheable (Cache-Control: no-store), whatever the manifest says.")
+    var noCache = false
+
+    @Flag(
+        help:
+            "Close each connection after its response, so clients never reuse one (faults then fail at once in URLSession on Linux)."
+    )
+    var noKeepAlive = false
+
     @Option(help: "Largest request line plus headers; larger gets 431.")
     var maxHeaderSize: String = "64KB"
 

@@ -34,3 +34,23 @@ import Testing
         #expect(files.keys.sorted() == ["episodes/1.json", "episodes/2.json", "episodes/3.json", "episodes/4.json"])
     }
 }
+
+extension DemoFixturesTests {
+    /// The README's walkthrough flips `/data/all/coinlist`, and the demo's
+    /// scenarios flip every endpoint: a browser holding a fresh copy would
+    /// answer from its cache and the flip would show nowhere.
+    @Test func noDemoAnswerStaysFreshInACache() throws {
+        let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
+        for endpoint in manifest.endpoints {
+            for kind in ResponseKind.allCases {
+                for header in endpoint.response(kind).headers {
+                    let name = header.name.lowercased()
+                    #expect(name != "expires", "\(endpoint.id) \(kind)")
+                    if name == "cache-control" {
+                        #expect(!header.value.lowercased().contains("max-age"), "\(endpoint.id): \(header.value)")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -12,7 +12,6 @@ import Testing
         let response = try await HTTPClient.send(server.url("/data/all/coinlist"))
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "application/json")
-        #expect(response.header("Cache-Control") == "max-age=60")
         let file = try Data(contentsOf: RepositoryPaths.fixtures.appendingPathComponent("coinlist.json"))
         #expect(response.body == file)
     }

@@ -52,7 +52,7 @@ import Testing
             ]
         ).stdout
         #expect(simple.contains("Access-Control-Allow-Origin: http://localhost:3000"))
-        #expect(simple.contains("Cache-Control: max-age=60"))
+        #expect(simple.contains("Content-Type: application/json"))
         let plain = try Subprocess.run(
             "curl", ["-s", "-D", "-", "-o", "/dev/null", server.url("/data/all/coinlist").absoluteString]
         ).stdout

@@ -13,7 +13,8 @@ public final class RunningServer: Sendable {
 
     public init(
         panel: ControlPanel, host: String = "127.0.0.1", controlToken: String? = nil,
-        limits: ServerLimits = ServerLimits(), keeping fixtures: TemporaryFixtures? = nil
+        limits: ServerLimits = ServerLimits(), noStore: Bool = false, keepAlive: Bool = true,
+        keeping fixtures: TemporaryFixtures? = nil
     ) throws {
         self.panel = panel
         self.fixtures = fixtures
@@ -21,13 +22,15 @@ public final class RunningServer: Sendable {
         self.server = SwitchboardServer(
             panel: self.panel, journal: self.journal,
             configuration: ServerConfiguration(
-                host: host, port: 0, threads: 2, controlToken: controlToken, limits: limits))
+                host: host, port: 0, threads: 2, controlToken: controlToken, limits: limits, noStore: noStore,
+                keepAlive: keepAlive))
         self.port = try self.server.start()
     }
 
-    public convenience init(fixtures: TemporaryFixtures) throws {
+    public convenience init(fixtures: TemporaryFixtures, noStore: Bool = false, keepAlive: Bool = true) throws {
         let manifest = try ManifestLoader.load(directory: fixtures.path)
-        try self.init(panel: ControlPanel(manifest: manifest), keeping: fixtures)
+        try self.init(
+            panel: ControlPanel(manifest: manifest), noStore: noStore, keepAlive: keepAlive, keeping: fixtures)
     }
 
     /// The demo API in `fixtures/`.

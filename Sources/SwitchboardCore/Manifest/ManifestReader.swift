@@ -17,7 +17,7 @@ struct ManifestReader {
     }
 
     static let topLevelKeys = ["server", "endpoints", "latency_profiles", "scenarios"]
-    static let serverKeys = ["port", "host"]
+    static let serverKeys = ["port", "host", "cache"]
 
     mutating func readManifest(_ root: Node?) -> Manifest {
         var manifest = Manifest(directory: self.fixtures.path, file: self.file, endpoints: [])
@@ -32,6 +32,9 @@ struct ManifestReader {
             self.checkKeys(fields, allowed: Self.serverKeys, in: "'server'")
             if let port = fields.value(for: "port") {
                 manifest.port = self.integer(port, what: "port", range: 0...65535)
+            }
+            if let cache = fields.value(for: "cache") {
+                manifest.cache = self.cachePolicy(cache) ?? manifest.cache
             }
         }
         if let profiles = entries.value(for: "latency_profiles") {
@@ -97,6 +100,16 @@ struct ManifestReader {
             return nil
         }
         return scalar.string
+    }
+
+    mutating func cachePolicy(_ node: Node) -> CachePolicy? {
+        guard let text = self.string(node, what: "cache") else { return nil }
+        if let policy = CachePolicy(rawValue: text.lowercased()) { return policy }
+        let fix =
+            EditDistance.suggestion(for: text, among: CachePolicy.names).map { "did you mean '\($0)'?" }
+            ?? "use 'no-store' (no answer may be cached) or 'success' (the default: only success answers keep their caching headers)"
+        self.report(at: node, "unknown cache setting '\(text)'", fix: fix)
+        return nil
     }
 
     mutating func integer(_ node: Node, what: String, range: ClosedRange<Int>) -> Int? {

@@ -7,6 +7,8 @@ public struct Manifest: Sendable {
     public var file: String
     /// `server.port`, when the manifest sets one.
     public var port: Int?
+    /// `server.cache`: which answers may keep their caching headers.
+    public var cache = CachePolicy.success
     public var endpoints: [EndpointDefinition]
     public var latencyProfiles: [LatencyProfile]
     public var scenarios: [Scenario]

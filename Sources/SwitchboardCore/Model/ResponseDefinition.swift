@@ -16,6 +16,14 @@ public struct ResponseDefinition: Sendable {
         self.headers.contains { $0.name.lowercased() == "content-type" }
     }
 
+    /// This response with `Cache-Control: no-store` in place of any caching
+    /// headers the manifest gave it.
+    public var uncacheable: ResponseDefinition {
+        var copy = self
+        copy.headers = CacheHeaders.uncacheable(self.headers)
+        return copy
+    }
+
     /// The response an endpoint gets for `kind` when the manifest has none.
     public static func fallback(for kind: ResponseKind) -> ResponseDefinition {
         let json: String

@@ -12,6 +12,12 @@ public struct Decision: Sendable, Hashable {
     public var bandwidth: Int?
     /// This request's number on its endpoint, the address of its random draws.
     public var request: UInt64
+    /// Whether the answer may keep the manifest's caching headers: only
+    /// when the endpoint is set to `success` and the request did not ask
+    /// for a mode of its own. Any other answer — an error, a fault, any
+    /// answer of a flaky or sequence endpoint (successes too), a `Prefer`
+    /// override — must never be served from a cache after a flip.
+    public var mayBeCached: Bool
 
     /// The response served, for modes that serve one; `truncated` cuts the
     /// success response short.

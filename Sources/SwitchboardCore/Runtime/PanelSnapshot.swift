@@ -86,7 +86,8 @@ public final class PanelSnapshot: Sendable {
         let delay = profile.map { self.delay(of: $0, endpoint: index, number: number) } ?? .zero
         return Decision(
             endpointIndex: index, setting: configured, mode: mode, latency: profile?.name, delay: delay,
-            bandwidth: profile?.bandwidth, request: request)
+            bandwidth: profile?.bandwidth, request: request,
+            mayBeCached: override.mode == nil && setting.mode == .success)
     }
 
     /// The delay a browser's CORS preflight for the endpoint at `index`
