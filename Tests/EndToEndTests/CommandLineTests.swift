@@ -157,4 +157,13 @@ import Testing
         let login = try #require(snapshot.manifest.endpoints.firstIndex { $0.id == "login" })
         #expect(snapshot.settings[login].mode == .error)
     }
+
+    /// A child that kept a copy of a test server's socket held its clients
+    /// up after the server closed (a run once hung for minutes on that).
+    @Test func programsTheTestsRunInheritNoDescriptorsButTheStandardOnes() throws {
+        let server = try RunningServer.demo()
+        defer { server.stop() }
+        let result = try Subprocess.run("sh", ["-c", "ls /proc/$$/fd"])
+        #expect(result.stdout.split(separator: "\n").sorted() == ["0", "1", "2"])
+    }
 }

@@ -14,7 +14,12 @@ public struct CurlTiming: Sendable {
     public static func get(_ url: URL, extra: [String] = []) throws -> CurlTiming {
         let result = try Subprocess.run(
             "curl",
-            ["-s", "-o", "/dev/null", "-w", "%{http_code} %{time_total} %{time_starttransfer} %{size_download}"]
+            // A stuck request fails its test instead of holding the run up;
+            // `extra` may set a shorter limit.
+            [
+                "-s", "--max-time", "60", "-o", "/dev/null", "-w",
+                "%{http_code} %{time_total} %{time_starttransfer} %{size_download}",
+            ]
                 + extra + [url.absoluteString])
         let fields = result.stdout.split(separator: " ")
         return CurlTiming(

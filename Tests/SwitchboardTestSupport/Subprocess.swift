@@ -34,6 +34,9 @@ public enum Subprocess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // Nothing else of the test runner's: a child holding a copy of a
+        // test server's sockets keeps them open after the server closes them.
+        _ = closeFrom?(&actions, 3)
 
         // The child starts with no blocked signals and default handlers,
         // whatever the test runner's threads have set.
@@ -84,3 +87,12 @@ public enum Subprocess {
         public var description: String { "could not start \(self.program): \(String(cString: strerror(self.code)))" }
     }
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later),
+/// which its headers declare only under _GNU_SOURCE.
+private let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+    else { return nil }
+    return unsafeBitCast(
+        symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+}()
