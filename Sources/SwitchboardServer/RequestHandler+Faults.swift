@@ -11,6 +11,8 @@ extension RequestHandler {
     /// TCP RST: SO_LINGER with a zero timeout makes close() abort the
     /// connection, and the client sees "connection reset by peer".
     func resetConnection(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
+        // Answered: the close that follows is not a client leaving mid-request.
+        self.state = .idle
         self.record(request, response, status: 0, now: context.eventLoop.now)
         guard let socket = context.channel as? any SocketOptionProvider else {
             context.close(promise: nil)
@@ -61,6 +63,7 @@ extension RequestHandler {
     func writeGarbage(
         _ bytes: ByteBuffer, _ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext
     ) {
+        self.state = .idle
         self.record(request, response, status: 0, now: context.eventLoop.now)
         self.writeRawAndClose(bytes, context: context)
     }

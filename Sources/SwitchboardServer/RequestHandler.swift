@@ -274,6 +274,7 @@ final class RequestHandler: ChannelDuplexHandler {
         case .reset:
             self.resetConnection(request, response, context: context)
         case .empty:
+            self.state = .idle
             self.record(request, response, status: 0, now: context.eventLoop.now)
             context.close(promise: nil)
         case .garbage(let bytes):
