@@ -87,7 +87,7 @@ import Testing
         serve.discardOutput()
         let coinlist = URL(string: "http://127.0.0.1:\(port)/data/all/coinlist")!
         for _ in 0..<300 { _ = try CurlTiming.get(coinlist) }
-        let before = Self.residentKilobytes(serve.process.processIdentifier)
+        let before = Self.residentKilobytes(serve.pid)
 
         let workers = 8
         let perWorker = 1_250
@@ -113,7 +113,7 @@ import Testing
         #expect(status.stdout.contains(#""id":"coinlist""#))
         // Let go of the journal's copies of all that input, then measure.
         try Subprocess.run("curl", ["-s", "-X", "DELETE", "http://127.0.0.1:\(port)/__switchboard/requests"])
-        let after = Self.residentKilobytes(serve.process.processIdentifier)
+        let after = Self.residentKilobytes(serve.pid)
         print("fuzz: RSS \(before) KiB before, \(after) KiB after")
         #expect(after - before < 8 * 1024, "RSS \(before) KiB before, \(after) KiB after 10,000 hostile requests")
         #expect(serve.terminate() == 143)

@@ -44,7 +44,7 @@ import Testing
             let serve = try ServeProcess(arguments: [fixtures.path, "--port", "0"])
             defer { serve.stop() }
             serve.discardOutput()
-            let pid = serve.process.processIdentifier
+            let pid = serve.pid
             let url = "http://127.0.0.1:\(serve.port)/episodes/"
             var measured = Measured()
             _ = try CurlTiming.get(URL(string: url + "1")!)

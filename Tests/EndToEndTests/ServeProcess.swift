@@ -1,40 +1,41 @@
 import Foundation
 import SwitchboardTestSupport
+import Synchronization
 
 /// `switchboard serve` as a child process: its port (read from the banner on
 /// stderr) and its stdout, line by line.
 final class ServeProcess: @unchecked Sendable {
-    let process = Process()
+    let pid: pid_t
     private(set) var port = 0
     private let lines = LineReader()
     private let banner = LineReader()
+    /// The exit status once reaped.
+    private let status = Mutex<Int32?>(nil)
+    /// Kept: a pipe closes its reading end when it goes away.
+    private let output = Pipe()
+    private let errors = Pipe()
 
     /// With `openFileLimit`, it runs under that `ulimit -n` (soft and hard);
-    /// `environment` adds to the test runner's.
+    /// `environment` adds to the test runner's. Started with posix_spawn, as
+    /// `Subprocess` does: Foundation's `Process.run()` crashed here when
+    /// tests started several at once.
     init(arguments: [String], environment: [String: String] = [:], openFileLimit: Int? = nil) throws {
-        if let openFileLimit {
-            self.process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            self.process.arguments =
-                [
-                    "-c", "ulimit -n \(openFileLimit) && exec \"$0\" serve \"$@\"",
-                    RepositoryPaths.switchboardBinary.path,
-                ]
-                + arguments
-        } else {
-            self.process.executableURL = RepositoryPaths.switchboardBinary
-            self.process.arguments = ["serve"] + arguments
-        }
-        if !environment.isEmpty {
-            self.process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        let output = Pipe()
-        let errors = Pipe()
-        self.process.standardOutput = output
-        self.process.standardError = errors
-        self.process.standardInput = FileHandle.nullDevice
+        let binary = RepositoryPaths.switchboardBinary.path
+        let (path, argv) =
+            openFileLimit.map { limit in
+                ("/bin/sh", ["-c", "ulimit -n \(limit) && exec \"$0\" serve \"$@\"", binary] + arguments)
+            } ?? (binary, ["serve"] + arguments)
+        let output = self.output
+        let errors = self.errors
+        self.pid = try Subprocess.spawn(
+            path, argv, environment: environment, stdin: .path("/dev/null"),
+            stdout: .descriptor(output.fileHandleForWriting.fileDescriptor),
+            stderr: .descriptor(errors.fileHandleForWriting.fileDescriptor))
+        // Only the child writes now, so its exit ends the streams.
+        try output.fileHandleForWriting.close()
+        try errors.fileHandleForWriting.close()
         self.lines.attach(output.fileHandleForReading)
         self.banner.attach(errors.fileHandleForReading)
-        try self.process.run()
         guard let first = self.banner.next(timeout: 20),
             let range = first.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression),
             let port = Int(first[range].split(separator: ":").last ?? "")
@@ -44,8 +45,6 @@ final class ServeProcess: @unchecked Sendable {
         }
         self.port = port
     }
-
-    var pid: Int32 { self.process.processIdentifier }
 
     /// Stops keeping stdout lines (a long run would pile them up).
     func discardOutput() {
@@ -63,16 +62,17 @@ final class ServeProcess: @unchecked Sendable {
 
     /// SIGTERM, then the exit status.
     func terminate() -> Int32 {
-        self.process.terminate()
-        self.process.waitUntilExit()
-        return self.process.terminationStatus
+        self.status.withLock { status in
+            if let status { return status }
+            kill(self.pid, SIGTERM)
+            let exited = Subprocess.wait(for: self.pid)
+            status = exited
+            return exited
+        }
     }
 
     func stop() {
-        if self.process.isRunning {
-            self.process.terminate()
-            self.process.waitUntilExit()
-        }
+        _ = self.terminate()
     }
 }
 

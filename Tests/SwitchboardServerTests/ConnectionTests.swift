@@ -48,7 +48,7 @@ import Testing
         try server.panel.setLatency("slow", endpoint: "coinlist")
         let slow = StartedWork { try CurlTiming.get(server.url("/data/all/coinlist")) }
         // Start the fast request only once the slow one has been received.
-        #expect(await waitUntil { server.server.requestsInFlight == 1 })
+        #expect(await waitUntilSeen { server.server.requestsInFlight == 1 })
         let fast = try await onThread { try CurlTiming.get(server.url("/episodes/1")) }
         let delayed = try await slow.value
         #expect(fast.status == 200)

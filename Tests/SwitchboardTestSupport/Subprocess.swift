@@ -28,18 +28,46 @@ public enum Subprocess {
             unlink(outPath)
             unlink(errPath)
         }
+        let pid = try self.spawn(
+            path, arguments, stdin: .path("/dev/null"), stdout: .path(outPath), stderr: .path(errPath))
+        return CommandResult(
+            status: self.wait(for: pid),
+            stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    }
+
+    /// Where a child's standard stream goes.
+    public enum Stream {
+        case path(String)
+        /// A descriptor of ours, such as a pipe's writing end.
+        case descriptor(Int32)
+    }
+
+    /// Starts a program and returns its pid; `wait(for:)` reaps it.
+    ///
+    /// The child starts with no blocked signals and default handlers,
+    /// whatever the test runner's threads have set, and with none of the
+    /// test runner's descriptors but the three given.
+    public static func spawn(
+        _ path: String, _ arguments: [String], environment: [String: String] = [:], stdin: Stream, stdout: Stream,
+        stderr: Stream
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        // Nothing else of the test runner's: a child holding a copy of a
-        // test server's sockets keeps them open after the server closes them.
+        for (target, stream) in [(Int32(0), stdin), (1, stdout), (2, stderr)] {
+            switch stream {
+            case .path(let file):
+                let flags = target == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC
+                posix_spawn_file_actions_addopen(&actions, target, file, flags, 0o600)
+            case .descriptor(let descriptor):
+                posix_spawn_file_actions_adddup2(&actions, descriptor, target)
+            }
+        }
+        // A child holding a copy of a test server's sockets keeps them open
+        // after the server closes them.
         _ = closeFrom?(&actions, 3)
 
-        // The child starts with no blocked signals and default handlers,
-        // whatever the test runner's threads have set.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -53,16 +81,20 @@ public enum Subprocess {
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
-        guard spawned == 0 else { throw SpawnFailure(program: executable, code: spawned) }
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        guard spawned == 0 else { throw SpawnFailure(program: path, code: spawned) }
+        return pid
+    }
+
+    /// Waits for a child to exit: its exit status, or 128 + the signal.
+    public static func wait(for pid: pid_t) -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return CommandResult(
-            status: exitStatus,
-            stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 
     /// The full path of a program on PATH.

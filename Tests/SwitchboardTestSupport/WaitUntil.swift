@@ -11,3 +11,18 @@ public func waitUntil(timeout: Double = 10, _ condition: () async throws -> Bool
     }
     return try await condition()
 }
+
+/// Like `waitUntil`, for a state that may last only a moment (a request in
+/// flight for two seconds): the condition is checked every millisecond on a
+/// thread of its own, so the moment is caught even when every concurrency
+/// thread is busy with other tests and this task cannot run.
+public func waitUntilSeen(timeout: Double = 10, _ condition: @escaping @Sendable () -> Bool) async -> Bool {
+    (try? await onThread {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(1000)
+        }
+        return condition()
+    }) ?? false
+}
