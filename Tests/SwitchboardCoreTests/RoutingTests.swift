@@ -107,6 +107,50 @@ import Testing
         #expect(elapsed < .milliseconds(100), "took \(elapsed)")
     }
 
+    /// 50,000 endpoints: `/api/v1/area{N}/item{M}` and `/:id` patterns.
+    static let bigTable: EndpointTable = {
+        let endpoints = (0..<50_000).map { index in
+            EndpointDefinition(
+                id: "endpoint-\(index)", method: index % 4 == 0 ? "POST" : "GET",
+                path: PathPattern(
+                    segments: [
+                        .literal("api"), .literal("v1"), .literal("area\(index / 100)"), .literal("item\(index)"),
+                    ]
+                        + (index % 10 == 0 ? [.parameter("id")] : [])))
+        }
+        return EndpointTable(endpoints: endpoints)
+    }()
+
+    @Test func theClosestOfFiftyThousandEndpointsIsFoundWithinTheComparisonBudget() {
+        let search = Self.bigTable.closestPath
+        for (method, path, expected) in [
+            ("GET", "/api/v1/area123/item12345x", "endpoint-12345"),
+            ("GET", "/api/v1/area123/itme12345", "endpoint-12345"),
+            ("POST", "/api/v1/area4/item404", "endpoint-404"),
+            ("GET", "/totally/elsewhere/" + String(repeating: "z", count: 5_000), nil),
+            ("DELETE", "/", nil),
+        ] {
+            let (index, comparisons) = search.search(method: method, path: path)
+            #expect(comparisons <= ClosestPath.comparisonLimit, "\(path)")
+            #expect(index != nil)
+            if let expected { #expect(index.map { Self.bigTable.endpoints[$0].id } == expected, "\(path)") }
+        }
+        // Through the router too: the 404 names the endpoint meant.
+        let unmatched = self.route(Self.bigTable, "GET", "/api/v1/area123/item12345/extra").unmatched
+        #expect(unmatched?.closest == "GET /api/v1/area123/item12345")
+    }
+
+    @Test func aSmallManifestIsSearchedWhole() {
+        let endpoints = ["/a/b/c", "/weather", "/zzzz"].enumerated().map { index, path in
+            EndpointDefinition(
+                id: "e\(index)", method: "GET",
+                path: PathPattern(segments: path.split(separator: "/").map { .literal(String($0)) }))
+        }
+        let (index, comparisons) = ClosestPath(endpoints: endpoints).search(method: "GET", path: "/wether")
+        #expect(index == 1)
+        #expect(comparisons <= 3)
+    }
+
     @Test func literalPathsMatchWithoutDecodingAndEscapedOnesStillDo() throws {
         let table = try self.table(
             """
