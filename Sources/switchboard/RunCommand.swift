@@ -21,11 +21,12 @@ struct RunCommand: ParsableCommand {
         let (manifest, panel, journal, session) = try Launch.prepare(self.options, quietSession: true)
         let (server, url) = try Launch.startServer(
             manifest: manifest, options: self.options, panel: panel, journal: journal)
+        let running = try session.begin(serverURL: url)
         let watcher = watchFixtures(self.options, panel: panel) { _ in }
         defer {
             watcher?.stop()
             server.shutdown()
-            session.finish(serverURL: url)
+            running.finish()
         }
         let screen = ScreenLoop(
             panel: panel, journal: journal, serverURL: url,

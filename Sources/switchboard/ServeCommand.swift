@@ -18,10 +18,13 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let (manifest, panel, journal, session) = try Launch.prepare(self.options, quietSession: false)
-        let stdout = JournalStream(journal: journal, output: StandardStreams.stdout, name: "stdout")
+        let stdout = JournalStream(
+            journal: journal, feed: journal.addFeed(keepsDetails: false),
+            sink: JSONLinesSink(output: StandardStreams.stdout, name: "stdout"))
         stdout.start()
         let (server, url) = try Launch.startServer(
             manifest: manifest, options: self.options, panel: panel, journal: journal)
+        let running = try session.begin(serverURL: url)
         let count = manifest.endpoints.count
         Console.error(
             "switchboard: serving \(count) endpoint\(count == 1 ? "" : "s") from \(self.options.directory) on \(url)")
@@ -39,7 +42,7 @@ struct ServeCommand: ParsableCommand {
         watcher?.stop()
         server.shutdown()
         stdout.stop()
-        session.finish(serverURL: url)
+        running.finish()
         throw ExitCode(128 + signal)
     }
 

@@ -9,21 +9,50 @@ public enum HARWriter {
     /// - Parameters:
     ///   - serverURL: `http://127.0.0.1:8080`, to make each request URL absolute.
     ///   - redact: hide credentials (see `secretHeaders`).
+    ///
+    /// The whole document at once, for tests and small exports; the file
+    /// writers and the control API stream the same bytes piece by piece
+    /// (`prologue`, `appendEntry`, `epilogue`).
     public static func document(entries: [JournalEntry], serverURL: String, redact: Bool = true) -> String {
-        var out = #"{"log":{"version":"1.2","creator":{"name":"Switchboard","version":"#
-        out += JSONText.quoted(SwitchboardVersion.current) + #"},"pages":[],"entries":["#
+        var out = Array(self.prologue.utf8)
         for (index, entry) in entries.enumerated() {
-            out += index == 0 ? "\n" : ",\n"
-            out += self.entry(entry, serverURL: serverURL, redact: redact)
+            self.appendEntry(entry, first: index == 0, to: &out, serverURL: serverURL, redact: redact)
         }
-        out += "\n]}}\n"
-        return out
+        out.append(contentsOf: self.epilogue.utf8)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Writes `entries` to the file at `path`, replacing it whole.
-    public static func write(_ entries: [JournalEntry], to path: String, serverURL: String, redact: Bool) throws {
-        let document = self.document(entries: entries, serverURL: serverURL, redact: redact)
-        try Data(document.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    /// Everything before the first entry.
+    public static var prologue: String {
+        #"{"log":{"version":"1.2","creator":{"name":"Switchboard","version":"#
+            + JSONText.quoted(SwitchboardVersion.current) + #"},"pages":[],"entries":["#
+    }
+
+    /// Everything after the last entry.
+    public static let epilogue = "\n]}}\n"
+
+    /// One entry, with the separator that goes before it.
+    public static func appendEntry(
+        _ entry: JournalEntry, first: Bool, to out: inout [UInt8], serverURL: String, redact: Bool
+    ) {
+        out.append(contentsOf: (first ? "\n" : ",\n").utf8)
+        out.append(contentsOf: self.entry(entry, serverURL: serverURL, redact: redact).utf8)
+    }
+
+    /// Writes `entries` to the file at `path`, replacing it whole once all
+    /// is written.
+    public static func write(
+        _ entries: [JournalEntry], to path: String, serverURL: String, redact: Bool
+    ) throws(HARFile.WriteError) {
+        let file = try HARFile(path: path, serverURL: serverURL, redact: redact)
+        // In slices, so the bytes in memory are bounded by a slice.
+        var start = entries.startIndex
+        while start < entries.endIndex {
+            let end = min(start + 256, entries.endIndex)
+            try file.append(entries[start..<end])
+            start = end
+        }
+        try file.finish()
     }
 
     static func entry(_ entry: JournalEntry, serverURL: String, redact: Bool) -> String {

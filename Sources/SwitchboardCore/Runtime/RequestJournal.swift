@@ -39,6 +39,7 @@ public final class RequestJournal: Sendable {
         var detailedHead = 0
         var detailBytes = 0
         var listeners: [@Sendable () -> Void] = []
+        var feeds: [JournalFeed] = []
     }
 
     public init(capacity: Int = 10_000, detailBudget: Int = 8 * 1024 * 1024, textBudget: Int = 8 * 1024 * 1024) {
@@ -68,6 +69,7 @@ public final class RequestJournal: Sendable {
                 storage.detailed.append((entry.sequence, detailBytes))
                 storage.detailBytes += detailBytes
             }
+            for feed in storage.feeds { feed.append(entry, detailBytes: detailBytes) }
             storage.textBytes += textBytes
             if storage.ring.count < self.capacity {
                 storage.ring.append(entry)
@@ -196,6 +198,18 @@ public final class RequestJournal: Sendable {
             storage.detailBytes = 0
             return dropped
         }
+    }
+
+    /// A feed of every entry recorded from now on, none lost to the ring
+    /// (see `JournalFeed`); a clear does not touch it. `keepsDetails: false`
+    /// strips headers and bodies, for writers that do not use them.
+    public func addFeed(
+        keepsDetails: Bool, backlogLimit: Int = 1_000_000, detailBacklogBudget: Int = 64 * 1024 * 1024
+    ) -> JournalFeed {
+        let feed = JournalFeed(
+            keepsDetails: keepsDetails, backlogLimit: backlogLimit, detailBacklogBudget: detailBacklogBudget)
+        self.storage.withLock { $0.feeds.append(feed) }
+        return feed
     }
 
     /// `listener` runs on the recording thread after every entry: keep it tiny
