@@ -168,6 +168,24 @@ public final class RequestJournal: Sendable {
         }
     }
 
+    /// At most `limit` entries after `sequence` and up to `last`, oldest
+    /// first: a page of a long walk through the journal (an export) that
+    /// copies only what it needs at a time. Entries no longer kept are
+    /// skipped.
+    public func entries(after sequence: Int, through last: Int, limit: Int) -> [JournalEntry] {
+        self.storage.withLock { storage in
+            let first = max(sequence + 1, storage.firstKept)
+            let end = min(last, storage.nextSequence - 1, first + limit - 1)
+            guard first <= end else { return [] }
+            return (first...end).map { storage.ring[($0 - storage.base) % self.capacity] }
+        }
+    }
+
+    /// The sequence number of the newest entry (0 before any).
+    public var lastSequence: Int {
+        self.storage.withLock { $0.nextSequence - 1 }
+    }
+
     /// One entry, if it is still kept.
     public func entry(sequence: Int) -> JournalEntry? {
         self.storage.withLock { storage in
