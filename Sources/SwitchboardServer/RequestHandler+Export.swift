@@ -16,12 +16,9 @@ extension RequestHandler {
         var headers = HTTPHeaders([("Content-Type", "application/json"), ("Cache-Control", "no-store")])
         if chunked { headers.add(name: "Transfer-Encoding", value: "chunked") }
         if !keepAlive { headers.add(name: "Connection", value: "close") }
+        // (Only GET reaches here: the control API answers HEAD with 405.)
         let head = HTTPResponseHead(version: request.head.version, status: .ok, headers: headers)
         context.write(self.wrapOutboundOut(.head(head)), promise: nil)
-        guard request.head.method != .HEAD else {
-            self.endExport(keepAlive: keepAlive, context: context)
-            return
-        }
         self.sendChunk(of: export, from: export.start(), keepAlive: keepAlive, context: context)
     }
 
