@@ -59,7 +59,8 @@ public final class RequestJournal: Sendable {
         var entry = entry
         // The entry it replaces is handed out and let go of after the lock:
         // freeing its strings and bodies is not work to queue others behind.
-        var replaced: [JournalEntry] = []
+        var replaced: JournalEntry?
+        var dropped: [JournalEntry] = []
         let detailBytes = entry.details?.retainedBytes ?? 0
         let textBytes = entry.textBytes
         let (sequence, listeners): (Int, [@Sendable () -> Void]) = self.storage.withLock { storage in
@@ -81,12 +82,11 @@ public final class RequestJournal: Sendable {
                     storage.textBytes -= storage.textCosts[slot]
                     storage.firstKept = overwritten + 1
                 }
-                var old = entry
-                swap(&storage.ring[slot], &old)
-                replaced.append(old)
+                replaced = entry
+                swap(&storage.ring[slot], &replaced!)
                 storage.textCosts[slot] = textBytes
             }
-            self.trimText(&storage, dropped: &replaced)
+            self.trimText(&storage, dropped: &dropped)
             self.trimDetails(&storage)
             storage.total += 1
             if let id = entry.endpointID {
@@ -96,7 +96,8 @@ public final class RequestJournal: Sendable {
             }
             return (entry.sequence, storage.listeners)
         }
-        replaced = []
+        replaced = nil
+        dropped = []
         for listener in listeners { listener() }
         return sequence
     }
