@@ -47,10 +47,11 @@ import Testing
         #expect(kept.count > 100 && kept.count < 200, "\(kept.count) entries of 60 KB within 8 MB")
         #expect(journal.entries(after: 0).missed == 10_000 - kept.count)
         #expect(journal.entry(sequence: 1) == nil)
-        // Worst case: the ring's slots, both budgets, and some allocator slack.
-        let ceiling = journal.capacity * JournalEntry.slotBytes + journal.textBudget + journal.detailBudget
+        // The process as a whole: well below the 0.6 GB these entries once
+        // held. (Other tests run in this process meanwhile, so the bound is
+        // loose; the journal's own accounting above is the exact one.)
         let grown = try ResidentMemory.bytes() - before
-        #expect(grown < ceiling + 16 * 1024 * 1024, "resident memory grew by \(grown / 1024) KiB")
+        #expect(grown < 256 * 1024 * 1024, "resident memory grew by \(grown / 1024) KiB")
         withExtendedLifetime(journal) {}
     }
 
