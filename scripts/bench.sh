@@ -4,10 +4,13 @@
 #      as a ratio to nginx with one worker serving the same 124-byte JSON;
 #   2. latency accuracy: 200 connections on a 500 ms endpoint (req/s against 400, p50, p99);
 #   3. memory: RSS before, and after two million requests;
-#   4. the screen's cost: render time for 200 endpoints and a full log.
+#   4. the screen's cost: render time for 200 endpoints and a full log, and routing an unmatched
+#      request among 50,000 endpoints;
+#   5. every request written (scripts/bench-log.sh): requests served against lines on stdout and
+#      in --log, and entries in --har.
 # nginx and Switchboard are measured alike by scripts/bench/measure.sh. Everything it needs is in
 # scripts/; wrk, nginx and the rest are installed with apt-get when missing (needs root).
-# Takes about 8 minutes.
+# Takes about 9 minutes.
 #   scripts/bench.sh               → results in /tmp/switchboard-bench/<UTC time>/summary.md
 #   OUT=dir scripts/bench.sh
 set -euo pipefail
@@ -99,6 +102,9 @@ printf '%s\t%s\t%s\n' "$total" "$rss_before" "$rss_after" >"$OUT/memory.tsv"
 
 echo "== 4. the screen's render cost"
 "$ROOT/.build/release/switchboard-bench" | tee "$OUT/render.txt"
+
+echo "== 5. every request written: serve's stdout, --log and --har under load"
+OUT="$OUT/log" "$ROOT/scripts/bench-log.sh" | tee "$OUT/log.txt"
 
 python3 "$ROOT/scripts/bench_summary.py" "$OUT" | tee "$OUT/summary.md"
 echo "results: $OUT"

@@ -36,10 +36,13 @@ struct ControlAPI {
         var body: [UInt8]
     }
 
-    struct Response: Equatable {
+    struct Response {
         var status: HTTPResponseStatus
         var body: String
         var contentType = "application/json"
+        /// Set for the journal exports: the body is streamed from this
+        /// instead of `body`.
+        var export: JournalExport?
     }
 
     static let routes = [
@@ -84,11 +87,10 @@ struct ControlAPI {
             MemoryRelease.returnFreedMemory()
             return self.json(.ok, #"{"cleared":\#(dropped)}"#)
         case (.GET, "har", 1):
-            let entries = self.journal.entries(after: 0).entries
             let redact = request.target.queryValue("redact") != "false"
-            return Response(
-                status: .ok, body: HARWriter.document(entries: entries, serverURL: self.serverURL, redact: redact),
-                contentType: "application/json")
+            let export = JournalExport(
+                journal: self.journal, format: .har(serverURL: self.serverURL, redact: redact))
+            return Response(status: .ok, body: "", export: export)
         default:
             let known = ["endpoints", "reset", "scenarios", "requests", "har"]
             if let first = parts.first, known.contains(first) {
@@ -180,17 +182,11 @@ struct ControlAPI {
             }
             limit = number
         }
-        let unmatched = target.queryValue("unmatched").map { $0 != "false" && $0 != "0" }
-        let endpoint = target.queryValue("endpoint")
-        guard unmatched != nil || endpoint != nil else {
-            let entries = self.journal.entries(after: 0, limit: limit).entries
-            return self.json(.ok, "[" + entries.map(\.jsonLine).joined(separator: ",\n") + "]")
-        }
-        var entries = self.journal.entries(after: 0).entries
-        if let unmatched { entries = entries.filter { ($0.unmatched != nil) == unmatched } }
-        if let endpoint { entries = entries.filter { $0.endpointID == endpoint } }
-        entries = Array(entries.suffix(limit))
-        return self.json(.ok, "[" + entries.map(\.jsonLine).joined(separator: ",\n") + "]")
+        let export = JournalExport(
+            journal: self.journal, format: .requests,
+            unmatched: target.queryValue("unmatched").map { $0 != "false" && $0 != "0" },
+            endpoint: target.queryValue("endpoint"), limit: limit)
+        return Response(status: .ok, body: "", export: export)
     }
 
     private func controlError(_ error: ControlError) -> Response {

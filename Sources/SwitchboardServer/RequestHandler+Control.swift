@@ -52,7 +52,12 @@ extension RequestHandler {
                     #"{"error":"the control API answers clients on this machine only; start Switchboard with --control-token to allow others"}"#
             )
         }
+        if let export = response.export {
+            self.streamExport(export, request: request, context: context)
+            return
+        }
         self.writeControl(response, extraHeaders: extraHeaders, request: request, context: context)
+        self.resume(context: context)
     }
 
     private func writeControl(

@@ -148,8 +148,8 @@ final class RequestHandler: ChannelDuplexHandler {
             if request.isControl {
                 self.state = .idle
                 self.clock.responseFinished(now: context.eventLoop.now)
+                // Resumes once the answer is complete (an export takes a while).
                 self.answerControl(request, context: context)
-                self.resume(context: context)
                 return
             }
             self.responder.inFlight.add(1, ordering: .relaxed)

@@ -172,7 +172,7 @@ public final class ScreenLoop {
             try HARWriter.write(entries, to: name, serverURL: self.state.serverURL, redact: self.redact)
             return "saved \(entries.count) requests to \(name)"
         } catch {
-            return "could not write \(name): \(error.localizedDescription)"
+            return error.description
         }
     }
 

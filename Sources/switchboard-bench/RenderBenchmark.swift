@@ -44,6 +44,8 @@ enum RenderBenchmark {
             }
             print("render 200 endpoints + \(state.log.count) log lines at \(width)x\(height): \(timing)")
         }
+        UnmatchedBenchmark.run()
+        HARBenchmark.run()
     }
 
     struct Timing: CustomStringConvertible {

@@ -7,43 +7,33 @@ import Synchronization
     import Glibc
 #endif
 
-/// Follows the journal on a thread of its own and writes every entry as a
-/// JSON line to a stream (`serve`'s stdout, a `--log` file), in batches, so
-/// that a slow disk or pipe never holds up the event loops.
+/// Writes every journal entry to a file on a thread of its own (`serve`'s
+/// stdout and `--log` as JSON lines, `--har` as HAR), in large batches, so
+/// that a slow disk or pipe never holds up the event loops. It reads a
+/// `JournalFeed`, not the ring: nothing is overwritten before it is written.
 final class JournalStream: Sendable {
-    private let journal: RequestJournal
+    private let feed: JournalFeed
+    private let sink: any JournalSink
     private let wake = WakePipe()
     private let stopping = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
-    private nonisolated(unsafe) let output: UnsafeMutablePointer<FILE>
-    private let name: String
-    /// While the screen owns the terminal, nothing may go to stderr: lines
-    /// lost are counted and reported by `stop` instead.
+    /// While the screen owns the terminal, nothing may go to stderr:
+    /// problems are kept and reported by `stop` instead.
     private let quiet: Bool
+    private let problems = Mutex<[String]>([])
     private let lost = Atomic<Int>(0)
+    private let detailsDropped = Atomic<Int>(0)
+    private let failed = Atomic<Bool>(false)
 
-    init(journal: RequestJournal, output: UnsafeMutablePointer<FILE>, name: String, quiet: Bool = false) {
-        self.journal = journal
-        self.output = output
-        self.name = name
+    /// - Parameter feed: from `journal.addFeed` (before the server starts,
+    ///   so that no request comes before it), keeping details if `sink`
+    ///   needs them.
+    init(journal: RequestJournal, feed: JournalFeed, sink: any JournalSink, quiet: Bool = false) {
+        self.feed = feed
+        self.sink = sink
         self.quiet = quiet
-        // Whole batches are written and flushed at once; a line-buffered
-        // stream would make one write per request.
-        setvbuf(output, nil, _IOFBF, 1 << 16)
         let wake = self.wake
         journal.addListener { wake.wake() }
-    }
-
-    /// Opens `path` for appending; a clear sentence if it cannot.
-    static func appending(to path: String, journal: RequestJournal, quiet: Bool) throws(LogFileError) -> JournalStream {
-        guard let file = fopen(path, "a") else {
-            throw LogFileError(description: "cannot write the log to '\(path)': \(String(cString: strerror(errno)))")
-        }
-        return JournalStream(journal: journal, output: file, name: path, quiet: quiet)
-    }
-
-    struct LogFileError: Error, CustomStringConvertible {
-        let description: String
     }
 
     func start() {
@@ -52,48 +42,67 @@ final class JournalStream: Sendable {
         thread.start()
     }
 
-    /// Writes what is left and returns once it is written; says how many
-    /// requests could not be written, if any.
-    func stop() {
+    /// Writes what is left, finishes the file, and returns once it is
+    /// written; says what could not be written, if anything, and returns
+    /// whether every request was written.
+    @discardableResult
+    func stop() -> Bool {
         self.stopping.store(true, ordering: .sequentiallyConsistent)
         self.wake.wake()
         self.finished.wait()
+        var complete = !self.failed.load(ordering: .relaxed)
+        do {
+            try self.sink.finish()
+        } catch {
+            complete = false
+            self.report("switchboard: \(error.description)")
+        }
+        if self.quiet { for problem in self.problems.withLock({ $0 }) { Console.error(problem) } }
         let lost = self.lost.load(ordering: .relaxed)
         if lost > 0 {
-            Console.error("switchboard: \(lost) requests were not written to \(self.name) (it fell behind)")
+            Console.error(
+                "switchboard: \(lost) requests were not written to \(self.sink.name): "
+                    + "\(self.feed.backlogLimit) were already waiting for it to accept writes")
         }
+        let stripped = self.detailsDropped.load(ordering: .relaxed)
+        if stripped > 0 {
+            Console.error(
+                "switchboard: \(stripped) requests in \(self.sink.name) have no headers or bodies: it fell "
+                    + "more than \(ByteSize.format(self.feed.detailBacklogBudget)) of them behind")
+        }
+        return complete && lost == 0
+    }
+
+    var name: String { self.sink.name }
+
+    /// Requests written so far.
+    var written: Int { self.sink.written }
+
+    private func report(_ problem: String) {
+        if self.quiet { self.problems.withLock { $0.append(problem) } } else { Console.error(problem) }
     }
 
     private func run() {
-        var last = 0
         while true {
             let stop = self.stopping.load(ordering: .sequentiallyConsistent)
             self.wake.drain()
-            let page = self.journal.entries(after: last)
-            last = page.lastSequence
-            if page.missed > 0 {
-                if self.quiet {
-                    self.lost.add(page.missed, ordering: .relaxed)
-                } else {
-                    Console.error(
-                        "switchboard: \(page.missed) requests were not written to \(self.name) (it fell behind)")
+            let batch = self.feed.take()
+            self.lost.add(batch.lost, ordering: .relaxed)
+            self.detailsDropped.add(batch.detailsDropped, ordering: .relaxed)
+            if !batch.entries.isEmpty && !self.failed.load(ordering: .relaxed) {
+                do {
+                    try self.sink.write(batch.entries)
+                } catch {
+                    // Said once; the server serves on without its log.
+                    self.failed.store(true, ordering: .relaxed)
+                    self.report("switchboard: \(error.description); no more requests go there")
                 }
-            }
-            if !page.entries.isEmpty {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(page.entries.count * 320)
-                for entry in page.entries {
-                    entry.appendJSON(to: &bytes)
-                    bytes.append(UInt8(ascii: "\n"))
-                }
-                _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, self.output) }
-                fflush(self.output)
             }
             if stop { break }
-            // Under load, gather a few milliseconds of requests per batch:
-            // fewer, larger reads of the journal keep its lock quiet.
-            if page.entries.count > 64 {
-                var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
+            // Under load, let a few milliseconds of requests gather: fewer,
+            // larger writes.
+            if batch.entries.count > 64 {
+                var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
                 nanosleep(&pause, nil)
                 continue
             }
@@ -102,4 +111,18 @@ final class JournalStream: Sendable {
         }
         self.finished.signal()
     }
+}
+
+/// Where a `JournalStream` writes.
+protocol JournalSink: Sendable {
+    /// For messages: `stdout`, a path.
+    var name: String { get }
+    /// Requests written so far.
+    var written: Int { get }
+    func write(_ entries: [JournalEntry]) throws(SinkError)
+    func finish() throws(SinkError)
+}
+
+struct SinkError: Error, CustomStringConvertible {
+    let description: String
 }

@@ -17,7 +17,7 @@ enum Launch {
         raiseOpenFileLimit()
         let manifest = try self.loadManifest(options.directory)
         let panel = ControlPanel(manifest: manifest, random: options.random)
-        let journal = RequestJournal()
+        let journal = RequestJournal(capacity: options.journalSize)
         let session = try Session(options: options, journal: journal, quiet: quietSession)
         return (manifest, panel, journal, session)
     }

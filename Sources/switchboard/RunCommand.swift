@@ -21,8 +21,9 @@ struct RunCommand: ParsableCommand {
         let (manifest, panel, journal, session) = try Launch.prepare(self.options, quietSession: true)
         let (server, url) = try Launch.startServer(
             manifest: manifest, options: self.options, panel: panel, journal: journal)
+        let running: Session.Running
         do {
-            try session.started(serverURL: url)
+            running = try session.begin(serverURL: url)
         } catch {
             server.shutdown()
             throw error
@@ -31,7 +32,7 @@ struct RunCommand: ParsableCommand {
         defer {
             watcher?.stop()
             server.shutdown()
-            session.finish(serverURL: url)
+            running.finish()
         }
         let screen = ScreenLoop(
             panel: panel, journal: journal, serverURL: url,

@@ -18,12 +18,15 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let (manifest, panel, journal, session) = try Launch.prepare(self.options, quietSession: false)
-        let stdout = JournalStream(journal: journal, output: StandardStreams.stdout, name: "stdout")
+        let stdout = JournalStream(
+            journal: journal, feed: journal.addFeed(keepsDetails: false),
+            sink: JSONLinesSink(output: StandardStreams.stdout, name: "stdout"))
         stdout.start()
         let (server, url) = try Launch.startServer(
             manifest: manifest, options: self.options, panel: panel, journal: journal)
+        let running: Session.Running
         do {
-            try session.started(serverURL: url)
+            running = try session.begin(serverURL: url)
         } catch {
             server.shutdown()
             throw error
@@ -47,7 +50,7 @@ struct ServeCommand: ParsableCommand {
         watcher?.stop()
         server.shutdown()
         stdout.stop()
-        session.finish(serverURL: url)
+        running.finish()
         throw ExitCode(128 + signal)
     }
 

@@ -57,6 +57,9 @@ struct ServerOptions: ParsableArguments {
     @Option(help: "Write the session as a HAR 1.2 file on exit.")
     var har: String?
 
+    @Option(help: ArgumentHelp("Requests the journal keeps for the screen and the control API.", visibility: .hidden))
+    var journalSize = 10_000
+
     @Flag(help: "Keep Authorization and Cookie values in HAR files (hidden by default).")
     var noRedact = false
 
@@ -114,6 +117,9 @@ struct ServerOptions: ParsableArguments {
         }
         if let port, !(0...65535).contains(port) {
             throw ValidationError("--port must be from 0 to 65535, not \(port)")
+        }
+        if !(1...1_000_000).contains(self.journalSize) {
+            throw ValidationError("--journal-size must be from 1 to 1000000, not \(self.journalSize)")
         }
         if let threads, !(1...256).contains(threads) {
             throw ValidationError("--threads must be from 1 to 256, not \(threads)")

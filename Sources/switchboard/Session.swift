@@ -2,12 +2,16 @@ import ArgumentParser
 import Foundation
 import SwitchboardCore
 
-/// What a run leaves behind besides the screen: the `--log` file, written as
-/// requests arrive, and the `--har` file, written on exit.
+/// What a run leaves behind besides the screen: the `--log` file and the
+/// `--har` file, both written as requests arrive (the HAR file is closed
+/// and moved into place on exit). Neither misses a request: each reads its
+/// own feed of the journal, opened before the server starts.
 struct Session {
     let log: JournalStream?
     let harPath: String?
+    let harFeed: JournalFeed?
     let redact: Bool
+    let quiet: Bool
     let journal: RequestJournal
     let urlFile: URLFile?
 
@@ -15,11 +19,15 @@ struct Session {
     init(options: ServerOptions, journal: RequestJournal, quiet: Bool) throws {
         self.journal = journal
         self.harPath = options.har
+        self.harFeed = options.har.map { _ in journal.addFeed(keepsDetails: true) }
         self.redact = !options.noRedact
         self.urlFile = options.urlFile.map(URLFile.init(path:))
+        self.quiet = quiet
         if let path = options.log {
             do {
-                let stream = try JournalStream.appending(to: path, journal: journal, quiet: quiet)
+                let sink = try JSONLinesSink.appending(to: path)
+                let stream = JournalStream(
+                    journal: journal, feed: journal.addFeed(keepsDetails: false), sink: sink, quiet: quiet)
                 stream.start()
                 self.log = stream
             } catch {
@@ -31,28 +39,45 @@ struct Session {
         }
     }
 
-    /// Tells a waiting script where the server is (`--url-file`).
-    func started(serverURL: String) throws {
-        guard let urlFile = self.urlFile else { return }
-        do {
-            try urlFile.publish(serverURL)
-        } catch {
-            Console.error("switchboard: \(error)")
-            throw ExitCode.failure
+    /// Starts writing the HAR file, now that the server's URL is known,
+    /// then tells a waiting script where the server is (`--url-file`): the
+    /// file appears only once everything is ready.
+    func begin(serverURL: String) throws -> Session.Running {
+        var har: JournalStream?
+        if let path = self.harPath, let feed = self.harFeed {
+            do {
+                let sink = try HARSink(path: path, serverURL: serverURL, redact: self.redact)
+                har = JournalStream(journal: self.journal, feed: feed, sink: sink, quiet: self.quiet)
+                har?.start()
+            } catch {
+                Console.error("switchboard: \(error.description)")
+                throw ExitCode.failure
+            }
         }
+        if let urlFile = self.urlFile {
+            do {
+                try urlFile.publish(serverURL)
+            } catch {
+                Console.error("switchboard: \(error)")
+                throw ExitCode.failure
+            }
+        }
+        return Running(log: self.log, har: har, urlFile: self.urlFile)
     }
 
-    /// Flushes the log, writes the HAR file and removes the `--url-file`.
-    func finish(serverURL: String) {
-        self.urlFile?.remove()
-        self.log?.stop()
-        guard let path = self.harPath else { return }
-        do {
-            let entries = self.journal.entries(after: 0).entries
-            try HARWriter.write(entries, to: path, serverURL: serverURL, redact: self.redact)
-            Console.error("switchboard: wrote \(entries.count) requests to \(path)")
-        } catch {
-            Console.error("switchboard: could not write \(path): \(error.localizedDescription)")
+    /// The session's writers once the server runs.
+    struct Running {
+        let log: JournalStream?
+        let har: JournalStream?
+        let urlFile: URLFile?
+
+        /// Removes the `--url-file`, writes what is left to the log and
+        /// closes the HAR file.
+        func finish() {
+            self.urlFile?.remove()
+            self.log?.stop()
+            guard let har = self.har, har.stop() else { return }
+            Console.error("switchboard: wrote \(har.written) requests to \(har.name)")
         }
     }
 }

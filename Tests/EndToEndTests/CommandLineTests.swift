@@ -119,6 +119,43 @@ import Testing
         #expect(try status(both.port, fromOption) == 200)
     }
 
+    /// More requests than the journal keeps: stdout, `--log` and `--har`
+    /// each get every one of them.
+    @Test func serveWritesEveryRequestEvenBeyondWhatTheJournalKeeps() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sb-all-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("requests.jsonl").path
+        let har = directory.appendingPathComponent("session.har").path
+        let serve = try ServeProcess(arguments: [
+            RepositoryPaths.fixtures.path, "--port", "0", "--log", log, "--har", har, "--journal-size", "100",
+        ])
+        defer { serve.stop() }
+        let count = 1_000
+        let config = directory.appendingPathComponent("curl.cfg").path
+        let request = "url = \"http://127.0.0.1:\(serve.port)/data/all/coinlist\"\noutput = \"/dev/null\"\n"
+        try String(repeating: request, count: count).write(toFile: config, atomically: true, encoding: .utf8)
+        let (status, printed) = try await onThread {
+            try Subprocess.run("curl", ["-s", "-K", config])
+            let status = serve.terminate()
+            var printed = 0
+            // The pipe's reader may lag behind a busy machine: wait for
+            // every line, giving up only after a long silence.
+            while printed < count, serve.nextLine(timeout: 15) != nil { printed += 1 }
+            return (status, printed)
+        }
+        #expect(status == 143)
+        #expect(printed == count)
+        let logged = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(logged.count == count)
+        let entries = try await onThread {
+            let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: har)))
+            return (((document as? [String: Any])?["log"] as? [String: Any])?["entries"] as? [[String: Any]])?.count
+        }
+        #expect(entries == count)
+        #expect(!FileManager.default.fileExists(atPath: har + ".partial"))
+    }
+
     @Test func servePrintsOneJSONLinePerRequest() throws {
         let serve = try ServeProcess(arguments: [RepositoryPaths.fixtures.path, "--port", "0"])
         defer { serve.stop() }

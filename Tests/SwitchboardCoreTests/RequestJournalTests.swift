@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardTestSupport
 import Synchronization
 import Testing
 
@@ -58,6 +59,41 @@ import Testing
         journal.addListener { counter.increment() }
         for _ in 1...5 { journal.record(self.entry("/")) }
         #expect(counter.value == 5)
+    }
+
+    @Test func aFeedGetsEveryEntryInOrderWhateverTheRingOverwrites() {
+        let journal = RequestJournal(capacity: 4)
+        let feed = journal.addFeed(keepsDetails: false)
+        for index in 1...1_000 { journal.record(self.entry("/\(index)")) }
+        journal.clear()
+        journal.record(self.entry("/1001"))
+        let batch = feed.take()
+        #expect(batch.entries.map(\.sequence) == Array(1...1_001))
+        #expect(batch.lost == 0)
+        #expect(feed.take().entries.isEmpty)
+    }
+
+    @Test func aFeedNobodyTakesFromCountsWhatItCannotHold() {
+        let journal = RequestJournal(capacity: 4)
+        let feed = journal.addFeed(keepsDetails: true, backlogLimit: 10, detailBacklogBudget: 250)
+        for index in 1...12 {
+            var entry = self.entry("/\(index)")
+            entry.details = FakeExchange(requestHeaders: [], responseHeaders: [], responseBody: [1])
+            journal.record(entry)
+        }
+        let batch = feed.take()
+        #expect(batch.entries.count == 10)
+        #expect(batch.lost == 2)
+        // 101 bytes of details each: two fit in 250, the rest wait without.
+        #expect(batch.entries.filter { $0.details != nil }.count == 2)
+        #expect(batch.detailsDropped == 8)
+        let plain = journal.addFeed(keepsDetails: false)
+        var entry = self.entry("/x")
+        entry.details = FakeExchange(requestHeaders: [], responseHeaders: [], responseBody: [1])
+        journal.record(entry)
+        #expect(plain.take().entries.map { $0.details == nil } == [true])
+        // The limits the README states.
+        #expect(plain.backlogLimit == 1_000_000 && plain.detailBacklogBudget == 64 * 1024 * 1024)
     }
 
     @Test func entriesBecomeJSONLines() {

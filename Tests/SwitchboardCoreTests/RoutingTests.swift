@@ -107,6 +107,58 @@ import Testing
         #expect(elapsed < .milliseconds(100), "took \(elapsed)")
     }
 
+    /// 50,000 endpoints: `/api/v1/area{N}/item{M}` and `/:id` patterns.
+    static let bigTable: EndpointTable = {
+        let endpoints = (0..<50_000).map { index in
+            EndpointDefinition(
+                id: "endpoint-\(index)", method: index % 4 == 0 ? "POST" : "GET",
+                path: PathPattern(
+                    segments: [
+                        .literal("api"), .literal("v1"), .literal("area\(index / 100)"), .literal("item\(index)"),
+                    ]
+                        + (index % 10 == 0 ? [.parameter("id")] : [])))
+        }
+        return EndpointTable(endpoints: endpoints)
+    }()
+
+    @Test func theClosestOfFiftyThousandEndpointsIsFoundWithinTheComparisonBudget() async throws {
+        let cases: [(method: String, path: String, expected: String?)] = [
+            ("GET", "/api/v1/area123/item12345x", "endpoint-12345"),
+            ("GET", "/api/v1/area123/itme12345", "endpoint-12345"),
+            ("POST", "/api/v1/area4/item404", "endpoint-404"),
+            ("GET", "/totally/elsewhere/" + String(repeating: "z", count: 5_000), nil),
+            ("DELETE", "/", nil),
+        ]
+        // Building 50,000 endpoints is long work: not on a test-runner thread.
+        let (found, closest) = try await onThread {
+            let table = Self.bigTable
+            let found = cases.map { item in
+                let (index, comparisons) = table.closestPath.search(method: item.method, path: item.path)
+                return (id: index.map { table.endpoints[$0].id }, comparisons: comparisons)
+            }
+            // Through the router too: the 404 names the endpoint meant.
+            let unmatched = self.route(table, "GET", "/api/v1/area123/item12345/extra").unmatched
+            return (found, unmatched?.closest)
+        }
+        for (item, result) in zip(cases, found) {
+            #expect(result.comparisons <= ClosestPath.comparisonLimit, "\(item.path)")
+            #expect(result.id != nil)
+            if let expected = item.expected { #expect(result.id == expected, "\(item.path)") }
+        }
+        #expect(closest == "GET /api/v1/area123/item12345")
+    }
+
+    @Test func aSmallManifestIsSearchedWhole() {
+        let endpoints = ["/a/b/c", "/weather", "/zzzz"].enumerated().map { index, path in
+            EndpointDefinition(
+                id: "e\(index)", method: "GET",
+                path: PathPattern(segments: path.split(separator: "/").map { .literal(String($0)) }))
+        }
+        let (index, comparisons) = ClosestPath(endpoints: endpoints).search(method: "GET", path: "/wether")
+        #expect(index == 1)
+        #expect(comparisons <= 3)
+    }
+
     @Test func literalPathsMatchWithoutDecodingAndEscapedOnesStillDo() throws {
         let table = try self.table(
             """

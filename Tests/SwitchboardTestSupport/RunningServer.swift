@@ -14,16 +14,17 @@ public final class RunningServer: Sendable {
     public init(
         panel: ControlPanel, host: String = "127.0.0.1", controlToken: String? = nil,
         limits: ServerLimits = ServerLimits(), noStore: Bool = false, keepAlive: Bool = true,
-        keeping fixtures: TemporaryFixtures? = nil
+        keeping fixtures: TemporaryFixtures? = nil, journal: RequestJournal = RequestJournal(capacity: 1_000),
+        threads: Int = 2
     ) throws {
         self.panel = panel
         self.fixtures = fixtures
-        self.journal = RequestJournal(capacity: 1_000)
+        self.journal = journal
         self.server = SwitchboardServer(
             panel: self.panel, journal: self.journal,
             configuration: ServerConfiguration(
-                host: host, port: 0, threads: 2, controlToken: controlToken, limits: limits, noStore: noStore,
-                keepAlive: keepAlive))
+                host: host, port: 0, threads: threads, controlToken: controlToken, limits: limits,
+                noStore: noStore, keepAlive: keepAlive))
         self.port = try self.server.start()
     }
 

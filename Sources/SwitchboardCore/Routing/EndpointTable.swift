@@ -6,10 +6,15 @@
 /// header requirements is tried first; otherwise manifest order.
 public struct EndpointTable: Sendable {
     public let endpoints: [EndpointDefinition]
-    private let order: [Int]
     /// Endpoints whose path has only literal segments, by method and path,
     /// in precedence order: most requests are answered from here.
     private let literalRoutes: [String: [Substring: [Int]]]
+    /// The same literal endpoints by path alone, any method, in precedence
+    /// order; and the rest, which must be matched one by one.
+    private let literalPaths: [Substring: [Int]]
+    private let patternOrder: [Int]
+    /// The "did you mean" search for paths no endpoint has.
+    public let closestPath: ClosestPath
 
     public init(endpoints: [EndpointDefinition]) {
         self.endpoints = endpoints
@@ -23,8 +28,9 @@ public struct EndpointTable: Sendable {
             if xRequirements != yRequirements { return xRequirements > yRequirements }
             return a < b
         }
-        self.order = order
         var literal: [String: [Substring: [Int]]] = [:]
+        var literalPaths: [Substring: [Int]] = [:]
+        var patternOrder: [Int] = []
         for index in order {
             let endpoint = endpoints[index]
             // Only paths whose text is the same raw and decoded: a literal
@@ -33,10 +39,17 @@ public struct EndpointTable: Sendable {
                 guard case .literal(let text) = segment else { return false }
                 return !text.contains("/") && !text.contains("%")
             }
-            guard isLiteral else { continue }
+            guard isLiteral else {
+                patternOrder.append(index)
+                continue
+            }
             literal[endpoint.method, default: [:]][Substring(endpoint.path.description), default: []].append(index)
+            literalPaths[Substring(endpoint.path.description), default: []].append(index)
         }
         self.literalRoutes = literal
+        self.literalPaths = literalPaths
+        self.patternOrder = patternOrder
+        self.closestPath = ClosestPath(endpoints: endpoints)
     }
 
     /// Routes a request. `header` looks a request header up by name (any case).
@@ -52,8 +65,9 @@ public struct EndpointTable: Sendable {
     }
 
     private func firstMatch(method: String, target: RequestTarget, header: (String) -> String?) -> RouteResult? {
-        // A fully literal endpoint that matches always beats any pattern.
-        if target.isPlainPath, let candidates = self.literalRoutes[method]?[target.rawPath] {
+        // A fully literal endpoint that matches always beats any pattern;
+        // the others are tried in order. No request walks every endpoint.
+        if let key = Self.literalKey(target), let candidates = self.literalRoutes[method]?[key] {
             for index in candidates {
                 let endpoint = self.endpoints[index]
                 if endpoint.query.isEmpty && endpoint.headers.isEmpty { return .matched(index: index, parameters: [:]) }
@@ -65,8 +79,9 @@ public struct EndpointTable: Sendable {
                 return .matched(index: index, parameters: parameters)
             }
         }
+        guard !self.patternOrder.isEmpty else { return nil }
         let segments = target.segments
-        for index in self.order {
+        for index in self.patternOrder {
             let endpoint = self.endpoints[index]
             guard endpoint.method == method, var parameters = endpoint.path.match(segments) else { continue }
             guard Self.missingRequirement(endpoint, target: target, header: header) == nil else { continue }
@@ -102,13 +117,26 @@ public struct EndpointTable: Sendable {
         return missing
     }
 
-    /// Paths longer than this are cut before measuring edit distance: a
-    /// hostile 80 KB path must not cost seconds of CPU.
-    private static let distanceLimit = 200
+    /// Endpoints whose path matches the request's, any method, in
+    /// precedence order: literal paths by lookup, patterns one by one.
+    private func endpointsWithPath(of target: RequestTarget) -> [Int] {
+        let segments = target.segments
+        let literal = Self.literalKey(target).flatMap { self.literalPaths[$0] } ?? []
+        return literal + self.patternOrder.filter { self.endpoints[$0].path.match(segments) != nil }
+    }
+
+    /// The request's path as a literal endpoint's path is written, to look
+    /// it up; `nil` when no literal endpoint can have it.
+    private static func literalKey(_ target: RequestTarget) -> Substring? {
+        if target.isPlainPath { return target.rawPath }
+        let segments = target.segments
+        // A decoded segment holding a slash is no literal path's segment.
+        if segments.contains(where: { $0.contains("/") }) { return nil }
+        return Substring("/" + segments.joined(separator: "/"))
+    }
 
     private func explain(method: String, target: RequestTarget, header: (String) -> String?) -> Unmatched {
-        let segments = target.segments
-        let samePath = self.order.filter { self.endpoints[$0].path.match(segments) != nil }
+        let samePath = self.endpointsWithPath(of: target)
         // Same path and method: the endpoint that misses the fewest requirements.
         let sameMethod = samePath.filter { self.endpoints[$0].method == method }
         if let index = sameMethod.min(by: {
@@ -135,17 +163,10 @@ public struct EndpointTable: Sendable {
                 closestID: endpoint.id, closest: endpoint.signature,
                 reason: "\(endpoint.path) answers \(methods.joined(separator: ", ")), not \(method)")
         }
-        let path = String(target.decodedPath.prefix(Self.distanceLimit))
-        var best: (index: Int, score: Int)?
-        for (index, endpoint) in self.endpoints.enumerated() {
-            var score = EditDistance.between(path, String(endpoint.path.description.prefix(Self.distanceLimit)))
-            if endpoint.method != method { score += 3 }
-            if best == nil || score < best!.score { best = (index, score) }
-        }
-        guard let best else {
+        guard let index = self.closestPath.search(method: method, path: target.decodedPath).index else {
             return Unmatched(closestID: nil, closest: nil, reason: "the manifest declares no endpoints")
         }
-        let endpoint = self.endpoints[best.index]
+        let endpoint = self.endpoints[index]
         return Unmatched(
             closestID: endpoint.id, closest: endpoint.signature,
             reason: "no endpoint has this path; the closest is \(endpoint.signature)")

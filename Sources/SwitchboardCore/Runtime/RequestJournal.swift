@@ -5,19 +5,32 @@ import Synchronization
 /// The server appends from its event loops; readers (the screen, `serve`'s
 /// printer, the control API) ask for what came after the last sequence
 /// number they saw. Memory stays flat however many requests pass: old
-/// entries are overwritten, and headers and bodies are kept only within a
-/// byte budget, oldest dropped first.
+/// entries are overwritten, headers and bodies are kept only within one
+/// byte budget and the entries' own text (paths and queries above all)
+/// within another; past either, the oldest go first.
+///
+/// At most, then: `capacity` slots of `JournalEntry.slotBytes`, plus
+/// `textBudget`, plus `detailBudget` (each entry's newest text or details
+/// counted in full even when it alone exceeds its budget).
 public final class RequestJournal: Sendable {
     public let capacity: Int
     /// Bytes of headers and bodies kept across all entries.
     public let detailBudget: Int
+    /// Bytes of the entries' own text (paths, queries, names) kept.
+    public let textBudget: Int
     private let storage: Mutex<Storage>
 
     private struct Storage {
         var ring: [JournalEntry] = []
+        /// `textBytes` of each slot of the ring.
+        var textCosts: [Int] = []
+        var textBytes = 0
         var nextSequence = 1
         /// The sequence number stored in slot 0 of the ring.
         var base = 1
+        /// The oldest sequence number still kept (entries before it were
+        /// overwritten, dropped for the text budget, or cleared).
+        var firstKept = 1
         var stats: [String: EndpointStats] = [:]
         var total = 0
         var unmatched = 0
@@ -26,14 +39,17 @@ public final class RequestJournal: Sendable {
         var detailedHead = 0
         var detailBytes = 0
         var listeners: [@Sendable () -> Void] = []
+        var feeds: [JournalFeed] = []
     }
 
-    public init(capacity: Int = 10_000, detailBudget: Int = 8 * 1024 * 1024) {
+    public init(capacity: Int = 10_000, detailBudget: Int = 8 * 1024 * 1024, textBudget: Int = 8 * 1024 * 1024) {
         precondition(capacity > 0)
         self.capacity = capacity
         self.detailBudget = detailBudget
+        self.textBudget = textBudget
         var storage = Storage()
         storage.ring.reserveCapacity(capacity)
+        storage.textCosts.reserveCapacity(capacity)
         self.storage = Mutex(storage)
     }
 
@@ -44,7 +60,9 @@ public final class RequestJournal: Sendable {
         // The entry it replaces is handed out and let go of after the lock:
         // freeing its strings and bodies is not work to queue others behind.
         var replaced: JournalEntry?
+        var dropped: [JournalEntry] = []
         let detailBytes = entry.details?.retainedBytes ?? 0
+        let textBytes = entry.textBytes
         let (sequence, listeners): (Int, [@Sendable () -> Void]) = self.storage.withLock { storage in
             entry.sequence = storage.nextSequence
             storage.nextSequence += 1
@@ -52,12 +70,23 @@ public final class RequestJournal: Sendable {
                 storage.detailed.append((entry.sequence, detailBytes))
                 storage.detailBytes += detailBytes
             }
+            for feed in storage.feeds { feed.append(entry, detailBytes: detailBytes) }
+            storage.textBytes += textBytes
             if storage.ring.count < self.capacity {
                 storage.ring.append(entry)
+                storage.textCosts.append(textBytes)
             } else {
+                let slot = (entry.sequence - storage.base) % self.capacity
+                let overwritten = entry.sequence - self.capacity
+                if overwritten >= storage.firstKept {
+                    storage.textBytes -= storage.textCosts[slot]
+                    storage.firstKept = overwritten + 1
+                }
                 replaced = entry
-                swap(&storage.ring[(entry.sequence - storage.base) % self.capacity], &replaced!)
+                swap(&storage.ring[slot], &replaced!)
+                storage.textCosts[slot] = textBytes
             }
+            self.trimText(&storage, dropped: &dropped)
             self.trimDetails(&storage)
             storage.total += 1
             if let id = entry.endpointID {
@@ -68,14 +97,39 @@ public final class RequestJournal: Sendable {
             return (entry.sequence, storage.listeners)
         }
         replaced = nil
+        dropped = []
         for listener in listeners { listener() }
         return sequence
+    }
+
+    /// Drops the oldest entries whole while the entries' text is over its
+    /// budget (the newest entry always stays). Their slots keep an empty
+    /// entry; what they held goes to `dropped`, to be freed after the lock.
+    private func trimText(_ storage: inout Storage, dropped: inout [JournalEntry]) {
+        while storage.textBytes > self.textBudget && storage.firstKept < storage.nextSequence - 1 {
+            let slot = (storage.firstKept - storage.base) % self.capacity
+            storage.textBytes -= storage.textCosts[slot]
+            storage.textCosts[slot] = 0
+            var old = Self.emptySlot
+            swap(&storage.ring[slot], &old)
+            dropped.append(old)
+            storage.firstKept += 1
+        }
+    }
+
+    private static let emptySlot = JournalEntry(
+        time: 0, method: "", target: "", status: 0, duration: .zero, endpointID: nil, mode: nil, latency: nil)
+
+    /// Memory the kept entries hold, as the journal counts it against its
+    /// budgets.
+    public func retainedBytes() -> (text: Int, details: Int) {
+        self.storage.withLock { ($0.textBytes, $0.detailBytes) }
     }
 
     /// Drops the details of the oldest entries until the budget holds, and
     /// forgets the bookkeeping of entries the ring has already overwritten.
     private func trimDetails(_ storage: inout Storage) {
-        let oldestKept = storage.nextSequence - storage.ring.count
+        let oldestKept = storage.firstKept
         while storage.detailedHead < storage.detailed.count {
             let (sequence, bytes) = storage.detailed[storage.detailedHead]
             let overwritten = sequence < oldestKept
@@ -99,7 +153,7 @@ public final class RequestJournal: Sendable {
     public func entries(after sequence: Int, limit: Int = .max) -> JournalPage {
         self.storage.withLock { storage in
             let last = storage.nextSequence - 1
-            let oldestKept = storage.nextSequence - storage.ring.count
+            let oldestKept = storage.firstKept
             var first = max(sequence + 1, oldestKept)
             // Entries that were overwritten before this reader got to them
             // (cleared ones are not missed, just gone).
@@ -115,11 +169,28 @@ public final class RequestJournal: Sendable {
         }
     }
 
+    /// At most `limit` entries after `sequence` and up to `last`, oldest
+    /// first: a page of a long walk through the journal (an export) that
+    /// copies only what it needs at a time. Entries no longer kept are
+    /// skipped.
+    public func entries(after sequence: Int, through last: Int, limit: Int) -> [JournalEntry] {
+        self.storage.withLock { storage in
+            let first = max(sequence + 1, storage.firstKept)
+            let end = min(last, storage.nextSequence - 1, first + limit - 1)
+            guard first <= end else { return [] }
+            return (first...end).map { storage.ring[($0 - storage.base) % self.capacity] }
+        }
+    }
+
+    /// The sequence number of the newest entry (0 before any).
+    public var lastSequence: Int {
+        self.storage.withLock { $0.nextSequence - 1 }
+    }
+
     /// One entry, if it is still kept.
     public func entry(sequence: Int) -> JournalEntry? {
         self.storage.withLock { storage in
-            let oldestKept = storage.nextSequence - storage.ring.count
-            guard sequence >= oldestKept, sequence < storage.nextSequence else { return nil }
+            guard sequence >= storage.firstKept, sequence < storage.nextSequence else { return nil }
             return storage.ring[(sequence - storage.base) % self.capacity]
         }
     }
@@ -134,15 +205,30 @@ public final class RequestJournal: Sendable {
     @discardableResult
     public func clear() -> Int {
         self.storage.withLock { storage in
-            let dropped = storage.ring.count
+            let dropped = storage.nextSequence - storage.firstKept
             storage.ring = []
             storage.ring.reserveCapacity(min(self.capacity, 1024))
+            storage.textCosts = []
+            storage.textBytes = 0
             storage.base = storage.nextSequence
+            storage.firstKept = storage.nextSequence
             storage.detailed = []
             storage.detailedHead = 0
             storage.detailBytes = 0
             return dropped
         }
+    }
+
+    /// A feed of every entry recorded from now on, none lost to the ring
+    /// (see `JournalFeed`); a clear does not touch it. `keepsDetails: false`
+    /// strips headers and bodies, for writers that do not use them.
+    public func addFeed(
+        keepsDetails: Bool, backlogLimit: Int = 1_000_000, detailBacklogBudget: Int = 64 * 1024 * 1024
+    ) -> JournalFeed {
+        let feed = JournalFeed(
+            keepsDetails: keepsDetails, backlogLimit: backlogLimit, detailBacklogBudget: detailBacklogBudget)
+        self.storage.withLock { $0.feeds.append(feed) }
+        return feed
     }
 
     /// `listener` runs on the recording thread after every entry: keep it tiny

@@ -1,0 +1,72 @@
+import Foundation
+import Synchronization
+
+/// A HAR file written as entries come: the opening at once, each batch of
+/// entries as it arrives, the closing at `finish`. It is written under a
+/// temporary name beside `path` (`path.partial`) and renamed into place
+/// when finished, so `path` only ever holds a whole document.
+public final class HARFile: Sendable {
+    public let path: String
+    private let serverURL: String
+    private let redact: Bool
+    private let state: Mutex<State>
+
+    private struct State {
+        var file: UnsafeMutablePointer<FILE>?
+        var count = 0
+    }
+
+    public var partialPath: String { self.path + ".partial" }
+
+    /// Entries written so far.
+    public var count: Int { self.state.withLock { $0.count } }
+
+    public init(path: String, serverURL: String, redact: Bool) throws(WriteError) {
+        self.path = path
+        self.serverURL = serverURL
+        self.redact = redact
+        guard let file = fopen(path + ".partial", "w") else { throw WriteError(path: path, code: errno) }
+        self.state = Mutex(State(file: file))
+        try self.write(Array(HARWriter.prologue.utf8))
+    }
+
+    /// Appends entries (in the order given).
+    public func append(_ entries: some Collection<JournalEntry>) throws(WriteError) {
+        guard !entries.isEmpty else { return }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(entries.count * 1024)
+        var first = self.count == 0
+        for entry in entries {
+            HARWriter.appendEntry(entry, first: first, to: &bytes, serverURL: self.serverURL, redact: self.redact)
+            first = false
+        }
+        try self.write(bytes)
+        self.state.withLock { $0.count += entries.count }
+    }
+
+    /// Closes the document and moves it to `path`.
+    public func finish() throws(WriteError) {
+        try self.write(Array(HARWriter.epilogue.utf8))
+        let closed: Int32 = self.state.withLock { state in
+            defer { state.file = nil }
+            return state.file.map { fclose($0) } ?? 0
+        }
+        guard closed == 0 else { throw WriteError(path: self.path, code: errno) }
+        guard rename(self.partialPath, self.path) == 0 else { throw WriteError(path: self.path, code: errno) }
+    }
+
+    private func write(_ bytes: [UInt8]) throws(WriteError) {
+        let failed: Int32? = self.state.withLock { state in
+            guard let file = state.file else { return EBADF }
+            let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+            return written == bytes.count ? nil : errno
+        }
+        if let failed { throw WriteError(path: self.path, code: failed) }
+    }
+
+    public struct WriteError: Error, CustomStringConvertible {
+        public let path: String
+        public let code: Int32
+        public var description: String { "could not write \(self.path): \(String(cString: strerror(self.code)))" }
+    }
+}

@@ -1,0 +1,24 @@
+extension JournalEntry {
+    /// Heap memory this entry's own text holds: path and query, method,
+    /// endpoint, latency, rejection and the closest-endpoint note. Its
+    /// headers and bodies (`details`) are counted apart. Strings of up to
+    /// 15 bytes live inside the entry and cost nothing extra; longer ones
+    /// cost their bytes plus a heap header, rounded as the allocator does.
+    public var textBytes: Int {
+        var bytes = Self.heapBytes(self.method) + Self.heapBytes(self.target)
+        bytes += Self.heapBytes(self.endpointID) + Self.heapBytes(self.latency) + Self.heapBytes(self.rejection)
+        if let unmatched = self.unmatched {
+            bytes += Self.heapBytes(unmatched.closestID) + Self.heapBytes(unmatched.closest)
+            bytes += Self.heapBytes(unmatched.reason)
+        }
+        return bytes
+    }
+
+    /// What one entry costs in the journal's ring, text aside.
+    public static let slotBytes = MemoryLayout<JournalEntry>.stride
+
+    private static func heapBytes(_ text: String?) -> Int {
+        guard let count = text?.utf8.count, count > 15 else { return 0 }
+        return (count + 32 + 15) & ~15
+    }
+}
