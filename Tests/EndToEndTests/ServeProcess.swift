@@ -19,7 +19,12 @@ final class ServeProcess: @unchecked Sendable {
     /// `environment` adds to the test runner's. Started with posix_spawn, as
     /// `Subprocess` does: Foundation's `Process.run()` crashed here when
     /// tests started several at once.
-    init(arguments: [String], environment: [String: String] = [:], openFileLimit: Int? = nil) throws {
+    /// With `stdoutFile`, stdout goes to that file and `nextLine` has
+    /// nothing to read.
+    init(
+        arguments: [String], environment: [String: String] = [:], openFileLimit: Int? = nil,
+        stdoutFile: String? = nil
+    ) throws {
         let binary = RepositoryPaths.switchboardBinary.path
         let (path, argv) =
             openFileLimit.map { limit in
@@ -29,7 +34,7 @@ final class ServeProcess: @unchecked Sendable {
         let errors = self.errors
         self.pid = try Subprocess.spawn(
             path, argv, environment: environment, stdin: .path("/dev/null"),
-            stdout: .descriptor(output.fileHandleForWriting.fileDescriptor),
+            stdout: stdoutFile.map { .path($0) } ?? .descriptor(output.fileHandleForWriting.fileDescriptor),
             stderr: .descriptor(errors.fileHandleForWriting.fileDescriptor))
         // Only the child writes now, so its exit ends the streams.
         try output.fileHandleForWriting.close()

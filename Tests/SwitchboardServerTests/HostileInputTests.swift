@@ -98,14 +98,21 @@ import Testing
         try server.panel.setMode(.hang, endpoint: "weather")
         // 500 ms, then 20 KB/s: still waiting, or trickling, when it stops.
         try server.panel.setLatency("gprs", endpoint: "kitten")
-        async let delayed = onThread { try CurlTiming.get(server.url("/data/all/coinlist")) }
-        async let hung = onThread { try CurlTiming.get(server.url("/weather?lat=1&lon=2")) }
-        async let limited = onThread { try CurlTiming.get(server.url("/images/kitten.jpg")) }
-        #expect(await waitUntil { server.server.requestsInFlight == 3 })
-        let started = Date()
-        server.stop()
-        #expect(Date().timeIntervalSince(started) < 1.5)
-        let (answered, closed, whole) = try await (delayed, hung, limited)
+        let delayed = StartedWork { try CurlTiming.get(server.url("/data/all/coinlist")) }
+        let hung = StartedWork { try CurlTiming.get(server.url("/weather?lat=1&lon=2")) }
+        let limited = StartedWork { try CurlTiming.get(server.url("/images/kitten.jpg")) }
+        // Stopped from a thread of its own the moment all three are in
+        // flight: a test task may wait seconds for a concurrency thread.
+        let stopping = try await onThread { () -> Double? in
+            let deadline = Date().addingTimeInterval(10)
+            while server.server.requestsInFlight < 3 && Date() < deadline { usleep(1000) }
+            guard server.server.requestsInFlight == 3 else { return nil }
+            let started = Date()
+            server.stop()
+            return Date().timeIntervalSince(started)
+        }
+        #expect(try #require(stopping, "the three requests were never in flight together") < 1.5)
+        let (answered, closed, whole) = try await (delayed.value, hung.value, limited.value)
         #expect(answered.status == 200)
         #expect(answered.total < 1.5)
         #expect(closed.exitCode == 52)
