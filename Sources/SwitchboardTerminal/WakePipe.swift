@@ -39,9 +39,15 @@ public final class WakePipe: Sendable {
 
     /// Called by the woken thread before it looks for work, so that work
     /// arriving while it looks wakes it again.
+    ///
+    /// The pipe is emptied before the flag is cleared: the other way round,
+    /// a wake-up landing between the two had its byte read here and left
+    /// the flag set, so every later wake-up was skipped and the thread slept
+    /// out its poll timeout (a second of requests piled up for the log
+    /// writer, tens of megabytes at full load).
     public func drain() {
-        self.pending.store(false, ordering: .sequentiallyConsistent)
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(self.readDescriptor, &buffer, buffer.count) > 0 {}
+        self.pending.store(false, ordering: .sequentiallyConsistent)
     }
 }

@@ -15,8 +15,15 @@ final class HARSink: JournalSink {
     var name: String { self.file.path }
     var written: Int { self.file.count }
 
+    /// A slice at a time, as `JSONLinesSink` does: entries with their
+    /// headers and bodies make large bytes.
     func write(_ entries: [JournalEntry]) throws(SinkError) {
-        do { try self.file.append(entries) } catch { throw SinkError(description: error.description) }
+        var start = entries.startIndex
+        while start < entries.endIndex {
+            let end = min(start + 128, entries.endIndex)
+            do { try self.file.append(entries[start..<end]) } catch { throw SinkError(description: error.description) }
+            start = end
+        }
     }
 
     func finish() throws(SinkError) {

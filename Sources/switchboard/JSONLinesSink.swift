@@ -33,23 +33,34 @@ final class JSONLinesSink: JournalSink {
 
     var written: Int { self.count.load(ordering: .relaxed) }
 
+    /// Lines are made and written a slice at a time: the bytes in memory
+    /// stay small however far behind the writer is.
+    static let slice = 512
+
     func write(_ entries: [JournalEntry]) throws(SinkError) {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(entries.count * 320)
-        for entry in entries {
-            entry.appendJSON(to: &bytes)
-            bytes.append(UInt8(ascii: "\n"))
+        bytes.reserveCapacity(Self.slice * 320)
+        var start = entries.startIndex
+        while start < entries.endIndex {
+            let end = min(start + Self.slice, entries.endIndex)
+            bytes.removeAll(keepingCapacity: true)
+            for entry in entries[start..<end] {
+                entry.appendJSON(to: &bytes)
+                bytes.append(UInt8(ascii: "\n"))
+            }
+            let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, self.output) }
+            guard written == bytes.count else { throw self.failure() }
+            self.count.add(end - start, ordering: .relaxed)
+            start = end
         }
-        let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, self.output) }
-        guard written == bytes.count, fflush(self.output) == 0 else {
-            throw SinkError(description: "could not write to \(self.name): \(String(cString: strerror(errno)))")
-        }
-        self.count.add(entries.count, ordering: .relaxed)
+        guard fflush(self.output) == 0 else { throw self.failure() }
+    }
+
+    private func failure() -> SinkError {
+        SinkError(description: "could not write to \(self.name): \(String(cString: strerror(errno)))")
     }
 
     func finish() throws(SinkError) {
-        guard fflush(self.output) == 0 else {
-            throw SinkError(description: "could not write to \(self.name): \(String(cString: strerror(errno)))")
-        }
+        guard fflush(self.output) == 0 else { throw self.failure() }
     }
 }
