@@ -11,6 +11,8 @@ extension RequestHandler {
                 ControlAPI.Response(
                     status: .payloadTooLarge, body: #"{"error":"control requests are limited to 1 MB"}"#),
                 extraHeaders: [], request: request, context: context)
+            self.clock.responseFinished(now: context.eventLoop.now)
+            self.resume(context: context)
             return
         }
         let access = ControlAccess.check(
@@ -57,6 +59,7 @@ extension RequestHandler {
             return
         }
         self.writeControl(response, extraHeaders: extraHeaders, request: request, context: context)
+        self.clock.responseFinished(now: context.eventLoop.now)
         self.resume(context: context)
     }
 

@@ -147,8 +147,8 @@ final class RequestHandler: ChannelDuplexHandler {
             self.answering = true
             if request.isControl {
                 self.state = .idle
-                self.clock.responseFinished(now: context.eventLoop.now)
-                // Resumes once the answer is complete (an export takes a while).
+                // Busy until the answer is complete: an export takes a while,
+                // and a connection sending one is not idle.
                 self.answerControl(request, context: context)
                 return
             }

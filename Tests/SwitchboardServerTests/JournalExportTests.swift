@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardCore
+import SwitchboardServer
 import SwitchboardTestSupport
 import Testing
 
@@ -28,6 +29,29 @@ import Testing
             journal.record(entry)
         }
         return journal
+    }
+
+    /// An export is a response being sent, not an idle connection: one that
+    /// takes longer than the idle timeout is not cut short.
+    @Test func anExportLongerThanTheIdleTimeoutArrivesWhole() async throws {
+        let journal = try await onThread { Self.fullJournal() }
+        let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
+        let server = try RunningServer(
+            panel: ControlPanel(manifest: manifest), limits: ServerLimits(idleTimeout: .milliseconds(20)),
+            journal: journal, threads: 1)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString).har")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let curl = try await onThread {
+            defer { server.stop() }
+            return try Subprocess.run(
+                "curl", ["-s", "--max-time", "60", "-o", file.path, server.url("/__switchboard/har").absoluteString])
+        }
+        #expect(curl.status == 0, "curl: \(curl.stderr)")
+        let entries = try await onThread {
+            let document = try JSONSerialization.jsonObject(with: Data(contentsOf: file))
+            return (((document as? [String: Any])?["log"] as? [String: Any])?["entries"] as? [[String: Any]])?.count
+        }
+        #expect(entries == 10_000)
     }
 
     @Test func aLargeHARIsStreamedWhileAnotherRequestIsAnswered() async throws {
