@@ -79,6 +79,19 @@ import Testing
         #expect((entries[2]["response"] as? [String: Any])?["status"] as? Int == 0)
     }
 
+    @Test func aRejectedRequestSaysWhyInsteadOfABudgetNote() throws {
+        var timedOut = JournalEntry(
+            sequence: 4, time: 1_763_812_865, method: "POST", target: "/upload", status: 408,
+            duration: .seconds(10), endpointID: nil, mode: nil, latency: nil)
+        timedOut.rejection = "request body stopped arriving"
+        let text = HARWriter.document(entries: [timedOut], serverURL: "http://127.0.0.1:8080")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let entries = try #require((document["log"] as? [String: Any])?["entries"] as? [[String: Any]])
+        let own = try #require(entries.first?["_switchboard"] as? [String: Any])
+        #expect(own["rejected"] as? String == "request body stopped arriving")
+        #expect(own["details"] == nil)
+    }
+
     @Test func credentialsAreRedactedUnlessAskedNotTo() throws {
         func values(_ document: [String: Any]) -> [String] {
             let entries = (document["log"] as? [String: Any])?["entries"] as? [[String: Any]] ?? []

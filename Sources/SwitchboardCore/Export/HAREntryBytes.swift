@@ -33,7 +33,11 @@ struct HAREntryBytes {
         out.append(contentsOf: #","delay_ms":"#.utf8)
         JSONBytes.appendMilliseconds(entry.injectedDelay.nanoseconds, to: &out)
         out.append(contentsOf: (entry.unmatched == nil ? #","unmatched":false"# : #","unmatched":true"#).utf8)
-        if details == nil && entry.rejection == nil {
+        if let rejection = entry.rejection {
+            // As in the serve line: why no endpoint saw it.
+            out.append(contentsOf: #","rejected":"#.utf8)
+            JSONBytes.appendString(rejection, to: &out)
+        } else if details == nil {
             out.append(contentsOf: #","details":"not kept (journal memory budget)""#.utf8)
         }
         out.append(contentsOf: "}}".utf8)
