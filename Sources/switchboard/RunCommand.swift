@@ -21,13 +21,7 @@ struct RunCommand: ParsableCommand {
         let (manifest, panel, journal, session) = try Launch.prepare(self.options, quietSession: true)
         let (server, url) = try Launch.startServer(
             manifest: manifest, options: self.options, panel: panel, journal: journal)
-        let running: Session.Running
-        do {
-            running = try session.begin(serverURL: url)
-        } catch {
-            server.shutdown()
-            throw error
-        }
+        let running = try session.begin(serverURL: url, stoppingOnFailure: server)
         let watcher = watchFixtures(self.options, panel: panel) { _ in }
         defer {
             watcher?.stop()

@@ -24,13 +24,7 @@ struct ServeCommand: ParsableCommand {
         stdout.start()
         let (server, url) = try Launch.startServer(
             manifest: manifest, options: self.options, panel: panel, journal: journal)
-        let running: Session.Running
-        do {
-            running = try session.begin(serverURL: url)
-        } catch {
-            server.shutdown()
-            throw error
-        }
+        let running = try session.begin(serverURL: url, stoppingOnFailure: server)
         let count = manifest.endpoints.count
         Console.error(
             "switchboard: serving \(count) endpoint\(count == 1 ? "" : "s") from \(self.options.directory) on \(url)")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwitchboardCore
+import SwitchboardServer
 
 /// What a run leaves behind besides the screen: the `--log` file and the
 /// `--har` file, both written as requests arrive (the HAR file is closed
@@ -63,6 +64,17 @@ struct Session {
             }
         }
         return Running(log: self.log, har: har, urlFile: self.urlFile)
+    }
+
+    /// `begin`, stopping `server` if the session cannot start: nothing is
+    /// left serving that nobody was told about.
+    func begin(serverURL: String, stoppingOnFailure server: SwitchboardServer) throws -> Session.Running {
+        do {
+            return try self.begin(serverURL: serverURL)
+        } catch {
+            server.shutdown()
+            throw error
+        }
     }
 
     /// The session's writers once the server runs.
