@@ -19,6 +19,7 @@ extension RequestHandler {
                 self.record(request, prepared, status: Self.clientClosed, now: loop.now)
                 return
             }
+            self.state = .idle
             var response = prepared
             response.diskFile = nil
             switch result {

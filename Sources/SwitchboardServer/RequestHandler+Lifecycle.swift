@@ -43,7 +43,7 @@ extension RequestHandler {
                 status: 503, reason: "server stopped while the request arrived", request: request,
                 now: context.eventLoop.now)
             context.close(promise: nil)
-        case .idle, .rejected:
+        case .idle, .rejected, .readingFile:
             context.close(promise: nil)
         }
     }

@@ -41,6 +41,9 @@ final class RequestHandler: ChannelDuplexHandler {
         case waiting(Request, PreparedResponse, Scheduled<Void>, Resume)
         /// Holding the request unanswered until the client gives up.
         case hanging(Request, PreparedResponse)
+        /// Its body is being read from disk; the read's completion answers
+        /// it, or journals it once if the client has left by then.
+        case readingFile
         /// Refused (body too large); the rest of the request is ignored.
         case rejected
     }
@@ -174,7 +177,7 @@ final class RequestHandler: ChannelDuplexHandler {
             self.recordRejection(
                 status: Self.clientClosed, reason: "client left before the request was complete", request: request,
                 now: context.eventLoop.now)
-        case .idle, .receiving, .rejected:
+        case .idle, .receiving, .rejected, .readingFile:
             break
         }
         context.fireChannelInactive()
@@ -219,6 +222,8 @@ final class RequestHandler: ChannelDuplexHandler {
         }
         let response = self.responder.prepare(head: request.head, snapshot: snapshot, catalog: catalog)
         if let file = response.diskFile {
+            // No longer arriving: no body deadline, no "client left" entry.
+            self.state = .readingFile
             self.readFromDisk(file, response, for: request, context: context)
             return
         }

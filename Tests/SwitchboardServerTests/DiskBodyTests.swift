@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardCore
+import SwitchboardServer
 import SwitchboardTestSupport
 import Testing
 
@@ -20,6 +21,31 @@ import Testing
                 """,
             files: ["episodes/1.bin": Self.large, "episodes/2.bin": Array("small".utf8), "large.bin": Self.large])
         return try RunningServer(fixtures: fixtures)
+    }
+
+    /// Being read from disk, then delayed, a request is answered, not
+    /// taken for one whose body stopped arriving; and a client that leaves
+    /// meanwhile is journaled once.
+    @Test func aDelayedLargeFileOutlastsTheBodyTimeout() async throws {
+        let fixtures = try TemporaryFixtures(
+            manifest: """
+                endpoints:
+                  - { id: one, method: GET, path: /one, success: { file: large.bin }, latency: late }
+                latency_profiles:
+                  late: { delay: 1s }
+                """,
+            files: ["large.bin": Self.large])
+        let manifest = try ManifestLoader.load(directory: fixtures.path)
+        let server = try RunningServer(
+            panel: ControlPanel(manifest: manifest), limits: ServerLimits(bodyTimeout: .milliseconds(200)),
+            keeping: fixtures)
+        defer { server.stop() }
+        let whole = try await onThread { try CurlTiming.get(server.url("/one")) }
+        #expect(whole.exitCode == 0 && whole.status == 200 && whole.bytes == Self.large.count, "\(whole)")
+        let left = try await onThread { try CurlTiming.get(server.url("/one"), extra: ["--max-time", "0.5"]) }
+        #expect(left.exitCode == 28)
+        #expect(await waitUntil { server.journal.entries(after: 0).entries.count == 2 })
+        #expect(server.journal.entries(after: 0).entries.map(\.status) == [200, 499])
     }
 
     @Test func aLargeFileIsLeftOnDiskAtLoad() throws {

@@ -13,10 +13,10 @@ import Testing
 /// whole-document writer.
 @Suite struct JournalExportTests {
     /// 10,000 requests with 512-byte response bodies: a HAR of about 12 MB.
-    static func fullJournal() -> RequestJournal {
+    static func fullJournal(bodyRepeats: Int = 40) -> RequestJournal {
         // Room for one more: the other request is journaled too.
         let journal = RequestJournal(capacity: 10_001, detailBudget: 128 * 1024 * 1024)
-        let body = Array(String(repeating: "{\"coin\":\"x\"},", count: 40).utf8)
+        let body = Array(String(repeating: "{\"coin\":\"x\"},", count: bodyRepeats).utf8)
         for number in 1...10_000 {
             var entry = JournalEntry(
                 time: 1_763_812_862 + Double(number) / 1000, method: "GET", target: "/data/\(number)?page=2",
@@ -34,10 +34,12 @@ import Testing
     /// An export is a response being sent, not an idle connection: one that
     /// takes longer than the idle timeout is not cut short.
     @Test func anExportLongerThanTheIdleTimeoutArrivesWhole() async throws {
-        let journal = try await onThread { Self.fullJournal() }
+        // 4 KB bodies: a 45 MB HAR, some seconds to send in a debug build;
+        // the idle timeout is long enough for curl to send its request.
+        let journal = try await onThread { Self.fullJournal(bodyRepeats: 320) }
         let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
         let server = try RunningServer(
-            panel: ControlPanel(manifest: manifest), limits: ServerLimits(idleTimeout: .milliseconds(20)),
+            panel: ControlPanel(manifest: manifest), limits: ServerLimits(idleTimeout: .milliseconds(250)),
             journal: journal, threads: 1)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString).har")
         defer { try? FileManager.default.removeItem(at: file) }
