@@ -24,6 +24,7 @@ final class JournalStream: Sendable {
     private let lost = Atomic<Int>(0)
     private let detailsDropped = Atomic<Int>(0)
     private let failed = Atomic<Bool>(false)
+    private let stuck = Atomic<Bool>(false)
 
     /// - Parameter feed: from `journal.addFeed` (before the server starts,
     ///   so that no request comes before it), keeping details if `sink`
@@ -45,19 +46,38 @@ final class JournalStream: Sendable {
     /// Writes what is left, finishes the file, and returns once it is
     /// written; says what could not be written, if anything, and returns
     /// whether every request was written.
+    ///
+    /// It waits as long as the writer makes progress, and gives up after a
+    /// few seconds without any: a pipe nobody reads (a paused pager) must not
+    /// keep the process from exiting on Ctrl-C.
     @discardableResult
     func stop() -> Bool {
         self.stopping.store(true, ordering: .sequentiallyConsistent)
         self.wake.wake()
-        self.finished.wait()
-        var complete = !self.failed.load(ordering: .relaxed)
-        do {
-            try self.sink.finish()
-        } catch {
-            complete = false
-            self.report("switchboard: \(error.description)")
+        var seen = self.sink.written
+        while self.finished.wait(timeout: .now() + 3) == .timedOut {
+            let now = self.sink.written
+            if now == seen {
+                self.stuck.store(true, ordering: .relaxed)
+                self.report(
+                    "switchboard: \(self.sink.name) stopped taking writes; requests after \(now) were not written")
+                self.flushProblems()
+                return false
+            }
+            seen = now
         }
-        if self.quiet { for problem in self.problems.withLock({ $0 }) { Console.error(problem) } }
+        var complete = !self.failed.load(ordering: .relaxed)
+        if complete {
+            do {
+                try self.sink.finish()
+            } catch {
+                complete = false
+                self.report("switchboard: \(error.description)")
+            }
+        }
+        // After a failed write the file is left as it is (a HAR stays
+        // `.partial`) rather than closed into something that looks whole.
+        self.flushProblems()
         let lost = self.lost.load(ordering: .relaxed)
         if lost > 0 {
             Console.error(
@@ -75,8 +95,18 @@ final class JournalStream: Sendable {
 
     var name: String { self.sink.name }
 
+    /// `stop` gave up on a writer blocked in a write: the process must
+    /// leave with `_exit`, since `exit` would flush the same stream and
+    /// block there for ever.
+    var isStuck: Bool { self.stuck.load(ordering: .relaxed) }
+
     /// Requests written so far.
     var written: Int { self.sink.written }
+
+    /// What the screen kept back while it owned the terminal.
+    private func flushProblems() {
+        if self.quiet { for problem in self.problems.withLock({ $0 }) { Console.error(problem) } }
+    }
 
     private func report(_ problem: String) {
         if self.quiet { self.problems.withLock { $0.append(problem) } } else { Console.error(problem) }

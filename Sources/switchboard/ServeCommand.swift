@@ -45,6 +45,7 @@ struct ServeCommand: ParsableCommand {
         server.shutdown()
         stdout.stop()
         running.finish()
+        if stdout.isStuck || running.isStuck { _exit(128 + signal) }
         throw ExitCode(128 + signal)
     }
 

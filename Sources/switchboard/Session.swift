@@ -83,6 +83,9 @@ struct Session {
         let har: JournalStream?
         let urlFile: URLFile?
 
+        /// A writer is blocked for good (see `JournalStream.isStuck`).
+        var isStuck: Bool { (self.log?.isStuck ?? false) || (self.har?.isStuck ?? false) }
+
         /// Removes the `--url-file`, writes what is left to the log and
         /// closes the HAR file.
         func finish() {

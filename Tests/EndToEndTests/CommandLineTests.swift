@@ -201,4 +201,38 @@ import Testing
         let result = try Subprocess.run("sh", ["-c", "ls /proc/$$/fd"])
         #expect(result.stdout.split(separator: "\n").sorted() == ["0", "1", "2"])
     }
+
+    /// stdout is a pipe nobody reads (a paused pager): SIGTERM still ends
+    /// serve, saying what was not written, instead of waiting for ever.
+    @Test func serveQuitsWhenNobodyReadsItsStdout() async throws {
+        let pipe = Pipe()
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: errors) }
+        let urlFile = FileManager.default.temporaryDirectory.appendingPathComponent("url-\(UUID().uuidString)")
+        let pid = try Subprocess.spawn(
+            self.binary, ["serve", RepositoryPaths.fixtures.path, "--port", "0", "--url-file", urlFile.path],
+            stdin: .path("/dev/null"), stdout: .descriptor(pipe.fileHandleForWriting.fileDescriptor),
+            stderr: .path(errors.path))
+        try pipe.fileHandleForWriting.close()
+        let status = try await onThread { () throws -> Int32 in
+            defer { kill(pid, SIGKILL) }
+            var url: String?
+            for _ in 0..<200 where url == nil {
+                url = try? String(contentsOf: urlFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+                if url == nil { usleep(50_000) }
+            }
+            // Far more lines than a pipe holds (64 KB).
+            let config = FileManager.default.temporaryDirectory.appendingPathComponent("curl-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: config) }
+            let request = "url = \"\(url ?? "")/data/all/coinlist\"\noutput = \"/dev/null\"\n"
+            try String(repeating: request, count: 2_000).write(to: config, atomically: true, encoding: .utf8)
+            try Subprocess.run("curl", ["-s", "-K", config.path])
+            kill(pid, SIGTERM)
+            return Subprocess.wait(for: pid)
+        }
+        withExtendedLifetime(pipe) {}
+        #expect(status == 143)
+        let said = try String(contentsOf: errors, encoding: .utf8)
+        #expect(said.contains("stdout stopped taking writes"), "stderr: \(said)")
+    }
 }
