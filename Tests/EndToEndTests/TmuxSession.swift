@@ -4,10 +4,10 @@ import Testing
 
 /// A private tmux server (its own socket) running one command in a pane of a
 /// fixed size. Stopped, by its process id, when the session is released.
-final class TmuxSession {
-    let socket = "switchboard-e2e-\(UUID().uuidString.prefix(8))"
+final class TmuxSession: Sendable {
+    let socket: String
     let workDirectory: URL
-    private var serverPID: Int32?
+    private let serverPID: Int32?
 
     /// Runs `arguments` (the switchboard binary first) inside `sh`, which
     /// records the terminal settings before and after and the exit status.
@@ -24,12 +24,25 @@ final class TmuxSession {
             "\(exports)cd \(Self.quote(self.workDirectory.path)); stty -g > stty-before; "
             + command.map(Self.quote).joined(separator: " ")
             + "; echo $? > status; stty -g > stty-after; exec sleep 600"
-        try self.tmux([
-            "-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height), "-s", "main",
-            "sh", "-c", script,
-        ])
-        let pid = try self.tmux(["display-message", "-p", "-t", "main", "#{pid}"]).stdout
+        let socket = "switchboard-e2e-\(UUID().uuidString.prefix(8))"
+        self.socket = socket
+        try Subprocess.run(
+            "tmux",
+            [
+                "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
+                "-s", "main", "sh", "-c", script,
+            ])
+        let pid = try Subprocess.run("tmux", ["-L", socket, "display-message", "-p", "-t", "main", "#{pid}"]).stdout
         self.serverPID = Int32(pid.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// `init` on a thread of its own, for async tests.
+    static func start(
+        switchboard arguments: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:]
+    ) async throws -> TmuxSession {
+        try await onThread {
+            try TmuxSession(switchboard: arguments, width: width, height: height, environment: environment)
+        }
     }
 
     deinit {
@@ -41,6 +54,32 @@ final class TmuxSession {
     @discardableResult
     func tmux(_ arguments: [String]) throws -> CommandResult {
         try Subprocess.run("tmux", ["-L", self.socket] + arguments)
+    }
+
+    /// `tmux` on a thread of its own, for async tests.
+    @discardableResult
+    func tmux(_ arguments: [String]) async throws -> CommandResult {
+        try await Subprocess.run("tmux", ["-L", self.socket] + arguments)
+    }
+
+    func screen() async -> String {
+        (try? await self.tmux(["capture-pane", "-p", "-t", "main"]).stdout) ?? ""
+    }
+
+    func send(_ keys: String...) async throws {
+        try await self.tmux(["send-keys", "-t", "main"] + keys)
+    }
+
+    /// Waits, without holding a concurrency thread, until the screen
+    /// satisfies `condition`; false after `timeout`.
+    func waitForScreen(timeout: Double = 20, _ condition: (String) -> Bool) async -> Bool {
+        await waitUntil(timeout: timeout, every: .milliseconds(50)) { condition(await self.screen()) }
+    }
+
+    /// The pane for a failure message, which cannot await; Swift Testing
+    /// works it out only when the expectation fails.
+    func screenForMessage() -> String {
+        self.screen()
     }
 
     /// The visible pane, as text.
@@ -64,6 +103,26 @@ final class TmuxSession {
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let children = try Subprocess.run("pgrep", ["-P", shell]).stdout
         return children.split(separator: "\n").first.flatMap { Int32($0) }
+    }
+
+    func appPID() async throws -> Int32? {
+        try await onThread { try self.appPID() }
+    }
+
+    /// `waitForExit` on a thread of its own, for async tests.
+    func waitForExit(timeout: Double = 20) async -> Int? {
+        (try? await onThread { self.waitForExit(timeout: timeout) }) ?? nil
+    }
+
+    func quit(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await self.send("q")
+        await self.expectExit(0, sourceLocation: sourceLocation)
+    }
+
+    func expectExit(_ status: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+        #expect(await self.waitForExit() == status, sourceLocation: sourceLocation)
+        let settings = self.terminalSettings()
+        #expect(settings.before == settings.after, "the terminal was not restored", sourceLocation: sourceLocation)
     }
 
     /// The exit status once switchboard has ended.
@@ -126,6 +185,29 @@ final class TmuxSession {
         }
         guard ready, let port else {
             throw ScreenFailure(description: "the screen did not come up:\n\(session.screen())")
+        }
+        return (session, port)
+    }
+}
+
+extension TmuxSession {
+    /// `startScreen` without holding a concurrency thread while it waits.
+    static func startScreen(
+        _ directory: String = RepositoryPaths.fixtures.path, width: Int = 100, height: Int = 30,
+        extra: [String] = [], environment: [String: String] = [:]
+    ) async throws -> (TmuxSession, Int) {
+        let session = try await TmuxSession.start(
+            switchboard: [directory, "--port", "0"] + extra, width: width, height: height, environment: environment)
+        var port: Int?
+        let ready = await session.waitForScreen { screen in
+            guard screen.contains("ENDPOINTS"),
+                let range = screen.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression)
+            else { return false }
+            port = Int(screen[range].split(separator: ":").last ?? "")
+            return port != nil
+        }
+        guard ready, let port else {
+            throw ScreenFailure(description: "the screen did not come up:\n\(await session.screen())")
         }
         return (session, port)
     }
