@@ -11,9 +11,9 @@ final class TmuxSession: Sendable {
 
     /// Runs `arguments` (the switchboard binary first) inside `sh`, which
     /// records the terminal settings before and after and the exit status.
-    init(switchboard arguments: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:])
-        throws
-    {
+    private init(
+        switchboard arguments: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:]
+    ) throws {
         self.workDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("switchboard-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: self.workDirectory, withIntermediateDirectories: true)
@@ -36,7 +36,7 @@ final class TmuxSession: Sendable {
         self.serverPID = Int32(pid.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// `init` on a thread of its own, for async tests.
+    /// Starts it on a thread of its own: tmux takes a while to answer.
     static func start(
         switchboard arguments: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:]
     ) async throws -> TmuxSession {
@@ -51,85 +51,51 @@ final class TmuxSession: Sendable {
         try? FileManager.default.removeItem(at: self.workDirectory)
     }
 
+    /// Blocks: for `deinit` and failure messages, which cannot await.
     @discardableResult
     func tmux(_ arguments: [String]) throws -> CommandResult {
         try Subprocess.run("tmux", ["-L", self.socket] + arguments)
     }
 
-    /// `tmux` on a thread of its own, for async tests.
     @discardableResult
     func tmux(_ arguments: [String]) async throws -> CommandResult {
         try await Subprocess.run("tmux", ["-L", self.socket] + arguments)
     }
 
+    /// The visible pane, as text.
     func screen() async -> String {
         (try? await self.tmux(["capture-pane", "-p", "-t", "main"]).stdout) ?? ""
-    }
-
-    func send(_ keys: String...) async throws {
-        try await self.tmux(["send-keys", "-t", "main"] + keys)
-    }
-
-    /// Waits, without holding a concurrency thread, until the screen
-    /// satisfies `condition`; false after `timeout`.
-    func waitForScreen(timeout: Double = 20, _ condition: (String) -> Bool) async -> Bool {
-        await waitUntil(timeout: timeout, every: .milliseconds(50)) { condition(await self.screen()) }
     }
 
     /// The pane for a failure message, which cannot await; Swift Testing
     /// works it out only when the expectation fails.
     func screenForMessage() -> String {
-        self.screen()
-    }
-
-    /// The visible pane, as text.
-    func screen() -> String {
         (try? self.tmux(["capture-pane", "-p", "-t", "main"]).stdout) ?? ""
     }
 
     /// Sends tmux key names (`Space`, `q`, `C-c`, `Tab`).
-    func send(_ keys: String...) throws {
-        try self.tmux(["send-keys", "-t", "main"] + keys)
+    func send(_ keys: String...) async throws {
+        try await self.tmux(["send-keys", "-t", "main"] + keys)
     }
 
     /// Waits until the screen satisfies `condition`; false after `timeout`.
-    func waitForScreen(timeout: Double = 20, _ condition: (String) -> Bool) -> Bool {
-        eventually(timeout: timeout) { condition(self.screen()) }
+    func waitForScreen(timeout: Double = 20, _ condition: (String) -> Bool) async -> Bool {
+        await waitUntil(timeout: timeout, every: .milliseconds(50)) { condition(await self.screen()) }
     }
 
     /// The switchboard process: the shell's child in the pane.
-    func appPID() throws -> Int32? {
-        let shell = try self.tmux(["display-message", "-p", "-t", "main", "#{pane_pid}"]).stdout
+    func appPID() async throws -> Int32? {
+        let shell = try await self.tmux(["display-message", "-p", "-t", "main", "#{pane_pid}"]).stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        let children = try Subprocess.run("pgrep", ["-P", shell]).stdout
+        let children = try await Subprocess.run("pgrep", ["-P", shell]).stdout
         return children.split(separator: "\n").first.flatMap { Int32($0) }
     }
 
-    func appPID() async throws -> Int32? {
-        try await onThread { try self.appPID() }
-    }
-
-    /// `waitForExit` on a thread of its own, for async tests.
-    func waitForExit(timeout: Double = 20) async -> Int? {
-        (try? await onThread { self.waitForExit(timeout: timeout) }) ?? nil
-    }
-
-    func quit(sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        try await self.send("q")
-        await self.expectExit(0, sourceLocation: sourceLocation)
-    }
-
-    func expectExit(_ status: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
-        #expect(await self.waitForExit() == status, sourceLocation: sourceLocation)
-        let settings = self.terminalSettings()
-        #expect(settings.before == settings.after, "the terminal was not restored", sourceLocation: sourceLocation)
-    }
-
     /// The exit status once switchboard has ended.
-    func waitForExit(timeout: Double = 20) -> Int? {
+    func waitForExit(timeout: Double = 20) async -> Int? {
         let file = self.workDirectory.appendingPathComponent("status")
         var status: Int?
-        _ = eventually(timeout: timeout) {
+        _ = await waitUntil(timeout: timeout, every: .milliseconds(50)) {
             status = (try? String(contentsOf: file, encoding: .utf8))
                 .flatMap { $0.hasSuffix("\n") ? Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) : nil }
             // stty-after is written after status: wait for both, and for the
@@ -142,15 +108,15 @@ final class TmuxSession: Sendable {
     }
 
     /// Presses `q`; switchboard should exit 0 and give the terminal back.
-    func quit(sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try self.send("q")
-        self.expectExit(0, sourceLocation: sourceLocation)
+    func quit(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await self.send("q")
+        await self.expectExit(0, sourceLocation: sourceLocation)
     }
 
     /// Waits for switchboard to end with `status`, leaving the terminal
     /// settings (`stty -g`) as it found them.
-    func expectExit(_ status: Int, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(self.waitForExit() == status, sourceLocation: sourceLocation)
+    func expectExit(_ status: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+        #expect(await self.waitForExit() == status, sourceLocation: sourceLocation)
         let settings = self.terminalSettings()
         #expect(settings.before == settings.after, "the terminal was not restored", sourceLocation: sourceLocation)
     }
@@ -169,29 +135,6 @@ final class TmuxSession: Sendable {
 
     /// Starts the screen on `directory` (the demo by default) on a free port
     /// and waits for it; returns the session and the port it chose.
-    static func startScreen(
-        _ directory: String = RepositoryPaths.fixtures.path, width: Int = 100, height: Int = 30,
-        extra: [String] = [], environment: [String: String] = [:]
-    ) throws -> (TmuxSession, Int) {
-        let session = try TmuxSession(
-            switchboard: [directory, "--port", "0"] + extra, width: width, height: height, environment: environment)
-        var port: Int?
-        let ready = session.waitForScreen { screen in
-            guard screen.contains("ENDPOINTS"),
-                let range = screen.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression)
-            else { return false }
-            port = Int(screen[range].split(separator: ":").last ?? "")
-            return port != nil
-        }
-        guard ready, let port else {
-            throw ScreenFailure(description: "the screen did not come up:\n\(session.screen())")
-        }
-        return (session, port)
-    }
-}
-
-extension TmuxSession {
-    /// `startScreen` without holding a concurrency thread while it waits.
     static func startScreen(
         _ directory: String = RepositoryPaths.fixtures.path, width: Int = 100, height: Int = 30,
         extra: [String] = [], environment: [String: String] = [:]
