@@ -82,10 +82,6 @@ final class ServeProcess: @unchecked Sendable {
         self.banner.next(timeout: timeout)
     }
 
-    func nextErrorLine(timeout: Double = 10) async -> String? {
-        (try? await onThread { self.nextErrorLine(timeout: timeout) }) ?? nil
-    }
-
     /// SIGTERM, then the exit status.
     func terminate() -> Int32 {
         self.status.withLock { status in
@@ -104,10 +100,6 @@ final class ServeProcess: @unchecked Sendable {
     /// `terminate` on a thread of its own, for async tests.
     func terminate() async -> Int32 {
         (try? await onThread { self.terminate() }) ?? -1
-    }
-
-    func stop() async {
-        _ = await self.terminate()
     }
 }
 
