@@ -7,13 +7,13 @@ import Testing
 @Suite struct CommandLineTests {
     let binary = RepositoryPaths.switchboardBinary.path
 
-    @Test func checkAcceptsTheDemoFixtures() throws {
-        let result = try Subprocess.run(self.binary, ["check", RepositoryPaths.fixtures.path])
+    @Test func checkAcceptsTheDemoFixtures() async throws {
+        let result = try await Subprocess.run(self.binary, ["check", RepositoryPaths.fixtures.path])
         #expect(result.status == 0)
         #expect(result.stdout.contains("OK — 6 endpoints"))
     }
 
-    @Test func checkListsEveryProblemWithPositionsAndExits1() throws {
+    @Test func checkListsEveryProblemWithPositionsAndExits1() async throws {
         let fixtures = try TemporaryFixtures(
             manifest: """
                 endpoints:
@@ -23,16 +23,16 @@ import Testing
                     path: /b
                     mode: sucess
                 """)
-        let result = try Subprocess.run(self.binary, ["check", fixtures.path])
+        let result = try await Subprocess.run(self.binary, ["check", fixtures.path])
         #expect(result.status == 1)
         #expect(result.stdout.contains("switchboard.yml:2:13: unknown method 'GTE' — did you mean 'GET'?"))
         #expect(result.stdout.contains("switchboard.yml:6:11: unknown mode 'sucess' — did you mean 'success'?"))
         #expect(result.stdout.contains("2 problems found"))
     }
 
-    @Test func aBrokenManifestStopsTheServerFromStarting() throws {
+    @Test func aBrokenManifestStopsTheServerFromStarting() async throws {
         let fixtures = try TemporaryFixtures(manifest: "endpoints:\n  - { method: GET }\n")
-        let result = try Subprocess.run(self.binary, ["serve", fixtures.path, "--port", "0"])
+        let result = try await Subprocess.run(self.binary, ["serve", fixtures.path, "--port", "0"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("endpoint has no 'path'"))
         #expect(result.stderr.contains("nothing was started"))
@@ -62,10 +62,10 @@ import Testing
         #expect(line == "switchboard: warning: the fixtures now declare no endpoints; every request answers 404")
     }
 
-    @Test func aPortInUseIsOneSentenceAndExit1() throws {
+    @Test func aPortInUseIsOneSentenceAndExit1() async throws {
         let server = try RunningServer.demo()
         defer { server.stop() }
-        let result = try Subprocess.run(
+        let result = try await Subprocess.run(
             self.binary, ["serve", RepositoryPaths.fixtures.path, "--port", String(server.port)])
         #expect(result.status == 1)
         #expect(
@@ -74,49 +74,49 @@ import Testing
         )
     }
 
-    @Test func withoutATerminalTheScreenPointsAtServe() throws {
-        let result = try Subprocess.run(self.binary, [RepositoryPaths.fixtures.path, "--port", "0"])
+    @Test func withoutATerminalTheScreenPointsAtServe() async throws {
+        let result = try await Subprocess.run(self.binary, [RepositoryPaths.fixtures.path, "--port", "0"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("run `switchboard serve`"))
     }
 
-    @Test func aBadPortIsAUsageError() throws {
-        let result = try Subprocess.run(self.binary, ["serve", "--port", "70000"])
+    @Test func aBadPortIsAUsageError() async throws {
+        let result = try await Subprocess.run(self.binary, ["serve", "--port", "70000"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("--port must be from 0 to 65535"))
     }
 
-    @Test func anEmptyOrShortControlTokenIsAUsageError() throws {
-        let empty = try Subprocess.run(self.binary, ["serve", "--port", "0", "--control-token", ""])
+    @Test func anEmptyOrShortControlTokenIsAUsageError() async throws {
+        let empty = try await Subprocess.run(self.binary, ["serve", "--port", "0", "--control-token", ""])
         #expect(empty.status == 64)
         #expect(empty.stderr.contains("--control-token is empty; a control token needs at least 16 characters"))
-        let short = try Subprocess.run(
+        let short = try await Subprocess.run(
             "env", ["SWITCHBOARD_CONTROL_TOKEN=fifteen-chars-x", self.binary, "serve", "--port", "0"])
         #expect(short.status == 64)
         #expect(short.stderr.contains("SWITCHBOARD_CONTROL_TOKEN has only 15 characters"))
     }
 
-    @Test func theControlTokenComesFromTheEnvironmentAndTheOptionWins() throws {
+    @Test func theControlTokenComesFromTheEnvironmentAndTheOptionWins() async throws {
         let fromEnvironment = "token-from-the-environment"
         let fromOption = "sixteen-chars-xy"
-        func status(_ port: Int, _ token: String?) throws -> Int {
-            try CurlTiming.get(
+        func status(_ port: Int, _ token: String?) async throws -> Int {
+            try await CurlTiming.get(
                 URL(string: "http://127.0.0.1:\(port)/__switchboard/endpoints")!,
                 extra: token.map { ["-H", "Authorization: Bearer \($0)"] } ?? []
             ).status
         }
         let environment = ["SWITCHBOARD_CONTROL_TOKEN": fromEnvironment]
-        let serve = try ServeProcess(
+        let serve = try await ServeProcess.start(
             arguments: [RepositoryPaths.fixtures.path, "--port", "0"], environment: environment)
         defer { serve.stop() }
-        #expect(try status(serve.port, nil) == 401)
-        #expect(try status(serve.port, fromEnvironment) == 200)
-        let both = try ServeProcess(
+        #expect(try await status(serve.port, nil) == 401)
+        #expect(try await status(serve.port, fromEnvironment) == 200)
+        let both = try await ServeProcess.start(
             arguments: [RepositoryPaths.fixtures.path, "--port", "0", "--control-token", fromOption],
             environment: environment)
         defer { both.stop() }
-        #expect(try status(both.port, fromEnvironment) == 401)
-        #expect(try status(both.port, fromOption) == 200)
+        #expect(try await status(both.port, fromEnvironment) == 401)
+        #expect(try await status(both.port, fromOption) == 200)
     }
 
     /// More requests than the journal keeps: stdout, `--log` and `--har`
@@ -128,7 +128,7 @@ import Testing
         let log = directory.appendingPathComponent("requests.jsonl").path
         let har = directory.appendingPathComponent("session.har").path
         let stdout = directory.appendingPathComponent("stdout.jsonl").path
-        let serve = try ServeProcess(
+        let serve = try await ServeProcess.start(
             arguments: [
                 RepositoryPaths.fixtures.path, "--port", "0", "--log", log, "--har", har, "--journal-size", "100",
             ], stdoutFile: stdout)
@@ -154,11 +154,12 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: har + ".partial"))
     }
 
-    @Test func servePrintsOneJSONLinePerRequest() throws {
-        let serve = try ServeProcess(arguments: [RepositoryPaths.fixtures.path, "--port", "0"])
+    @Test func servePrintsOneJSONLinePerRequest() async throws {
+        let serve = try await ServeProcess.start(arguments: [RepositoryPaths.fixtures.path, "--port", "0"])
         defer { serve.stop() }
-        #expect(try CurlTiming.get(URL(string: "http://127.0.0.1:\(serve.port)/weather?lat=1&lon=2")!).status == 200)
-        let line = try #require(serve.nextLine())
+        #expect(
+            try await CurlTiming.get(URL(string: "http://127.0.0.1:\(serve.port)/weather?lat=1&lon=2")!).status == 200)
+        let line = try #require(await serve.nextLine())
         let json = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(json["method"] as? String == "GET")
         #expect(json["path"] as? String == "/weather")
@@ -168,24 +169,24 @@ import Testing
         #expect(json["mode"] as? String == "success")
         #expect(json["unmatched"] as? Bool == false)
         #expect(json["duration_ms"] is Double || json["duration_ms"] is Int)
-        #expect(serve.terminate() == 143)
+        #expect(await serve.terminate() == 143)
     }
 
-    @Test func urlFileHoldsTheChosenURLWhileServingAndGoesOnExit() throws {
+    @Test func urlFileHoldsTheChosenURLWhileServingAndGoesOnExit() async throws {
         let folder = try TemporaryFixtures(manifest: "endpoints:\n  - { method: GET, path: /a }\n")
         let urlFile = folder.url.appendingPathComponent("url").path
-        let serve = try ServeProcess(arguments: [folder.path, "--port", "0", "--url-file", urlFile])
+        let serve = try await ServeProcess.start(arguments: [folder.path, "--port", "0", "--url-file", urlFile])
         defer { serve.stop() }
         // The banner comes after the file is written.
         #expect(try String(contentsOfFile: urlFile, encoding: .utf8) == "http://127.0.0.1:\(serve.port)\n")
-        #expect(serve.terminate() == 143)
+        #expect(await serve.terminate() == 143)
         #expect(!FileManager.default.fileExists(atPath: urlFile))
     }
 
-    @Test func controlCommandsFindTheServerThroughSWITCHBOARD_URL() throws {
+    @Test func controlCommandsFindTheServerThroughSWITCHBOARD_URL() async throws {
         let server = try RunningServer.demo()
         defer { server.stop() }
-        let result = try Subprocess.run(
+        let result = try await Subprocess.run(
             "env", ["SWITCHBOARD_URL=http://127.0.0.1:\(server.port)", self.binary, "set", "login", "error"])
         #expect(result.status == 0)
         let snapshot = server.panel.snapshot()
@@ -195,10 +196,10 @@ import Testing
 
     /// A child that kept a copy of a test server's socket held its clients
     /// up after the server closed (a run once hung for minutes on that).
-    @Test func programsTheTestsRunInheritNoDescriptorsButTheStandardOnes() throws {
+    @Test func programsTheTestsRunInheritNoDescriptorsButTheStandardOnes() async throws {
         let server = try RunningServer.demo()
         defer { server.stop() }
-        let result = try Subprocess.run("sh", ["-c", "ls /proc/$$/fd"])
+        let result = try await Subprocess.run("sh", ["-c", "ls /proc/$$/fd"])
         #expect(result.stdout.split(separator: "\n").sorted() == ["0", "1", "2"])
     }
 

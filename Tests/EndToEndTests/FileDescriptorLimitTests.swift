@@ -24,7 +24,7 @@ import Testing
 
     @Test func atTheLimitItWaitsQuietlyAndServesOnceDescriptorsFree() async throws {
         let limit = 64
-        let serve = try ServeProcess(
+        let serve = try await ServeProcess.start(
             arguments: [RepositoryPaths.fixtures.path, "--port", "0", "--threads", "1", "--no-reload"],
             openFileLimit: limit)
         defer { serve.stop() }
@@ -33,7 +33,7 @@ import Testing
         defer { sockets.forEach { close($0) } }
         // More connections than descriptors: the rest wait in the backlog.
         for _ in 0..<(2 * limit) {
-            guard let fd = RawHTTP.connect(port: serve.port) else { break }
+            guard let fd = await RawHTTP.connect(port: serve.port) else { break }
             sockets.append(fd)
         }
         #expect(sockets.count == 2 * limit)

@@ -80,13 +80,13 @@ import Testing
     }
 
     @Test func tenThousandHostileRequestsLeaveItServingAndItsMemoryFlat() async throws {
-        let serve = try ServeProcess(
+        let serve = try await ServeProcess.start(
             arguments: [RepositoryPaths.fixtures.path, "--port", "0", "--header-timeout", "1s", "--idle-timeout", "2s"])
         defer { serve.stop() }
         let port = serve.port
         serve.discardOutput()
         let coinlist = URL(string: "http://127.0.0.1:\(port)/data/all/coinlist")!
-        for _ in 0..<300 { _ = try CurlTiming.get(coinlist) }
+        for _ in 0..<300 { _ = try await CurlTiming.get(coinlist) }
         let before = Self.residentKilobytes(serve.pid)
 
         let workers = 8
@@ -106,16 +106,16 @@ import Testing
             try await group.waitForAll()
         }
 
-        let check = try CurlTiming.get(coinlist)
+        let check = try await CurlTiming.get(coinlist)
         #expect(check.status == 200)
         #expect(check.bytes == 2836)
-        let status = try Subprocess.run("curl", ["-s", "http://127.0.0.1:\(port)/__switchboard/endpoints"])
+        let status = try await Subprocess.run("curl", ["-s", "http://127.0.0.1:\(port)/__switchboard/endpoints"])
         #expect(status.stdout.contains(#""id":"coinlist""#))
         // Let go of the journal's copies of all that input, then measure.
-        try Subprocess.run("curl", ["-s", "-X", "DELETE", "http://127.0.0.1:\(port)/__switchboard/requests"])
+        try await Subprocess.run("curl", ["-s", "-X", "DELETE", "http://127.0.0.1:\(port)/__switchboard/requests"])
         let after = Self.residentKilobytes(serve.pid)
         print("fuzz: RSS \(before) KiB before, \(after) KiB after")
         #expect(after - before < 8 * 1024, "RSS \(before) KiB before, \(after) KiB after 10,000 hostile requests")
-        #expect(serve.terminate() == 143)
+        #expect(await serve.terminate() == 143)
     }
 }

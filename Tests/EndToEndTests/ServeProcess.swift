@@ -51,6 +51,18 @@ final class ServeProcess: @unchecked Sendable {
         self.port = port
     }
 
+    /// `init` on a thread of its own, for async tests: it waits for the
+    /// banner.
+    static func start(
+        arguments: [String], environment: [String: String] = [:], openFileLimit: Int? = nil,
+        stdoutFile: String? = nil
+    ) async throws -> ServeProcess {
+        try await onThread {
+            try ServeProcess(
+                arguments: arguments, environment: environment, openFileLimit: openFileLimit, stdoutFile: stdoutFile)
+        }
+    }
+
     /// Stops keeping stdout lines (a long run would pile them up).
     func discardOutput() {
         self.lines.discardFromNowOn()
@@ -58,6 +70,11 @@ final class ServeProcess: @unchecked Sendable {
 
     func nextLine(timeout: Double = 10) -> String? {
         self.lines.next(timeout: timeout)
+    }
+
+    /// `nextLine` on a thread of its own, for async tests.
+    func nextLine(timeout: Double = 10) async -> String? {
+        (try? await onThread { self.nextLine(timeout: timeout) }) ?? nil
     }
 
     /// The next line `serve` writes to stderr after its banner.
@@ -78,6 +95,11 @@ final class ServeProcess: @unchecked Sendable {
 
     func stop() {
         _ = self.terminate()
+    }
+
+    /// `terminate` on a thread of its own, for async tests.
+    func terminate() async -> Int32 {
+        (try? await onThread { self.terminate() }) ?? -1
     }
 }
 

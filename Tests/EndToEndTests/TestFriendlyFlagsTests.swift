@@ -5,12 +5,12 @@ import Testing
 /// The flags a test suite starts `serve` with: `--no-cache` and
 /// `--no-keep-alive` reach every answer.
 @Suite struct TestFriendlyFlagsTests {
-    @Test func noCacheAndNoKeepAliveShowOnTheWire() throws {
-        let serve = try ServeProcess(
+    @Test func noCacheAndNoKeepAliveShowOnTheWire() async throws {
+        let serve = try await ServeProcess.start(
             arguments: [RepositoryPaths.fixtures.path, "--port", "0", "--no-cache", "--no-keep-alive"])
         defer { serve.stop() }
         serve.discardOutput()
-        let head = try Subprocess.run(
+        let head = try await Subprocess.run(
             "curl", ["-sS", "-D", "-", "-o", "/dev/null", "http://127.0.0.1:\(serve.port)/images/kitten.jpg"]
         ).stdout
         #expect(head.hasPrefix("HTTP/1.1 200 OK"), "\(head)")

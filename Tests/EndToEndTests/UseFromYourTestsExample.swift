@@ -76,7 +76,7 @@ final class LoginFlowTests: XCTestCase {
 
     override func tearDown() async throws {
         try await Switchboard.reset()
-        self.server.stop()
+        await self.server.stop()
     }
 
     func testAWrongPasswordIsReportedAsSuch() async throws {

@@ -7,19 +7,19 @@ import Testing
 /// How the server behaves as an HTTP/1.1 peer: keep-alive, HEAD, bad input,
 /// concurrent delays, and binding problems.
 @Suite struct ConnectionTests {
-    @Test func keepAliveReusesOneConnection() throws {
+    @Test func keepAliveReusesOneConnection() async throws {
         let server = try RunningServer.demo()
         defer { server.stop() }
         let url = server.url("/data/all/coinlist").absoluteString
-        let result = try Subprocess.run(
+        let result = try await Subprocess.run(
             "curl", ["-s", "-o", "/dev/null", "-o", "/dev/null", "-w", "%{http_code} %{num_connects}\n", url, url])
         #expect(result.stdout == "200 1\n200 0\n")
     }
 
-    @Test func headGivesHeadersWithoutABody() throws {
+    @Test func headGivesHeadersWithoutABody() async throws {
         let server = try RunningServer.demo()
         defer { server.stop() }
-        let result = try Subprocess.run("curl", ["-s", "-I", server.url("/images/kitten.jpg").absoluteString])
+        let result = try await Subprocess.run("curl", ["-s", "-I", server.url("/images/kitten.jpg").absoluteString])
         #expect(result.stdout.hasPrefix("HTTP/1.1 200 OK"))
         #expect(result.stdout.contains("Content-Length: 10209"))
     }
@@ -27,16 +27,16 @@ import Testing
     @Test func aMalformedRequestGets400AndTheServerServesOn() async throws {
         let server = try RunningServer.demo()
         defer { server.stop() }
-        let reply = try RawHTTP.exchange(port: server.port, bytes: Array("GARBAGE\r\n\r\n".utf8))
+        let reply = try await RawHTTP.exchange(port: server.port, bytes: Array("GARBAGE\r\n\r\n".utf8))
         #expect(reply.hasPrefix("HTTP/1.1 400"))
         let response = try await HTTPClient.send(server.url("/data/all/coinlist"))
         #expect(response.status == 200)
     }
 
-    @Test func http10ClientsGetAClosedConnectionUnlessTheyAskForKeepAlive() throws {
+    @Test func http10ClientsGetAClosedConnectionUnlessTheyAskForKeepAlive() async throws {
         let server = try RunningServer.demo()
         defer { server.stop() }
-        let reply = try RawHTTP.exchange(
+        let reply = try await RawHTTP.exchange(
             port: server.port, bytes: Array("GET /data/all/coinlist HTTP/1.0\r\n\r\n".utf8))
         #expect(reply.hasPrefix("HTTP/1.0 200 OK"))
         #expect(reply.contains("Connection: close"))
@@ -60,7 +60,7 @@ import Testing
         #expect(entry.latency == "slow")
     }
 
-    @Test func aLargeUploadIsToldToGoAheadAtOnce() throws {
+    @Test func aLargeUploadIsToldToGoAheadAtOnce() async throws {
         let server = try RunningServer.demo()
         defer { server.stop() }
         let body = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID()).bin")
@@ -68,7 +68,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: body) }
         // curl sends `Expect: 100-continue` for bodies over 1 MB and waits a
         // second for the go-ahead before sending it anyway.
-        let timing = try CurlTiming.get(server.url("/login"), extra: ["--data-binary", "@\(body.path)"])
+        let timing = try await CurlTiming.get(server.url("/login"), extra: ["--data-binary", "@\(body.path)"])
         #expect(timing.status == 200)
         #expect(timing.total < 0.5, "took \(timing.total) s")
     }

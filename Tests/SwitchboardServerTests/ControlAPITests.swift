@@ -137,17 +137,18 @@ import Testing
         let failed = try await HTTPClient.send(
             server.url("/data/all/coinlist"), headers: ["Prefer": "mode=server_error"])
         #expect(failed.status == 500)
-        let reset = try Subprocess.run(
+        let reset = try await Subprocess.run(
             "curl",
             ["-s", "-o", "/dev/null", "-H", "Prefer: mode=reset", server.url("/data/all/coinlist").absoluteString])
         #expect(reset.status == 56)
-        let delayed = try CurlTiming.get(
+        let delayed = try await CurlTiming.get(
             server.url("/data/all/coinlist"), extra: ["-H", "Prefer: latency=sluggish, return=minimal"])
         #expect(delayed.status == 200 && delayed.total >= 0.5)
         #expect(try await HTTPClient.send(server.url("/data/all/coinlist")).status == 200)
         #expect(server.panel.snapshot().settings[0].mode == .success)
         try server.panel.setLatency("sluggish", endpoint: "coinlist")
-        let undelayed = try CurlTiming.get(server.url("/data/all/coinlist"), extra: ["-H", "Prefer: latency=none"])
+        let undelayed = try await CurlTiming.get(
+            server.url("/data/all/coinlist"), extra: ["-H", "Prefer: latency=none"])
         #expect(undelayed.status == 200 && undelayed.total < 0.4, "took \(undelayed.total) s")
         try server.panel.setLatency(nil, endpoint: "coinlist")
         let bad = try await HTTPClient.send(server.url("/data/all/coinlist"), headers: ["Prefer": "mode=teapot"])

@@ -10,22 +10,22 @@ import Testing
 
 /// Who may call the control API: this machine only, or anyone with the token.
 @Suite struct ControlAccessTests {
-    func status(_ url: String, _ extra: [String] = []) throws -> Int {
-        try CurlTiming.get(URL(string: url)!, extra: extra).status
+    func status(_ url: String, _ extra: [String] = []) async throws -> Int {
+        try await CurlTiming.get(URL(string: url)!, extra: extra).status
     }
 
-    @Test func withATokenEveryCallMustCarryIt() throws {
+    @Test func withATokenEveryCallMustCarryIt() async throws {
         let server = try RunningServer.demo(controlToken: "s3cret")
         let port = server.port
         defer { server.stop() }
         let url = "http://127.0.0.1:\(port)/__switchboard/endpoints"
-        #expect(try self.status(url) == 401)
-        #expect(try self.status(url, ["-H", "Authorization: Bearer wrong"]) == 401)
-        #expect(try self.status(url, ["-H", "Authorization: Bearer s3cret"]) == 200)
-        let headers = try Subprocess.run("curl", ["-s", "-D", "-", "-o", "/dev/null", url]).stdout
+        #expect(try await self.status(url) == 401)
+        #expect(try await self.status(url, ["-H", "Authorization: Bearer wrong"]) == 401)
+        #expect(try await self.status(url, ["-H", "Authorization: Bearer s3cret"]) == 200)
+        let headers = try await Subprocess.run("curl", ["-s", "-D", "-", "-o", "/dev/null", url]).stdout
         #expect(headers.contains(#"WWW-Authenticate: Bearer realm="switchboard""#))
         // The fake API itself needs no token.
-        #expect(try self.status("http://127.0.0.1:\(port)/data/all/coinlist") == 200)
+        #expect(try await self.status("http://127.0.0.1:\(port)/data/all/coinlist") == 200)
     }
 
     /// This machine's first address that is not loopback, if it has one.
@@ -50,19 +50,19 @@ import Testing
     }()
 
     @Test(.enabled(if: outsideAddress != nil, "needs an address other than loopback"))
-    func withoutATokenOnlyThisMachineMayCall() throws {
+    func withoutATokenOnlyThisMachineMayCall() async throws {
         let address = try #require(Self.outsideAddress)
         let server = try RunningServer.demo(host: "0.0.0.0")
         let port = server.port
         defer { server.stop() }
-        #expect(try self.status("http://127.0.0.1:\(port)/__switchboard/endpoints") == 200)
-        #expect(try self.status("http://\(address):\(port)/__switchboard/endpoints") == 403)
-        #expect(try self.status("http://\(address):\(port)/data/all/coinlist") == 200)
+        #expect(try await self.status("http://127.0.0.1:\(port)/__switchboard/endpoints") == 200)
+        #expect(try await self.status("http://\(address):\(port)/__switchboard/endpoints") == 403)
+        #expect(try await self.status("http://\(address):\(port)/data/all/coinlist") == 200)
         let guarded = try RunningServer.demo(host: "0.0.0.0", controlToken: "t")
         let guardedPort = guarded.port
         defer { guarded.stop() }
         #expect(
-            try self.status(
+            try await self.status(
                 "http://\(address):\(guardedPort)/__switchboard/endpoints", ["-H", "Authorization: Bearer t"])
                 == 200)
     }

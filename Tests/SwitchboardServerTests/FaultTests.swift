@@ -26,6 +26,10 @@ import Testing
         try Subprocess.run("curl", ["-sS", "-o", "/dev/null"] + extra + [server.url("/a").absoluteString])
     }
 
+    func curl(_ server: RunningServer, _ extra: [String] = []) async throws -> CommandResult {
+        try await onThread { try self.curl(server, extra) }
+    }
+
     func urlSessionError(_ server: RunningServer, timeout: Double = 10) async -> URLError.Code? {
         let session = HTTPClient.session()
         session.configuration.timeoutIntervalForRequest = timeout
@@ -44,7 +48,7 @@ import Testing
     @Test func resetIsAConnectionResetByPeer() async throws {
         let server = try self.server(mode: .reset)
         defer { server.stop() }
-        let result = try self.curl(server)
+        let result = try await self.curl(server)
         #expect(result.status == 56)
         #expect(result.stderr.contains("Connection reset by peer"))
         #expect(await self.urlSessionError(server) == .networkConnectionLost)
@@ -54,7 +58,7 @@ import Testing
     @Test func emptyIsAnEmptyReply() async throws {
         let server = try self.server(mode: .empty)
         defer { server.stop() }
-        let result = try self.curl(server)
+        let result = try await self.curl(server)
         #expect(result.status == 52)
         #expect(result.stderr.contains("Empty reply from server"))
         // URLSession calls an empty reply a bad server response.
@@ -64,7 +68,7 @@ import Testing
     @Test func truncatedLeavesTheClientShortOfBytes() async throws {
         let server = try self.server(mode: .truncated)
         defer { server.stop() }
-        let result = try self.curl(server)
+        let result = try await self.curl(server)
         #expect(result.status == 18)
         #expect(result.stderr.contains("bytes remaining to read"))
         // macOS reports networkConnectionLost; Linux's URLSession has no
@@ -79,9 +83,9 @@ import Testing
     @Test func garbageIsNotHTTP() async throws {
         let server = try self.server(mode: .garbage)
         defer { server.stop() }
-        let result = try self.curl(server)
+        let result = try await self.curl(server)
         #expect([1, 8].contains(result.status), "curl said: \(result.stderr)")
-        let raw = try RawHTTP.exchange(port: server.port, bytes: Array("GET /a HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        let raw = try await RawHTTP.exchange(port: server.port, bytes: Array("GET /a HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
         #expect(!raw.hasPrefix("HTTP/"))
         #if canImport(FoundationNetworking)
             // libcurl refuses a reply that is not HTTP/1.x as an unsupported protocol.

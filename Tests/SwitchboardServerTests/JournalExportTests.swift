@@ -68,7 +68,7 @@ import Testing
             HARWriter.document(
                 entries: journal.entries(after: 0).entries, serverURL: "http://127.0.0.1:\(port)", redact: true)
         }
-        let export = try #require(RawHTTP.connect(port: port, timeout: 30))
+        let export = try #require(await RawHTTP.connect(port: port, timeout: 30))
         defer { close(export) }
         let request = Array("GET /__switchboard/har HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
         _ = request.withUnsafeBytes { send(export, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

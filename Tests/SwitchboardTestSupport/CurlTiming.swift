@@ -27,4 +27,9 @@ public struct CurlTiming: Sendable {
             firstByte: Double(fields.dropFirst(2).first ?? "") ?? 0, bytes: Int(fields.dropFirst(3).first ?? "") ?? 0,
             exitCode: result.status)
     }
+
+    /// `get` on a thread of its own, for async tests.
+    public static func get(_ url: URL, extra: [String] = []) async throws -> CurlTiming {
+        try await onThread { try CurlTiming.get(url, extra: extra) }
+    }
 }

@@ -53,4 +53,17 @@ public enum RawHTTP {
         }
         return String(decoding: received, as: UTF8.self)
     }
+
+    /// `connect` on a thread of its own, for async tests.
+    public static func connect(port: Int, timeout: Int = 5) async -> Int32? {
+        (try? await onThread { RawHTTP.connect(port: port, timeout: timeout) }) ?? nil
+    }
+
+    /// `exchange` on a thread of its own, for async tests.
+    @discardableResult
+    public static func exchange(port: Int, bytes: [UInt8], timeout: Int = 5, halfClose: Bool = false) async throws
+        -> String
+    {
+        try await onThread { try RawHTTP.exchange(port: port, bytes: bytes, timeout: timeout, halfClose: halfClose) }
+    }
 }

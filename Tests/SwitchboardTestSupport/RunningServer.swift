@@ -50,4 +50,11 @@ public final class RunningServer: Sendable {
     public func stop() {
         self.server.shutdown()
     }
+
+    /// `stop` on a thread of its own: shutting down waits for open
+    /// connections to close.
+    public func stop() async {
+        let server = self.server
+        _ = try? await onThread { server.shutdown() }
+    }
 }

@@ -36,6 +36,12 @@ public enum Subprocess {
             stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
     }
 
+    /// `run` on a thread of its own, for async tests.
+    @discardableResult
+    public static func run(_ executable: String, _ arguments: [String]) async throws -> CommandResult {
+        try await onThread { try Subprocess.run(executable, arguments) }
+    }
+
     /// Where a child's standard stream goes.
     public enum Stream {
         case path(String)
