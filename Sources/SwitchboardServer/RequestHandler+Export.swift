@@ -40,22 +40,10 @@ extension RequestHandler {
                 // A client that went away ends the export.
                 guard case .success = written else { return }
                 if next.finished {
-                    self.endExport(keepAlive: keepAlive, context: context)
+                    self.writeEnd(keepAlive: keepAlive, context: context)
                 } else {
                     self.sendChunk(of: export, from: next, keepAlive: keepAlive, context: context)
                 }
-            }
-        }
-    }
-
-    private func endExport(keepAlive: Bool, context: ChannelHandlerContext) {
-        if keepAlive {
-            self.clock.responseFinished(now: context.eventLoop.now)
-            context.writeAndFlush(self.wrapOutboundOut(.end(nil)), promise: nil)
-            self.resume(context: context)
-        } else {
-            context.writeAndFlush(self.wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
-                context.close(promise: nil)
             }
         }
     }

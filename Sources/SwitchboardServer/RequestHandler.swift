@@ -310,7 +310,14 @@ final class RequestHandler: ChannelDuplexHandler {
         // everything about this one is settled first.
         self.state = .idle
         self.record(request, response, status: Int(response.status.code), now: context.eventLoop.now)
-        if request.keepAlive {
+        self.writeEnd(keepAlive: request.keepAlive, context: context)
+    }
+
+    /// The response's end: on a kept-alive connection the idle clock starts
+    /// and the next request is read; otherwise the connection closes once
+    /// the end is written.
+    func writeEnd(keepAlive: Bool, context: ChannelHandlerContext) {
+        if keepAlive {
             self.clock.responseFinished(now: context.eventLoop.now)
             context.writeAndFlush(self.wrapOutboundOut(.end(nil)), promise: nil)
             self.resume(context: context)
