@@ -22,22 +22,9 @@ struct HAREntryBytes {
         JSONBytes.appendMilliseconds(milliseconds, to: &out)
         out.append(contentsOf: #","receive":0},"_switchboard":{"sequence":"#.utf8)
         JSONBytes.appendInteger(entry.sequence, to: &out)
-        out.append(contentsOf: #","endpoint":"#.utf8)
-        JSONBytes.appendOptional(entry.endpointID, to: &out)
-        out.append(contentsOf: #","mode":"#.utf8)
-        JSONBytes.appendOptional(entry.mode?.name, to: &out)
-        out.append(contentsOf: #","setting":"#.utf8)
-        JSONBytes.appendOptional((entry.setting ?? entry.mode)?.name, to: &out)
-        out.append(contentsOf: #","latency":"#.utf8)
-        JSONBytes.appendOptional(entry.latency, to: &out)
-        out.append(contentsOf: #","delay_ms":"#.utf8)
-        JSONBytes.appendMilliseconds(entry.injectedDelay.nanoseconds, to: &out)
+        entry.appendOutcome(to: &out)
         out.append(contentsOf: (entry.unmatched == nil ? #","unmatched":false"# : #","unmatched":true"#).utf8)
-        if let rejection = entry.rejection {
-            // As in the serve line: why no endpoint saw it.
-            out.append(contentsOf: #","rejected":"#.utf8)
-            JSONBytes.appendString(rejection, to: &out)
-        } else if details == nil {
+        if details == nil && entry.rejection == nil {
             out.append(contentsOf: #","details":"not kept (journal memory budget)""#.utf8)
         }
         out.append(contentsOf: "}}".utf8)

@@ -7,6 +7,26 @@ extension JournalEntry {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `,"delay_ms":…,"endpoint":…,"mode":…,"setting":…,"latency":…` and,
+    /// for a rejected request, `,"rejected":…`: what answered the request,
+    /// in the same words in the `serve` line and in HAR's `_switchboard`.
+    func appendOutcome(to out: inout [UInt8]) {
+        out.append(contentsOf: #","delay_ms":"#.utf8)
+        JSONBytes.appendMilliseconds(self.injectedDelay.nanoseconds, to: &out)
+        out.append(contentsOf: #","endpoint":"#.utf8)
+        JSONBytes.appendOptional(self.endpointID, to: &out)
+        out.append(contentsOf: #","mode":"#.utf8)
+        JSONBytes.appendOptional(self.mode?.name, to: &out)
+        out.append(contentsOf: #","setting":"#.utf8)
+        JSONBytes.appendOptional((self.setting ?? self.mode)?.name, to: &out)
+        out.append(contentsOf: #","latency":"#.utf8)
+        JSONBytes.appendOptional(self.latency, to: &out)
+        if let rejection = self.rejection {
+            out.append(contentsOf: #","rejected":"#.utf8)
+            JSONBytes.appendString(rejection, to: &out)
+        }
+    }
+
     /// Appends the JSON object (no newline) to `out`. Written byte by byte
     /// because `serve` prints one per request, at tens of thousands a second.
     public func appendJSON(to out: inout [UInt8]) {
@@ -28,20 +48,7 @@ extension JournalEntry {
         }
         out.append(contentsOf: #","duration_ms":"#.utf8)
         JSONBytes.appendMilliseconds(self.duration.nanoseconds, to: &out)
-        out.append(contentsOf: #","delay_ms":"#.utf8)
-        JSONBytes.appendMilliseconds(self.injectedDelay.nanoseconds, to: &out)
-        out.append(contentsOf: #","endpoint":"#.utf8)
-        JSONBytes.appendOptional(self.endpointID, to: &out)
-        out.append(contentsOf: #","mode":"#.utf8)
-        JSONBytes.appendOptional(self.mode?.name, to: &out)
-        out.append(contentsOf: #","setting":"#.utf8)
-        JSONBytes.appendOptional((self.setting ?? self.mode)?.name, to: &out)
-        out.append(contentsOf: #","latency":"#.utf8)
-        JSONBytes.appendOptional(self.latency, to: &out)
-        if let rejection = self.rejection {
-            out.append(contentsOf: #","rejected":"#.utf8)
-            JSONBytes.appendString(rejection, to: &out)
-        }
+        self.appendOutcome(to: &out)
         if let unmatched = self.unmatched {
             out.append(contentsOf: #","unmatched":true,"closest":"#.utf8)
             JSONBytes.appendOptional(unmatched.closest, to: &out)
