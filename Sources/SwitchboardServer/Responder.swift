@@ -41,11 +41,15 @@ final class Responder: Sendable {
     /// The compiled responses for `snapshot`'s manifest. (A request that
     /// still holds a snapshot older than the latest reload gets its own.)
     func catalog(for snapshot: PanelSnapshot) -> ResponseCatalog {
-        self.catalog.withLock { cached in
-            if cached.generation == snapshot.generation { return cached }
-            let fresh = ResponseCatalog(snapshot: snapshot, noStore: self.noStore)
+        let current = self.catalog.withLock { $0 }
+        if current.generation == snapshot.generation { return current }
+        // Compiling encodes every body of the manifest; done under the lock
+        // it would stall every loop's next request behind one reload.
+        let fresh = ResponseCatalog(snapshot: snapshot, noStore: self.noStore)
+        return self.catalog.withLock { cached in
             if fresh.generation > cached.generation { cached = fresh }
-            return fresh
+            // Two loops that compiled the same generation share one copy.
+            return cached.generation == fresh.generation ? cached : fresh
         }
     }
 
