@@ -28,10 +28,13 @@ let package = Package(
             dependencies: [.product(name: "Yams", package: "Yams")],
             swiftSettings: strict
         ),
+        // The control API's wire types, on their own and free of NIO, so a
+        // URLSession-only client can share them with the server.
+        .target(name: "SwitchboardControl", swiftSettings: strict),
         .target(
             name: "SwitchboardServer",
             dependencies: [
-                "SwitchboardCore",
+                "SwitchboardCore", "SwitchboardControl",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -56,8 +59,8 @@ let package = Package(
         .executableTarget(
             name: "switchboard",
             dependencies: [
-                "SwitchboardCore", "SwitchboardServer", "SwitchboardTUI", "SwitchboardTerminal",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SwitchboardCore", "SwitchboardControl", "SwitchboardServer", "SwitchboardTUI",
+                "SwitchboardTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
@@ -81,7 +84,7 @@ let package = Package(
         .testTarget(
             name: "SwitchboardServerTests",
             dependencies: [
-                "SwitchboardCore", "SwitchboardServer", "SwitchboardTestSupport",
+                "SwitchboardCore", "SwitchboardControl", "SwitchboardServer", "SwitchboardTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

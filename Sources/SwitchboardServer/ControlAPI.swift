@@ -1,5 +1,6 @@
 import Foundation
 import NIOHTTP1
+import SwitchboardControl
 import SwitchboardCore
 
 /// The control API under `/__switchboard/` (WireMock's `/__admin` habit):
@@ -11,7 +12,7 @@ struct ControlAPI {
     /// `http://127.0.0.1:8080`, for absolute URLs in HAR output.
     let serverURL: String
 
-    static let prefix = "/__switchboard"
+    static let prefix = ControlRoutes.prefix
 
     /// Whether a request target is the control API's (`/__switchboard` or
     /// below it, not `/__switchboardish`), in origin form or absolute form
@@ -45,12 +46,7 @@ struct ControlAPI {
         var export: JournalExport?
     }
 
-    static let routes = [
-        "GET /__switchboard/endpoints", "GET /__switchboard/endpoints/{id}", "PUT /__switchboard/endpoints/{id}",
-        "POST /__switchboard/reset", "GET /__switchboard/scenarios", "POST /__switchboard/scenarios/{name}",
-        "GET /__switchboard/requests?limit=&unmatched=", "GET /__switchboard/requests/{sequence}",
-        "DELETE /__switchboard/requests", "GET /__switchboard/har",
-    ]
+    static let routes = ControlRoutes.all
 
     func handle(_ request: Request) -> Response {
         let parts = request.target.rawPath.dropFirst(Self.prefix.count).split(separator: "/").map {
@@ -58,7 +54,7 @@ struct ControlAPI {
         }
         switch (request.method, parts.first, parts.count) {
         case (.GET, nil, 0):
-            return self.json(.ok, #"{"routes":["# + Self.routes.map(JSONText.quoted).joined(separator: ",") + "]}")
+            return self.json(.ok, RouteList())
         case (.GET, "endpoints", 1):
             return self.json(.ok, ControlJSON.panel(self.panel.snapshot(), stats: self.journal.stats()))
         case (.GET, "endpoints", 2):
@@ -70,8 +66,7 @@ struct ControlAPI {
         case (.POST, "reset", 1):
             return self.reset(nil)
         case (.GET, "scenarios", 1):
-            let snapshot = self.panel.snapshot()
-            return self.json(.ok, ControlJSON.scenarios(snapshot))
+            return self.json(.ok, ControlJSON.scenarios(self.panel.snapshot()))
         case (.POST, "scenarios", 2):
             return self.scenario(parts[1])
         case (.GET, "requests", 1):
@@ -81,11 +76,11 @@ struct ControlAPI {
                 return self.error(
                     .notFound, "no request \(parts[1]) in the journal (it keeps the last \(self.journal.capacity))")
             }
-            return self.json(.ok, ControlJSON.entryDetails(entry))
+            return Response(status: .ok, body: ControlJSON.entryDetails(entry))
         case (.DELETE, "requests", 1):
             let dropped = self.journal.clear()
             MemoryRelease.returnFreedMemory()
-            return self.json(.ok, #"{"cleared":\#(dropped)}"#)
+            return self.json(.ok, JournalCleared(cleared: dropped))
         case (.GET, "har", 1):
             let redact = request.target.queryValue("redact") != "false"
             let export = JournalExport(
@@ -114,44 +109,45 @@ struct ControlAPI {
     /// `{"mode": "server_error", "latency": "slow"}`; either may be left out,
     /// `"latency": null` or `"none"` removes latency.
     private func update(_ id: String, body: [UInt8]) -> Response {
-        guard !body.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
+        let change: SettingsChange
+        do {
+            change = try ControlCoding.decoder().decode(SettingsChange.self, from: Data(body))
+        } catch SettingsChange.Problem.unknownFields(let unknown) {
+            return self.error(
+                .badRequest,
+                "unknown field \(unknown.map { "'\($0)'" }.joined(separator: ", ")); fields: mode, latency")
+        } catch SettingsChange.Problem.notText(field: "mode", let value) {
+            return self.unknownMode(value)
+        } catch SettingsChange.Problem.notText(_, let value) {
+            let known = self.panel.snapshot().manifest.latencyNames
+            return self.error(
+                .badRequest, "unknown latency profile \(value); profiles: \(known.joined(separator: ", "))",
+                valid: known)
+        } catch {
             return self.error(.badRequest, #"send a JSON object, e.g. {"mode": "server_error", "latency": "slow"}"#)
         }
-        let unknown = object.keys.filter { $0 != "mode" && $0 != "latency" }.sorted()
-        if !unknown.isEmpty {
-            return self.error(
-                .badRequest, "unknown field \(unknown.map { "'\($0)'" }.joined(separator: ", ")); fields: mode, latency"
-            )
-        }
         var mode: Mode?
-        if let value = object["mode"] {
-            guard let name = value as? String, let parsed = Mode(name: name) else {
-                return self.error(
-                    .badRequest, "unknown mode \(Self.show(value)); modes: \(Mode.names.joined(separator: ", "))",
-                    valid: Mode.names)
-            }
+        if let name = change.mode {
+            guard let parsed = Mode(name: name) else { return self.unknownMode("'\(name)'") }
             mode = parsed
         }
-        var latency: LatencyChoice?
-        if let value = object["latency"] {
-            if value is NSNull {
-                latency = LatencyChoice.noLatency
-            } else if let name = value as? String {
-                latency = LatencyChoice(name: name)
-            } else {
-                let known = self.panel.snapshot().manifest.latencyNames
-                return self.error(
-                    .badRequest,
-                    "unknown latency profile \(Self.show(value)); profiles: \(known.joined(separator: ", "))",
-                    valid: known)
+        let latency: LatencyChoice? =
+            switch change.latency {
+            case .remove: LatencyChoice.noLatency
+            case .profile(let name): LatencyChoice(name: name)
+            case nil: nil
             }
-        }
         do {
             try self.panel.set(endpoint: id, mode: mode, latency: latency)
         } catch {
             return self.controlError(error)
         }
         return self.endpoint(id)
+    }
+
+    private func unknownMode(_ shown: String) -> Response {
+        self.error(
+            .badRequest, "unknown mode \(shown); modes: \(Mode.names.joined(separator: ", "))", valid: Mode.names)
     }
 
     private func reset(_ id: String?) -> Response {
@@ -202,18 +198,11 @@ struct ControlAPI {
         }
     }
 
-    private func json(_ status: HTTPResponseStatus, _ body: String) -> Response {
-        Response(status: status, body: body)
+    private func json(_ status: HTTPResponseStatus, _ answer: some Encodable) -> Response {
+        Response(status: status, body: ControlCoding.text(answer))
     }
 
     private func error(_ status: HTTPResponseStatus, _ message: String, valid: [String]? = nil) -> Response {
-        var body = #"{"error":"# + JSONText.quoted(message)
-        if let valid { body += #","valid":["# + valid.map(JSONText.quoted).joined(separator: ",") + "]" }
-        return Response(status: status, body: body + "}")
-    }
-
-    private static func show(_ value: Any) -> String {
-        if let text = value as? String { return "'\(text)'" }
-        return "\(value)"
+        self.json(status, ControlProblem(message, valid: valid))
     }
 }

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import SwitchboardControl
 import SwitchboardCore
 
 /// Control API requests: checked for access, answered at once, and kept out
@@ -9,7 +10,8 @@ extension RequestHandler {
         if request.bodySize > Self.controlBodyLimit {
             self.writeControl(
                 ControlAPI.Response(
-                    status: .payloadTooLarge, body: #"{"error":"control requests are limited to 1 MB"}"#),
+                    status: .payloadTooLarge,
+                    body: ControlCoding.text(ControlProblem("control requests are limited to 1 MB"))),
                 extraHeaders: [], request: request, context: context)
             self.clock.responseFinished(now: context.eventLoop.now)
             self.resume(context: context)
@@ -32,26 +34,34 @@ extension RequestHandler {
             extraHeaders.append(("WWW-Authenticate", #"Bearer realm="switchboard""#))
             response = ControlAPI.Response(
                 status: .unauthorized,
-                body:
-                    #"{"error":"the control API needs the header 'Authorization: Bearer <token>' with the token given to --control-token"}"#
+                body: ControlCoding.text(
+                    ControlProblem(
+                        "the control API needs the header 'Authorization: Bearer <token>' with the token given to --control-token"
+                    ))
             )
         case .foreignHost:
             response = ControlAPI.Response(
                 status: .forbidden,
-                body:
-                    #"{"error":"the control API answers requests for 127.0.0.1, [::1] or localhost only, not for another host name (as a DNS-rebinding web page would send); start Switchboard with --control-token to allow others"}"#
+                body: ControlCoding.text(
+                    ControlProblem(
+                        "the control API answers requests for 127.0.0.1, [::1] or localhost only, not for another host name (as a DNS-rebinding web page would send); start Switchboard with --control-token to allow others"
+                    ))
             )
         case .fromWebPage:
             response = ControlAPI.Response(
                 status: .forbidden,
-                body:
-                    #"{"error":"the control API does not answer web pages (this request carries a browser's Origin or Sec-Fetch-Site header); call it from a program such as curl or the switchboard CLI, or start Switchboard with --control-token and send 'Authorization: Bearer <token>'"}"#
+                body: ControlCoding.text(
+                    ControlProblem(
+                        "the control API does not answer web pages (this request carries a browser's Origin or Sec-Fetch-Site header); call it from a program such as curl or the switchboard CLI, or start Switchboard with --control-token and send 'Authorization: Bearer <token>'"
+                    ))
             )
         case .notLoopback:
             response = ControlAPI.Response(
                 status: .forbidden,
-                body:
-                    #"{"error":"the control API answers clients on this machine only; start Switchboard with --control-token to allow others"}"#
+                body: ControlCoding.text(
+                    ControlProblem(
+                        "the control API answers clients on this machine only; start Switchboard with --control-token to allow others"
+                    ))
             )
         }
         if let export = response.export {

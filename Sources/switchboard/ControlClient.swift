@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardControl
 import SwitchboardCore
 
 #if canImport(FoundationNetworking)
@@ -6,8 +7,8 @@ import SwitchboardCore
 #endif
 
 /// Talks to a running Switchboard's control API, for the `status`, `set`,
-/// `scenario` and `reset` commands.
-struct ControlClient {
+/// `scenario` and `reset` commands, in the contract's types.
+struct ControlClient: Sendable {
     let base: URL
     let token: String?
 
@@ -15,55 +16,86 @@ struct ControlClient {
         let description: String
     }
 
-    /// Sends one request and returns the decoded JSON, or throws a one-sentence
+    private var address: String { "\(self.base.host ?? "127.0.0.1"):\(self.base.port ?? 80)" }
+
+    func panel() async throws -> PanelStatus {
+        try await self.send("GET", "endpoints")
+    }
+
+    func change(_ id: String, to change: SettingsChange) async throws -> EndpointStatus {
+        try await self.send("PUT", "endpoints/\(id)", body: change)
+    }
+
+    func reset(_ id: String?) async throws {
+        if let id {
+            let _: EndpointStatus = try await self.send("POST", "endpoints/\(id)/reset")
+        } else {
+            let _: PanelStatus = try await self.send("POST", "reset")
+        }
+    }
+
+    func scenarios() async throws -> ScenarioList {
+        try await self.send("GET", "scenarios")
+    }
+
+    func applyScenario(_ name: String) async throws {
+        let _: PanelStatus = try await self.send("POST", "scenarios/\(name)")
+    }
+
+    /// Sends one request and decodes the answer, or throws a one-sentence
     /// failure.
-    func send(_ method: String, _ path: String, json: [String: Any]? = nil) throws -> Any {
+    private func send<Answer: Decodable>(
+        _ method: String, _ path: String, body: (some Encodable)? = SettingsChange?.none
+    ) async throws -> Answer {
         var request = URLRequest(url: self.base.appendingPathComponent("__switchboard").appendingPathComponent(path))
         request.httpMethod = method
         request.timeoutInterval = 10
         if let token = self.token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        if let json {
-            request.httpBody = try JSONSerialization.data(withJSONObject: json)
+        if let body {
+            request.httpBody = try ControlCoding.encoder().encode(body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        let outcome = Outcome()
-        let done = DispatchSemaphore(value: 0)
         let session = URLSession(configuration: .ephemeral)
-        session.dataTask(with: request) { data, response, error in
-            outcome.set(data: data, response: response as? HTTPURLResponse, error: error)
-            done.signal()
-        }.resume()
-        done.wait()
-        let (data, response, error) = outcome.get()
-        let address = "\(self.base.host ?? "127.0.0.1"):\(self.base.port ?? 80)"
-        if let error = error as? URLError {
+        defer { session.finishTasksAndInvalidate() }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch let error as URLError {
             switch error.code {
             case .cannotConnectToHost, .cannotFindHost, .networkConnectionLost, .timedOut:
                 throw Failure(
-                    description: "nothing is listening on \(address) — start it with `switchboard` (or pass --url)")
+                    description: "nothing is listening on \(self.address) — start it with `switchboard` (or pass --url)"
+                )
             default:
-                throw Failure(description: "cannot reach \(address): \(error.localizedDescription)")
+                throw Failure(description: "cannot reach \(self.address): \(error.localizedDescription)")
             }
         }
-        guard let response, let data else { throw Failure(description: "no answer from \(address)") }
-        let body = try? JSONSerialization.jsonObject(with: data)
+        guard let response = response as? HTTPURLResponse else {
+            throw Failure(description: "no answer from \(self.address)")
+        }
+        let decoder = ControlCoding.decoder()
         guard (200..<300).contains(response.statusCode) else {
-            if response.statusCode == 404, body == nil || (body as? [String: Any])?["error"] == nil {
-                throw Failure(description: "\(address) answers, but it is not Switchboard (no control API there)")
+            if let problem = try? decoder.decode(ControlProblem.self, from: data) {
+                throw Failure(description: problem.error)
             }
-            let message = (body as? [String: Any])?["error"] as? String ?? "HTTP \(response.statusCode)"
-            throw Failure(description: message)
+            if response.statusCode == 404 {
+                throw Failure(description: "\(self.address) answers, but it is not Switchboard (no control API there)")
+            }
+            throw Failure(description: "HTTP \(response.statusCode)")
         }
-        guard let body else { throw Failure(description: "\(address) sent something that is not JSON") }
-        return body
+        do {
+            return try decoder.decode(Answer.self, from: data)
+        } catch {
+            throw Failure(description: "\(self.address) sent something that is not Switchboard's JSON")
+        }
     }
 
     /// The endpoint id that `words` name: an id, or `METHOD PATH` where PATH
     /// is the manifest's pattern or a concrete path it matches.
-    func resolveEndpoint(_ words: [String]) throws -> String {
-        let panel = try self.send("GET", "endpoints") as? [String: Any] ?? [:]
-        let endpoints = panel["endpoints"] as? [[String: Any]] ?? []
-        let ids = endpoints.compactMap { $0["id"] as? String }
+    func resolveEndpoint(_ words: [String]) async throws -> String {
+        let endpoints = try await self.panel().endpoints
+        let ids = endpoints.map(\.id)
         let joined = words.joined(separator: " ")
         if words.count == 1, ids.contains(joined) { return joined }
         let parts = joined.split(separator: " ", maxSplits: 1).map(String.init)
@@ -71,13 +103,11 @@ struct ControlClient {
             let method = parts[0].uppercased()
             let target = RequestTarget(uri: parts[1])
             var matches: [(id: String, pattern: PathPattern)] = []
-            for endpoint in endpoints where (endpoint["method"] as? String) == method {
-                guard let id = endpoint["id"] as? String, let text = endpoint["path"] as? String,
-                    case .success(let pattern) = PathPattern.parse(text)
-                else { continue }
+            for endpoint in endpoints where endpoint.method == method {
+                guard case .success(let pattern) = PathPattern.parse(endpoint.path) else { continue }
                 // The pattern as written names its endpoint outright.
-                if text == parts[1] { return id }
-                if pattern.match(target.segments) != nil { matches.append((id, pattern)) }
+                if endpoint.path == parts[1] { return endpoint.id }
+                if pattern.match(target.segments) != nil { matches.append((endpoint.id, pattern)) }
             }
             // A concrete path goes where the server would route it.
             if let best = matches.min(by: { $0.pattern.isMoreSpecific(than: $1.pattern) }) { return best.id }
@@ -87,25 +117,5 @@ struct ControlClient {
             description:
                 "no endpoint '\(joined)'\(suggestion) (endpoints: \(ids.joined(separator: ", ")); or name one as 'METHOD /path')"
         )
-    }
-}
-
-/// The result of a data task, handed from URLSession's thread to ours.
-private final class Outcome: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data: Data?
-    private var response: HTTPURLResponse?
-    private var error: (any Error)?
-
-    func set(data: Data?, response: HTTPURLResponse?, error: (any Error)?) {
-        self.lock.withLock {
-            self.data = data
-            self.response = response
-            self.error = error
-        }
-    }
-
-    func get() -> (Data?, HTTPURLResponse?, (any Error)?) {
-        self.lock.withLock { (self.data, self.response, self.error) }
     }
 }

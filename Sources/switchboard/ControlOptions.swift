@@ -28,9 +28,9 @@ struct ControlOptions: ParsableArguments {
 }
 
 /// Runs a control call, turning its failure into one sentence and exit 1.
-func controlCall<T>(_ work: () throws -> T) throws -> T {
+func controlCall<T>(_ work: () async throws -> T) async throws -> T {
     do {
-        return try work()
+        return try await work()
     } catch let failure as ControlClient.Failure {
         Console.error("switchboard: \(failure.description)")
         throw ExitCode.failure

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-struct ResetCommand: ParsableCommand {
+struct ResetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
         abstract: "Return every endpoint (or one) of a running Switchboard to the manifest's starting state."
@@ -11,14 +11,14 @@ struct ResetCommand: ParsableCommand {
 
     @OptionGroup var control: ControlOptions
 
-    func run() throws {
+    func run() async throws {
         let client = self.control.client
         if self.endpoint.isEmpty {
-            _ = try controlCall { try client.send("POST", "reset") }
+            try await controlCall { try await client.reset(nil) }
             print("every endpoint reset")
         } else {
-            let id = try controlCall { try client.resolveEndpoint(self.endpoint) }
-            _ = try controlCall { try client.send("POST", "endpoints/\(id)/reset") }
+            let id = try await controlCall { try await client.resolveEndpoint(self.endpoint) }
+            try await controlCall { try await client.reset(id) }
             print("\(id) reset")
         }
     }

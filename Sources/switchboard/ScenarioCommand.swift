@@ -1,6 +1,6 @@
 import ArgumentParser
 
-struct ScenarioCommand: ParsableCommand {
+struct ScenarioCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scenario",
         abstract: "Apply a named scenario from the manifest on a running Switchboard (no name: list them)."
@@ -11,15 +11,14 @@ struct ScenarioCommand: ParsableCommand {
 
     @OptionGroup var control: ControlOptions
 
-    func run() throws {
+    func run() async throws {
         let client = self.control.client
         guard let name = self.name else {
-            let listing = try controlCall { try client.send("GET", "scenarios") } as? [String: Any] ?? [:]
-            let names = (listing["scenarios"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            let names = try await controlCall { try await client.scenarios() }.scenarios.map(\.name)
             print(names.isEmpty ? "the manifest declares no scenarios" : names.joined(separator: "\n"))
             return
         }
-        _ = try controlCall { try client.send("POST", "scenarios/\(name)") }
+        try await controlCall { try await client.applyScenario(name) }
         print("scenario \(name) applied")
     }
 }

@@ -1,7 +1,8 @@
 import ArgumentParser
+import SwitchboardControl
 import SwitchboardCore
 
-struct SetCommand: ParsableCommand {
+struct SetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: "Change an endpoint's mode (and latency) on a running Switchboard.",
@@ -26,7 +27,7 @@ struct SetCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         var words = self.words
         var mode: String?
         if let last = words.last, words.count > 1, Mode(name: last) != nil || self.latency == nil {
@@ -37,13 +38,9 @@ struct SetCommand: ParsableCommand {
             throw ValidationError("give a mode (\(Mode.names.joined(separator: ", "))) or --latency")
         }
         let client = self.control.client
-        let id = try controlCall { try client.resolveEndpoint(words) }
-        var change: [String: Any] = [:]
-        if let mode { change["mode"] = mode }
-        if let latency = self.latency { change["latency"] = latency }
-        let endpoint =
-            try controlCall { try client.send("PUT", "endpoints/\(id)", json: change) } as? [String: Any] ?? [:]
-        let latencyText = endpoint["latency"] as? String ?? "none"
-        print("\(id): \(endpoint["mode"] as? String ?? "?"), latency \(latencyText)")
+        let id = try await controlCall { try await client.resolveEndpoint(words) }
+        let change = SettingsChange(mode: mode, latency: self.latency.map(SettingsChange.Latency.profile))
+        let endpoint = try await controlCall { try await client.change(id, to: change) }
+        print("\(id): \(endpoint.mode), latency \(endpoint.latency ?? "none")")
     }
 }

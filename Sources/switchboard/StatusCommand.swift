@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
+import SwitchboardControl
 
-struct StatusCommand: ParsableCommand {
+struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show the endpoints of a running Switchboard and how each is set."
@@ -12,11 +13,13 @@ struct StatusCommand: ParsableCommand {
     @Flag(help: "Print the control API's JSON instead of a table.")
     var json = false
 
-    func run() throws {
-        let panel = try controlCall { try self.control.client.send("GET", "endpoints") } as? [String: Any] ?? [:]
+    func run() async throws {
+        let client = self.control.client
+        let panel = try await controlCall { try await client.panel() }
         if self.json {
-            let data = try JSONSerialization.data(withJSONObject: panel, options: [.prettyPrinted, .sortedKeys])
-            print(String(decoding: data, as: UTF8.self))
+            let encoder = ControlCoding.encoder()
+            encoder.outputFormatting.insert(.prettyPrinted)
+            print(String(decoding: try encoder.encode(panel), as: UTF8.self))
             return
         }
         print(StatusTable.render(panel, url: self.control.url))
@@ -25,22 +28,18 @@ struct StatusCommand: ParsableCommand {
 
 /// The `status` table.
 enum StatusTable {
-    static func render(_ panel: [String: Any], url: String) -> String {
-        let endpoints = panel["endpoints"] as? [[String: Any]] ?? []
-        let scenario = panel["scenario"] as? String ?? "-"
-        let total = panel["total_requests"] as? Int ?? 0
+    static func render(_ panel: PanelStatus, url: String) -> String {
         var rows = [["ID", "METHOD", "PATH", "MODE", "LATENCY", "HITS", "LAST"]]
-        for endpoint in endpoints {
-            let last = endpoint["last_status"] as? Int
+        for endpoint in panel.endpoints {
             rows.append([
-                endpoint["id"] as? String ?? "?", endpoint["method"] as? String ?? "?",
-                endpoint["path"] as? String ?? "?",
-                endpoint["mode"] as? String ?? "?", endpoint["latency"] as? String ?? "-",
-                String(endpoint["hits"] as? Int ?? 0), last.map(String.init) ?? "-",
+                endpoint.id, endpoint.method, endpoint.path, endpoint.mode, endpoint.latency ?? "-",
+                String(endpoint.hits), endpoint.lastStatus.map(String.init) ?? "-",
             ])
         }
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        var lines = ["Switchboard at \(url) — \(total) requests, scenario: \(scenario)"]
+        var lines = [
+            "Switchboard at \(url) — \(panel.totalRequests) requests, scenario: \(panel.scenario ?? "-")"
+        ]
         for row in rows {
             let cells = row.enumerated().map { index, cell in
                 index == 5 || index == 6

@@ -2,7 +2,7 @@ import ArgumentParser
 import SwitchboardCore
 
 @main
-struct SwitchboardCommand: ParsableCommand {
+struct SwitchboardCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "switchboard",
         abstract: "A fake HTTP API with a control panel in your terminal.",
@@ -18,4 +18,21 @@ struct SwitchboardCommand: ParsableCommand {
         ],
         defaultSubcommand: RunCommand.self
     )
+
+    /// ArgumentParser's own `main`, but on the main actor: the screen and
+    /// `serve` block their thread until quit, which must be the main thread
+    /// as before, never one of the few that async work runs on. The control
+    /// commands' `run()` leave it for their network calls.
+    @MainActor static func main() async {
+        do {
+            var command = try Self.parseAsRoot()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            Self.exit(withError: error)
+        }
+    }
 }

@@ -1,0 +1,60 @@
+/// One endpoint and how it is set: an element of `GET …/endpoints`, and the
+/// whole answer of `GET`, `PUT` and `POST …/endpoints/{id}/reset`.
+public struct EndpointStatus: Codable, Sendable, Equatable {
+    public var id: String
+    public var method: String
+    /// The manifest's pattern, `/episodes/:episode`.
+    public var path: String
+    /// `success`, `flaky:25`, …
+    public var mode: String
+    /// The latency profile in force; `nil` for none.
+    public var latency: String?
+    public var hits: Int
+    /// `nil` before the first answer, and when the last one had no status
+    /// line (a fault).
+    public var lastStatus: Int?
+    public var startMode: String
+    public var startLatency: String?
+    /// The modes a `sequence` endpoint steps through; `nil` when it has none.
+    public var sequence: [String]?
+
+    public init(
+        id: String, method: String, path: String, mode: String, latency: String?, hits: Int, lastStatus: Int?,
+        startMode: String, startLatency: String?, sequence: [String]?
+    ) {
+        self.id = id
+        self.method = method
+        self.path = path
+        self.mode = mode
+        self.latency = latency
+        self.hits = hits
+        self.lastStatus = lastStatus
+        self.startMode = startMode
+        self.startLatency = startLatency
+        self.sequence = sequence
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, method, path, mode, latency, hits
+        case lastStatus = "last_status"
+        case startMode = "start_mode"
+        case startLatency = "start_latency"
+        case sequence
+    }
+
+    // Written by hand only to say `null` where a value is absent, as the
+    // API always has; `sequence` alone is left out when there is none.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.method, forKey: .method)
+        try container.encode(self.path, forKey: .path)
+        try container.encode(self.mode, forKey: .mode)
+        try container.encode(self.latency, forKey: .latency)
+        try container.encode(self.hits, forKey: .hits)
+        try container.encode(self.lastStatus, forKey: .lastStatus)
+        try container.encode(self.startMode, forKey: .startMode)
+        try container.encode(self.startLatency, forKey: .startLatency)
+        try container.encodeIfPresent(self.sequence, forKey: .sequence)
+    }
+}

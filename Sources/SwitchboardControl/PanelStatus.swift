@@ -1,0 +1,64 @@
+/// Every endpoint and what can be chosen for them: `GET …/endpoints`, and
+/// the answer of `POST …/reset` and `POST …/scenarios/{name}`.
+public struct PanelStatus: Codable, Sendable, Equatable {
+    /// The scenario applied last, until something changes a setting.
+    public var scenario: String?
+    public var totalRequests: Int
+    public var unmatchedRequests: Int
+    public var endpoints: [EndpointStatus]
+    public var latencyProfiles: [LatencyProfileInfo]
+    public var scenarios: [String]
+    public var modes: [String]
+
+    public init(
+        scenario: String?, totalRequests: Int, unmatchedRequests: Int, endpoints: [EndpointStatus],
+        latencyProfiles: [LatencyProfileInfo], scenarios: [String], modes: [String]
+    ) {
+        self.scenario = scenario
+        self.totalRequests = totalRequests
+        self.unmatchedRequests = unmatchedRequests
+        self.endpoints = endpoints
+        self.latencyProfiles = latencyProfiles
+        self.scenarios = scenarios
+        self.modes = modes
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case scenario
+        case totalRequests = "total_requests"
+        case unmatchedRequests = "unmatched_requests"
+        case endpoints
+        case latencyProfiles = "latency_profiles"
+        case scenarios, modes
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.scenario, forKey: .scenario)
+        try container.encode(self.totalRequests, forKey: .totalRequests)
+        try container.encode(self.unmatchedRequests, forKey: .unmatchedRequests)
+        try container.encode(self.endpoints, forKey: .endpoints)
+        try container.encode(self.latencyProfiles, forKey: .latencyProfiles)
+        try container.encode(self.scenarios, forKey: .scenarios)
+        try container.encode(self.modes, forKey: .modes)
+    }
+}
+
+/// A latency profile the manifest offers, built in or its own.
+public struct LatencyProfileInfo: Codable, Sendable, Equatable {
+    public var name: String
+    /// `600–1200 ms`, as the screen shows it.
+    public var summary: String
+    public var builtIn: Bool
+
+    public init(name: String, summary: String, builtIn: Bool) {
+        self.name = name
+        self.summary = summary
+        self.builtIn = builtIn
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, summary
+        case builtIn = "built_in"
+    }
+}

@@ -1,0 +1,88 @@
+/// One journal entry as the control API lists it (`GET …/requests`), as
+/// `serve` prints it and `--log` appends it. The server writes this shape
+/// by hand, a byte at a time, since it prints one per request; this type is
+/// how a client reads it, and the tests hold the two together.
+public struct RequestRecord: Codable, Sendable, Equatable {
+    /// ISO 8601, UTC, milliseconds.
+    public var time: String
+    public var method: String
+    public var path: String
+    /// Without the `?`; empty when there was none.
+    public var query: String
+    /// `nil` when no status line was sent (a fault, or the client left).
+    public var status: Int?
+    public var durationMS: Double
+    public var delayMS: Double
+    public var endpoint: String?
+    public var mode: String?
+    /// The endpoint's setting, which differs from `mode` for `flaky` and
+    /// `sequence`.
+    public var setting: String?
+    public var latency: String?
+    /// Why the request was refused before any endpoint saw it.
+    public var rejected: String?
+    public var unmatched: Bool
+    /// For an unmatched request: the nearest endpoint, if any is near.
+    public var closest: String?
+    /// Only in `GET …/requests/{sequence}`.
+    public var sequence: Int?
+    /// Only in `GET …/requests/{sequence}`; `nil` there once the journal
+    /// no longer keeps them.
+    public var details: RequestDetails?
+
+    enum CodingKeys: String, CodingKey {
+        case time, method, path, query, status
+        case durationMS = "duration_ms"
+        case delayMS = "delay_ms"
+        case endpoint, mode, setting, latency, rejected, unmatched, closest, sequence, details
+    }
+}
+
+/// Headers and bodies of one exchange, while the journal keeps them.
+public struct RequestDetails: Codable, Sendable, Equatable {
+    /// `HTTP/1.1`
+    public var httpVersion: String
+    /// Name and value pairs, in the order sent.
+    public var requestHeaders: [[String]]
+    public var requestBody: CapturedBody
+    /// Empty when no response was sent (a fault).
+    public var responseHeaders: [[String]]
+    public var responseBody: CapturedBody
+
+    public init(
+        httpVersion: String, requestHeaders: [[String]], requestBody: CapturedBody, responseHeaders: [[String]],
+        responseBody: CapturedBody
+    ) {
+        self.httpVersion = httpVersion
+        self.requestHeaders = requestHeaders
+        self.requestBody = requestBody
+        self.responseHeaders = responseHeaders
+        self.responseBody = responseBody
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case httpVersion = "http_version"
+        case requestHeaders = "request_headers"
+        case requestBody = "request_body"
+        case responseHeaders = "response_headers"
+        case responseBody = "response_body"
+    }
+}
+
+/// A body as far as it was kept: UTF-8 as `text`, anything else as
+/// `base64`.
+public struct CapturedBody: Codable, Sendable, Equatable {
+    /// The full size, which may exceed what was kept.
+    public var size: Int
+    public var text: String?
+    public var base64: String?
+    /// Whether less than `size` was kept.
+    public var truncated: Bool
+
+    public init(size: Int, text: String? = nil, base64: String? = nil, truncated: Bool) {
+        self.size = size
+        self.text = text
+        self.base64 = base64
+        self.truncated = truncated
+    }
+}

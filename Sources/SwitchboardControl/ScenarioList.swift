@@ -1,0 +1,48 @@
+/// `GET …/scenarios`: the manifest's scenarios and the one applied last.
+public struct ScenarioList: Codable, Sendable, Equatable {
+    public var active: String?
+    public var scenarios: [ScenarioInfo]
+
+    public init(active: String?, scenarios: [ScenarioInfo]) {
+        self.active = active
+        self.scenarios = scenarios
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.active, forKey: .active)
+        try container.encode(self.scenarios, forKey: .scenarios)
+    }
+}
+
+public struct ScenarioInfo: Codable, Sendable, Equatable {
+    public var name: String
+    public var settings: [Setting]
+
+    public init(name: String, settings: [Setting]) {
+        self.name = name
+        self.settings = settings
+    }
+
+    /// What the scenario does to the endpoints `endpoint` names (an id or
+    /// `*`); `nil` leaves that part of their setting alone.
+    public struct Setting: Codable, Sendable, Equatable {
+        public var endpoint: String
+        public var mode: String?
+        /// A profile name, or `none` to remove latency.
+        public var latency: String?
+
+        public init(endpoint: String, mode: String?, latency: String?) {
+            self.endpoint = endpoint
+            self.mode = mode
+            self.latency = latency
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.endpoint, forKey: .endpoint)
+            try container.encode(self.mode, forKey: .mode)
+            try container.encode(self.latency, forKey: .latency)
+        }
+    }
+}

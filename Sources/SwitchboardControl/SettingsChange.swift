@@ -1,0 +1,80 @@
+/// The body of `PUT …/endpoints/{id}`: `{"mode": "server_error", "latency":
+/// "slow"}`. Either may be left out; `"latency": null` (or `"none"`)
+/// removes latency.
+public struct SettingsChange: Codable, Sendable, Equatable {
+    public enum Latency: Sendable, Equatable {
+        case profile(String)
+        case remove
+    }
+
+    public var mode: String?
+    public var latency: Latency?
+
+    public static let fields = ["mode", "latency"]
+
+    public init(mode: String? = nil, latency: Latency? = nil) {
+        self.mode = mode
+        self.latency = latency
+    }
+
+    /// Why a body is not a settings change, in words the server answers with.
+    public enum Problem: Error, Sendable, Equatable {
+        /// Keys other than `mode` and `latency`, sorted.
+        case unknownFields([String])
+        /// `mode` or `latency` holding something other than text, shown as
+        /// JSON would write it.
+        case notText(field: String, value: String)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        let unknown = container.allKeys.map(\.stringValue).filter { !Self.fields.contains($0) }.sorted()
+        if !unknown.isEmpty { throw Problem.unknownFields(unknown) }
+        let mode = AnyKey("mode")
+        if container.contains(mode) {
+            guard let text = try? container.decode(String.self, forKey: mode) else {
+                throw Problem.notText(field: "mode", value: Self.show(container, mode))
+            }
+            self.mode = text
+        }
+        let latency = AnyKey("latency")
+        if container.contains(latency) {
+            if try container.decodeNil(forKey: latency) {
+                self.latency = .remove
+            } else if let text = try? container.decode(String.self, forKey: latency) {
+                self.latency = .profile(text)
+            } else {
+                throw Problem.notText(field: "latency", value: Self.show(container, latency))
+            }
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        try container.encodeIfPresent(self.mode, forKey: AnyKey("mode"))
+        switch self.latency {
+        case .profile(let name): try container.encode(name, forKey: AnyKey("latency"))
+        case .remove: try container.encodeNil(forKey: AnyKey("latency"))
+        case nil: break
+        }
+    }
+
+    private static func show(_ container: KeyedDecodingContainer<AnyKey>, _ key: AnyKey) -> String {
+        if (try? container.decodeNil(forKey: key)) == true { return "null" }
+        if let number = try? container.decode(Int.self, forKey: key) { return String(number) }
+        if let number = try? container.decode(Double.self, forKey: key) { return String(number) }
+        if let flag = try? container.decode(Bool.self, forKey: key) { return String(flag) }
+        if (try? container.nestedUnkeyedContainer(forKey: key)) != nil { return "a list" }
+        return "an object"
+    }
+}
+
+/// A key for objects whose keys are not known in advance.
+struct AnyKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ name: String) { self.stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
