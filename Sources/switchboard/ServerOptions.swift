@@ -78,29 +78,34 @@ struct ServerOptions: ParsableArguments {
     )
     var noKeepAlive = false
 
-    @Option(help: "Largest request line plus headers; larger gets 431.")
-    var maxHeaderSize: String = "64KB"
+    @Option(help: ArgumentHelp("Largest request line plus headers (like 64KB); larger gets 431.", valueName: "size"))
+    var maxHeaderSize = SizeArgument(argument: "64KB")!
 
-    @Option(help: "Largest request body; larger gets 413.")
-    var maxBodySize: String = "10MB"
+    @Option(help: ArgumentHelp("Largest request body (like 512KB or 10MB); larger gets 413.", valueName: "size"))
+    var maxBodySize = SizeArgument(argument: "10MB")!
 
-    @Option(help: "Close a keep-alive connection after this long without a request.")
-    var idleTimeout: String = "60s"
+    @Option(
+        help: ArgumentHelp(
+            "Close a keep-alive connection after this long (like 30s) without a request.", valueName: "duration"))
+    var idleTimeout = TimeoutArgument(argument: "60s")!
 
-    @Option(help: "Answer 408 when a request's headers take longer than this to arrive.")
-    var headerTimeout: String = "10s"
+    @Option(
+        help: ArgumentHelp(
+            "Answer 408 when a request's headers take longer than this (like 10s or 500ms) to arrive.",
+            valueName: "duration"))
+    var headerTimeout = TimeoutArgument(argument: "10s")!
 
-    @Option(help: "Answer 408 when no more of a request's body arrives for this long.")
-    var bodyTimeout: String = "10s"
+    @Option(
+        help: ArgumentHelp(
+            "Answer 408 when no more of a request's body arrives for this long (like 10s).", valueName: "duration"))
+    var bodyTimeout = TimeoutArgument(argument: "10s")!
 
-    /// The limits these options ask for (validated in `validate`).
+    /// The limits these options ask for.
     var limits: ServerLimits {
         ServerLimits(
-            maxHeaderBytes: ByteSize.parse(self.maxHeaderSize) ?? 64 * 1024,
-            maxBodyBytes: ByteSize.parse(self.maxBodySize) ?? 10 * 1024 * 1024,
-            idleTimeout: DurationText.parse(self.idleTimeout) ?? .seconds(60),
-            headerTimeout: DurationText.parse(self.headerTimeout) ?? .seconds(10),
-            bodyTimeout: DurationText.parse(self.bodyTimeout) ?? .seconds(10))
+            maxHeaderBytes: self.maxHeaderSize.bytes, maxBodyBytes: self.maxBodySize.bytes,
+            idleTimeout: self.idleTimeout.duration, headerTimeout: self.headerTimeout.duration,
+            bodyTimeout: self.bodyTimeout.duration)
     }
 
     /// The random source the seed asks for.
@@ -123,18 +128,6 @@ struct ServerOptions: ParsableArguments {
         }
         if let threads, !(1...256).contains(threads) {
             throw ValidationError("--threads must be from 1 to 256, not \(threads)")
-        }
-        for (flag, value) in [("--max-header-size", self.maxHeaderSize), ("--max-body-size", self.maxBodySize)]
-        where ByteSize.parse(value) == nil {
-            throw ValidationError("\(flag) takes a size like 64KB or 10MB, not '\(value)'")
-        }
-        for (flag, value) in [
-            ("--idle-timeout", self.idleTimeout), ("--header-timeout", self.headerTimeout),
-            ("--body-timeout", self.bodyTimeout),
-        ] {
-            guard let duration = DurationText.parse(value), duration > .zero else {
-                throw ValidationError("\(flag) takes a duration like 30s or 500ms, not '\(value)'")
-            }
         }
     }
 }

@@ -86,6 +86,19 @@ import Testing
         #expect(result.stderr.contains("--port must be from 0 to 65535"))
     }
 
+    @Test(arguments: [
+        ("--max-body-size", "5XB", "(like 512KB or 10MB)"), ("--max-header-size", "big", "(like 64KB)"),
+        ("--idle-timeout", "0s", "(like 30s)"), ("--header-timeout", "soon", "(like 10s or 500ms)"),
+    ])
+    func aSizeOrTimeoutThatIsNotOneIsAUsageErrorShowingTheForm(flag: String, value: String, form: String)
+        async throws
+    {
+        let result = try await Subprocess.run(self.binary, ["serve", "--port", "0", flag, value])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("The value '\(value)' is invalid for '\(flag) <"))
+        #expect(result.stderr.contains(form))
+    }
+
     @Test func anEmptyOrShortControlTokenIsAUsageError() async throws {
         let empty = try await Subprocess.run(self.binary, ["serve", "--port", "0", "--control-token", ""])
         #expect(empty.status == 64)
