@@ -6,7 +6,7 @@ import SwitchboardCore
 /// The control API under `/__switchboard/` (WireMock's `/__admin` habit):
 /// read and change endpoint settings, apply scenarios, read and clear the
 /// journal. JSON in and out. Decides only; the handler writes.
-struct ControlAPI {
+struct ControlAPI: Sendable {
     let panel: ControlPanel
     let journal: RequestJournal
     /// `http://127.0.0.1:8080`, for absolute URLs in HAR output.
@@ -31,19 +31,22 @@ struct ControlAPI {
         return rest.first.map { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? true
     }
 
-    struct Request {
+    struct Request: Sendable {
         var method: HTTPMethod
         var target: RequestTarget
         var body: [UInt8]
     }
 
-    struct Response {
+    struct Response: Sendable {
         var status: HTTPResponseStatus
         var body: String
         var contentType = "application/json"
         /// Set for the journal exports: the body is streamed from this
         /// instead of `body`.
         var export: JournalExport?
+        /// Set for a call too heavy for an event loop: the answer is what
+        /// this returns, worked out on NIO's thread pool.
+        var later: (@Sendable () -> Response)?
     }
 
     static let routes = ControlRoutes.all
@@ -54,9 +57,9 @@ struct ControlAPI {
         }
         switch (request.method, parts.first, parts.count) {
         case (.GET, nil, 0):
-            return self.json(.ok, RouteList())
+            return Self.json(.ok, RouteList())
         case (.GET, "endpoints", 1):
-            return self.json(.ok, ControlJSON.panel(self.panel.snapshot(), stats: self.journal.stats()))
+            return Self.json(.ok, ControlJSON.panel(self.panel.snapshot(), stats: self.journal.stats()))
         case (.GET, "endpoints", 2):
             return self.endpoint(parts[1])
         case (.PUT, "endpoints", 2), (.PATCH, "endpoints", 2), (.POST, "endpoints", 2):
@@ -66,7 +69,7 @@ struct ControlAPI {
         case (.POST, "reset", 1):
             return self.reset(nil)
         case (.GET, "scenarios", 1):
-            return self.json(.ok, ControlJSON.scenarios(self.panel.snapshot()))
+            return Self.json(.ok, ControlJSON.scenarios(self.panel.snapshot()))
         case (.POST, "scenarios", 2):
             return self.scenario(parts[1])
         case (.GET, "requests", 1):
@@ -78,9 +81,14 @@ struct ControlAPI {
             }
             return Response(status: .ok, body: ControlJSON.entryDetails(entry))
         case (.DELETE, "requests", 1):
-            let dropped = self.journal.clear()
-            MemoryRelease.returnFreedMemory()
-            return self.json(.ok, JournalCleared(cleared: dropped))
+            // Freeing thousands of entries and giving the memory back to
+            // the system takes a while.
+            let journal = self.journal
+            return Response(status: .ok, body: "") {
+                let dropped = journal.clear()
+                MemoryRelease.returnFreedMemory()
+                return Self.json(.ok, JournalCleared(cleared: dropped))
+            }
         case (.GET, "har", 1):
             let redact = request.target.queryValue("redact") != "false"
             let export = JournalExport(
@@ -103,7 +111,7 @@ struct ControlAPI {
             return self.error(
                 .notFound, ControlError.unknownEndpoint(id, known: snapshot.manifest.endpoints.map(\.id)).description)
         }
-        return self.json(.ok, ControlJSON.endpoint(snapshot, index: index, stats: self.journal.stats()))
+        return Self.json(.ok, ControlJSON.endpoint(snapshot, index: index, stats: self.journal.stats()))
     }
 
     /// `{"mode": "server_error", "latency": "slow"}`; either may be left out,
@@ -157,7 +165,7 @@ struct ControlAPI {
             return self.controlError(error)
         }
         if let id { return self.endpoint(id) }
-        return self.json(.ok, ControlJSON.panel(self.panel.snapshot(), stats: self.journal.stats()))
+        return Self.json(.ok, ControlJSON.panel(self.panel.snapshot(), stats: self.journal.stats()))
     }
 
     private func scenario(_ name: String) -> Response {
@@ -166,7 +174,7 @@ struct ControlAPI {
         } catch {
             return self.controlError(error)
         }
-        return self.json(.ok, ControlJSON.panel(self.panel.snapshot(), stats: self.journal.stats()))
+        return Self.json(.ok, ControlJSON.panel(self.panel.snapshot(), stats: self.journal.stats()))
     }
 
     /// `?limit=N` (newest N), `?unmatched=true`, `?endpoint=ID`.
@@ -198,11 +206,11 @@ struct ControlAPI {
         }
     }
 
-    private func json(_ status: HTTPResponseStatus, _ answer: some Encodable) -> Response {
+    private static func json(_ status: HTTPResponseStatus, _ answer: some Encodable) -> Response {
         Response(status: status, body: ControlCoding.text(answer))
     }
 
     private func error(_ status: HTTPResponseStatus, _ message: String, valid: [String]? = nil) -> Response {
-        self.json(status, ControlProblem(message, valid: valid))
+        Self.json(status, ControlProblem(message, valid: valid))
     }
 }

@@ -1,77 +1,91 @@
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 import SwitchboardControl
 import SwitchboardCore
 
-/// Control API requests: checked for access, answered at once, and kept out
-/// of the fake API's journal.
+/// Control API requests: checked for access, answered at once (or, for the
+/// heavy ones, once NIO's thread pool has worked them out), and kept out of
+/// the fake API's journal.
 extension RequestHandler {
     func answerControl(_ request: Request, context: ChannelHandlerContext) {
         if request.bodySize > Self.controlBodyLimit {
-            self.writeControl(
-                ControlAPI.Response(
-                    status: .payloadTooLarge,
-                    body: ControlCoding.text(ControlProblem("control requests are limited to 1 MB"))),
-                extraHeaders: [], request: request, context: context)
-            self.clock.responseFinished(now: context.eventLoop.now)
-            self.resume(context: context)
+            self.writeControl(Self.tooLarge, extraHeaders: [], request: request, context: context)
             return
         }
         let access = ControlAccess.check(
             head: request.head, remote: context.channel.remoteAddress, token: self.responder.controlToken)
-        var extraHeaders: [(String, String)] = []
-        let response: ControlAPI.Response
         switch access {
         case .allowed:
             let host = request.head.headers.first(name: "Host") ?? context.channel.localAddress.map(Self.hostPort) ?? ""
             let api = ControlAPI(
                 panel: self.responder.panel, journal: self.responder.journal, serverURL: "http://\(host)")
-            response = api.handle(
+            let response = api.handle(
                 ControlAPI.Request(
                     method: request.head.method, target: RequestTarget(uri: request.head.uri),
                     body: request.body.map { Array($0.readableBytesView) } ?? []))
+            guard let later = response.later else {
+                self.answerControl(request, with: response, context: context)
+                return
+            }
+            NIOThreadPool.singleton.runIfActive(eventLoop: context.eventLoop, later).assumeIsolated().whenComplete {
+                result in
+                guard context.channel.isActive else { return }
+                guard case .success(let response) = result else {
+                    context.close(promise: nil)
+                    return
+                }
+                self.answerControl(request, with: response, context: context)
+            }
         case .badToken:
-            extraHeaders.append(("WWW-Authenticate", #"Bearer realm="switchboard""#))
-            response = ControlAPI.Response(
-                status: .unauthorized,
-                body: ControlCoding.text(
-                    ControlProblem(
-                        "the control API needs the header 'Authorization: Bearer <token>' with the token given to --control-token"
-                    ))
-            )
+            self.writeControl(
+                Self.badToken, extraHeaders: [("WWW-Authenticate", #"Bearer realm="switchboard""#)], request: request,
+                context: context)
         case .foreignHost:
-            response = ControlAPI.Response(
-                status: .forbidden,
-                body: ControlCoding.text(
-                    ControlProblem(
-                        "the control API answers requests for 127.0.0.1, [::1] or localhost only, not for another host name (as a DNS-rebinding web page would send); start Switchboard with --control-token to allow others"
-                    ))
-            )
+            self.writeControl(Self.foreignHost, extraHeaders: [], request: request, context: context)
         case .fromWebPage:
-            response = ControlAPI.Response(
-                status: .forbidden,
-                body: ControlCoding.text(
-                    ControlProblem(
-                        "the control API does not answer web pages (this request carries a browser's Origin or Sec-Fetch-Site header); call it from a program such as curl or the switchboard CLI, or start Switchboard with --control-token and send 'Authorization: Bearer <token>'"
-                    ))
-            )
+            self.writeControl(Self.fromWebPage, extraHeaders: [], request: request, context: context)
         case .notLoopback:
-            response = ControlAPI.Response(
-                status: .forbidden,
-                body: ControlCoding.text(
-                    ControlProblem(
-                        "the control API answers clients on this machine only; start Switchboard with --control-token to allow others"
-                    ))
-            )
+            self.writeControl(Self.notLoopback, extraHeaders: [], request: request, context: context)
         }
+    }
+
+    private func answerControl(
+        _ request: Request, with response: ControlAPI.Response, context: ChannelHandlerContext
+    ) {
         if let export = response.export {
             self.streamExport(export, request: request, context: context)
-            return
+        } else {
+            self.writeControl(response, extraHeaders: [], request: request, context: context)
         }
-        self.writeControl(response, extraHeaders: extraHeaders, request: request, context: context)
-        self.clock.responseFinished(now: context.eventLoop.now)
-        self.resume(context: context)
     }
+
+    private static let tooLarge = ControlAPI.Response(
+        status: .payloadTooLarge, body: ControlCoding.text(ControlProblem("control requests are limited to 1 MB")))
+    private static let badToken = ControlAPI.Response(
+        status: .unauthorized,
+        body: ControlCoding.text(
+            ControlProblem(
+                "the control API needs the header 'Authorization: Bearer <token>' with the token given to --control-token"
+            )))
+    private static let foreignHost = ControlAPI.Response(
+        status: .forbidden,
+        body: ControlCoding.text(
+            ControlProblem(
+                "the control API answers requests for 127.0.0.1, [::1] or localhost only, not for another host name (as a DNS-rebinding web page would send); start Switchboard with --control-token to allow others"
+            )))
+    private static let fromWebPage = ControlAPI.Response(
+        status: .forbidden,
+        body: ControlCoding.text(
+            ControlProblem(
+                "the control API does not answer web pages (this request carries a browser's Origin or Sec-Fetch-Site header); call it from a program such as curl or the switchboard CLI, or start Switchboard with --control-token and send 'Authorization: Bearer <token>'"
+            )))
+    private static let notLoopback = ControlAPI.Response(
+        status: .forbidden,
+        body: ControlCoding.text(
+            ControlProblem(
+                "the control API answers clients on this machine only; start Switchboard with --control-token to allow others"
+            )))
 
     private func writeControl(
         _ response: ControlAPI.Response, extraHeaders: [(String, String)], request: Request,
@@ -89,13 +103,7 @@ extension RequestHandler {
         if request.head.method != .HEAD {
             context.write(self.wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         }
-        if request.keepAlive {
-            context.writeAndFlush(self.wrapOutboundOut(.end(nil)), promise: nil)
-        } else {
-            context.writeAndFlush(self.wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
-                context.close(promise: nil)
-            }
-        }
+        self.writeEnd(keepAlive: request.keepAlive, context: context)
     }
 
     static func hostPort(_ address: SocketAddress) -> String {
