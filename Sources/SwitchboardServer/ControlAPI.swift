@@ -47,6 +47,11 @@ struct ControlAPI: Sendable {
         /// Set for a call too heavy for an event loop: the answer is what
         /// this returns, worked out on NIO's thread pool.
         var later: (@Sendable () -> Response)?
+
+        /// A 4xx with the contract's error body.
+        static func refusal(_ status: HTTPResponseStatus, _ message: String, valid: [String]? = nil) -> Response {
+            Response(status: status, body: ControlCoding.text(ControlProblem(message, valid: valid)))
+        }
     }
 
     static let routes = ControlRoutes.all
@@ -211,6 +216,6 @@ struct ControlAPI: Sendable {
     }
 
     private func error(_ status: HTTPResponseStatus, _ message: String, valid: [String]? = nil) -> Response {
-        Self.json(status, ControlProblem(message, valid: valid))
+        Response.refusal(status, message, valid: valid)
     }
 }

@@ -60,32 +60,21 @@ extension RequestHandler {
         }
     }
 
-    private static let tooLarge = ControlAPI.Response(
-        status: .payloadTooLarge, body: ControlCoding.text(ControlProblem("control requests are limited to 1 MB")))
-    private static let badToken = ControlAPI.Response(
-        status: .unauthorized,
-        body: ControlCoding.text(
-            ControlProblem(
-                "the control API needs the header 'Authorization: Bearer <token>' with the token given to --control-token"
-            )))
-    private static let foreignHost = ControlAPI.Response(
-        status: .forbidden,
-        body: ControlCoding.text(
-            ControlProblem(
-                "the control API answers requests for 127.0.0.1, [::1] or localhost only, not for another host name (as a DNS-rebinding web page would send); start Switchboard with --control-token to allow others"
-            )))
-    private static let fromWebPage = ControlAPI.Response(
-        status: .forbidden,
-        body: ControlCoding.text(
-            ControlProblem(
-                "the control API does not answer web pages (this request carries a browser's Origin or Sec-Fetch-Site header); call it from a program such as curl or the switchboard CLI, or start Switchboard with --control-token and send 'Authorization: Bearer <token>'"
-            )))
-    private static let notLoopback = ControlAPI.Response(
-        status: .forbidden,
-        body: ControlCoding.text(
-            ControlProblem(
-                "the control API answers clients on this machine only; start Switchboard with --control-token to allow others"
-            )))
+    private static let tooLarge = ControlAPI.Response.refusal(.payloadTooLarge, "control requests are limited to 1 MB")
+    private static let badToken = ControlAPI.Response.refusal(
+        .unauthorized,
+        "the control API needs the header 'Authorization: Bearer <token>' with the token given to --control-token")
+    private static let foreignHost = ControlAPI.Response.refusal(
+        .forbidden,
+        "the control API answers requests for 127.0.0.1, [::1] or localhost only, not for another host name (as a DNS-rebinding web page would send); start Switchboard with --control-token to allow others"
+    )
+    private static let fromWebPage = ControlAPI.Response.refusal(
+        .forbidden,
+        "the control API does not answer web pages (this request carries a browser's Origin or Sec-Fetch-Site header); call it from a program such as curl or the switchboard CLI, or start Switchboard with --control-token and send 'Authorization: Bearer <token>'"
+    )
+    private static let notLoopback = ControlAPI.Response.refusal(
+        .forbidden,
+        "the control API answers clients on this machine only; start Switchboard with --control-token to allow others")
 
     private func writeControl(
         _ response: ControlAPI.Response, extraHeaders: [(String, String)], request: Request,
