@@ -1,5 +1,6 @@
 import CNcurses
 public import SwitchboardCore
+import SwitchboardProcess
 import SwitchboardTUI
 
 #if canImport(Glibc)
