@@ -6,6 +6,10 @@ public import SwitchboardCore
 /// most ~30 frames a second. The caller waits for the time `step` names (or
 /// for a wake-up) and calls it again; the ncurses loop does that with ppoll,
 /// tests with an in-memory terminal and a hand-stepped clock.
+///
+/// The control panel is the only authority over what the endpoint rows
+/// show: a key's change goes to the panel, and the snapshot it leaves is fed
+/// back before the next key is read. A refused change never shows.
 public final class ScreenRuntime {
     public private(set) var state: AppState
     private let panel: ControlPanel
@@ -131,10 +135,7 @@ public final class ScreenRuntime {
                     self.send(.notice(self.export.write(entries, at: self.clock.wall())), size)
                 }
             } catch {
-                // The endpoint vanished (a reload): say why; the panel's
-                // snapshot below replaces the row the key already changed.
-                self.send(.notice(error.description), size)
-                self.lastPanelVersion = -1
+                self.send(.refused(error), size)
             }
             // The rows show what the panel holds now, before the next key.
             self.pullPanel(size)
