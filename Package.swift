@@ -51,15 +51,22 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CTerminalRescue"),
+        // Process-level pieces (signals, wake-ups) without ncurses, so that a
+        // headless server links no terminal library.
+        .target(
+            name: "SwitchboardProcess",
+            dependencies: ["CTerminalRescue"],
+            swiftSettings: strict
+        ),
         .target(
             name: "SwitchboardTerminal",
-            dependencies: ["SwitchboardCore", "SwitchboardTUI", "CNcurses", "CTerminalRescue"],
+            dependencies: ["SwitchboardCore", "SwitchboardTUI", "SwitchboardProcess", "CNcurses", "CTerminalRescue"],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "switchboard",
             dependencies: [
-                "SwitchboardCore", "SwitchboardControl", "SwitchboardServer", "SwitchboardTUI",
+                "SwitchboardCore", "SwitchboardControl", "SwitchboardServer", "SwitchboardTUI", "SwitchboardProcess",
                 "SwitchboardTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -9,7 +9,7 @@ import SwitchboardTUI
 /// The only code that talks to ncurses. It draws grids (rewriting only rows
 /// that changed) and turns key codes into `Key`s. Not thread-safe: create,
 /// use and close it on one thread.
-final class NcursesTerminal {
+final class NcursesTerminal: Terminal {
     private let screen: OpaquePointer
     private var lastGrid: Grid?
     let colors: Bool
@@ -85,11 +85,6 @@ final class NcursesTerminal {
         self.lastGrid = grid
     }
 
-    /// Forget the last frame so the next draw repaints everything.
-    func invalidate() {
-        self.lastGrid = nil
-    }
-
     /// Every key waiting in the input buffer.
     func readKeys() -> [Key] {
         var keys: [Key] = []
@@ -98,6 +93,8 @@ final class NcursesTerminal {
             let result = wget_wch(sb_stdscr(), &character)
             if result == ERR { break }
             if let key = KeyDecoding.key(code: character, isFunctionKey: result == KEY_CODE_YES) {
+                // After a resize the screen may hold anything: repaint it all.
+                if key == .resize { self.lastGrid = nil }
                 keys.append(key)
             }
         }

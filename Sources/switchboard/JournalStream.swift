@@ -1,6 +1,6 @@
 import Foundation
 import SwitchboardCore
-import SwitchboardTerminal
+import SwitchboardProcess
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import SwitchboardCore
+import SwitchboardProcess
 import SwitchboardServer
-import SwitchboardTerminal
 
 /// What every server-starting command does first: load the fixtures and
 /// bind the port, or say clearly why not.

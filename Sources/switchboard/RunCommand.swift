@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SwitchboardCore
 import SwitchboardServer
+import SwitchboardTUI
 import SwitchboardTerminal
 
 struct RunCommand: ParsableCommand {

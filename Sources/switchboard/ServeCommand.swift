@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import SwitchboardCore
+import SwitchboardProcess
 import SwitchboardServer
-import SwitchboardTerminal
 
 #if canImport(Glibc)
     import Glibc

@@ -18,7 +18,8 @@ import Testing
     @Test func onlyAnEndpointSetToSuccessGivesAnswersACacheMayKeep() throws {
         let panel = try self.panel()
         #expect(panel.snapshot().decide(endpoint: 0).mayBeCached)
-        for mode in Mode.cycle where mode != .success {
+        let modes = Mode.names.compactMap { Mode(name: $0 == "flaky:N" ? "flaky" : $0) }
+        for mode in modes where mode != .success {
             try panel.setMode(mode, endpoint: "a")
             let decision = panel.snapshot().decide(endpoint: 0)
             #expect(!decision.mayBeCached, "\(mode.name) answered \(decision.mode.name)")

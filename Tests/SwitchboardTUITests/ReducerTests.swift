@@ -29,22 +29,14 @@ import Testing
         #expect(self.state.selected == 0)
     }
 
-    @Test mutating func spaceCyclesTheSelectedEndpointsMode() {
+    @Test mutating func spaceAsksForTheNextModeAndLeavesTheRowToThePanel() {
         _ = self.press(.up)
         #expect(self.state.selectedEndpoint?.mode == .error)
         #expect(self.press(.char(" ")) == [.setMode(endpoint: "coinlist", .serverError)])
-        #expect(self.state.endpoints[0].modeLabel == "server_error")
-        #expect(self.press(.enter) == [.setMode(endpoint: "coinlist", .reset)])
-        var labels: [String] = []
-        for _ in 0..<6 {
-            _ = self.press(.char(" "))
-            labels.append(self.state.endpoints[0].modeLabel)
-        }
-        // coinlist declares no sequence, so the cycle skips it.
-        #expect(labels == ["hang", "empty", "garbage", "truncated", "flaky 25%", "success"])
-        #expect(self.press(.char(" ")) == [.setMode(endpoint: "coinlist", .error)])
-        #expect(self.state.endpoints[0].modeLabel == "error 429")
-        #expect(self.state.flash == "coinlist → error 429")
+        #expect(self.state.flash == "coinlist → server_error")
+        // The row changes when the panel's snapshot comes back, not before.
+        #expect(self.state.endpoints[0].mode == .error)
+        #expect(self.press(.enter) == [.setMode(endpoint: "coinlist", .serverError)])
     }
 
     @Test mutating func digitsPickAModeDirectly() {
@@ -53,47 +45,44 @@ import Testing
         #expect(self.press(.char("4")) == [.setMode(endpoint: "weather", .reset)])
         #expect(self.press(.char("5")) == [.setMode(endpoint: "weather", .hang)])
         #expect(self.press(.char("8")) == [.setMode(endpoint: "weather", .truncated)])
-        #expect(self.state.endpoints[1].modeLabel == "truncated")
+        #expect(self.press(.char("9")) == [.setMode(endpoint: "weather", .flaky(percent: 25))])
+        #expect(self.press(.char("0")) == [.setMode(endpoint: "weather", .sequence)])
     }
 
-    @Test mutating func pickingFlakyAgainStepsThroughItsRates() {
-        var labels: [String] = []
-        for _ in 0..<6 {
-            _ = self.press(.char("9"))
-            labels.append(self.state.endpoints[1].modeLabel)
-        }
-        #expect(labels == ["flaky 25%", "flaky 50%", "flaky 75%", "flaky 90%", "flaky 10%", "flaky 25%"])
+    @Test mutating func aRefusedSequenceSaysWhatToAddToTheManifest() {
+        _ = Reducer.reduce(&self.state, .refused(.noSequence("weather")), width: 80, height: 24)
+        #expect(
+            self.state.flash
+                == "weather has no sequence — add 'sequence: [success, server_error]' to its manifest entry")
+        #expect(self.state.endpoints[1].mode == .serverError)
     }
 
-    @Test mutating func sequenceNeedsOneInTheManifest() {
-        #expect(self.press(.char("0")) == [])
-        #expect(self.state.flash?.hasPrefix("weather has no sequence") == true)
+    @Test mutating func aChangeToAnEndpointAReloadRemovedSaysWhy() {
+        _ = Reducer.reduce(
+            &self.state, .refused(.unknownEndpoint("weather", known: ["other"])), width: 80, height: 24)
+        #expect(self.state.flash == "no endpoint 'weather' (endpoints: other)")
     }
 
-    @Test mutating func lCyclesLatencyProfilesForwardAndBack() {
+    @Test mutating func lAsksForTheNextLatencyProfileAndLTheOneBefore() {
         _ = self.press(.up)
         #expect(self.press(.char("l")) == [.setLatency(endpoint: "coinlist", "fast")])
-        #expect(self.press(.char("l")) == [.setLatency(endpoint: "coinlist", "sluggish")])
-        #expect(self.press(.char("L")) == [.setLatency(endpoint: "coinlist", "fast")])
-        #expect(self.press(.char("L")) == [.setLatency(endpoint: "coinlist", nil)])
+        #expect(self.state.flash == "coinlist latency → fast 100ms")
         // Back from none: the presets come after the manifest's profiles.
         #expect(self.press(.char("L")) == [.setLatency(endpoint: "coinlist", "wifi")])
-        #expect(self.state.latencyLabel(self.state.endpoints[0].latency) == "wifi")
-        for _ in 0..<5 { _ = self.press(.char("L")) }
-        #expect(self.state.latencyLabel(self.state.endpoints[0].latency) == "slow 2s")
     }
 
-    @Test mutating func aAppliesTheSelectedSettingToEveryEndpoint() {
+    @Test mutating func aAsksToApplyTheSelectedSettingToEveryEndpoint() {
+        let rows = self.state.endpoints
         #expect(self.press(.char("a")) == [.applyToAll(from: "weather")])
-        #expect(self.state.endpoints.allSatisfy { $0.mode == .serverError && $0.latency == "slow" })
+        #expect(self.state.flash == "every endpoint → server_error, latency slow 2s")
+        #expect(self.state.endpoints == rows)
     }
 
-    @Test mutating func rResetsOneEndpointAndShiftRResetsAll() {
+    @Test mutating func rAsksToResetOneEndpointAndShiftRAll() {
+        let rows = self.state.endpoints
         #expect(self.press(.char("r")) == [.reset(endpoint: "weather")])
-        #expect(self.state.endpoints[1].mode == .success && self.state.endpoints[1].latency == nil)
-        #expect(self.state.endpoints[0].mode == .error)
         #expect(self.press(.char("R")) == [.reset(endpoint: nil)])
-        #expect(self.state.endpoints.allSatisfy { !$0.isChanged })
+        #expect(self.state.endpoints == rows)
     }
 
     @Test mutating func tabMovesFocusBetweenEndpointsAndLog() {
@@ -213,7 +202,7 @@ import Testing
         _ = self.press(.down, .down)
         #expect(self.press(.enter) == [.applyScenario("login-broken")])
         #expect(self.state.scenarioPicker == nil)
-        #expect(self.state.scenario == "login-broken")
+        #expect(self.state.flash == "scenario login-broken applied")
         _ = self.press(.char("s"), .escape)
         #expect(self.state.scenarioPicker == nil)
     }

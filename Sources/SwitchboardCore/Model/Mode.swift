@@ -23,14 +23,6 @@ public enum Mode: Sendable, Hashable {
     /// The endpoint's manifest `sequence`, one mode per request, repeating.
     case sequence
 
-    /// The order of the space bar and of the digit keys (1…9, then 0).
-    public static let cycle: [Mode] = [
-        .success, .error, .serverError, .reset, .hang, .empty, .garbage, .truncated, .flaky(percent: 25), .sequence,
-    ]
-
-    /// Flaky rates the screen steps through.
-    public static let flakyPresets = [10, 25, 50, 75, 90]
-
     /// The spelling used in manifests, the control API and the journal:
     /// `server_error`, `flaky:25`.
     public var name: String {
@@ -75,38 +67,5 @@ public enum Mode: Sendable, Hashable {
             guard let percent = Int(number), (0...100).contains(percent) else { return nil }
             self = .flaky(percent: percent)
         }
-    }
-
-    /// The kind of mode, ignoring a flaky rate: what the cycle compares.
-    var family: Int {
-        switch self {
-        case .success: 0
-        case .error: 1
-        case .serverError: 2
-        case .reset: 3
-        case .hang: 4
-        case .empty: 5
-        case .garbage: 6
-        case .truncated: 7
-        case .flaky: 8
-        case .sequence: 9
-        }
-    }
-
-    /// The mode after this one in `cycle`, wrapping around. `sequence` is
-    /// skipped for endpoints that declare none; flaky keeps `flaky`'s rate.
-    public func next(hasSequence: Bool = true, flakyPercent: Int = 25) -> Mode {
-        var index = self.family
-        repeat {
-            index = (index + 1) % Mode.cycle.count
-        } while Mode.cycle[index] == .sequence && !hasSequence
-        if case .flaky = Mode.cycle[index] { return .flaky(percent: flakyPercent) }
-        return Mode.cycle[index]
-    }
-
-    /// The mode for a digit key: 1…9 in `cycle` order, 0 for the tenth.
-    public static func numbered(_ digit: Int) -> Mode? {
-        let index = digit == 0 ? 9 : digit - 1
-        return Mode.cycle.indices.contains(index) ? Mode.cycle[index] : nil
     }
 }

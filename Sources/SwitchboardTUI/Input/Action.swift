@@ -14,6 +14,9 @@ public enum Action: Sendable {
     case details(DetailsView?)
     /// Something the runtime wants to tell the user (a file written).
     case notice(String)
+    /// The control panel refused a change a key asked for; the rows still
+    /// show what the panel holds.
+    case refused(ControlError)
 }
 
 /// Something the reducer wants done outside: the runtime performs it.

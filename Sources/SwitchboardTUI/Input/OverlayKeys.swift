@@ -34,7 +34,6 @@ enum PickerKeys {
         case .choose:
             let name = state.scenarios[selected]
             state.scenarioPicker = nil
-            state.scenario = name
             state.flash = "scenario \(name) applied"
             return [.applyScenario(name)]
         default: break

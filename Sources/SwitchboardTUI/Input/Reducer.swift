@@ -1,7 +1,9 @@
 import SwitchboardCore
 
 /// The one place the screen's state changes. Pure: state and action in,
-/// state and effects out; the runtime performs the effects.
+/// state and effects out; the runtime performs the effects. Endpoint
+/// settings are the control panel's: keys only ask for changes, and the
+/// rows follow the snapshots that come back (`.panel`).
 public enum Reducer {
     /// Applies `action` to `state` for a screen of `width`×`height`.
     public static func reduce(_ state: inout AppState, _ action: Action, width: Int, height: Int) -> [Effect] {
@@ -24,6 +26,8 @@ public enum Reducer {
             if details == nil { state.flash = "that request is no longer in the journal" }
         case .notice(let text):
             state.flash = text
+        case .refused(let error):
+            state.flash = Self.refusal(error)
         }
         self.keepVisible(&state, layout: layout)
         return effects
@@ -80,11 +84,6 @@ public enum Reducer {
             }
             return []
         case .resetAll:
-            for index in state.endpoints.indices {
-                state.endpoints[index].mode = state.endpoints[index].startMode
-                state.endpoints[index].latency = state.endpoints[index].startLatency
-            }
-            state.scenario = nil
             state.flash = "every endpoint reset"
             return [.reset(endpoint: nil)]
         default:
@@ -132,6 +131,17 @@ public enum Reducer {
             state.selected = index
         }
         state.selected = min(state.selected, max(0, state.endpoints.count - 1))
+    }
+
+    /// Why a key's change did not happen, in the screen's words.
+    private static func refusal(_ error: ControlError) -> String {
+        switch error {
+        case .noSequence(let id):
+            "\(id) has no sequence — add 'sequence: [success, server_error]' to its manifest entry"
+        default:
+            // The endpoint vanished in a reload, most likely.
+            error.description
+        }
     }
 
     /// The folder a problem's file is in, as the user named it: what

@@ -46,13 +46,18 @@ public struct EndpointRow: Equatable, Sendable {
 
     /// `success`, `error 401`, `server_error 503`, `flaky 25%`, `sequence ×3`.
     public var modeLabel: String {
-        switch self.mode {
+        self.label(of: self.mode)
+    }
+
+    /// How the row would name `mode`: with this endpoint's statuses.
+    public func label(of mode: Mode) -> String {
+        switch mode {
         case .success: "success"
         case .error: "error \(self.errorStatus)"
         case .serverError: self.serverErrorStatus == 500 ? "server_error" : "server_error \(self.serverErrorStatus)"
         case .flaky(let percent): "flaky \(percent)%"
         case .sequence: "sequence ×\(self.sequence.count)"
-        default: self.mode.name
+        default: mode.name
         }
     }
 

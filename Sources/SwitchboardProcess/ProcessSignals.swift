@@ -1,7 +1,7 @@
 import CTerminalRescue
 
 #if canImport(Glibc)
-    import Glibc
+    public import Glibc
 #endif
 
 /// Signal set-up that must happen before any other thread starts.
@@ -22,7 +22,7 @@ public enum ProcessSignals {
 
     /// The mask the screen thread uses while it waits: nothing blocked, so
     /// a resize gets through there and only there.
-    static var waitMask: sigset_t {
+    public static var waitMask: sigset_t {
         var mask = sigset_t()
         sigemptyset(&mask)
         return mask

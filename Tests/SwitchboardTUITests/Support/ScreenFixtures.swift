@@ -105,7 +105,8 @@ func expectGolden(
     var actual = grid.text
     if styles { actual += "\n--- styles\n" + grid.styleText }
     actual += "\n"
-    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    // Golden/ sits beside Support/, where this file is.
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Golden/\(name).txt")
     if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
         try? actual.write(to: file, atomically: true, encoding: .utf8)

@@ -1,0 +1,42 @@
+public import SwitchboardCore
+
+/// What the mode keys mean: the order the space bar walks, the digit that
+/// names each mode and the rates `9` steps through. These are the screen's
+/// choices; the control panel only knows modes.
+public enum ModeKeys {
+    /// The order of the space bar and of the digit keys (1…9, then 0).
+    public static let cycle: [Mode] = [
+        .success, .error, .serverError, .reset, .hang, .empty, .garbage, .truncated, .flaky(percent: 25), .sequence,
+    ]
+
+    /// Flaky rates that picking flaky again steps through.
+    public static let flakyPresets = [10, 25, 50, 75, 90]
+
+    /// The mode after `mode` in `cycle`, wrapping around. `sequence` is
+    /// skipped for endpoints that declare none; flaky gets `flakyPercent`.
+    public static func next(after mode: Mode, hasSequence: Bool = true, flakyPercent: Int = 25) -> Mode {
+        var index = self.position(of: mode)
+        repeat {
+            index = (index + 1) % self.cycle.count
+        } while self.cycle[index] == .sequence && !hasSequence
+        if case .flaky = self.cycle[index] { return .flaky(percent: flakyPercent) }
+        return self.cycle[index]
+    }
+
+    /// The mode for a digit key: 1…9 in `cycle` order, 0 for the tenth.
+    public static func numbered(_ digit: Int) -> Mode? {
+        let index = digit == 0 ? 9 : digit - 1
+        return self.cycle.indices.contains(index) ? self.cycle[index] : nil
+    }
+
+    /// The flaky rate after `percent` among the presets, wrapping around.
+    public static func nextFlakyPreset(after percent: Int) -> Int {
+        self.flakyPresets.first { $0 > percent } ?? self.flakyPresets[0]
+    }
+
+    /// Where `mode` sits in `cycle`, whatever its flaky rate.
+    private static func position(of mode: Mode) -> Int {
+        if case .flaky = mode { return self.cycle.firstIndex { if case .flaky = $0 { true } else { false } } ?? 0 }
+        return self.cycle.firstIndex(of: mode) ?? 0
+    }
+}

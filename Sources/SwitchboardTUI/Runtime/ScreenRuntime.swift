@@ -1,0 +1,151 @@
+public import SwitchboardCore
+
+/// The screen without the waiting: each `step` brings in new requests and
+/// settings changes, samples the clock, feeds the typed keys to the reducer,
+/// performs their effects on the control panel and the journal, and draws at
+/// most ~30 frames a second. The caller waits for the time `step` names (or
+/// for a wake-up) and calls it again; the ncurses loop does that with ppoll,
+/// tests with an in-memory terminal and a hand-stepped clock.
+///
+/// The control panel is the only authority over what the endpoint rows
+/// show: a key's change goes to the panel, and the snapshot it leaves is fed
+/// back before the next key is read. A refused change never shows.
+public final class ScreenRuntime {
+    public private(set) var state: AppState
+    private let panel: ControlPanel
+    private let journal: RequestJournal
+    private let terminal: any Terminal
+    private let options: RenderOptions
+    private let clock: ScreenClock
+    private let export: HARExport
+    private var lastSequence = 0
+    private var lastPanelVersion = -1
+    private var dirty = true
+    private var lastDraw = -Double.infinity
+    private var lastTick = -Double.infinity
+
+    /// Redraw no more often than this, however fast requests arrive.
+    public static let frameInterval = 1.0 / 30
+    /// How often the request rate is sampled when nothing else happens.
+    public static let tickInterval = 1.0
+
+    /// What the caller does after a step.
+    public enum Step: Equatable, Sendable {
+        /// Wait at most this many seconds (less if woken) and step again.
+        case wait(seconds: Double)
+        case exit(ScreenExit)
+    }
+
+    /// - Parameters:
+    ///   - redact: hide credentials in HAR files exported with `e`.
+    ///   - exportFolder: where `e` writes; `nil` is the working folder.
+    public init(
+        panel: ControlPanel, journal: RequestJournal, terminal: any Terminal, serverURL: String,
+        options: RenderOptions, clock: ScreenClock = .system, redact: Bool = true, exportFolder: String? = nil
+    ) {
+        self.panel = panel
+        self.journal = journal
+        self.terminal = terminal
+        self.options = options
+        self.clock = clock
+        self.state = AppState(serverURL: serverURL)
+        self.export = HARExport(folder: exportFolder, serverURL: serverURL, redact: redact)
+    }
+
+    /// One turn of the screen; never blocks.
+    public func step() -> Step {
+        var size = self.terminal.size
+        self.dirty = self.pullChanges(size) || self.dirty
+        let now = self.clock.monotonic()
+        if now - self.lastTick >= Self.tickInterval {
+            self.lastTick = now
+            let before = self.state
+            self.send(.tick(now: now), size)
+            self.dirty = self.dirty || before != self.state
+        }
+        for key in self.terminal.readKeys() {
+            // A resize changes the size mid-batch: measure per key.
+            size = self.terminal.size
+            let effects = self.send(.key(key), size)
+            self.dirty = true
+            if let exit = self.perform(effects, size) { return .exit(exit) }
+        }
+        if self.dirty && now - self.lastDraw >= Self.frameInterval {
+            size = self.terminal.size
+            self.terminal.draw(
+                ScreenRenderer.render(self.state, width: size.width, height: size.height, options: self.options))
+            self.lastDraw = now
+            self.dirty = false
+        }
+        let elapsed = self.clock.monotonic()
+        let untilFrame =
+            self.dirty ? max(0.001, Self.frameInterval - (elapsed - self.lastDraw)) : Self.tickInterval
+        // Ticks keep to the second even when nothing else wakes the loop,
+        // so each sparkline bucket covers one second.
+        let untilTick = max(0.001, Self.tickInterval - (elapsed - self.lastTick))
+        return .wait(seconds: min(untilFrame, untilTick))
+    }
+
+    /// Brings in new requests and settings changes; true if anything changed.
+    private func pullChanges(_ size: (width: Int, height: Int)) -> Bool {
+        var changed = self.pullPanel(size)
+        let page = self.journal.entries(after: self.lastSequence, limit: self.state.logCapacity)
+        if page.lastSequence != self.lastSequence {
+            self.lastSequence = page.lastSequence
+            self.send(.requests(page.entries, missed: page.missed, stats: self.journal.stats()), size)
+            changed = true
+        }
+        return changed
+    }
+
+    /// Feeds the panel's snapshot to the reducer if it moved on.
+    @discardableResult
+    private func pullPanel(_ size: (width: Int, height: Int)) -> Bool {
+        let snapshot = self.panel.snapshot()
+        guard snapshot.version != self.lastPanelVersion else { return false }
+        self.lastPanelVersion = snapshot.version
+        self.send(.panel(snapshot, self.journal.stats()), size)
+        return true
+    }
+
+    @discardableResult
+    private func send(_ action: Action, _ size: (width: Int, height: Int)) -> [Effect] {
+        Reducer.reduce(&self.state, action, width: size.width, height: size.height)
+    }
+
+    /// Performs effects on the control panel and the journal; returns how
+    /// to exit, if asked.
+    private func perform(_ effects: [Effect], _ size: (width: Int, height: Int)) -> ScreenExit? {
+        for effect in effects {
+            do throws(ControlError) {
+                switch effect {
+                case .quit(let interrupted): return interrupted ? .interrupted : .quit
+                case .setMode(let id, let mode): try self.panel.setMode(mode, endpoint: id)
+                case .setLatency(let id, let name): try self.panel.setLatency(name, endpoint: id)
+                case .reset(let id): try self.panel.reset(endpoint: id)
+                case .applyToAll(let id): try self.panel.applyToAll(from: id)
+                case .applyScenario(let name): try self.panel.applyScenario(named: name)
+                case .openDetails(let sequence):
+                    let view = self.journal.entry(sequence: sequence).map { entry in
+                        DetailsFormatter.view(entry, signature: self.signature(of: entry.endpointID))
+                    }
+                    self.send(.details(view), size)
+                case .exportHAR(let sequences):
+                    let entries = sequences.compactMap { self.journal.entry(sequence: $0) }
+                    self.send(.notice(self.export.write(entries, at: self.clock.wall())), size)
+                }
+            } catch {
+                self.send(.refused(error), size)
+            }
+            // The rows show what the panel holds now, before the next key.
+            self.pullPanel(size)
+        }
+        return nil
+    }
+
+    private func signature(of id: String?) -> String? {
+        guard let id else { return nil }
+        let manifest = self.panel.snapshot().manifest
+        return manifest.endpointIndex(id: id).map { manifest.endpoints[$0].signature }
+    }
+}

@@ -1,0 +1,11 @@
+/// What the screen runtime needs from a terminal: its size, a way to show a
+/// grid and the keys typed since it last looked. `NcursesTerminal` is the
+/// real one; tests drive the runtime with an in-memory one of a fixed size.
+public protocol Terminal: AnyObject {
+    /// Columns and rows now; a resize changes it between two calls.
+    var size: (width: Int, height: Int) { get }
+    /// Shows `grid`, which is exactly `size` large.
+    func draw(_ grid: Grid)
+    /// Every key waiting, without blocking: empty when there is none.
+    func readKeys() -> [Key]
+}

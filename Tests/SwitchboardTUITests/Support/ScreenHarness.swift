@@ -1,0 +1,57 @@
+import SwitchboardCore
+import SwitchboardTUI
+
+/// The screen runtime with everything real but the terminal and the clock:
+/// a control panel, a journal, an in-memory terminal at a fixed size and a
+/// clock stepped by hand.
+final class ScreenHarness {
+    let panel: ControlPanel
+    let journal = RequestJournal()
+    let terminal: MemoryTerminal
+    let clock = ManualClock()
+    let runtime: ScreenRuntime
+
+    init(panel: ControlPanel, width: Int = 80, height: Int = 24, exportFolder: String? = nil) {
+        self.panel = panel
+        self.terminal = MemoryTerminal(width: width, height: height)
+        self.runtime = ScreenRuntime(
+            panel: panel, journal: self.journal, terminal: self.terminal, serverURL: "http://127.0.0.1:8080",
+            options: RenderOptions(color: false, unicode: true, utcOffset: 0), clock: self.clock.screenClock,
+            exportFolder: exportFolder)
+        _ = self.runtime.step()
+    }
+
+    /// The demo fixtures, with `ScreenFixtures.traffic` in the journal.
+    static func demo(width: Int = 80, height: Int = 24, exportFolder: String? = nil) throws -> ScreenHarness {
+        let harness = ScreenHarness(
+            panel: try ScreenFixtures.demoPanel(), width: width, height: height, exportFolder: exportFolder)
+        for entry in ScreenFixtures.traffic { harness.journal.record(entry) }
+        harness.frame()
+        return harness
+    }
+
+    var state: AppState { self.runtime.state }
+
+    /// The panel's setting of every endpoint, as the rows should show it.
+    var panelSettings: [EndpointSetting] { self.panel.snapshot().settings }
+
+    /// What the rows show.
+    var rowSettings: [EndpointSetting] {
+        self.state.endpoints.map { EndpointSetting(mode: $0.mode, latency: $0.latency) }
+    }
+
+    /// Types `keys` at once and lets one frame pass.
+    @discardableResult
+    func press(_ keys: Key...) -> ScreenRuntime.Step {
+        self.terminal.typed += keys
+        return self.frame()
+    }
+
+    /// Lets one frame pass.
+    @discardableResult
+    func frame() -> ScreenRuntime.Step {
+        // A little over a frame: exactly one could round to just under it.
+        self.clock.advance(by: ScreenRuntime.frameInterval * 1.5)
+        return self.runtime.step()
+    }
+}
