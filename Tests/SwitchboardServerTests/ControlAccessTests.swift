@@ -17,15 +17,16 @@ import Testing
     @Test func withATokenEveryCallMustCarryIt() async throws {
         let server = try RunningServer.demo(controlToken: "s3cret")
         let port = server.port
-        defer { server.stop() }
-        let url = "http://127.0.0.1:\(port)/__switchboard/endpoints"
-        #expect(try await self.status(url) == 401)
-        #expect(try await self.status(url, ["-H", "Authorization: Bearer wrong"]) == 401)
-        #expect(try await self.status(url, ["-H", "Authorization: Bearer s3cret"]) == 200)
-        let headers = try await Subprocess.run("curl", ["-s", "-D", "-", "-o", "/dev/null", url]).stdout
-        #expect(headers.contains(#"WWW-Authenticate: Bearer realm="switchboard""#))
-        // The fake API itself needs no token.
-        #expect(try await self.status("http://127.0.0.1:\(port)/data/all/coinlist") == 200)
+        try await server.serving { server in
+            let url = "http://127.0.0.1:\(port)/__switchboard/endpoints"
+            #expect(try await self.status(url) == 401)
+            #expect(try await self.status(url, ["-H", "Authorization: Bearer wrong"]) == 401)
+            #expect(try await self.status(url, ["-H", "Authorization: Bearer s3cret"]) == 200)
+            let headers = try await Subprocess.run("curl", ["-s", "-D", "-", "-o", "/dev/null", url]).stdout
+            #expect(headers.contains(#"WWW-Authenticate: Bearer realm="switchboard""#))
+            // The fake API itself needs no token.
+            #expect(try await self.status("http://127.0.0.1:\(port)/data/all/coinlist") == 200)
+        }
     }
 
     /// This machine's first address that is not loopback, if it has one.
@@ -54,16 +55,17 @@ import Testing
         let address = try #require(Self.outsideAddress)
         let server = try RunningServer.demo(host: "0.0.0.0")
         let port = server.port
-        defer { server.stop() }
-        #expect(try await self.status("http://127.0.0.1:\(port)/__switchboard/endpoints") == 200)
-        #expect(try await self.status("http://\(address):\(port)/__switchboard/endpoints") == 403)
-        #expect(try await self.status("http://\(address):\(port)/data/all/coinlist") == 200)
-        let guarded = try RunningServer.demo(host: "0.0.0.0", controlToken: "t")
-        let guardedPort = guarded.port
-        defer { guarded.stop() }
-        #expect(
-            try await self.status(
-                "http://\(address):\(guardedPort)/__switchboard/endpoints", ["-H", "Authorization: Bearer t"])
-                == 200)
+        try await server.serving { server in
+            #expect(try await self.status("http://127.0.0.1:\(port)/__switchboard/endpoints") == 200)
+            #expect(try await self.status("http://\(address):\(port)/__switchboard/endpoints") == 403)
+            #expect(try await self.status("http://\(address):\(port)/data/all/coinlist") == 200)
+            let guarded = try RunningServer.demo(host: "0.0.0.0", controlToken: "t")
+            let guardedPort = guarded.port
+            try await guarded.serving { _ in
+                let status = try await self.status(
+                    "http://\(address):\(guardedPort)/__switchboard/endpoints", ["-H", "Authorization: Bearer t"])
+                #expect(status == 200)
+            }
+        }
     }
 }
