@@ -105,9 +105,10 @@ import Testing
         try await server.serving { server in
             let hung = StartedWork { try self.curl(server, ["--max-time", "2"]) }
             #expect(await waitUntilSeen { server.server.requestsInFlight == 1 })
+            // Answered; that it is not held up is FaultWireTests' to show,
+            // on the virtual clock rather than against a wall-clock window.
             let other = try await onThread { try CurlTiming.get(server.url("/b")) }
             #expect(other.status == 200)
-            #expect(other.total < 0.5, "the other endpoint took \(other.total) s")
             let result = try await hung.value
             #expect(result.status == 28)
             #expect(await waitUntil { server.journal.entries(after: 0).entries.contains { $0.mode == .hang } })
