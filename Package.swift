@@ -78,7 +78,11 @@ let package = Package(
         ),
         .target(
             name: "SwitchboardTestSupport",
-            dependencies: ["SwitchboardCore", "SwitchboardServer"],
+            dependencies: [
+                "SwitchboardCore", "SwitchboardServer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ],
             path: "Tests/SwitchboardTestSupport",
             swiftSettings: testing
         ),

@@ -64,14 +64,15 @@ import Testing
 
     @Test func aPortInUseIsOneSentenceAndExit1() async throws {
         let server = try RunningServer.demo()
-        defer { server.stop() }
-        let result = try await Subprocess.run(
-            self.binary, ["serve", RepositoryPaths.fixtures.path, "--port", String(server.port)])
-        #expect(result.status == 1)
-        #expect(
-            result.stderr
-                == "switchboard: port \(server.port) on 127.0.0.1 is already in use — stop the program using it, or pick another port with --port (0 picks a free one)\n"
-        )
+        try await server.serving { server in
+            let result = try await Subprocess.run(
+                self.binary, ["serve", RepositoryPaths.fixtures.path, "--port", String(server.port)])
+            #expect(result.status == 1)
+            #expect(
+                result.stderr
+                    == "switchboard: port \(server.port) on 127.0.0.1 is already in use — stop the program using it, or pick another port with --port (0 picks a free one)\n"
+            )
+        }
     }
 
     @Test func withoutATerminalTheScreenPointsAtServe() async throws {
@@ -121,15 +122,19 @@ import Testing
         let environment = ["SWITCHBOARD_CONTROL_TOKEN": fromEnvironment]
         let serve = try await ServeProcess.start(
             arguments: [RepositoryPaths.fixtures.path, "--port", "0"], environment: environment)
-        defer { serve.stop() }
-        #expect(try await status(serve.port, nil) == 401)
-        #expect(try await status(serve.port, fromEnvironment) == 200)
-        let both = try await ServeProcess.start(
-            arguments: [RepositoryPaths.fixtures.path, "--port", "0", "--control-token", fromOption],
-            environment: environment)
-        defer { both.stop() }
-        #expect(try await status(both.port, fromEnvironment) == 401)
-        #expect(try await status(both.port, fromOption) == 200)
+        try await serve.serving { serve in
+            #expect(try await status(serve.port, nil) == 401)
+            #expect(try await status(serve.port, fromEnvironment) == 200)
+            let both = try await ServeProcess.start(
+                arguments: [RepositoryPaths.fixtures.path, "--port", "0", "--control-token", fromOption],
+                environment: environment)
+            try await both.serving { both in
+                let withTheEnvironments = try await status(both.port, fromEnvironment)
+                #expect(withTheEnvironments == 401)
+                let withTheOptions = try await status(both.port, fromOption)
+                #expect(withTheOptions == 200)
+            }
+        }
     }
 
     /// More requests than the journal keeps: stdout, `--log` and `--har`
@@ -145,75 +150,82 @@ import Testing
             arguments: [
                 RepositoryPaths.fixtures.path, "--port", "0", "--log", log, "--har", har, "--journal-size", "100",
             ], stdoutFile: stdout)
-        defer { serve.stop() }
-        let count = 1_000
-        let config = directory.appendingPathComponent("curl.cfg").path
-        let request = "url = \"http://127.0.0.1:\(serve.port)/data/all/coinlist\"\noutput = \"/dev/null\"\n"
-        try String(repeating: request, count: count).write(toFile: config, atomically: true, encoding: .utf8)
-        let status = try await onThread {
-            try Subprocess.run("curl", ["-s", "-K", config])
-            return serve.terminate()
+        try await serve.serving { serve in
+            let count = 1_000
+            let config = directory.appendingPathComponent("curl.cfg").path
+            let request = "url = \"http://127.0.0.1:\(serve.port)/data/all/coinlist\"\noutput = \"/dev/null\"\n"
+            try String(repeating: request, count: count).write(toFile: config, atomically: true, encoding: .utf8)
+            let status = try await onThread {
+                try Subprocess.run("curl", ["-s", "-K", config])
+                return serve.terminate()
+            }
+            #expect(status == 143)
+            let printed = try String(contentsOfFile: stdout, encoding: .utf8).split(separator: "\n")
+            #expect(printed.count == count)
+            let logged = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+            #expect(logged.count == count)
+            let entries = try await onThread {
+                let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: har)))
+                return (((document as? [String: Any])?["log"] as? [String: Any])?["entries"] as? [[String: Any]])?.count
+            }
+            #expect(entries == count)
+            #expect(!FileManager.default.fileExists(atPath: har + ".partial"))
         }
-        #expect(status == 143)
-        let printed = try String(contentsOfFile: stdout, encoding: .utf8).split(separator: "\n")
-        #expect(printed.count == count)
-        let logged = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-        #expect(logged.count == count)
-        let entries = try await onThread {
-            let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: har)))
-            return (((document as? [String: Any])?["log"] as? [String: Any])?["entries"] as? [[String: Any]])?.count
-        }
-        #expect(entries == count)
-        #expect(!FileManager.default.fileExists(atPath: har + ".partial"))
     }
 
     @Test func servePrintsOneJSONLinePerRequest() async throws {
         let serve = try await ServeProcess.start(arguments: [RepositoryPaths.fixtures.path, "--port", "0"])
-        defer { serve.stop() }
-        #expect(
-            try await CurlTiming.get(URL(string: "http://127.0.0.1:\(serve.port)/weather?lat=1&lon=2")!).status == 200)
-        let line = try #require(await serve.nextLine())
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        #expect(json["method"] as? String == "GET")
-        #expect(json["path"] as? String == "/weather")
-        #expect(json["query"] as? String == "lat=1&lon=2")
-        #expect(json["status"] as? Int == 200)
-        #expect(json["endpoint"] as? String == "weather")
-        #expect(json["mode"] as? String == "success")
-        #expect(json["unmatched"] as? Bool == false)
-        #expect(json["duration_ms"] is Double || json["duration_ms"] is Int)
-        #expect(await serve.terminate() == 143)
+        try await serve.serving { serve in
+            #expect(
+                try await CurlTiming.get(URL(string: "http://127.0.0.1:\(serve.port)/weather?lat=1&lon=2")!).status
+                    == 200)
+            let line = try #require(await serve.nextLine())
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(json["method"] as? String == "GET")
+            #expect(json["path"] as? String == "/weather")
+            #expect(json["query"] as? String == "lat=1&lon=2")
+            #expect(json["status"] as? Int == 200)
+            #expect(json["endpoint"] as? String == "weather")
+            #expect(json["mode"] as? String == "success")
+            #expect(json["unmatched"] as? Bool == false)
+            #expect(json["duration_ms"] is Double || json["duration_ms"] is Int)
+            #expect(await serve.terminate() == 143)
+        }
     }
 
     @Test func urlFileHoldsTheChosenURLWhileServingAndGoesOnExit() async throws {
         let folder = try TemporaryFixtures(manifest: "endpoints:\n  - { method: GET, path: /a }\n")
         let urlFile = folder.url.appendingPathComponent("url").path
         let serve = try await ServeProcess.start(arguments: [folder.path, "--port", "0", "--url-file", urlFile])
-        defer { serve.stop() }
-        // The banner comes after the file is written.
-        #expect(try String(contentsOfFile: urlFile, encoding: .utf8) == "http://127.0.0.1:\(serve.port)\n")
-        #expect(await serve.terminate() == 143)
-        #expect(!FileManager.default.fileExists(atPath: urlFile))
+        try await serve.serving { serve in
+            // The banner comes after the file is written.
+            let written = try String(contentsOfFile: urlFile, encoding: .utf8)
+            #expect(written == "http://127.0.0.1:\(serve.port)\n")
+            #expect(await serve.terminate() == 143)
+            #expect(!FileManager.default.fileExists(atPath: urlFile))
+        }
     }
 
     @Test func controlCommandsFindTheServerThroughSWITCHBOARD_URL() async throws {
         let server = try RunningServer.demo()
-        defer { server.stop() }
-        let result = try await Subprocess.run(
-            "env", ["SWITCHBOARD_URL=http://127.0.0.1:\(server.port)", self.binary, "set", "login", "error"])
-        #expect(result.status == 0)
-        let snapshot = server.panel.snapshot()
-        let login = try #require(snapshot.manifest.endpoints.firstIndex { $0.id == "login" })
-        #expect(snapshot.settings[login].mode == .error)
+        try await server.serving { server in
+            let result = try await Subprocess.run(
+                "env", ["SWITCHBOARD_URL=http://127.0.0.1:\(server.port)", self.binary, "set", "login", "error"])
+            #expect(result.status == 0)
+            let snapshot = server.panel.snapshot()
+            let login = try #require(snapshot.manifest.endpoints.firstIndex { $0.id == "login" })
+            #expect(snapshot.settings[login].mode == .error)
+        }
     }
 
     /// A child that kept a copy of a test server's socket held its clients
     /// up after the server closed (a run once hung for minutes on that).
     @Test func programsTheTestsRunInheritNoDescriptorsButTheStandardOnes() async throws {
         let server = try RunningServer.demo()
-        defer { server.stop() }
-        let result = try await Subprocess.run("sh", ["-c", "ls /proc/$$/fd"])
-        #expect(result.stdout.split(separator: "\n").sorted() == ["0", "1", "2"])
+        try await server.serving { server in
+            let result = try await Subprocess.run("sh", ["-c", "ls /proc/$$/fd"])
+            #expect(result.stdout.split(separator: "\n").sorted() == ["0", "1", "2"])
+        }
     }
 
     /// stdout is a pipe nobody reads (a paused pager): SIGTERM still ends

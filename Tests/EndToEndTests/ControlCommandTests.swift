@@ -13,76 +13,82 @@ import Testing
 
     @Test func statusPrintsATableOfEndpoints() async throws {
         let server = try RunningServer.demo()
-        defer { server.stop() }
-        try server.panel.setMode(.serverError, endpoint: "weather")
-        let result = try await self.run(["status"], server: server)
-        #expect(result.status == 0)
-        let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines[0].hasPrefix("Switchboard at http://127.0.0.1:\(server.port)"))
-        #expect(lines[1].hasPrefix("ID"))
-        #expect(lines.contains { $0.hasPrefix("weather") && $0.contains("server_error") })
-        let json = try await self.run(["status", "--json"], server: server)
-        #expect(json.stdout.contains(#""mode" : "server_error""#))
+        try await server.serving { server in
+            try server.panel.setMode(.serverError, endpoint: "weather")
+            let result = try await self.run(["status"], server: server)
+            #expect(result.status == 0)
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines[0].hasPrefix("Switchboard at http://127.0.0.1:\(server.port)"))
+            #expect(lines[1].hasPrefix("ID"))
+            #expect(lines.contains { $0.hasPrefix("weather") && $0.contains("server_error") })
+            let json = try await self.run(["status", "--json"], server: server)
+            #expect(json.stdout.contains(#""mode" : "server_error""#))
+        }
     }
 
     @Test func setTakesAnIdOrMethodAndPath() async throws {
         let server = try RunningServer.demo()
-        defer { server.stop() }
-        let byID = try await self.run(["set", "coinlist", "server_error"], server: server)
-        #expect(byID.status == 0)
-        #expect(byID.stdout == "coinlist: server_error, latency none\n")
-        let byPath = try await self.run(["set", "POST", "/login", "error", "--latency", "fast"], server: server)
-        #expect(byPath.stdout == "login: error, latency fast\n")
-        let byConcretePath = try await self.run(["set", "GET /episodes/3", "flaky:50"], server: server)
-        #expect(byConcretePath.stdout == "episode: flaky:50, latency none\n")
-        let latencyOnly = try await self.run(["set", "weather", "--latency", "3g"], server: server)
-        #expect(latencyOnly.stdout == "weather: success, latency 3g\n")
-        let settings = server.panel.snapshot().settings
-        #expect(settings[0].mode == .serverError)
-        #expect(settings[4] == EndpointSetting(mode: .error, latency: "fast"))
-        #expect(settings[2].mode == .flaky(percent: 50))
-        #expect(settings[1].latency == "3g")
+        try await server.serving { server in
+            let byID = try await self.run(["set", "coinlist", "server_error"], server: server)
+            #expect(byID.status == 0)
+            #expect(byID.stdout == "coinlist: server_error, latency none\n")
+            let byPath = try await self.run(["set", "POST", "/login", "error", "--latency", "fast"], server: server)
+            #expect(byPath.stdout == "login: error, latency fast\n")
+            let byConcretePath = try await self.run(["set", "GET /episodes/3", "flaky:50"], server: server)
+            #expect(byConcretePath.stdout == "episode: flaky:50, latency none\n")
+            let latencyOnly = try await self.run(["set", "weather", "--latency", "3g"], server: server)
+            #expect(latencyOnly.stdout == "weather: success, latency 3g\n")
+            let settings = server.panel.snapshot().settings
+            #expect(settings[0].mode == .serverError)
+            #expect(settings[4] == EndpointSetting(mode: .error, latency: "fast"))
+            #expect(settings[2].mode == .flaky(percent: 50))
+            #expect(settings[1].latency == "3g")
+        }
     }
 
     @Test func mistakesAreOneSentence() async throws {
         let server = try RunningServer.demo()
-        defer { server.stop() }
-        let typo = try await self.run(["set", "coinlst", "error"], server: server)
-        #expect(typo.status == 1)
-        #expect(typo.stderr.hasPrefix("switchboard: no endpoint 'coinlst' — did you mean 'coinlist'?"))
-        let badMode = try await self.run(["set", "coinlist", "eror"], server: server)
-        #expect(badMode.status == 1)
-        #expect(badMode.stderr.hasPrefix("switchboard: unknown mode 'eror'"))
-        let nobody = try await Subprocess.run(self.binary, ["status", "--url", "http://127.0.0.1:9"])
-        #expect(nobody.status == 1)
-        #expect(
-            nobody.stderr
-                == "switchboard: nothing is listening on 127.0.0.1:9 — start it with `switchboard` (or pass --url)\n")
+        try await server.serving { server in
+            let typo = try await self.run(["set", "coinlst", "error"], server: server)
+            #expect(typo.status == 1)
+            #expect(typo.stderr.hasPrefix("switchboard: no endpoint 'coinlst' — did you mean 'coinlist'?"))
+            let badMode = try await self.run(["set", "coinlist", "eror"], server: server)
+            #expect(badMode.status == 1)
+            #expect(badMode.stderr.hasPrefix("switchboard: unknown mode 'eror'"))
+            let nobody = try await Subprocess.run(self.binary, ["status", "--url", "http://127.0.0.1:9"])
+            #expect(nobody.status == 1)
+            #expect(
+                nobody.stderr
+                    == "switchboard: nothing is listening on 127.0.0.1:9 — start it with `switchboard` (or pass --url)\n"
+            )
+        }
     }
 
     @Test func scenarioAndResetDriveEveryEndpoint() async throws {
         let server = try RunningServer.demo()
-        defer { server.stop() }
-        let list = try await self.run(["scenario"], server: server)
-        #expect(list.stdout == "outage\nslow-network\nlogin-broken\n")
-        #expect(try await self.run(["scenario", "outage"], server: server).stdout == "scenario outage applied\n")
-        #expect(server.panel.snapshot().settings.allSatisfy { $0.mode == .serverError })
-        #expect(try await self.run(["reset", "coinlist"], server: server).stdout == "coinlist reset\n")
-        #expect(server.panel.snapshot().settings[0].mode == .success)
-        #expect(try await self.run(["reset"], server: server).stdout == "every endpoint reset\n")
-        #expect(server.panel.snapshot().settings.allSatisfy { $0.mode == .success })
-        let unknown = try await self.run(["scenario", "outtage"], server: server)
-        #expect(unknown.stderr.hasPrefix("switchboard: no scenario 'outtage' — did you mean 'outage'?"))
+        try await server.serving { server in
+            let list = try await self.run(["scenario"], server: server)
+            #expect(list.stdout == "outage\nslow-network\nlogin-broken\n")
+            #expect(try await self.run(["scenario", "outage"], server: server).stdout == "scenario outage applied\n")
+            #expect(server.panel.snapshot().settings.allSatisfy { $0.mode == .serverError })
+            #expect(try await self.run(["reset", "coinlist"], server: server).stdout == "coinlist reset\n")
+            #expect(server.panel.snapshot().settings[0].mode == .success)
+            #expect(try await self.run(["reset"], server: server).stdout == "every endpoint reset\n")
+            #expect(server.panel.snapshot().settings.allSatisfy { $0.mode == .success })
+            let unknown = try await self.run(["scenario", "outtage"], server: server)
+            #expect(unknown.stderr.hasPrefix("switchboard: no scenario 'outtage' — did you mean 'outage'?"))
+        }
     }
 
     @Test func aTokenIsSentWhenGiven() async throws {
         let server = try RunningServer.demo(controlToken: "t0k")
-        defer { server.stop() }
-        let refused = try await self.run(["status"], server: server)
-        #expect(refused.status == 1)
-        #expect(refused.stderr.contains("Authorization: Bearer"))
-        let allowed = try await self.run(["status", "--token", "t0k"], server: server)
-        #expect(allowed.status == 0)
+        try await server.serving { server in
+            let refused = try await self.run(["status"], server: server)
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("Authorization: Bearer"))
+            let allowed = try await self.run(["status", "--token", "t0k"], server: server)
+            #expect(allowed.status == 0)
+        }
     }
 
     @Test func aConcretePathGoesWhereTheServerWouldRouteIt() async throws {
@@ -93,12 +99,11 @@ import Testing
                   - { id: latest, method: GET, path: /episodes/latest }
                 """)
         let server = try RunningServer(fixtures: fixtures)
-        defer { server.stop() }
-        #expect(
-            try await self.run(["set", "GET", "/episodes/latest", "error"], server: server).stdout
-                == "latest: error, latency none\n")
-        #expect(
-            try await self.run(["set", "GET", "/episodes/7", "hang"], server: server).stdout
-                == "one: hang, latency none\n")
+        try await server.serving { server in
+            let latest = try await self.run(["set", "GET", "/episodes/latest", "error"], server: server)
+            #expect(latest.stdout == "latest: error, latency none\n")
+            let seventh = try await self.run(["set", "GET", "/episodes/7", "hang"], server: server)
+            #expect(seventh.stdout == "one: hang, latency none\n")
+        }
     }
 }

@@ -27,30 +27,31 @@ import Testing
         let serve = try await ServeProcess.start(
             arguments: [RepositoryPaths.fixtures.path, "--port", "0", "--threads", "1", "--no-reload"],
             openFileLimit: limit)
-        defer { serve.stop() }
-        serve.discardOutput()
-        var sockets: [Int32] = []
-        defer { sockets.forEach { close($0) } }
-        // More connections than descriptors: the rest wait in the backlog.
-        for _ in 0..<(2 * limit) {
-            guard let fd = await RawHTTP.connect(port: serve.port) else { break }
-            sockets.append(fd)
-        }
-        #expect(sockets.count == 2 * limit)
-        #expect(await waitUntil { Self.openFiles(serve.pid) >= limit })
-        let before = try Self.cpuSeconds(serve.pid)
-        try await Task.sleep(for: .seconds(2))
-        let spent = try Self.cpuSeconds(serve.pid) - before
-        // Spinning on accept burns most of a core: well over a second here.
-        #expect(spent < 0.3, "\(spent) s of CPU in 2 s at the descriptor limit")
+        try await serve.serving { serve in
+            serve.discardOutput()
+            var sockets: [Int32] = []
+            defer { sockets.forEach { close($0) } }
+            // More connections than descriptors: the rest wait in the backlog.
+            for _ in 0..<(2 * limit) {
+                guard let fd = await RawHTTP.connect(port: serve.port) else { break }
+                sockets.append(fd)
+            }
+            #expect(sockets.count == 2 * limit)
+            #expect(await waitUntil { Self.openFiles(serve.pid) >= limit })
+            let before = try Self.cpuSeconds(serve.pid)
+            try await Task.sleep(for: .seconds(2))
+            let spent = try Self.cpuSeconds(serve.pid) - before
+            // Spinning on accept burns most of a core: well over a second here.
+            #expect(spent < 0.3, "\(spent) s of CPU in 2 s at the descriptor limit")
 
-        sockets.forEach { close($0) }
-        sockets = []
-        let timing = try await onThread {
-            try CurlTiming.get(
-                URL(string: "http://127.0.0.1:\(serve.port)/data/all/coinlist")!, extra: ["--max-time", "5"])
+            sockets.forEach { close($0) }
+            sockets = []
+            let timing = try await onThread {
+                try CurlTiming.get(
+                    URL(string: "http://127.0.0.1:\(serve.port)/data/all/coinlist")!, extra: ["--max-time", "5"])
+            }
+            #expect(timing.status == 200)
+            #expect(timing.total < 1, "served after \(timing.total) s")
         }
-        #expect(timing.status == 200)
-        #expect(timing.total < 1, "served after \(timing.total) s")
     }
 }

@@ -62,8 +62,15 @@ import Testing
                 try ServeProcess(arguments: [RepositoryPaths.fixtures.path, "--port", "8080"])
             }
         }
-        defer { demo?.stop() }
-        let result = try await onThread { try Self.run(snippet.script) }
+        // The demo stops off the test's thread, whether the script ran or not.
+        let result: CommandResult
+        do {
+            result = try await onThread { try Self.run(snippet.script) }
+        } catch {
+            _ = await demo?.terminate()
+            throw error
+        }
+        _ = await demo?.terminate()
         #expect(
             result.status == 0,
             "README.md:\(snippet.line) exited \(result.status)\n--- stdout\n\(result.stdout)\n--- stderr\n\(result.stderr)"

@@ -101,6 +101,20 @@ final class ServeProcess: @unchecked Sendable {
     func terminate() async -> Int32 {
         (try? await onThread { self.terminate() }) ?? -1
     }
+
+    /// Runs `body` with the process, then stops it off the test's thread,
+    /// whether `body` threw or not: the async test's `defer`.
+    func serving<T>(_ body: (ServeProcess) async throws -> T) async throws -> T {
+        let result: T
+        do {
+            result = try await body(self)
+        } catch {
+            _ = await self.terminate()
+            throw error
+        }
+        _ = await self.terminate()
+        return result
+    }
 }
 
 /// Collects lines from a pipe as they arrive; `next` waits for one.

@@ -8,14 +8,15 @@ import Testing
     @Test func noCacheAndNoKeepAliveShowOnTheWire() async throws {
         let serve = try await ServeProcess.start(
             arguments: [RepositoryPaths.fixtures.path, "--port", "0", "--no-cache", "--no-keep-alive"])
-        defer { serve.stop() }
-        serve.discardOutput()
-        let head = try await Subprocess.run(
-            "curl", ["-sS", "-D", "-", "-o", "/dev/null", "http://127.0.0.1:\(serve.port)/images/kitten.jpg"]
-        ).stdout
-        #expect(head.hasPrefix("HTTP/1.1 200 OK"), "\(head)")
-        #expect(head.contains("Cache-Control: no-store\r\n"), "\(head)")
-        #expect(!head.contains("no-cache"), "the manifest's header is replaced: \(head)")
-        #expect(head.contains("Connection: close\r\n"), "\(head)")
+        try await serve.serving { serve in
+            serve.discardOutput()
+            let head = try await Subprocess.run(
+                "curl", ["-sS", "-D", "-", "-o", "/dev/null", "http://127.0.0.1:\(serve.port)/images/kitten.jpg"]
+            ).stdout
+            #expect(head.hasPrefix("HTTP/1.1 200 OK"), "\(head)")
+            #expect(head.contains("Cache-Control: no-store\r\n"), "\(head)")
+            #expect(!head.contains("no-cache"), "the manifest's header is replaced: \(head)")
+            #expect(head.contains("Connection: close\r\n"), "\(head)")
+        }
     }
 }

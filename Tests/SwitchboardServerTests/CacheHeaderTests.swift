@@ -1,15 +1,11 @@
-import NIOCore
-import NIOEmbedded
-import NIOHTTP1
 import SwitchboardCore
 import SwitchboardTestSupport
 import Testing
 
-@testable import SwitchboardServer
-
 /// The caching headers each answer carries: the manifest's only on the
 /// success of an endpoint set to `success`; `Cache-Control: no-store`, and
 /// no validators, on everything else and on every answer with `--no-cache`.
+/// Bytes in and out on the embedded channel.
 @Suite struct CacheHeaderTests {
     static let cached = """
         headers: { Cache-Control: "public, max-age=60", ETag: '"v1"', Last-Modified: "Mon, 01 Jan 2024 00:00:00 GMT", \
@@ -65,23 +61,11 @@ import Testing
         _ request: String, mode: Mode = .success, endpoint: String = "a", noStore: Bool = false,
         manifestPrefix: String = ""
     ) throws -> Answer {
-        let fixtures = try TemporaryFixtures(
-            manifest: manifestPrefix + Self.manifest, textFiles: ["episodes/1.json": #"{"n":1}"#])
-        let panel = ControlPanel(
-            manifest: try ManifestLoader.load(directory: fixtures.path), random: SeededRandom(seed: 1))
-        try panel.setMode(mode, endpoint: endpoint)
-        let channel = EmbeddedChannel()
-        defer { _ = try? channel.finish() }
-        try SwitchboardServer.configure(
-            channel.pipeline.syncOperations,
-            responder: Responder(panel: panel, journal: RequestJournal(capacity: 10), noStore: noStore),
-            limits: ServerLimits())
-        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
-        try channel.writeInbound(ByteBuffer(string: request))
-        var text = ""
-        while var buffer = try channel.readOutbound(as: ByteBuffer.self) {
-            text += buffer.readString(length: buffer.readableBytes) ?? ""
-        }
+        let wire = try WireHarness(
+            manifest: manifestPrefix + Self.manifest, files: ["episodes/1.json": Array(#"{"n":1}"#.utf8)],
+            random: SeededRandom(seed: 1), noStore: noStore)
+        try wire.panel.setMode(mode, endpoint: endpoint)
+        let text = try wire.exchange(request)
         return Answer(head: text.components(separatedBy: "\r\n\r\n").first ?? "")
     }
 

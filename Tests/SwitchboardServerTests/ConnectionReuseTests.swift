@@ -171,17 +171,4 @@ private let shortTimeout = 2.0
         #expect(outcome.code == Self.immediateCode[mode])
         #expect(self.isFast(outcome), "took \(outcome.seconds) s")
     }
-
-    @Test func withoutKeepAliveEveryResponseSaysConnectionClose() async throws {
-        let server = try RunningServer(fixtures: TemporaryFixtures(manifest: Self.manifest), keepAlive: false)
-        defer { server.stop() }
-        let reply = try await RawHTTP.exchange(
-            port: server.port,
-            bytes: Array("GET /ok HTTP/1.1\r\nHost: x\r\n\r\nGET /ok HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
-        #expect(reply.contains("Connection: close"))
-        #expect(reply.components(separatedBy: "HTTP/1.1 200 OK").count == 2, "one answer, then the close")
-        let control = try await RawHTTP.exchange(
-            port: server.port, bytes: Array("GET /__switchboard/endpoints HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
-        #expect(control.contains("Connection: close"))
-    }
 }

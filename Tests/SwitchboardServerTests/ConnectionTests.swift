@@ -1,85 +1,82 @@
 import Foundation
+import NIOEmbedded
 import SwitchboardCore
 import SwitchboardServer
 import SwitchboardTestSupport
 import Testing
 
-/// How the server behaves as an HTTP/1.1 peer: keep-alive, HEAD, bad input,
-/// concurrent delays, and binding problems.
+/// How the server behaves as an HTTP/1.1 peer: HEAD, bad input, HTTP/1.0,
+/// keep-alive turned off, concurrent delays — on the embedded channel.
 @Suite struct ConnectionTests {
-    @Test func keepAliveReusesOneConnection() async throws {
-        let server = try RunningServer.demo()
-        defer { server.stop() }
-        let url = server.url("/data/all/coinlist").absoluteString
-        let result = try await Subprocess.run(
-            "curl", ["-s", "-o", "/dev/null", "-o", "/dev/null", "-w", "%{http_code} %{num_connects}\n", url, url])
-        #expect(result.stdout == "200 1\n200 0\n")
+    @Test func headGivesHeadersWithoutABody() throws {
+        let wire = try WireHarness.demo()
+        let reply = try wire.exchange("HEAD /images/kitten.jpg HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(reply.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(reply.contains("Content-Length: 10209"))
+        #expect(reply.hasSuffix("\r\n\r\n"), "no body after the head")
+        #expect(wire.isActive)
     }
 
-    @Test func headGivesHeadersWithoutABody() async throws {
-        let server = try RunningServer.demo()
-        defer { server.stop() }
-        let result = try await Subprocess.run("curl", ["-s", "-I", server.url("/images/kitten.jpg").absoluteString])
-        #expect(result.stdout.hasPrefix("HTTP/1.1 200 OK"))
-        #expect(result.stdout.contains("Content-Length: 10209"))
+    @Test func aMalformedRequestGets400AndTheServerServesOn() throws {
+        let wire = try WireHarness.demo()
+        #expect(try wire.exchange("GARBAGE\r\n\r\n").hasPrefix("HTTP/1.1 400"))
+        #expect(!wire.isActive)
+        let next = try WireHarness(panel: wire.panel)
+        #expect(try next.response(to: "GET /data/all/coinlist HTTP/1.1\r\nHost: x\r\n\r\n").status == 200)
     }
 
-    @Test func aMalformedRequestGets400AndTheServerServesOn() async throws {
-        let server = try RunningServer.demo()
-        defer { server.stop() }
-        let reply = try await RawHTTP.exchange(port: server.port, bytes: Array("GARBAGE\r\n\r\n".utf8))
-        #expect(reply.hasPrefix("HTTP/1.1 400"))
-        let response = try await HTTPClient.send(server.url("/data/all/coinlist"))
-        #expect(response.status == 200)
-    }
-
-    @Test func http10ClientsGetAClosedConnectionUnlessTheyAskForKeepAlive() async throws {
-        let server = try RunningServer.demo()
-        defer { server.stop() }
-        let reply = try await RawHTTP.exchange(
-            port: server.port, bytes: Array("GET /data/all/coinlist HTTP/1.0\r\n\r\n".utf8))
+    @Test func http10ClientsGetAClosedConnectionUnlessTheyAskForKeepAlive() throws {
+        let wire = try WireHarness.demo()
+        let reply = try wire.exchange("GET /data/all/coinlist HTTP/1.0\r\n\r\n")
         #expect(reply.hasPrefix("HTTP/1.0 200 OK"))
         #expect(reply.contains("Connection: close"))
+        #expect(!wire.isActive)
+        let kept = try WireHarness.demo()
+        let again = try kept.exchange("GET /data/all/coinlist HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+        #expect(again.hasPrefix("HTTP/1.0 200 OK"))
+        #expect(kept.isActive)
     }
 
-    @Test func aDelayedEndpointDoesNotHoldUpAnother() async throws {
-        let server = try RunningServer.demo()
-        defer { server.stop() }
-        try server.panel.setLatency("slow", endpoint: "coinlist")
-        let slow = StartedWork { try CurlTiming.get(server.url("/data/all/coinlist")) }
-        // Start the fast request only once the slow one has been received.
-        #expect(await waitUntilSeen { server.server.requestsInFlight == 1 })
-        let fast = try await onThread { try CurlTiming.get(server.url("/episodes/1")) }
-        let delayed = try await slow.value
-        #expect(fast.status == 200)
-        #expect(fast.total < 0.5, "the other endpoint took \(fast.total) s")
-        #expect(delayed.status == 200)
-        #expect(delayed.total >= 2.0)
-        let entry = try #require(server.journal.entries(after: 0).entries.first { $0.endpointID == "coinlist" })
+    @Test func aDelayedEndpointDoesNotHoldUpAnother() throws {
+        // Two connections on one event loop, as two clients of one server may be.
+        let loop = EmbeddedEventLoop()
+        let slow = try WireHarness.demo(loop: loop)
+        let fast = try WireHarness(panel: slow.panel, journal: slow.journal, loop: loop)
+        try slow.panel.setLatency("slow", endpoint: "coinlist")
+        try slow.send("GET /data/all/coinlist HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try fast.response(to: "GET /episodes/1 HTTP/1.1\r\nHost: x\r\n\r\n").status == 200)
+        #expect(try slow.written().isEmpty)
+        loop.advanceTime(by: .milliseconds(1999))
+        #expect(try slow.written().isEmpty)
+        loop.advanceTime(by: .milliseconds(1))
+        #expect(try slow.responses().map(\.status) == [200])
+        let entry = try #require(slow.entries.first { $0.endpointID == "coinlist" })
         #expect(entry.injectedDelay == .seconds(2))
         #expect(entry.latency == "slow")
     }
 
-    @Test func aLargeUploadIsToldToGoAheadAtOnce() async throws {
-        let server = try RunningServer.demo()
-        defer { server.stop() }
-        let body = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID()).bin")
-        try Data(count: 1_100_000).write(to: body)
-        defer { try? FileManager.default.removeItem(at: body) }
+    @Test func aLargeUploadIsToldToGoAheadAtOnce() throws {
         // curl sends `Expect: 100-continue` for bodies over 1 MB and waits a
         // second for the go-ahead before sending it anyway.
-        let timing = try await CurlTiming.get(server.url("/login"), extra: ["--data-binary", "@\(body.path)"])
-        #expect(timing.status == 200)
-        #expect(timing.total < 0.5, "took \(timing.total) s")
+        let wire = try WireHarness.demo()
+        let go = try wire.exchange(
+            "POST /login HTTP/1.1\r\nHost: x\r\nContent-Length: 1100000\r\nExpect: 100-continue\r\n\r\n")
+        #expect(go.hasPrefix("HTTP/1.1 100 Continue\r\n\r\n"), "\(go)")
+        try wire.send(bytes: [UInt8](repeating: 0, count: 1_100_000))
+        #expect(try wire.responses().map(\.status) == [200])
     }
 
-    @Test func aPortInUseIsOneSentence() throws {
-        let first = try RunningServer.demo()
-        defer { first.stop() }
-        let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
-        let second = SwitchboardServer(
-            panel: ControlPanel(manifest: manifest), journal: RequestJournal(),
-            configuration: ServerConfiguration(port: first.port, threads: 1))
-        #expect(throws: ServerStartError.portInUse(host: "127.0.0.1", port: first.port)) { try second.start() }
+    @Test func withoutKeepAliveEveryResponseSaysConnectionClose() throws {
+        let fixtures = try TemporaryFixtures(manifest: ConnectionReuseTests.manifest)
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let wire = try WireHarness(panel: panel, keeping: fixtures, keepAlive: false)
+        let reply = try wire.exchange("GET /ok HTTP/1.1\r\nHost: x\r\n\r\nGET /ok HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(reply.contains("Connection: close"))
+        #expect(reply.components(separatedBy: "HTTP/1.1 200 OK").count == 2, "one answer, then the close")
+        #expect(!wire.isActive)
+        let control = try WireHarness(panel: panel, keepAlive: false)
+        #expect(
+            try control.exchange("GET /__switchboard/endpoints HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").contains(
+                "Connection: close"))
     }
 }

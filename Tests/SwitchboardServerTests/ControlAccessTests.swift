@@ -9,23 +9,27 @@ import Testing
 #endif
 
 /// Who may call the control API: this machine only, or anyone with the token.
+/// The token on the embedded channel; addresses other than loopback over a
+/// real socket.
 @Suite struct ControlAccessTests {
     func status(_ url: String, _ extra: [String] = []) async throws -> Int {
         try await CurlTiming.get(URL(string: url)!, extra: extra).status
     }
 
-    @Test func withATokenEveryCallMustCarryIt() async throws {
-        let server = try RunningServer.demo(controlToken: "s3cret")
-        let port = server.port
-        defer { server.stop() }
-        let url = "http://127.0.0.1:\(port)/__switchboard/endpoints"
-        #expect(try await self.status(url) == 401)
-        #expect(try await self.status(url, ["-H", "Authorization: Bearer wrong"]) == 401)
-        #expect(try await self.status(url, ["-H", "Authorization: Bearer s3cret"]) == 200)
-        let headers = try await Subprocess.run("curl", ["-s", "-D", "-", "-o", "/dev/null", url]).stdout
-        #expect(headers.contains(#"WWW-Authenticate: Bearer realm="switchboard""#))
+    @Test func withATokenEveryCallMustCarryIt() throws {
+        let server = try WireHarness.demo(controlToken: "s3cret")
+        /// Each call on a connection of its own: a refusal closes it.
+        func call(_ target: String, _ headers: String = "") throws -> HTTPResult {
+            try WireHarness(panel: server.panel, controlToken: "s3cret").response(
+                to: "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\(headers)\r\n")
+        }
+        let refused = try call("/__switchboard/endpoints")
+        #expect(refused.status == 401)
+        #expect(refused.header("WWW-Authenticate") == #"Bearer realm="switchboard""#)
+        #expect(try call("/__switchboard/endpoints", "Authorization: Bearer wrong\r\n").status == 401)
+        #expect(try call("/__switchboard/endpoints", "Authorization: Bearer s3cret\r\n").status == 200)
         // The fake API itself needs no token.
-        #expect(try await self.status("http://127.0.0.1:\(port)/data/all/coinlist") == 200)
+        #expect(try call("/data/all/coinlist").status == 200)
     }
 
     /// This machine's first address that is not loopback, if it has one.
@@ -54,16 +58,17 @@ import Testing
         let address = try #require(Self.outsideAddress)
         let server = try RunningServer.demo(host: "0.0.0.0")
         let port = server.port
-        defer { server.stop() }
-        #expect(try await self.status("http://127.0.0.1:\(port)/__switchboard/endpoints") == 200)
-        #expect(try await self.status("http://\(address):\(port)/__switchboard/endpoints") == 403)
-        #expect(try await self.status("http://\(address):\(port)/data/all/coinlist") == 200)
-        let guarded = try RunningServer.demo(host: "0.0.0.0", controlToken: "t")
-        let guardedPort = guarded.port
-        defer { guarded.stop() }
-        #expect(
-            try await self.status(
-                "http://\(address):\(guardedPort)/__switchboard/endpoints", ["-H", "Authorization: Bearer t"])
-                == 200)
+        try await server.serving { server in
+            #expect(try await self.status("http://127.0.0.1:\(port)/__switchboard/endpoints") == 200)
+            #expect(try await self.status("http://\(address):\(port)/__switchboard/endpoints") == 403)
+            #expect(try await self.status("http://\(address):\(port)/data/all/coinlist") == 200)
+            let guarded = try RunningServer.demo(host: "0.0.0.0", controlToken: "t")
+            let guardedPort = guarded.port
+            try await guarded.serving { _ in
+                let status = try await self.status(
+                    "http://\(address):\(guardedPort)/__switchboard/endpoints", ["-H", "Authorization: Bearer t"])
+                #expect(status == 200)
+            }
+        }
     }
 }

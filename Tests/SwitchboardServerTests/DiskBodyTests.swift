@@ -39,13 +39,14 @@ import Testing
         let server = try RunningServer(
             panel: ControlPanel(manifest: manifest), limits: ServerLimits(bodyTimeout: .milliseconds(200)),
             keeping: fixtures)
-        defer { server.stop() }
-        let whole = try await onThread { try CurlTiming.get(server.url("/one")) }
-        #expect(whole.exitCode == 0 && whole.status == 200 && whole.bytes == Self.large.count, "\(whole)")
-        let left = try await onThread { try CurlTiming.get(server.url("/one"), extra: ["--max-time", "0.5"]) }
-        #expect(left.exitCode == 28)
-        #expect(await waitUntil { server.journal.entries(after: 0).entries.count == 2 })
-        #expect(server.journal.entries(after: 0).entries.map(\.status) == [200, 499])
+        try await server.serving { server in
+            let whole = try await onThread { try CurlTiming.get(server.url("/one")) }
+            #expect(whole.exitCode == 0 && whole.status == 200 && whole.bytes == Self.large.count, "\(whole)")
+            let left = try await onThread { try CurlTiming.get(server.url("/one"), extra: ["--max-time", "0.5"]) }
+            #expect(left.exitCode == 28)
+            #expect(await waitUntil { server.journal.entries(after: 0).entries.count == 2 })
+            #expect(server.journal.entries(after: 0).entries.map(\.status) == [200, 499])
+        }
     }
 
     @Test func aLargeFileIsLeftOnDiskAtLoad() throws {
@@ -90,15 +91,17 @@ import Testing
 
     @Test func servedByteForByteWhetherNamedOrMatchedByAPattern() async throws {
         let server = try self.server()
-        defer { server.stop() }
-        for path in ["/one", "/episodes/1"] {
-            let response = try await HTTPClient.send(server.url(path))
-            #expect(response.status == 200)
-            #expect(Array(response.body) == Self.large)
-            #expect(response.header("Content-Length") == String(Self.large.count))
-            #expect(response.header("Content-Type") == "application/octet-stream")
+        try await server.serving { server in
+            for path in ["/one", "/episodes/1"] {
+                let response = try await HTTPClient.send(server.url(path))
+                #expect(response.status == 200)
+                #expect(Array(response.body) == Self.large)
+                #expect(response.header("Content-Length") == String(Self.large.count))
+                #expect(response.header("Content-Type") == "application/octet-stream")
+            }
+            #expect(
+                String(decoding: try await HTTPClient.send(server.url("/episodes/2")).body, as: UTF8.self) == "small")
         }
-        #expect(String(decoding: try await HTTPClient.send(server.url("/episodes/2")).body, as: UTF8.self) == "small")
     }
 
     @Test func aFileChangedOnDiskIsSentAsItIsNow() async throws {
@@ -106,33 +109,36 @@ import Testing
             manifest: "endpoints:\n  - { method: GET, path: /one, success: { file: large.bin } }\n",
             files: ["large.bin": Self.large])
         let server = try RunningServer(fixtures: fixtures)
-        defer { server.stop() }
-        try fixtures.write("large.bin", Self.large + Self.large)
-        let response = try await HTTPClient.send(server.url("/one"))
-        #expect(response.body.count == 2 * Self.large.count)
+        try await server.serving { server in
+            try fixtures.write("large.bin", Self.large + Self.large)
+            let response = try await HTTPClient.send(server.url("/one"))
+            #expect(response.body.count == 2 * Self.large.count)
+        }
     }
 
     @Test func truncatedSendsHalfAndTheJournalKeepsItsDetails() async throws {
         let server = try self.server()
-        defer { server.stop() }
-        try server.panel.setMode(.truncated, endpoint: "one")
-        let result = try await onThread {
-            try Subprocess.run(
-                "curl", ["-sS", "-o", "/dev/null", "-w", "%{size_download}", server.url("/one").absoluteString])
+        try await server.serving { server in
+            try server.panel.setMode(.truncated, endpoint: "one")
+            let result = try await onThread {
+                try Subprocess.run(
+                    "curl", ["-sS", "-o", "/dev/null", "-w", "%{size_download}", server.url("/one").absoluteString])
+            }
+            #expect(result.status == 18)
+            #expect(Int(result.stdout) == Self.large.count / 2)
+            #expect(await waitUntil { !server.journal.entries(after: 0).entries.isEmpty })
+            #expect(server.journal.entries(after: 0).entries.first?.mode == .truncated)
         }
-        #expect(result.status == 18)
-        #expect(Int(result.stdout) == Self.large.count / 2)
-        #expect(await waitUntil { !server.journal.entries(after: 0).entries.isEmpty })
-        #expect(server.journal.entries(after: 0).entries.first?.mode == .truncated)
     }
 
     @Test func aBandwidthLimitTricklesIt() async throws {
         let server = try self.server()
-        defer { server.stop() }
-        try server.panel.setLatency("slowish", endpoint: "one")
-        let timing = try await onThread { try CurlTiming.get(server.url("/one")) }
-        #expect(timing.bytes == Self.large.count)
-        // 300 KiB at 250 KB/s is 1.2 s.
-        #expect(timing.total > 1.0, "took \(timing.total) s")
+        try await server.serving { server in
+            try server.panel.setLatency("slowish", endpoint: "one")
+            let timing = try await onThread { try CurlTiming.get(server.url("/one")) }
+            #expect(timing.bytes == Self.large.count)
+            // 300 KiB at 250 KB/s is 1.2 s.
+            #expect(timing.total > 1.0, "took \(timing.total) s")
+        }
     }
 }

@@ -62,57 +62,59 @@ import Testing
         // the other request.
         let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
         let server = try RunningServer(panel: ControlPanel(manifest: manifest), journal: journal, threads: 1)
-        defer { server.stop() }
-        let port = server.port
-        let expected = try await onThread {
-            HARWriter.document(
-                entries: journal.entries(after: 0).entries, serverURL: "http://127.0.0.1:\(port)", redact: true)
+        try await server.serving { server in
+            let port = server.port
+            let expected = try await onThread {
+                HARWriter.document(
+                    entries: journal.entries(after: 0).entries, serverURL: "http://127.0.0.1:\(port)", redact: true)
+            }
+            let export = try #require(await RawHTTP.connect(port: port, timeout: 30))
+            defer { close(export) }
+            let request = Array("GET /__switchboard/har HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
+            _ = request.withUnsafeBytes { send(export, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            // The head and the first bytes of the body arrive; the rest waits
+            // for this client to read, which it does not yet.
+            let received = try await onThread { try Self.read(export, atLeast: 64 * 1024) }
+            let head = String(decoding: received.prefix(512), as: UTF8.self).lowercased()
+            #expect(head.hasPrefix("http/1.1 200"))
+            #expect(head.contains("transfer-encoding: chunked") && !head.contains("content-length"))
+            let other = try await HTTPClient.send(server.url("/data/all/coinlist"))
+            #expect(other.status == 200)
+            // Answered while the export has not finished: about 12 MB, more
+            // than socket buffers hold, is still unread.
+            let (same, count) = try await onThread { [received] in
+                let body = try Self.dechunk(received + Self.readToEnd(export))
+                let parsed = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
+                let entries = (parsed?["log"] as? [String: Any])?["entries"] as? [[String: Any]]
+                return (body == Array(expected.utf8), entries?.count)
+            }
+            #expect(same)
+            #expect(count == 10_000)
         }
-        let export = try #require(await RawHTTP.connect(port: port, timeout: 30))
-        defer { close(export) }
-        let request = Array("GET /__switchboard/har HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
-        _ = request.withUnsafeBytes { send(export, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        // The head and the first bytes of the body arrive; the rest waits
-        // for this client to read, which it does not yet.
-        let received = try await onThread { try Self.read(export, atLeast: 64 * 1024) }
-        let head = String(decoding: received.prefix(512), as: UTF8.self).lowercased()
-        #expect(head.hasPrefix("http/1.1 200"))
-        #expect(head.contains("transfer-encoding: chunked") && !head.contains("content-length"))
-        let other = try await HTTPClient.send(server.url("/data/all/coinlist"))
-        #expect(other.status == 200)
-        // Answered while the export has not finished: about 12 MB, more
-        // than socket buffers hold, is still unread.
-        let (same, count) = try await onThread { [received] in
-            let body = try Self.dechunk(received + Self.readToEnd(export))
-            let parsed = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
-            let entries = (parsed?["log"] as? [String: Any])?["entries"] as? [[String: Any]]
-            return (body == Array(expected.utf8), entries?.count)
-        }
-        #expect(same)
-        #expect(count == 10_000)
     }
 
     @Test func theRequestsListIsTheSameStreamedAsWhole() async throws {
         let journal = try await onThread { Self.fullJournal() }
         let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
         let server = try RunningServer(panel: ControlPanel(manifest: manifest), journal: journal)
-        defer { server.stop() }
-        let cases = try await onThread {
-            let all = journal.entries(after: 0).entries
-            func list(_ entries: some Sequence<JournalEntry>) -> String {
-                "[" + entries.map(\.jsonLine).joined(separator: ",\n") + "]"
+        try await server.serving { server in
+            let cases = try await onThread {
+                let all = journal.entries(after: 0).entries
+                func list(_ entries: some Sequence<JournalEntry>) -> String {
+                    "[" + entries.map(\.jsonLine).joined(separator: ",\n") + "]"
+                }
+                return [
+                    ("", list(all)), ("?limit=3", list(all.suffix(3))),
+                    ("?unmatched=true&limit=2", list(all.filter { $0.unmatched != nil }.suffix(2))),
+                    ("?unmatched=false", list(all.filter { $0.unmatched == nil })),
+                    ("?endpoint=nope", "[]"), ("?limit=0", "[]"),
+                ]
             }
-            return [
-                ("", list(all)), ("?limit=3", list(all.suffix(3))),
-                ("?unmatched=true&limit=2", list(all.filter { $0.unmatched != nil }.suffix(2))),
-                ("?unmatched=false", list(all.filter { $0.unmatched == nil })),
-                ("?endpoint=nope", "[]"), ("?limit=0", "[]"),
-            ]
-        }
-        for (query, expected) in cases {
-            let response = try await HTTPClient.send(server.url("/__switchboard/requests" + query))
-            #expect(response.status == 200)
-            #expect(response.text == expected, "\(query)")
+            for (query, expected) in cases {
+                let response = try await HTTPClient.send(server.url("/__switchboard/requests" + query))
+                #expect(response.status == 200)
+                #expect(response.text == expected, "\(query)")
+            }
         }
     }
 

@@ -1,11 +1,6 @@
-import NIOCore
-import NIOEmbedded
-import NIOHTTP1
 import SwitchboardCore
 import SwitchboardTestSupport
 import Testing
-
-@testable import SwitchboardServer
 
 /// What the server makes of requests at the edge of HTTP/1.1: Host headers,
 /// absolute-form targets, and what browsers are told (CORS) — on NIO's
@@ -21,33 +16,11 @@ import Testing
             success: { status: 429, headers: { Retry-After: "30", X-Rate-Limit: "0" }, json: { error: slow down } }
         """
 
-    struct Connection {
-        let channel: EmbeddedChannel
-        let panel: ControlPanel
-        let journal: RequestJournal
-        let fixtures: TemporaryFixtures
-
-        /// Sends `text` as one read and returns all that was written back.
-        func exchange(_ text: String) throws -> String {
-            try self.channel.writeInbound(ByteBuffer(string: text))
-            var written = ""
-            while var buffer = try self.channel.readOutbound(as: ByteBuffer.self) {
-                written += buffer.readString(length: buffer.readableBytes) ?? ""
-            }
-            return written
-        }
-    }
-
-    func connect(remote: String = "127.0.0.1", token: String? = nil) throws -> Connection {
+    func connect(remote: String = "127.0.0.1", token: String? = nil) throws -> WireHarness {
         let fixtures = try TemporaryFixtures(manifest: Self.manifest)
-        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
-        let journal = RequestJournal(capacity: 10)
-        let channel = EmbeddedChannel()
-        try SwitchboardServer.configure(
-            channel.pipeline.syncOperations, responder: Responder(panel: panel, journal: journal, controlToken: token),
-            limits: ServerLimits())
-        try channel.connect(to: SocketAddress(ipAddress: remote, port: 50_000)).wait()
-        return Connection(channel: channel, panel: panel, journal: journal, fixtures: fixtures)
+        return try WireHarness(
+            panel: ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path)), keeping: fixtures,
+            controlToken: token, remote: remote)
     }
 
     @Test func twoHostHeadersAre400AndTheServerServesOn() throws {
@@ -55,7 +28,7 @@ import Testing
         let answer = try connection.exchange("GET /a HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n\r\n")
         #expect(answer.hasPrefix("HTTP/1.1 400 Bad Request"), "\(answer)")
         #expect(answer.contains("more than one Host header"))
-        #expect(!connection.channel.isActive)
+        #expect(!connection.isActive)
         #expect(connection.journal.entries(after: 0).entries.map(\.status) == [400])
         let next = try self.connect()
         #expect(try next.exchange("GET /a HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").hasPrefix("HTTP/1.1 200 OK"))
@@ -68,7 +41,7 @@ import Testing
         #expect(answer.hasPrefix("HTTP/1.1 400 Bad Request"), "\(answer)")
         #expect(answer.contains("needs a Host header"))
         #expect(!answer.contains("200 OK"), "\(answer)")
-        #expect(!connection.channel.isActive)
+        #expect(!connection.isActive)
     }
 
     @Test func anHTTP10RequestMayLeaveHostOut() throws {

@@ -11,6 +11,8 @@ public struct HTTPResult: Sendable {
     public var body: Data
     /// Wall time from sending to the last byte.
     public var seconds: Double
+    /// The status line and headers as written, when read off the wire.
+    public var head: String = ""
 
     public var text: String { String(decoding: self.body, as: UTF8.self) }
 

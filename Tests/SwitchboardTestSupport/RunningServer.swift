@@ -57,4 +57,18 @@ public final class RunningServer: Sendable {
         let server = self.server
         _ = try? await onThread { server.shutdown() }
     }
+
+    /// Runs `body` against the server, then stops it off the test's
+    /// thread, whether `body` threw or not: the async test's `defer`.
+    public func serving<T>(_ body: (RunningServer) async throws -> T) async throws -> T {
+        let result: T
+        do {
+            result = try await body(self)
+        } catch {
+            await self.stop()
+            throw error
+        }
+        await self.stop()
+        return result
+    }
 }

@@ -1,0 +1,145 @@
+import Foundation
+import SwitchboardCore
+import SwitchboardServer
+import SwitchboardTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What only a real server on a real port shows: connection reuse as curl
+/// sees it, binding, thousands of sockets, kernel back-pressure, overlap
+/// of many delayed requests, and shutting down with requests in flight.
+@Suite struct LiveConnectionTests {
+    @Test func keepAliveReusesOneConnection() async throws {
+        try await RunningServer.demo().serving { server in
+            let url = server.url("/data/all/coinlist").absoluteString
+            let result = try await Subprocess.run(
+                "curl", ["-s", "-o", "/dev/null", "-o", "/dev/null", "-w", "%{http_code} %{num_connects}\n", url, url])
+            #expect(result.stdout == "200 1\n200 0\n")
+        }
+    }
+
+    @Test func aPortInUseIsOneSentence() async throws {
+        try await RunningServer.demo().serving { first in
+            let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
+            let second = SwitchboardServer(
+                panel: ControlPanel(manifest: manifest), journal: RequestJournal(),
+                configuration: ServerConfiguration(port: first.port, threads: 1))
+            #expect(throws: ServerStartError.portInUse(host: "127.0.0.1", port: first.port)) { try second.start() }
+        }
+    }
+
+    @Test func twoHundredConcurrentDelayedRequestsEachTakeAboutTheDelay() async throws {
+        let fixtures = try TemporaryFixtures(manifest: LatencyTimingTests.manifest, files: ["body.bin": [0]])
+        try await RunningServer(fixtures: fixtures).serving { server in
+            let url = server.url("/slow").absoluteString
+            // Timed on the thread that waits for curl, not including how long
+            // this task then waits for a concurrency thread to resume it.
+            let (result, wall) = try await onThread {
+                let started = Date()
+                let result = try Subprocess.run(
+                    "curl",
+                    ["-s", "--parallel", "--parallel-immediate", "--parallel-max", "200"]
+                        + Array(repeating: ["-o", "/dev/null", "-w", "%{http_code} %{time_total}\n", url], count: 200)
+                        .flatMap { $0 })
+                return (result, Date().timeIntervalSince(started))
+            }
+            let lines = result.stdout.split(separator: "\n")
+            #expect(lines.count == 200)
+            let times = lines.compactMap { Double($0.split(separator: " ").last ?? "") }
+            #expect(lines.allSatisfy { $0.hasPrefix("200 ") })
+            // Each waited its delay, and all 200 overlapped: one after another
+            // they would take 100 s. How close to 500 ms they land is the
+            // benchmark's to say (p99 505 ms in scripts/bench.sh); here the
+            // suite's other tests, browsers included, share the two cores.
+            #expect(times.allSatisfy { $0 >= 0.5 && $0 < 2.0 }, "slowest \(times.max() ?? 0) s")
+            #expect(wall < 3.0, "200 requests took \(wall) s in all")
+        }
+    }
+
+    @Test func aSlowReaderGetsAllOfALargeAnswerPastTheIdleTimeout() async throws {
+        let size = 16 << 20
+        let fixtures = try TemporaryFixtures(
+            manifest: "endpoints:\n  - { id: big, method: GET, path: /big, success: { file: big.bin } }\n",
+            files: ["big.bin": Array(repeating: 66, count: size)])
+        let server = try RunningServer(
+            panel: ControlPanel(manifest: ManifestLoader.load(directory: fixtures.path)),
+            limits: ServerLimits(idleTimeout: .milliseconds(300)), keeping: fixtures)
+        try await server.serving { server in
+            // A small receive window and pauses between reads: about three
+            // seconds for the whole answer, ten times the idle timeout.
+            let received = try await onThread {
+                Self.readSlowly(port: server.port, request: "GET /big HTTP/1.1\r\nHost: x\r\n\r\n", pause: 0.01)
+            }
+            #expect(String(decoding: received.prefix(15), as: UTF8.self) == "HTTP/1.1 200 OK")
+            #expect(received.count >= size, "got \(received.count) of \(size) bytes")
+        }
+    }
+
+    /// Reads the whole reply through a 16 KB receive buffer, 64 KB at a
+    /// time with a pause after each, until the server closes.
+    static func readSlowly(port: Int, request: String, pause: Double) -> [UInt8] {
+        guard let fd = RawHTTP.connect(port: port, timeout: 10) else { return [] }
+        defer { close(fd) }
+        var small: Int32 = 16 * 1024
+        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        _ = Array(request.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, Int32(MSG_WAITALL))
+            if count > 0 { received.append(contentsOf: buffer[0..<count]) }
+            if count < buffer.count { break }
+            Thread.sleep(forTimeInterval: pause)
+        }
+        return received
+    }
+
+    @Test func thousandsOfOpenConnectionsDoNotStopOtherClients() async throws {
+        raiseOpenFileLimitForTests()
+        try await RunningServer.demo().serving { server in
+            var sockets: [Int32] = []
+            defer { sockets.forEach { close($0) } }
+            for _ in 0..<3000 {
+                guard let fd = await RawHTTP.connect(port: server.port) else { break }
+                sockets.append(fd)
+            }
+            #expect(sockets.count == 3000)
+            #expect(await waitUntil { server.server.connectionCount >= 3000 })
+            let timing = try await CurlTiming.get(server.url("/data/all/coinlist"))
+            #expect(timing.status == 200)
+            #expect(timing.total < 0.5, "took \(timing.total) s with 3,000 idle connections open")
+        }
+    }
+
+    @Test func shuttingDownAnswersDelayedRequestsAndClosesHungOnes() async throws {
+        let server = try RunningServer.demo()
+        try server.panel.setLatency("slow", endpoint: "coinlist")
+        try server.panel.setMode(.hang, endpoint: "weather")
+        // 500 ms, then 20 KB/s: still waiting, or trickling, when it stops.
+        try server.panel.setLatency("gprs", endpoint: "kitten")
+        let delayed = StartedWork { try CurlTiming.get(server.url("/data/all/coinlist")) }
+        let hung = StartedWork { try CurlTiming.get(server.url("/weather?lat=1&lon=2")) }
+        let limited = StartedWork { try CurlTiming.get(server.url("/images/kitten.jpg")) }
+        // Stopped from a thread of its own the moment all three are in
+        // flight: a test task may wait seconds for a concurrency thread.
+        let stopping = try await onThread { () -> Double? in
+            let deadline = Date().addingTimeInterval(10)
+            while server.server.requestsInFlight < 3 && Date() < deadline { usleep(1000) }
+            guard server.server.requestsInFlight == 3 else { return nil }
+            let started = Date()
+            server.stop()
+            return Date().timeIntervalSince(started)
+        }
+        #expect(try #require(stopping, "the three requests were never in flight together") < 1.5)
+        let (answered, closed, whole) = try await (delayed.value, hung.value, limited.value)
+        #expect(answered.status == 200)
+        #expect(answered.total < 1.5)
+        #expect(closed.exitCode == 52)
+        let kitten = try Data(contentsOf: RepositoryPaths.fixtures.appendingPathComponent("images/kitten.jpg"))
+        #expect(whole.exitCode == 0 && whole.status == 200 && whole.bytes == kitten.count, "\(whole)")
+        #expect(server.journal.entries(after: 0).entries.map(\.status).sorted() == [0, 200, 200])
+    }
+}

@@ -1,0 +1,46 @@
+import NIOCore
+import NIOEmbedded
+import SwitchboardCore
+import SwitchboardTestSupport
+
+@testable import SwitchboardServer
+
+/// The harness with the server's own handlers, installed the way the
+/// server installs them on every accepted connection.
+extension WireHarness {
+    convenience init(
+        panel: ControlPanel, journal: RequestJournal = RequestJournal(capacity: 100),
+        keeping fixtures: TemporaryFixtures? = nil, limits: ServerLimits = ServerLimits(), controlToken: String? = nil,
+        noStore: Bool = false, keepAlive: Bool = true, loop: EmbeddedEventLoop = EmbeddedEventLoop(),
+        remote: String = "127.0.0.1", socket: SlowSocket? = nil
+    ) throws {
+        let responder = Responder(
+            panel: panel, journal: journal, controlToken: controlToken, noStore: noStore, keepAlive: keepAlive)
+        try self.init(panel: panel, journal: journal, keeping: fixtures, loop: loop, remote: remote) { pipeline in
+            try SwitchboardServer.configure(pipeline, responder: responder, limits: limits)
+            if let socket { try pipeline.addHandler(socket, position: .first) }
+        }
+    }
+
+    /// The server for `manifest` and `files` in a fresh fixtures folder.
+    convenience init(
+        manifest: String, files: [String: [UInt8]] = [:], random: any RandomSource = SeededRandom.unseeded(),
+        limits: ServerLimits = ServerLimits(), noStore: Bool = false, keepAlive: Bool = true,
+        loop: EmbeddedEventLoop = EmbeddedEventLoop(), socket: SlowSocket? = nil
+    ) throws {
+        let fixtures = try TemporaryFixtures(manifest: manifest, files: files)
+        try self.init(
+            panel: ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path), random: random),
+            keeping: fixtures, limits: limits, noStore: noStore, keepAlive: keepAlive, loop: loop, socket: socket)
+    }
+
+    /// The demo API in `fixtures/`.
+    static func demo(
+        limits: ServerLimits = ServerLimits(), controlToken: String? = nil,
+        loop: EmbeddedEventLoop = EmbeddedEventLoop()
+    ) throws -> WireHarness {
+        let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
+        return try WireHarness(
+            panel: ControlPanel(manifest: manifest), limits: limits, controlToken: controlToken, loop: loop)
+    }
+}
