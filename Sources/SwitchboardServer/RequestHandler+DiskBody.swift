@@ -16,7 +16,7 @@ extension RequestHandler {
         DiskBodies.read(path, on: loop).assumeIsolated().whenComplete { result in
             // The client left (or the server stopped) while the file was read.
             guard context.channel.isActive else {
-                self.record(request, prepared, status: Self.clientClosed, now: loop.now)
+                self.record(request, prepared, status: .clientLeft, now: loop.now)
                 return
             }
             self.state = .idle

@@ -13,7 +13,7 @@ extension RequestHandler {
     func resetConnection(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
         // Answered: the close that follows is not a client leaving mid-request.
         self.state = .idle
-        self.record(request, response, status: 0, now: context.eventLoop.now)
+        self.record(request, response, status: .noStatusLine, now: context.eventLoop.now)
         guard let socket = context.channel as? any SocketOptionProvider else {
             context.close(promise: nil)
             return
@@ -55,7 +55,7 @@ extension RequestHandler {
     /// The half body is out: journal it, and close once it has left.
     func cutShort(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
         self.state = .idle
-        self.record(request, response, status: Int(response.status.code), now: context.eventLoop.now)
+        self.record(request, response, status: .answered(Int(response.status.code)), now: context.eventLoop.now)
         self.writeRawAndClose(ByteBuffer(), context: context)
     }
 
@@ -64,7 +64,7 @@ extension RequestHandler {
         _ bytes: ByteBuffer, _ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext
     ) {
         self.state = .idle
-        self.record(request, response, status: 0, now: context.eventLoop.now)
+        self.record(request, response, status: .noStatusLine, now: context.eventLoop.now)
         self.writeRawAndClose(bytes, context: context)
     }
 

@@ -35,12 +35,12 @@ extension RequestHandler {
             context.close(mode: .all, promise: nil)
         case .hanging(let request, let response):
             self.state = .idle
-            self.record(request, response, status: 0, now: context.eventLoop.now)
+            self.record(request, response, status: .noStatusLine, now: context.eventLoop.now)
             context.close(promise: nil)
         case .receiving(let request):
             self.state = .rejected
             self.recordRejection(
-                status: 503, reason: "server stopped while the request arrived", request: request,
+                status: .answered(503), reason: "server stopped while the request arrived", request: request,
                 now: context.eventLoop.now)
             context.close(promise: nil)
         case .idle, .rejected, .readingFile:
@@ -72,7 +72,7 @@ extension RequestHandler {
         ])
         if request?.isControl != true {
             self.recordRejection(
-                status: Int(status.code), reason: reason, request: request, answer: (headers, body),
+                status: .answered(Int(status.code)), reason: reason, request: request, answer: (headers, body),
                 now: context.eventLoop.now)
         }
         let head = HTTPResponseHead(version: request?.head.version ?? .http1_1, status: status, headers: headers)
@@ -86,7 +86,8 @@ extension RequestHandler {
     /// Journals a request that no endpoint saw, with what arrived of it
     /// and what it was answered, if anything.
     func recordRejection(
-        status: Int, reason: String, request: Request?, answer: (HTTPHeaders, ByteBuffer)? = nil, now: NIODeadline
+        status: JournalEntry.Status, reason: String, request: Request?, answer: (HTTPHeaders, ByteBuffer)? = nil,
+        now: NIODeadline
     ) {
         let details = request.map { request in
             CapturedExchange(

@@ -106,7 +106,7 @@ extension RequestHandler {
     /// under the encoder.
     private func refuseSlowHead(now: NIODeadline, context: ChannelHandlerContext) {
         self.state = .rejected
-        self.recordRejection(status: 408, reason: "request headers took too long", request: nil, now: now)
+        self.recordRejection(status: .answered(408), reason: "request headers took too long", request: nil, now: now)
         let body = #"{"error":"request headers took too long"}"#
         let response = ByteBuffer(
             string: "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json\r\n"

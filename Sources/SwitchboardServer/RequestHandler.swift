@@ -72,8 +72,6 @@ final class RequestHandler: ChannelDuplexHandler {
 
     /// The largest control API body accepted.
     static let controlBodyLimit = 1 << 20
-    /// nginx's "client closed request": the response was never delivered.
-    static let clientClosed = 499
 
     init(responder: Responder, limits: ServerLimits) {
         self.responder = responder
@@ -167,15 +165,15 @@ final class RequestHandler: ChannelDuplexHandler {
             // The client hung up while we were holding its response back.
             task.cancel()
             self.state = .idle
-            self.record(request, response, status: Self.clientClosed, now: context.eventLoop.now)
+            self.record(request, response, status: .clientLeft, now: context.eventLoop.now)
         case .hanging(let request, let response):
             self.state = .idle
-            self.record(request, response, status: 0, now: context.eventLoop.now)
+            self.record(request, response, status: .noStatusLine, now: context.eventLoop.now)
         case .receiving(let request) where !request.isControl:
             // The client left before sending all of its request.
             self.state = .idle
             self.recordRejection(
-                status: Self.clientClosed, reason: "client left before the request was complete", request: request,
+                status: .clientLeft, reason: "client left before the request was complete", request: request,
                 now: context.eventLoop.now)
         case .idle, .receiving, .rejected, .readingFile:
             break
@@ -254,7 +252,7 @@ final class RequestHandler: ChannelDuplexHandler {
                 // The common case: the whole response was encoded when the
                 // manifest loaded; one write, no encoding.
                 self.state = .idle
-                self.record(request, response, status: Int(response.status.code), now: context.eventLoop.now)
+                self.record(request, response, status: .answered(Int(response.status.code)), now: context.eventLoop.now)
                 self.clock.responseFinished(now: context.eventLoop.now)
                 raw.writeAndFlush(NIOAny(wire), promise: nil)
                 self.resume(context: context)
@@ -280,7 +278,7 @@ final class RequestHandler: ChannelDuplexHandler {
             self.resetConnection(request, response, context: context)
         case .empty:
             self.state = .idle
-            self.record(request, response, status: 0, now: context.eventLoop.now)
+            self.record(request, response, status: .noStatusLine, now: context.eventLoop.now)
             context.close(promise: nil)
         case .garbage(let bytes):
             self.writeGarbage(bytes, request, response, context: context)
@@ -309,7 +307,7 @@ final class RequestHandler: ChannelDuplexHandler {
         // The next pipelined request may arrive while `.end` is written, so
         // everything about this one is settled first.
         self.state = .idle
-        self.record(request, response, status: Int(response.status.code), now: context.eventLoop.now)
+        self.record(request, response, status: .answered(Int(response.status.code)), now: context.eventLoop.now)
         self.writeEnd(keepAlive: request.keepAlive, context: context)
     }
 
@@ -355,11 +353,11 @@ final class RequestHandler: ChannelDuplexHandler {
         self.state = .waiting(request, response, task, .trickle(chunk))
     }
 
-    func record(_ request: Request, _ response: PreparedResponse, status: Int, now: NIODeadline) {
+    func record(_ request: Request, _ response: PreparedResponse, status: JournalEntry.Status, now: NIODeadline) {
         self.responder.inFlight.subtract(1, ordering: .relaxed)
         let elapsed = now - request.arrived
         let decision = response.decision
-        let answered = status != 0 && status != Self.clientClosed
+        let answered = if case .answered = status { true } else { false }
         let details = CapturedExchange(
             head: request.head, requestBody: request.body, requestBodySize: request.bodySize,
             responseHeaders: answered ? response.headers : HTTPHeaders(),

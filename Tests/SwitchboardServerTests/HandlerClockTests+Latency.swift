@@ -32,7 +32,7 @@ extension HandlerClockTests {
         #expect(first.count + second.count + (try self.written(channel)).count == 1024)
         #expect(!channel.isActive)
         let entry = try #require(running.journal.entries(after: 0).entries.first)
-        #expect(entry.status == 200 && entry.mode == .truncated)
+        #expect(entry.status == .answered(200) && entry.mode == .truncated)
         #expect(entry.duration == .milliseconds(1100))
     }
 

@@ -10,7 +10,8 @@ import Testing
 /// virtual clock, with the default limits unless a test needs others.
 extension HandlerClockTests {
     func rejections(_ running: RunningPanel) -> [String] {
-        running.journal.entries(after: 0).entries.compactMap { entry in entry.rejection.map { "\(entry.status) \($0)" }
+        running.journal.entries(after: 0).entries.compactMap { entry in
+            entry.rejection.map { "\(entry.status.code) \($0)" }
         }
     }
 
@@ -113,7 +114,7 @@ extension HandlerClockTests {
         #expect(channel.isActive)
         channel.embeddedEventLoop.advanceTime(by: .milliseconds(1))
         #expect(!channel.isActive)
-        #expect(running.journal.entries(after: 0).entries.map(\.status) == [200])
+        #expect(running.journal.entries(after: 0).entries.map(\.status) == [.answered(200)])
     }
 
     @Test func aRequestBeingAnsweredIsNeverTimedOut() throws {

@@ -65,7 +65,7 @@ import Testing
         #expect(channel.isActive)
         channel.embeddedEventLoop.advanceTime(by: .seconds(4))
         #expect(!channel.isActive)
-        #expect(running.journal.entries(after: 0).entries.map(\.status) == [200])
+        #expect(running.journal.entries(after: 0).entries.map(\.status) == [.answered(200)])
     }
 
     @Test func nothingIsWrittenUntilTheDelayHasPassed() throws {

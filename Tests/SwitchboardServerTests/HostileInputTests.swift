@@ -16,7 +16,7 @@ import Testing
     }
 
     func rejections(_ journal: RequestJournal) -> [String] {
-        journal.entries(after: 0).entries.compactMap { entry in entry.rejection.map { "\(entry.status) \($0)" } }
+        journal.entries(after: 0).entries.compactMap { entry in entry.rejection.map { "\(entry.status.code) \($0)" } }
     }
 
     @Test func headersOverTheLimitGet431() async throws {
@@ -124,6 +124,6 @@ import Testing
         #expect(closed.exitCode == 52)
         let kitten = try Data(contentsOf: RepositoryPaths.fixtures.appendingPathComponent("images/kitten.jpg"))
         #expect(whole.exitCode == 0 && whole.status == 200 && whole.bytes == kitten.count, "\(whole)")
-        #expect(server.journal.entries(after: 0).entries.map(\.status).sorted() == [0, 200, 200])
+        #expect(server.journal.entries(after: 0).entries.map(\.status.code).sorted() == [0, 200, 200])
     }
 }

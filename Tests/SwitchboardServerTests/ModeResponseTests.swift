@@ -124,7 +124,7 @@ import Testing
         _ = try await HTTPClient.send(server.url("/data/all/coinlist"))
         let entries = server.journal.entries(after: 0).entries
         #expect(entries.map(\.target) == ["/data/all/coinlist?x=1", "/data/all/coinlist"])
-        #expect(entries.map(\.status) == [200, 500])
+        #expect(entries.map(\.status) == [.answered(200), .answered(500)])
         #expect(entries.map(\.mode) == [.success, .serverError])
         #expect(server.journal.stats().byEndpoint["coinlist"] == EndpointStats(hits: 2, lastStatus: 500))
     }
