@@ -49,7 +49,10 @@ extension ConnectionStateMachine {
         case .answering(.readingFile) where channelOpen:
             self.state = .answering(.writing)
             return .answer
-        case .answering(.readingFile), .closing, .closed:
+        case .answering(.readingFile):
+            self.state = .closing
+            return .clientLeft
+        case .closing, .closed:
             return .clientLeft
         case .idle, .receiving, .answering, .modifying:
             return .unexpected(self.unexpected("a file read's end"))
@@ -69,11 +72,11 @@ extension ConnectionStateMachine {
     /// request may be handled.
     mutating func responseFinished() -> FinishAction {
         switch self.state {
-        case .answering:
+        case .answering(.writing):
             self.state = .idle
         case .closing, .closed:
             return .none
-        case .idle, .receiving, .modifying:
+        case .idle, .receiving, .answering, .modifying:
             return .unexpected(self.unexpected("a response's end"))
         }
         if self.draining { return .none }

@@ -56,7 +56,10 @@ extension ConnectionStateMachine {
         case .receiving(let request):
             self.state = .closing
             return .refuseArriving(request)
-        case .idle, .answering(.writing), .answering(.readingFile), .closing, .closed, .modifying:
+        case .idle, .answering(.writing), .answering(.readingFile), .closing, .modifying:
+            self.state = .closing
+            return .close
+        case .closed:
             return .close
         }
     }
