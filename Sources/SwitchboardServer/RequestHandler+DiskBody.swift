@@ -14,12 +14,17 @@ extension RequestHandler {
     ) {
         let loop = context.eventLoop
         DiskBodies.read(path, on: loop).assumeIsolated().whenComplete { result in
-            // The client left (or the server stopped) while the file was read.
-            guard context.channel.isActive else {
-                self.record(request, prepared, status: Self.clientClosed, now: loop.now)
+            switch self.connection.fileRead(channelOpen: context.channel.isActive) {
+            case .answer:
+                break
+            case .clientLeft:
+                // The client left (or the server stopped) while the file was read.
+                self.record(request, prepared, status: .clientLeft, now: loop.now)
+                return
+            case .unexpected(let event):
+                self.unexpected(event, context: context)
                 return
             }
-            self.state = .idle
             var response = prepared
             response.diskFile = nil
             switch result {

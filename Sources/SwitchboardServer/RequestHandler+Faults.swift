@@ -12,8 +12,8 @@ extension RequestHandler {
     /// connection, and the client sees "connection reset by peer".
     func resetConnection(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
         // Answered: the close that follows is not a client leaving mid-request.
-        self.state = .idle
-        self.record(request, response, status: 0, now: context.eventLoop.now)
+        self.connection.closing()
+        self.record(request, response, status: .noStatusLine, now: context.eventLoop.now)
         guard let socket = context.channel as? any SocketOptionProvider else {
             context.close(promise: nil)
             return
@@ -54,8 +54,8 @@ extension RequestHandler {
 
     /// The half body is out: journal it, and close once it has left.
     func cutShort(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
-        self.state = .idle
-        self.record(request, response, status: Int(response.status.code), now: context.eventLoop.now)
+        self.connection.closing()
+        self.record(request, response, status: .answered(Int(response.status.code)), now: context.eventLoop.now)
         self.writeRawAndClose(ByteBuffer(), context: context)
     }
 
@@ -63,8 +63,8 @@ extension RequestHandler {
     func writeGarbage(
         _ bytes: ByteBuffer, _ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext
     ) {
-        self.state = .idle
-        self.record(request, response, status: 0, now: context.eventLoop.now)
+        self.connection.closing()
+        self.record(request, response, status: .noStatusLine, now: context.eventLoop.now)
         self.writeRawAndClose(bytes, context: context)
     }
 

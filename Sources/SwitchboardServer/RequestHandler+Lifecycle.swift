@@ -13,10 +13,10 @@ extension RequestHandler {
             context.fireUserInboundEventTriggered(event)
             return
         }
-        switch self.state {
-        case .waiting(let request, var response, let task, let resume):
-            task.cancel()
-            self.state = .idle
+        switch self.connection.stopping() {
+        case .finishNow(let request, var response, let resume):
+            self.wait?.cancel()
+            self.wait = nil
             switch resume {
             case .respond:
                 // A bandwidth limit would only start here; send it all now.
@@ -33,17 +33,15 @@ extension RequestHandler {
                 self.endBody(request, response, context: context)
             }
             context.close(mode: .all, promise: nil)
-        case .hanging(let request, let response):
-            self.state = .idle
-            self.record(request, response, status: 0, now: context.eventLoop.now)
+        case .endHang(let request, let response):
+            self.record(request, response, status: .noStatusLine, now: context.eventLoop.now)
             context.close(promise: nil)
-        case .receiving(let request):
-            self.state = .rejected
+        case .refuseArriving(let request):
             self.recordRejection(
-                status: 503, reason: "server stopped while the request arrived", request: request,
+                status: .answered(503), reason: "server stopped while the request arrived", request: request,
                 now: context.eventLoop.now)
             context.close(promise: nil)
-        case .idle, .rejected, .readingFile:
+        case .close:
             context.close(promise: nil)
         }
     }
@@ -64,7 +62,7 @@ extension RequestHandler {
         _ request: Request?, status: HTTPResponseStatus, reason: String, message: String,
         context: ChannelHandlerContext
     ) {
-        self.state = .rejected
+        self.connection.closing()
         let body = ByteBuffer(string: #"{"error":"# + JSONText.quoted(message) + "}")
         let headers = HTTPHeaders([
             ("Connection", "close"), ("Content-Type", "application/json"),
@@ -72,7 +70,7 @@ extension RequestHandler {
         ])
         if request?.isControl != true {
             self.recordRejection(
-                status: Int(status.code), reason: reason, request: request, answer: (headers, body),
+                status: .answered(Int(status.code)), reason: reason, request: request, answer: (headers, body),
                 now: context.eventLoop.now)
         }
         let head = HTTPResponseHead(version: request?.head.version ?? .http1_1, status: status, headers: headers)
@@ -86,7 +84,8 @@ extension RequestHandler {
     /// Journals a request that no endpoint saw, with what arrived of it
     /// and what it was answered, if anything.
     func recordRejection(
-        status: Int, reason: String, request: Request?, answer: (HTTPHeaders, ByteBuffer)? = nil, now: NIODeadline
+        status: JournalEntry.Status, reason: String, request: Request?, answer: (HTTPHeaders, ByteBuffer)? = nil,
+        now: NIODeadline
     ) {
         let details = request.map { request in
             CapturedExchange(

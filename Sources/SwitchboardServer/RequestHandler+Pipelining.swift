@@ -6,27 +6,35 @@ import NIOHTTP1
 /// handler works; keeping it here lets prebuilt responses go out as bytes.
 extension RequestHandler {
     func read(context: ChannelHandlerContext) {
-        if self.answering || !self.pending.isEmpty {
-            self.readPending = true
-        } else {
-            context.read()
-        }
+        if self.connection.readRequested() { context.read() }
     }
 
-    /// The current response is complete: answer what waited, then read on.
+    /// The current response is complete: handle what waited, then read on.
     func resume(context: ChannelHandlerContext) {
-        self.answering = false
-        // A response finished while handling a waiting request returns here,
-        // to the loop below, instead of nesting deeper.
-        guard !self.resuming else { return }
-        self.resuming = true
-        defer { self.resuming = false }
-        while !self.answering, let part = self.pending.popFirst() {
-            self.handle(part, context: context)
+        switch self.connection.responseFinished() {
+        case .drainHeld:
+            break
+        case .none:
+            // A response finished while handling a held request returns
+            // here, to the loop below, instead of nesting deeper.
+            return
+        case .unexpected(let event):
+            self.unexpected(event, context: context)
+            return
         }
-        if !self.answering, self.readPending {
-            self.readPending = false
-            context.read()
+        while let held = self.connection.nextHeld() {
+            switch held {
+            case .part(let part): self.handle(part, context: context)
+            case .parserError(let error): self.refuseMalformed(error, context: context)
+            }
         }
+        let next = self.connection.drainFinished()
+        if next.awaitBody {
+            // Its body stalled while the previous response was held back:
+            // the body deadline starts now.
+            self.clock.bodyArrived(now: context.eventLoop.now)
+            self.armClockIfEarlier(context: context)
+        }
+        if next.read { context.read() }
     }
 }

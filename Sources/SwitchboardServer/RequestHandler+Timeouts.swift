@@ -16,14 +16,16 @@ extension RequestHandler {
     /// incomplete, the rest must keep coming. (A read that only finished a
     /// body, answered at once, leaves the connection idle, not mid-head.)
     func channelReadComplete(context: ChannelHandlerContext) {
-        if !self.decodedInRead, case .idle = self.state {
+        switch self.connection.readCompleted() {
+        case .headBegun:
             self.clock.bytesArrived(now: context.eventLoop.now)
             self.armClockIfEarlier(context: context)
-        } else if case .receiving = self.state {
+        case .bodyIncomplete:
             self.clock.bodyArrived(now: context.eventLoop.now)
             self.armClockIfEarlier(context: context)
+        case .none:
+            break
         }
-        self.decodedInRead = false
         context.fireChannelReadComplete()
     }
 
@@ -36,7 +38,7 @@ extension RequestHandler {
     }
 
     /// A deadline moved before the armed timer's wake: arm it again.
-    private func armClockIfEarlier(context: ChannelHandlerContext) {
+    func armClockIfEarlier(context: ChannelHandlerContext) {
         guard self.clock.needsEarlierWake else { return }
         self.clock.disarm()
         self.armClock(context: context)
@@ -53,30 +55,24 @@ extension RequestHandler {
             self.armClock(context: context)
             return
         }
-        switch self.clock.phase {
-        case .idle:
+        switch self.connection.deadlinePassed(self.clock.phase) {
+        case .closeIfSent:
             if self.stillSending(context: context) {
                 self.armClock(context: context)
                 return
             }
             context.close(promise: nil)
-        case .readingHead:
-            guard case .idle = self.state else {
-                context.close(promise: nil)
-                return
-            }
+        case .refuseSlowHead:
             self.refuseSlowHead(now: now, context: context)
-        case .readingBody:
-            guard case .receiving(let request) = self.state else {
-                context.close(promise: nil)
-                return
-            }
+        case .refuseStalledBody(let request):
             self.reject(
                 request, status: .requestTimeout, reason: "request body stopped arriving",
                 message: "no more of the request body arrived for \(DurationText.format(self.limits.bodyTimeout))"
                     + " (see --body-timeout)", context: context)
-        case .busy, .sending:
-            // No deadline: `expired` is false.
+        case .close:
+            context.close(promise: nil)
+        case .none:
+            // No deadline in these phases: `expired` is false.
             break
         }
     }
@@ -105,8 +101,7 @@ extension RequestHandler {
     /// NIO's HTTP handlers to pair an answer with, so it goes out as bytes,
     /// under the encoder.
     private func refuseSlowHead(now: NIODeadline, context: ChannelHandlerContext) {
-        self.state = .rejected
-        self.recordRejection(status: 408, reason: "request headers took too long", request: nil, now: now)
+        self.recordRejection(status: .answered(408), reason: "request headers took too long", request: nil, now: now)
         let body = #"{"error":"request headers took too long"}"#
         let response = ByteBuffer(
             string: "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json\r\n"

@@ -3,9 +3,11 @@ import NIOHTTP1
 import SwitchboardCore
 import Synchronization
 
-/// Answers the requests of one connection, one at a time: a request that
-/// arrives while the previous one is still being answered (pipelining)
-/// waits in `pending`, and reading stops until the answer is out.
+/// Answers the requests of one connection, one at a time. What the
+/// connection is doing is `connection`, a value that decides; this class
+/// does the I/O it asks for. A request that arrives while the previous one
+/// is still being answered (pipelining) waits there, and reading stops
+/// until the answer is out.
 ///
 /// Every wait is an event-loop timer, never a sleeping thread: a delay, each
 /// chunk of a bandwidth-limited body, and a `hang` (which simply waits for
@@ -18,35 +20,15 @@ final class RequestHandler: ChannelDuplexHandler {
     let responder: Responder
     let limits: ServerLimits
     var clock: ConnectionClock
-    /// Set when a read decoded any part of a request (see `channelReadComplete`).
-    var decodedInRead = false
-    /// Parts of requests that came while one was being answered.
-    var pending = CircularBuffer<HTTPServerRequestPart>()
-    /// From a request's end until its response is complete.
-    var answering = false
-    var resuming = false
-    var readPending = false
+    var connection: ConnectionStateMachine
+    /// The timer holding the current response back, while there is one.
+    var wait: Scheduled<Void>?
     /// The response encoder's context: prebuilt responses are written from
     /// there, as finished bytes.
     var wireContext: ChannelHandlerContext?
     private var catalog: ResponseCatalog?
     /// The panel's snapshot as of its `version`; refreshed when that moves.
     private var snapshot: PanelSnapshot?
-    var state = State.idle
-
-    enum State {
-        case idle
-        case receiving(Request)
-        /// Waiting for an injected delay, or for the next chunk of a body.
-        case waiting(Request, PreparedResponse, Scheduled<Void>, Resume)
-        /// Holding the request unanswered until the client gives up.
-        case hanging(Request, PreparedResponse)
-        /// Its body is being read from disk; the read's completion answers
-        /// it, or journals it once if the client has left by then.
-        case readingFile
-        /// Refused (body too large); the rest of the request is ignored.
-        case rejected
-    }
 
     /// What a wait was for, so that shutting down can finish it at once.
     enum Resume {
@@ -72,13 +54,12 @@ final class RequestHandler: ChannelDuplexHandler {
 
     /// The largest control API body accepted.
     static let controlBodyLimit = 1 << 20
-    /// nginx's "client closed request": the response was never delivered.
-    static let clientClosed = 499
 
     init(responder: Responder, limits: ServerLimits) {
         self.responder = responder
         self.limits = limits
         self.clock = ConnectionClock(limits: limits)
+        self.connection = ConnectionStateMachine(maxBodyBytes: limits.maxBodyBytes)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -87,122 +68,111 @@ final class RequestHandler: ChannelDuplexHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = self.unwrapInboundIn(data)
-        self.decodedInRead = true
-        if self.answering {
-            self.pending.append(part)
-            return
+        switch self.connection.partDecoded(part) {
+        case .handle: self.handle(part, context: context)
+        case .held, .ignored: break
         }
-        self.handle(part, context: context)
     }
 
     func handle(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
         switch part {
         case .head(let head):
-            // A refused request closes the connection; nothing after it is read.
-            if case .rejected = self.state { return }
-            self.clock.headReceived()
             let request = Request(
                 head: head, arrived: context.eventLoop.now, wallTime: WallClock.now(),
                 isControl: ControlAPI.addresses(head.uri), keepAlive: head.isKeepAlive && self.responder.keepAlive,
                 fromPage: self.responder.cors && head.headers.contains(name: "Origin"))
-            if let problem = HostHeaderRule.problem(in: head) {
-                self.reject(request, status: .badRequest, reason: problem, message: problem, context: context)
-                return
-            }
-            self.state = .receiving(request)
-            // A client that asks before sending a large body waits a second
-            // for this unless it is told to go ahead (or, if the body is too
-            // large, told no).
-            if let expect = head.headers.first(name: "Expect"), expect.lowercased() == "100-continue" {
-                if case .receiving(let request) = self.state, !request.isControl,
-                    let length = head.headers.first(name: "Content-Length").flatMap(Int.init),
-                    length > self.limits.maxBodyBytes
-                {
-                    self.rejectBody(request, context: context)
-                    return
-                }
+            switch self.connection.headReceived(request) {
+            case .receive:
+                self.clock.headReceived()
+            case .sendContinue:
+                self.clock.headReceived()
                 let proceed = HTTPResponseHead(version: head.version, status: .continue)
                 context.writeAndFlush(self.wrapOutboundOut(.head(proceed)), promise: nil)
+            case .refuse(let request, let status, let reason):
+                self.clock.headReceived()
+                self.reject(request, status: status, reason: reason, message: reason, context: context)
+            case .refuseBody(let request):
+                self.clock.headReceived()
+                self.rejectBody(request, context: context)
+            case .ignore:
+                break
+            case .unexpected(let event):
+                self.unexpected(event, context: context)
             }
         case .body(var buffer):
-            guard case .receiving(var request) = self.state else { return }
-            // Leave no second reference behind, or every chunk would copy the
-            // whole body so far.
-            self.state = .idle
-            request.bodySize += buffer.readableBytes
-            if !request.isControl && request.bodySize > self.limits.maxBodyBytes {
-                self.rejectBody(request, context: context)
-                return
+            switch self.connection.bodyReceived(&buffer) {
+            case .receive, .ignore: break
+            case .refuseBody(let request): self.rejectBody(request, context: context)
+            case .unexpected(let event): self.unexpected(event, context: context)
             }
-            let limit = request.isControl ? Self.controlBodyLimit : capturedBodyLimit
-            let room = limit - (request.body?.readableBytes ?? 0)
-            if room > 0, let slice = buffer.readSlice(length: min(room, buffer.readableBytes)) {
-                // Copied: a slice would keep the decoder's whole read buffer alive.
-                var body = request.body ?? ByteBuffer()
-                request.body = nil
-                body.writeImmutableBuffer(slice)
-                request.body = body
-            }
-            self.state = .receiving(request)
         case .end:
-            guard case .receiving(let request) = self.state else { return }
-            self.clock.requestReceived()
-            self.answering = true
-            if request.isControl {
-                self.state = .idle
+            switch self.connection.endReceived() {
+            case .answer(let request):
+                self.clock.requestReceived()
+                self.responder.inFlight.add(1, ordering: .relaxed)
+                self.respond(to: request, context: context)
+            case .answerControl(let request):
+                self.clock.requestReceived()
                 // Busy until the answer is complete: an export takes a while,
                 // and a connection sending one is not idle.
                 self.answerControl(request, context: context)
-                return
+            case .ignore:
+                break
+            case .unexpected(let event):
+                self.unexpected(event, context: context)
             }
-            self.responder.inFlight.add(1, ordering: .relaxed)
-            self.respond(to: request, context: context)
         }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         self.stopClock()
-        switch self.state {
-        case .waiting(let request, let response, let task, _):
+        switch self.connection.inactive() {
+        case .clientLeft(let request, let response):
             // The client hung up while we were holding its response back.
-            task.cancel()
-            self.state = .idle
-            self.record(request, response, status: Self.clientClosed, now: context.eventLoop.now)
-        case .hanging(let request, let response):
-            self.state = .idle
-            self.record(request, response, status: 0, now: context.eventLoop.now)
-        case .receiving(let request) where !request.isControl:
-            // The client left before sending all of its request.
-            self.state = .idle
+            self.wait?.cancel()
+            self.wait = nil
+            self.record(request, response, status: .clientLeft, now: context.eventLoop.now)
+        case .hangEnded(let request, let response):
+            self.record(request, response, status: .noStatusLine, now: context.eventLoop.now)
+        case .leftMidRequest(let request):
             self.recordRejection(
-                status: Self.clientClosed, reason: "client left before the request was complete", request: request,
+                status: .clientLeft, reason: "client left before the request was complete", request: request,
                 now: context.eventLoop.now)
-        case .idle, .receiving, .rejected, .readingFile:
+        case .none:
             break
         }
         context.fireChannelInactive()
     }
 
-    /// The HTTP parser could not read the request (the decoder closes the
-    /// connection right after): answer 431 or 400 when no response is under
-    /// way, and put it on record. A client that left halfway through a
-    /// request (invalidEOFState) is not there to answer.
+    /// The HTTP parser could not read the request (it reads nothing more):
+    /// answer 431 or 400, after the response under way if there is one,
+    /// and put it on record. A client that left halfway through a request
+    /// (invalidEOFState) is not there to answer.
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         guard let parserError = error as? HTTPParserError, parserError != .invalidEOFState else {
             context.close(promise: nil)
             return
         }
-        var request: Request?
-        switch self.state {
-        case .idle: break
-        case .receiving(let partial): request = partial
-        default:
-            // Refused already, or a response is under way: nothing to add.
+        self.refuseMalformed(parserError, context: context)
+    }
+
+    func refuseMalformed(_ error: HTTPParserError, context: ChannelHandlerContext) {
+        switch self.connection.parserError(error) {
+        case .refuse(let request, let status, let reason):
+            self.reject(request, status: status, reason: reason, message: reason, context: context)
+        case .held:
+            break
+        case .close:
             context.close(promise: nil)
-            return
         }
-        let (status, reason) = ParserErrors.describe(parserError)
-        self.reject(request, status: status, reason: reason, message: reason, context: context)
+    }
+
+    /// An event the connection's state rules out: a bug, loud in debug
+    /// builds; in release builds the connection closes.
+    func unexpected(_ event: String, context: ChannelHandlerContext) {
+        assertionFailure("RequestHandler: \(event)")
+        self.connection.closing()
+        context.close(promise: nil)
     }
 
     private func respond(to request: Request, context: ChannelHandlerContext) {
@@ -223,7 +193,7 @@ final class RequestHandler: ChannelDuplexHandler {
         let response = self.responder.prepare(head: request.head, snapshot: snapshot, catalog: catalog)
         if let file = response.diskFile {
             // No longer arriving: no body deadline, no "client left" entry.
-            self.state = .readingFile
+            self.check(self.connection.fileReadStarted(), context: context)
             self.readFromDisk(file, response, for: request, context: context)
             return
         }
@@ -237,11 +207,17 @@ final class RequestHandler: ChannelDuplexHandler {
             self.perform(response, for: request, context: context)
             return
         }
-        let task = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(response.delay)) {
-            self.state = .idle
+        self.wait = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(response.delay)) {
+            self.wait = nil
+            self.check(self.connection.waitEnded(), context: context)
             self.perform(response, for: request, context: context)
         }
-        self.state = .waiting(request, response, task, .respond)
+        self.check(self.connection.waitStarted(request, response, until: .respond), context: context)
+    }
+
+    /// A step of a response that its state rules out: see `unexpected`.
+    func check(_ progress: ConnectionStateMachine.Progress, context: ChannelHandlerContext) {
+        if case .unexpected(let event) = progress { self.unexpected(event, context: context) }
     }
 
     func perform(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
@@ -253,8 +229,7 @@ final class RequestHandler: ChannelDuplexHandler {
             {
                 // The common case: the whole response was encoded when the
                 // manifest loaded; one write, no encoding.
-                self.state = .idle
-                self.record(request, response, status: Int(response.status.code), now: context.eventLoop.now)
+                self.record(request, response, status: .answered(Int(response.status.code)), now: context.eventLoop.now)
                 self.clock.responseFinished(now: context.eventLoop.now)
                 raw.writeAndFlush(NIOAny(wire), promise: nil)
                 self.resume(context: context)
@@ -273,14 +248,14 @@ final class RequestHandler: ChannelDuplexHandler {
             self.trickle(
                 plan.chunk(at: 0), of: plan, response, for: request, started: context.eventLoop.now, context: context)
         case .hang:
-            self.state = .hanging(request, response)
+            self.check(self.connection.hangStarted(request, response), context: context)
         case .truncated:
             self.writeTruncated(response, for: request, context: context)
         case .reset:
             self.resetConnection(request, response, context: context)
         case .empty:
-            self.state = .idle
-            self.record(request, response, status: 0, now: context.eventLoop.now)
+            self.connection.closing()
+            self.record(request, response, status: .noStatusLine, now: context.eventLoop.now)
             context.close(promise: nil)
         case .garbage(let bytes):
             self.writeGarbage(bytes, request, response, context: context)
@@ -306,10 +281,7 @@ final class RequestHandler: ChannelDuplexHandler {
     /// Ends the response: journals it first, so anyone who has seen the
     /// response can already find it in the journal.
     func finish(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
-        // The next pipelined request may arrive while `.end` is written, so
-        // everything about this one is settled first.
-        self.state = .idle
-        self.record(request, response, status: Int(response.status.code), now: context.eventLoop.now)
+        self.record(request, response, status: .answered(Int(response.status.code)), now: context.eventLoop.now)
         self.writeEnd(keepAlive: request.keepAlive, context: context)
     }
 
@@ -322,6 +294,7 @@ final class RequestHandler: ChannelDuplexHandler {
             context.writeAndFlush(self.wrapOutboundOut(.end(nil)), promise: nil)
             self.resume(context: context)
         } else {
+            self.connection.closing()
             context.writeAndFlush(self.wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
                 context.close(promise: nil)
             }
@@ -345,21 +318,22 @@ final class RequestHandler: ChannelDuplexHandler {
             self.endBody(request, response, context: context)
             return
         }
-        let task = context.eventLoop.assumeIsolated().scheduleTask(deadline: started + TimeAmount(chunk.at)) {
-            self.state = .idle
+        self.wait = context.eventLoop.assumeIsolated().scheduleTask(deadline: started + TimeAmount(chunk.at)) {
+            self.wait = nil
+            self.check(self.connection.waitEnded(), context: context)
             let slice = response.body.getSlice(at: response.body.readerIndex + chunk.offset, length: chunk.length)!
             context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(slice))), promise: nil)
             let next = plan.chunk(at: chunk.offset + chunk.length)
             self.trickle(next, of: plan, response, for: request, started: started, context: context)
         }
-        self.state = .waiting(request, response, task, .trickle(chunk))
+        self.check(self.connection.waitStarted(request, response, until: .trickle(chunk)), context: context)
     }
 
-    func record(_ request: Request, _ response: PreparedResponse, status: Int, now: NIODeadline) {
+    func record(_ request: Request, _ response: PreparedResponse, status: JournalEntry.Status, now: NIODeadline) {
         self.responder.inFlight.subtract(1, ordering: .relaxed)
         let elapsed = now - request.arrived
         let decision = response.decision
-        let answered = status != 0 && status != Self.clientClosed
+        let answered = if case .answered = status { true } else { false }
         let details = CapturedExchange(
             head: request.head, requestBody: request.body, requestBodySize: request.bodySize,
             responseHeaders: answered ? response.headers : HTTPHeaders(),

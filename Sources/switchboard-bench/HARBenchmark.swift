@@ -24,7 +24,8 @@ enum HARBenchmark {
         let entries = (1...10_000).map { index in
             var entry = JournalEntry(
                 sequence: index, time: 1_763_812_860 + Double(index) / 1000, method: "GET",
-                target: "/data/all/coinlist", status: 200, duration: .microseconds(300), endpointID: "coinlist",
+                target: "/data/all/coinlist", status: .answered(200), duration: .microseconds(300),
+                endpointID: "coinlist",
                 mode: .success, latency: nil)
             entry.details = Exchange()
             return entry

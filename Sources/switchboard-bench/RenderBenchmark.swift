@@ -25,7 +25,8 @@ enum RenderBenchmark {
             JournalEntry(
                 sequence: index + 1, time: 1_763_812_860 + Double(index) / 1000, method: "GET",
                 target: "/api/v1/resource\(index % 200)/\(index)?page=\(index % 7)&q=%1B%5B31m",
-                status: [200, 200, 201, 404, 500][index % 5], duration: .microseconds(Int64(300 + index % 900)),
+                status: .answered([200, 200, 201, 404, 500][index % 5]),
+                duration: .microseconds(Int64(300 + index % 900)),
                 endpointID: "endpoint-\(index % 200)", mode: .success, latency: index % 3 == 0 ? "slow" : nil,
                 injectedDelay: index % 3 == 0 ? .seconds(2) : .zero)
         }

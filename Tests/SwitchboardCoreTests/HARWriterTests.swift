@@ -8,7 +8,7 @@ import Testing
 @Suite struct HARWriterTests {
     static func entries() -> [JournalEntry] {
         var ok = JournalEntry(
-            sequence: 1, time: 1_763_812_862.5, method: "POST", target: "/login?next=%2Fhome", status: 401,
+            sequence: 1, time: 1_763_812_862.5, method: "POST", target: "/login?next=%2Fhome", status: .answered(401),
             duration: .milliseconds(12), endpointID: "login", mode: .error, latency: "slow",
             injectedDelay: .milliseconds(10))
         ok.details = FakeExchange(
@@ -19,13 +19,14 @@ import Testing
             responseHeaders: [("Content-Type", "application/json"), ("Set-Cookie", "session=new")],
             responseBody: Array(#"{"error":"nope"}"#.utf8))
         var image = JournalEntry(
-            sequence: 2, time: 1_763_812_863, method: "GET", target: "/images/kitten.jpg", status: 200,
+            sequence: 2, time: 1_763_812_863, method: "GET", target: "/images/kitten.jpg", status: .answered(200),
             duration: .milliseconds(1), endpointID: "kitten", mode: .success, latency: nil)
         image.details = FakeExchange(
             requestHeaders: [("Host", "x")], responseHeaders: [("Content-Type", "image/jpeg")],
             responseBody: [0xFF, 0xD8, 0xFF, 0x00])
         let reset = JournalEntry(
-            sequence: 3, time: 1_763_812_864, method: "GET", target: "/data", status: 0, duration: .milliseconds(1),
+            sequence: 3, time: 1_763_812_864, method: "GET", target: "/data", status: .noStatusLine,
+            duration: .milliseconds(1),
             endpointID: "data", mode: .reset, latency: nil)
         return [ok, image, reset]
     }
@@ -81,7 +82,7 @@ import Testing
 
     @Test func aRejectedRequestSaysWhyInsteadOfABudgetNote() throws {
         var timedOut = JournalEntry(
-            sequence: 4, time: 1_763_812_865, method: "POST", target: "/upload", status: 408,
+            sequence: 4, time: 1_763_812_865, method: "POST", target: "/upload", status: .answered(408),
             duration: .seconds(10), endpointID: nil, mode: nil, latency: nil)
         timedOut.rejection = "request body stopped arriving"
         let text = HARWriter.document(entries: [timedOut], serverURL: "http://127.0.0.1:8080")

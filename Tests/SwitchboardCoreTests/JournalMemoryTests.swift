@@ -7,7 +7,8 @@ import Testing
 @Suite struct JournalMemoryTests {
     func entry(_ number: Int, bodyBytes: Int) -> JournalEntry {
         var entry = JournalEntry(
-            time: 0, method: "GET", target: "/\(number)", status: 200, duration: .zero, endpointID: "a", mode: .success,
+            time: 0, method: "GET", target: "/\(number)", status: .answered(200), duration: .zero, endpointID: "a",
+            mode: .success,
             latency: nil)
         entry.details = FakeExchange(
             requestHeaders: [("Host", "x")], responseHeaders: [],

@@ -4,7 +4,8 @@ import Synchronization
 import Testing
 
 @Suite struct RequestJournalTests {
-    func entry(_ target: String, endpoint: String? = "a", status: Int = 200) -> JournalEntry {
+    func entry(_ target: String, endpoint: String? = "a", status: JournalEntry.Status = .answered(200)) -> JournalEntry
+    {
         JournalEntry(
             time: 0, method: "GET", target: target, status: status, duration: .milliseconds(1), endpointID: endpoint,
             mode: endpoint == nil ? nil : .success, latency: nil)
@@ -32,9 +33,9 @@ import Testing
 
     @Test func statsCountHitsPerEndpointAndUnmatched() {
         let journal = RequestJournal(capacity: 2)
-        journal.record(self.entry("/x", status: 200))
-        journal.record(self.entry("/x", status: 500))
-        journal.record(self.entry("/nope", endpoint: nil, status: 404))
+        journal.record(self.entry("/x", status: .answered(200)))
+        journal.record(self.entry("/x", status: .answered(500)))
+        journal.record(self.entry("/nope", endpoint: nil, status: .answered(404)))
         let stats = journal.stats()
         #expect(stats.total == 3)
         #expect(stats.unmatched == 1)
@@ -98,7 +99,7 @@ import Testing
 
     @Test func entriesBecomeJSONLines() {
         var entry = JournalEntry(
-            time: 1_763_812_862.123, method: "GET", target: "/weather?lat=1&lon=2", status: 503,
+            time: 1_763_812_862.123, method: "GET", target: "/weather?lat=1&lon=2", status: .answered(503),
             duration: .milliseconds(2004), endpointID: "weather", mode: .serverError, latency: "slow",
             injectedDelay: .seconds(2))
         #expect(

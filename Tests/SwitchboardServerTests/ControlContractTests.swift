@@ -78,15 +78,15 @@ import Testing
 
     @Test func theHandWrittenJournalLineReadsAsARequestRecord() throws {
         var rejected = JournalEntry(
-            time: 1_763_812_862.5, method: "POST", target: "/login?next=%2F", status: 0, duration: .milliseconds(3),
+            time: 1_763_812_862.5, method: "POST", target: "/login?next=%2F", status: .noStatusLine, duration: .milliseconds(3),
             endpointID: nil, mode: nil, latency: nil)
         rejected.rejection = "body over 10MB"
         var unmatched = JournalEntry(
-            time: 1_763_812_863, method: "GET", target: "/nope", status: 404, duration: .microseconds(1500),
+            time: 1_763_812_863, method: "GET", target: "/nope", status: .answered(404), duration: .microseconds(1500),
             endpointID: nil, mode: nil, latency: nil)
         unmatched.unmatched = Unmatched(closestID: "a", closest: "GET /a", reason: "x")
         let answered = JournalEntry(
-            time: 1_763_812_864, method: "GET", target: "/data/all/coinlist", status: 200, duration: .seconds(2),
+            time: 1_763_812_864, method: "GET", target: "/data/all/coinlist", status: .answered(200), duration: .seconds(2),
             endpointID: "coinlist", mode: .success, setting: .flaky(percent: 25), latency: "3g",
             injectedDelay: .milliseconds(1500),
             details: FakeExchange(
@@ -109,7 +109,7 @@ import Testing
     @Test func clearingTheJournalIsWorkForTheThreadPoolNotTheCall() throws {
         self.journal.record(
             JournalEntry(
-                time: 0, method: "GET", target: "/a", status: 200, duration: .zero, endpointID: nil, mode: nil,
+                time: 0, method: "GET", target: "/a", status: .answered(200), duration: .zero, endpointID: nil, mode: nil,
                 latency: nil))
         let response = self.call(.DELETE, "/__switchboard/requests")
         // Deciding the call frees nothing: the event loop that asked is free

@@ -113,7 +113,7 @@ import Testing
             #expect(result.status == 28)
             #expect(await waitUntil { server.journal.entries(after: 0).entries.contains { $0.mode == .hang } })
             let entry = try #require(server.journal.entries(after: 0).entries.first { $0.mode == .hang })
-            #expect(entry.status == 0)
+            #expect(entry.status == .noStatusLine)
             #expect(entry.duration >= .milliseconds(1900))
             #expect(await self.urlSessionError(server, timeout: 1) == .timedOut)
         }

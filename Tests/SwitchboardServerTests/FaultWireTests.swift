@@ -58,7 +58,7 @@ import Testing
         // The client gives up: the hung request is journaled with no status.
         wire.disconnect()
         let entry = try #require(wire.entries.first { $0.mode == .hang })
-        #expect(entry.status == 0)
+        #expect(entry.status == .noStatusLine)
         #expect(entry.duration == .seconds(3600))
     }
 

@@ -30,7 +30,7 @@ extension HandlerClockTests {
         #expect(first.count + second.count + (try wire.written()).count == 1024)
         #expect(!wire.isActive)
         let entry = try #require(wire.entries.first)
-        #expect(entry.status == 200 && entry.mode == .truncated)
+        #expect(entry.status == .answered(200) && entry.mode == .truncated)
         #expect(entry.duration == .milliseconds(1100))
     }
 

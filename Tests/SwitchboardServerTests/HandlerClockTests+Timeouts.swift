@@ -9,7 +9,7 @@ import Testing
 /// virtual clock, with the default limits unless a test needs others.
 extension HandlerClockTests {
     func rejections(_ wire: WireHarness) -> [String] {
-        wire.entries.compactMap { entry in entry.rejection.map { "\(entry.status) \($0)" } }
+        wire.entries.compactMap { entry in entry.rejection.map { "\(entry.status.code) \($0)" } }
     }
 
     @Test func headersThatStopHalfwayGet408AtTheHeaderTimeoutNotTheIdleOne() throws {
@@ -105,7 +105,7 @@ extension HandlerClockTests {
         #expect(wire.isActive)
         wire.advance(by: .milliseconds(1))
         #expect(!wire.isActive)
-        #expect(wire.entries.map(\.status) == [200])
+        #expect(wire.entries.map(\.status) == [.answered(200)])
     }
 
     @Test func aRequestBeingAnsweredIsNeverTimedOut() throws {

@@ -43,7 +43,7 @@ import Testing
         #expect(wire.isActive)
         wire.advance(by: .seconds(4))
         #expect(!wire.isActive)
-        #expect(wire.entries.map(\.status) == [200])
+        #expect(wire.entries.map(\.status) == [.answered(200)])
     }
 
     @Test func nothingIsWrittenUntilTheDelayHasPassed() throws {

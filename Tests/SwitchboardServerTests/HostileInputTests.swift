@@ -15,7 +15,7 @@ import Testing
     }
 
     func rejections(_ journal: RequestJournal) -> [String] {
-        journal.entries(after: 0).entries.compactMap { entry in entry.rejection.map { "\(entry.status) \($0)" } }
+        journal.entries(after: 0).entries.compactMap { entry in entry.rejection.map { "\(entry.status.code) \($0)" } }
     }
 
     @Test func headersOverTheLimitGet431() throws {

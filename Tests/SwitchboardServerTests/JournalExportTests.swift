@@ -20,7 +20,7 @@ import Testing
         for number in 1...10_000 {
             var entry = JournalEntry(
                 time: 1_763_812_862 + Double(number) / 1000, method: "GET", target: "/data/\(number)?page=2",
-                status: number % 7 == 0 ? 500 : 200, duration: .milliseconds(2), endpointID: "coinlist",
+                status: .answered(number % 7 == 0 ? 500 : 200), duration: .milliseconds(2), endpointID: "coinlist",
                 mode: number % 7 == 0 ? .serverError : .success, latency: nil)
             if number % 10 == 0 { entry.unmatched = Unmatched(closestID: "a", closest: "GET /a", reason: "x") }
             entry.details = FakeExchange(

@@ -140,6 +140,6 @@ import Testing
         #expect(closed.exitCode == 52)
         let kitten = try Data(contentsOf: RepositoryPaths.fixtures.appendingPathComponent("images/kitten.jpg"))
         #expect(whole.exitCode == 0 && whole.status == 200 && whole.bytes == kitten.count, "\(whole)")
-        #expect(server.journal.entries(after: 0).entries.map(\.status).sorted() == [0, 200, 200])
+        #expect(server.journal.entries(after: 0).entries.map(\.status.code).sorted() == [0, 200, 200])
     }
 }

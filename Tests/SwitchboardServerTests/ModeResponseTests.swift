@@ -119,7 +119,7 @@ import Testing
         try wire.panel.setMode(.serverError, endpoint: "coinlist")
         _ = try wire.response(to: Self.get("/data/all/coinlist"))
         #expect(wire.entries.map(\.target) == ["/data/all/coinlist?x=1", "/data/all/coinlist"])
-        #expect(wire.entries.map(\.status) == [200, 500])
+        #expect(wire.entries.map(\.status) == [.answered(200), .answered(500)])
         #expect(wire.entries.map(\.mode) == [.success, .serverError])
         #expect(wire.journal.stats().byEndpoint["coinlist"] == EndpointStats(hits: 2, lastStatus: 500))
     }

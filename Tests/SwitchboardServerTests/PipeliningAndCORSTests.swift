@@ -21,7 +21,7 @@ import Testing
         wire.advance(by: .milliseconds(1))
         #expect(try wire.responses().map(\.status) == [200])
         #expect(!wire.isActive)
-        #expect(wire.entries.map(\.status) == [200, 200])
+        #expect(wire.entries.map(\.status) == [.answered(200), .answered(200)])
     }
 
     @Test func truncatedPromisesMoreThanAnEmptyBody() throws {

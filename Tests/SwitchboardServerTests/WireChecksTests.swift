@@ -29,7 +29,7 @@ import Testing
         #expect(answer.hasPrefix("HTTP/1.1 400 Bad Request"), "\(answer)")
         #expect(answer.contains("more than one Host header"))
         #expect(!connection.isActive)
-        #expect(connection.journal.entries(after: 0).entries.map(\.status) == [400])
+        #expect(connection.journal.entries(after: 0).entries.map(\.status) == [.answered(400)])
         let next = try self.connect()
         #expect(try next.exchange("GET /a HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").hasPrefix("HTTP/1.1 200 OK"))
     }

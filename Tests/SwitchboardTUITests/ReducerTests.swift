@@ -98,7 +98,7 @@ import Testing
         _ = self.press(.tab, .char("f"))
         #expect(!self.state.following)
         #expect(self.state.logCursor == 5)
-        var late = ScreenFixtures.entry(9, "GET", "/late", 200, ms: 1, endpoint: "coinlist")
+        var late = ScreenFixtures.entry(9, "GET", "/late", .answered(200), ms: 1, endpoint: "coinlist")
         late.sequence = 6
         _ = Reducer.reduce(
             &self.state, .requests([late], missed: 0, stats: ScreenFixtures.stats(for: [late])), width: 80, height: 24)
@@ -123,7 +123,8 @@ import Testing
         _ = self.press(.tab, .up)
         #expect(self.state.logCursor == 4)
         let more = (6...8).map { number in
-            var entry = ScreenFixtures.entry(Double(number), "GET", "/x\(number)", 200, ms: 1, endpoint: "coinlist")
+            var entry = ScreenFixtures.entry(
+                Double(number), "GET", "/x\(number)", .answered(200), ms: 1, endpoint: "coinlist")
             entry.sequence = number
             return entry
         }
@@ -158,7 +159,7 @@ import Testing
         for character in "status:5xx" { _ = self.press(.char(character)) }
         _ = self.press(.enter)
         #expect(self.state.filter?.text == "status:5xx")
-        #expect(self.state.visibleLog.map { self.state.log[$0].status } == [503])
+        #expect(self.state.visibleLog.map { self.state.log[$0].status } == [.answered(503)])
         _ = self.press(.char("/"))
         for _ in 0..<10 { _ = self.press(.backspace) }
         for character in "method:post" { _ = self.press(.char(character)) }
@@ -183,7 +184,7 @@ import Testing
         let filter = try LogFilter.parse("unmatched nope").get()
         #expect(self.state.log.filter(filter.matches).map(\.target) == ["/nope"])
         let coin = try LogFilter.parse("endpoint:coinlist status:4xx").get()
-        #expect(self.state.log.filter(coin.matches).map(\.status) == [429])
+        #expect(self.state.log.filter(coin.matches).map(\.status) == [.answered(429)])
     }
 
     @Test mutating func eExportsTheFilteredLog() {
@@ -282,7 +283,7 @@ import Testing
     @Test mutating func requestsUpdateHitsTotalsAndTheBoundedLog() {
         self.state.logCapacity = 3
         let more = (0..<5).map {
-            ScreenFixtures.entry(Double(10 + $0), "GET", "/x\($0)", 200, ms: 1, endpoint: "coinlist")
+            ScreenFixtures.entry(Double(10 + $0), "GET", "/x\($0)", .answered(200), ms: 1, endpoint: "coinlist")
         }
         let stats = ScreenFixtures.stats(for: ScreenFixtures.traffic + more)
         _ = Reducer.reduce(&self.state, .requests(more, missed: 0, stats: stats), width: 80, height: 24)

@@ -98,7 +98,7 @@ import Testing
     @Test func networkTextIsEscapedBeforeItIsDrawn() throws {
         var state = try ScreenFixtures.freshState()
         let hostile = ScreenFixtures.entry(
-            1, "GET", "/\u{1B}]0;owned\u{07}\u{1B}[31mred\u{1B}[2J\\", 404, ms: 1, endpoint: nil,
+            1, "GET", "/\u{1B}]0;owned\u{07}\u{1B}[31mred\u{1B}[2J\\", .answered(404), ms: 1, endpoint: nil,
             closest: "GET /weather")
         _ = Reducer.reduce(
             &state, .requests([hostile], missed: 0, stats: ScreenFixtures.stats(for: [hostile])), width: 120, height: 24
@@ -135,11 +135,13 @@ import Testing
         try panel.setMode(.hang, endpoint: "episode")
         var state = try ScreenFixtures.freshState(panel: panel)
         var entries = [
-            ScreenFixtures.entry(1, "GET", "/data/all/coinlist", 0, ms: 0.3, endpoint: "coinlist", mode: .reset),
-            ScreenFixtures.entry(2, "GET", "/episodes/2", 0, ms: 30_001, endpoint: "episode", mode: .hang),
             ScreenFixtures.entry(
-                3, "GET", "/weather?lat=1&lon=2", 500, ms: 152, endpoint: "weather", mode: .serverError),
-            ScreenFixtures.entry(4, "GET", "/weather?lat=1&lon=2", 200, ms: 151, endpoint: "weather", mode: .success),
+                1, "GET", "/data/all/coinlist", .noStatusLine, ms: 0.3, endpoint: "coinlist", mode: .reset),
+            ScreenFixtures.entry(2, "GET", "/episodes/2", .noStatusLine, ms: 30_001, endpoint: "episode", mode: .hang),
+            ScreenFixtures.entry(
+                3, "GET", "/weather?lat=1&lon=2", .answered(500), ms: 152, endpoint: "weather", mode: .serverError),
+            ScreenFixtures.entry(
+                4, "GET", "/weather?lat=1&lon=2", .answered(200), ms: 151, endpoint: "weather", mode: .success),
         ]
         for index in 2...3 {
             entries[index].setting = .flaky(percent: 25)
@@ -169,7 +171,7 @@ import Testing
     @Test func requestDetailsAreIndentedAndEscaped() throws {
         var state = try ScreenFixtures.busyState()
         var entry = ScreenFixtures.entry(
-            7, "POST", "/login?next=%2Fhome", 401, ms: 2.5, endpoint: "login", mode: .error)
+            7, "POST", "/login?next=%2Fhome", .answered(401), ms: 2.5, endpoint: "login", mode: .error)
         entry.sequence = 42
         entry.details = FakeExchange(
             requestHeaders: [
@@ -187,13 +189,13 @@ import Testing
     }
 
     @Test func aRejectedRequestSaysWhyNotThatItsDetailsWereDropped() throws {
-        var slowHead = ScreenFixtures.entry(1, "-", "-", 408, ms: 10_000, endpoint: nil)
+        var slowHead = ScreenFixtures.entry(1, "-", "-", .answered(408), ms: 10_000, endpoint: nil)
         slowHead.rejection = "request headers took too long"
         let headless = DetailsFormatter.view(slowHead, signature: nil).lines.map(\.text)
         #expect(headless.contains("rejected: request headers took too long"))
         #expect(!headless.contains { $0.contains("memory budget") })
 
-        var stalled = ScreenFixtures.entry(2, "POST", "/login", 408, ms: 10_000, endpoint: nil)
+        var stalled = ScreenFixtures.entry(2, "POST", "/login", .answered(408), ms: 10_000, endpoint: nil)
         stalled.rejection = "request body stopped arriving"
         stalled.details = FakeExchange(
             requestHeaders: [("Content-Length", "100")], responseHeaders: [("Content-Type", "application/json")],
@@ -204,7 +206,7 @@ import Testing
     }
 
     @Test func aBinaryBodyIsDescribedNotDrawn() throws {
-        var entry = ScreenFixtures.entry(1, "GET", "/images/kitten.jpg", 200, ms: 1, endpoint: "kitten")
+        var entry = ScreenFixtures.entry(1, "GET", "/images/kitten.jpg", .answered(200), ms: 1, endpoint: "kitten")
         entry.details = FakeExchange(
             requestHeaders: [("Host", "x")], responseHeaders: [("Content-Type", "image/jpeg")],
             responseBody: [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46])

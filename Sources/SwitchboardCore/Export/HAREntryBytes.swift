@@ -83,7 +83,7 @@ struct HAREntryBytes {
     ) {
         let headers = details?.responseHeaders ?? []
         out.append(contentsOf: #"{"status":"#.utf8)
-        JSONBytes.appendInteger(entry.status, to: &out)
+        JSONBytes.appendInteger(entry.status.code, to: &out)
         out.append(contentsOf: #","statusText":"#.utf8)
         JSONBytes.appendString(HTTPStatusText.phrase(entry.status, mode: entry.mode), to: &out)
         out.append(contentsOf: #","httpVersion":"#.utf8)
@@ -106,8 +106,8 @@ struct HAREntryBytes {
         out.append(contentsOf: #"},"redirectURL":"#.utf8)
         JSONBytes.appendString(Self.first("location", in: headers) ?? "", to: &out)
         out.append(contentsOf: #","headersSize":-1,"bodySize":"#.utf8)
-        JSONBytes.appendInteger(entry.status == 0 ? -1 : (details?.responseBodySize ?? 0), to: &out)
-        if entry.status == 0, let mode = entry.mode {
+        JSONBytes.appendInteger(entry.status == .noStatusLine ? -1 : (details?.responseBodySize ?? 0), to: &out)
+        if entry.status == .noStatusLine, let mode = entry.mode {
             out.append(contentsOf: #","_error":"#.utf8)
             JSONBytes.appendString("Switchboard fault: \(mode.name)", to: &out)
         }

@@ -8,9 +8,8 @@ public struct JournalEntry: Sendable {
     public var method: String
     /// The request target exactly as sent (path and query).
     public var target: String
-    /// The HTTP status sent; 0 when a fault sent none (reset, hang, empty,
-    /// garbage).
-    public var status: Int
+    /// The status line sent, or why there was none.
+    public var status: Status
     /// From the request's arrival to the last byte of the response.
     public var duration: Duration
     /// The endpoint that answered; `nil` for an unmatched request.
@@ -31,7 +30,7 @@ public struct JournalEntry: Sendable {
     public var details: (any ExchangeDetails)?
 
     public init(
-        sequence: Int = 0, time: Double, method: String, target: String, status: Int, duration: Duration,
+        sequence: Int = 0, time: Double, method: String, target: String, status: Status, duration: Duration,
         endpointID: String?, mode: Mode?, setting: Mode? = nil, latency: String?, injectedDelay: Duration = .zero,
         unmatched: Unmatched? = nil, details: (any ExchangeDetails)? = nil
     ) {

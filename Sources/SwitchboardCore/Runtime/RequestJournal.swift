@@ -90,7 +90,7 @@ public final class RequestJournal: Sendable {
             self.trimDetails(&storage)
             storage.total += 1
             if let id = entry.endpointID {
-                storage.stats[id, default: EndpointStats()].record(status: entry.status)
+                storage.stats[id, default: EndpointStats()].record(status: entry.status.code)
             } else {
                 storage.unmatched += 1
             }
@@ -118,7 +118,8 @@ public final class RequestJournal: Sendable {
     }
 
     private static let emptySlot = JournalEntry(
-        time: 0, method: "", target: "", status: 0, duration: .zero, endpointID: nil, mode: nil, latency: nil)
+        time: 0, method: "", target: "", status: .noStatusLine, duration: .zero, endpointID: nil, mode: nil,
+        latency: nil)
 
     /// Memory the kept entries hold, as the journal counts it against its
     /// budgets.

@@ -11,8 +11,8 @@ public enum HTTPStatusText {
     ]
 
     /// `Not Found`; for a fault without a status, what happened instead.
-    public static func phrase(_ status: Int, mode: Mode? = nil) -> String {
-        if status == 0 { return mode.map { "no response (\($0.name))" } ?? "no response" }
-        return self.phrases[status] ?? ""
+    public static func phrase(_ status: JournalEntry.Status, mode: Mode? = nil) -> String {
+        if status == .noStatusLine { return mode.map { "no response (\($0.name))" } ?? "no response" }
+        return self.phrases[status.code] ?? ""
     }
 }

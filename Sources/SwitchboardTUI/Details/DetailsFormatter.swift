@@ -46,7 +46,7 @@ public enum DetailsFormatter {
             "REQUEST BODY", details.requestBody, size: details.requestBodySize,
             type: details.requestHeader("Content-Type"))
         lines.append(.init(""))
-        if entry.status == 0 {
+        if entry.status == .noStatusLine {
             lines.append(
                 .init("RESPONSE  none: the connection was \(self.faultWords(entry.mode))", .color(.magenta, bold: true))
             )
@@ -58,7 +58,9 @@ public enum DetailsFormatter {
         }
         let phrase = HTTPStatusText.phrase(entry.status)
         lines.append(
-            .init("RESPONSE \(entry.status) \(phrase)", .color(LogView.color(forStatus: entry.status), bold: true)))
+            .init(
+                "RESPONSE \(entry.status.code) \(phrase)",
+                .color(LogView.color(forStatus: entry.status.code), bold: true)))
         lines += self.headers(details.responseHeaders)
         lines += self.body(
             "RESPONSE BODY", details.responseBody, size: details.responseBodySize,

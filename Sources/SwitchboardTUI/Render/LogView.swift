@@ -56,9 +56,10 @@ enum LogView {
     private static func drawLine(
         _ line: LogLine, y: Int, columns: Columns, into grid: inout Grid, options: RenderOptions
     ) {
-        let statusColor = self.color(forStatus: line.status)
-        let failed = line.status >= 400 || line.status == 0
-        let lineStyle = options.style(failed ? .color(line.status == 0 ? .magenta : statusColor) : .plain)
+        let statusColor = self.color(forStatus: line.status.code)
+        let noStatusLine = line.status == .noStatusLine
+        let failed = line.status.code >= 400 || noStatusLine
+        let lineStyle = options.style(failed ? .color(noStatusLine ? .magenta : statusColor) : .plain)
         var x = grid.put(" ", x: 0, y: y, style: lineStyle)
         if columns.time > 0 {
             x = grid.put(
@@ -70,10 +71,10 @@ enum LogView {
             TerminalText.pad(line.target, to: columns.target, unicode: options.unicode), x: x, y: y, style: lineStyle)
         x = grid.put(" ", x: x, y: y, style: lineStyle)
         // A fault sends no status line at all.
-        let status = line.status == 0 ? "---" : String(line.status)
+        let status = noStatusLine ? "---" : String(line.status.code)
         x = grid.put(
             TerminalText.pad(status, to: columns.status), x: x, y: y,
-            style: options.style(.color(line.status == 0 ? .magenta : statusColor, bold: true)))
+            style: options.style(.color(noStatusLine ? .magenta : statusColor, bold: true)))
         x = grid.put(
             TerminalText.padLeft(Format.milliseconds(line.durationMS), to: columns.duration - 2) + "  ", x: x, y: y,
             style: lineStyle)

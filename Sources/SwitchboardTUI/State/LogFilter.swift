@@ -49,7 +49,7 @@ public struct LogFilter: Equatable, Sendable {
     public func matches(_ line: LogLine) -> Bool {
         self.terms.allSatisfy { term in
             switch term {
-            case .status(let range): range.contains(line.status)
+            case .status(let range): range.contains(line.status.code)
             case .method(let method): line.method == method
             case .endpoint(let id): line.endpointID == id
             case .unmatched: line.unmatched

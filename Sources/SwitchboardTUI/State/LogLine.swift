@@ -11,7 +11,7 @@ public struct LogLine: Equatable, Sendable {
     /// `target` lowercased once, for the text filter (which runs on every
     /// line, every frame).
     public let searchableTarget: String
-    public var status: Int
+    public var status: JournalEntry.Status
     public var durationMS: Double
     public var delayMS: Double
     public var endpointID: String?

@@ -25,7 +25,8 @@ enum ScreenFixtures {
     }
 
     static func entry(
-        _ seconds: Double, _ method: String, _ target: String, _ status: Int, ms: Double, endpoint: String?,
+        _ seconds: Double, _ method: String, _ target: String, _ status: JournalEntry.Status, ms: Double,
+        endpoint: String?,
         mode: Mode? = .success, latency: String? = nil, closest: String? = nil
     ) -> JournalEntry {
         // 12:01:00 UTC on some day, plus `seconds`.
@@ -37,13 +38,14 @@ enum ScreenFixtures {
     }
 
     static let traffic: [JournalEntry] = [
-        entry(2.123, "GET", "/data/all/coinlist?x=1", 200, ms: 3.2, endpoint: "coinlist"),
-        entry(2.456, "GET", "/nope", 404, ms: 0.4, endpoint: nil, closest: "GET /weather"),
-        entry(3.001, "GET", "/data/all/coinlist", 429, ms: 0.6, endpoint: "coinlist", mode: .error),
+        entry(2.123, "GET", "/data/all/coinlist?x=1", .answered(200), ms: 3.2, endpoint: "coinlist"),
+        entry(2.456, "GET", "/nope", .answered(404), ms: 0.4, endpoint: nil, closest: "GET /weather"),
+        entry(3.001, "GET", "/data/all/coinlist", .answered(429), ms: 0.6, endpoint: "coinlist", mode: .error),
         entry(
-            4.789, "GET", "/weather?lat=35.9&lon=14.5", 503, ms: 2004, endpoint: "weather", mode: .serverError,
+            4.789, "GET", "/weather?lat=35.9&lon=14.5", .answered(503), ms: 2004, endpoint: "weather",
+            mode: .serverError,
             latency: "slow"),
-        entry(5.5, "POST", "/login", 200, ms: 1.1, endpoint: "login"),
+        entry(5.5, "POST", "/login", .answered(200), ms: 1.1, endpoint: "login"),
     ]
 
     /// What the journal reports after recording `entries`.

@@ -1,0 +1,99 @@
+import NIOCore
+import NIOHTTP1
+
+/// Deadlines, the server stopping, the client leaving, refusals.
+extension ConnectionStateMachine {
+    enum DeadlineAction {
+        /// Idle too long: close, unless the last response is still leaving.
+        case closeIfSent
+        /// Answer 408 as raw bytes (there is no head to pair it with).
+        case refuseSlowHead
+        /// Answer 408 with what arrived of the request.
+        case refuseStalledBody(Request)
+        case close
+        case none
+    }
+
+    /// The connection clock's deadline for `phase` passed.
+    mutating func deadlinePassed(_ phase: ConnectionClock.Phase) -> DeadlineAction {
+        switch (phase, self.state) {
+        case (.idle, _):
+            return .closeIfSent
+        case (.readingHead, .idle):
+            self.state = .closing
+            return .refuseSlowHead
+        case (.readingBody, .receiving(let request)):
+            self.state = .closing
+            return .refuseStalledBody(request)
+        case (.readingHead, _), (.readingBody, _):
+            return .close
+        case (.busy, _), (.sending, _):
+            return .none
+        }
+    }
+
+    enum StopAction {
+        /// Send the held response now (the rest of a body at once), then
+        /// close.
+        case finishNow(Request, PreparedResponse, RequestHandler.Resume)
+        /// Journal the hung request as answered with no status line, and
+        /// close.
+        case endHang(Request, PreparedResponse)
+        /// Journal the half-arrived request as refused (503), and close.
+        case refuseArriving(Request)
+        case close
+    }
+
+    /// The server is stopping: what is waiting is answered now, not dropped.
+    mutating func stopping() -> StopAction {
+        switch self.state {
+        case .answering(.waiting(let request, let response, let resume)):
+            self.state = .answering(.writing)
+            return .finishNow(request, response, resume)
+        case .answering(.hanging(let request, let response)):
+            self.state = .closing
+            return .endHang(request, response)
+        case .receiving(let request):
+            self.state = .closing
+            return .refuseArriving(request)
+        case .idle, .answering(.writing), .answering(.readingFile), .closing, .modifying:
+            self.state = .closing
+            return .close
+        case .closed:
+            return .close
+        }
+    }
+
+    enum InactiveAction {
+        /// The client hung up while its response was held back: cancel the
+        /// timer, journal a client that left.
+        case clientLeft(Request, PreparedResponse)
+        /// The hung request's client gave up: journal it with no status line.
+        case hangEnded(Request, PreparedResponse)
+        /// The client left before sending all of its request.
+        case leftMidRequest(Request)
+        case none
+    }
+
+    mutating func inactive() -> InactiveAction {
+        let state = self.state
+        self.state = .closed
+        self.held.removeAll()
+        switch state {
+        case .answering(.waiting(let request, let response, _)):
+            return .clientLeft(request, response)
+        case .answering(.hanging(let request, let response)):
+            return .hangEnded(request, response)
+        case .receiving(let request) where !request.isControl:
+            return .leftMidRequest(request)
+        case .idle, .receiving, .answering(.writing), .answering(.readingFile), .closing, .closed, .modifying:
+            return .none
+        }
+    }
+
+    /// A refusal or a fault that closes the connection is under way.
+    mutating func closing() {
+        if case .closed = self.state { return }
+        self.state = .closing
+    }
+}

@@ -1,0 +1,204 @@
+import NIOCore
+import NIOHTTP1
+import SwitchboardCore
+
+/// A request arriving: its parts, a parser error, and reads.
+extension ConnectionStateMachine {
+    enum Delivery: Equatable {
+        /// Handle the part now.
+        case handle
+        /// A response is under way: the part waits its turn.
+        case held
+        /// The connection is closing or gone.
+        case ignored
+    }
+
+    /// The decoder produced a part.
+    mutating func partDecoded(_ part: HTTPServerRequestPart) -> Delivery {
+        self.decodedInRead = true
+        switch self.state {
+        case .closing, .closed:
+            return .ignored
+        case .answering:
+            self.held.append(.part(part))
+            return .held
+        case .idle, .receiving, .modifying:
+            if self.held.isEmpty { return .handle }
+            self.held.append(.part(part))
+            return .held
+        }
+    }
+
+    enum HeadAction {
+        /// Read the body (or the end).
+        case receive
+        /// Tell a client that asked first (`Expect: 100-continue`) to send
+        /// its body.
+        case sendContinue
+        /// Answer 400 and close: the head breaks a rule.
+        case refuse(Request, HTTPResponseStatus, reason: String)
+        /// Answer 413 and close: the body it announces is too large.
+        case refuseBody(Request)
+        case ignore
+        case unexpected(String)
+    }
+
+    mutating func headReceived(_ request: Request) -> HeadAction {
+        switch self.state {
+        case .idle:
+            break
+        case .closing, .closed:
+            return .ignore
+        case .receiving, .answering, .modifying:
+            return .unexpected(self.unexpected("a request head"))
+        }
+        if let problem = HostHeaderRule.problem(in: request.head) {
+            self.state = .closing
+            return .refuse(request, .badRequest, reason: problem)
+        }
+        // A client that asks before sending a large body waits a second for
+        // an answer unless it is told to go ahead (or, if the body is too
+        // large, told no).
+        guard let expect = request.head.headers.first(name: "Expect"), expect.lowercased() == "100-continue" else {
+            self.state = .receiving(request)
+            return .receive
+        }
+        if !request.isControl, let length = request.head.headers.first(name: "Content-Length").flatMap(Int.init),
+            length > self.maxBodyBytes
+        {
+            self.state = .closing
+            return .refuseBody(request)
+        }
+        self.state = .receiving(request)
+        return .sendContinue
+    }
+
+    enum BodyAction {
+        case receive
+        case refuseBody(Request)
+        case ignore
+        case unexpected(String)
+    }
+
+    /// Part of a body: kept up to what the journal (or the control API)
+    /// needs, the rest only counted.
+    mutating func bodyReceived(_ buffer: inout ByteBuffer) -> BodyAction {
+        guard case .receiving(var request) = self.state else {
+            switch self.state {
+            case .closing, .closed: return .ignore
+            default: return .unexpected(self.unexpected("a body part"))
+            }
+        }
+        // Leave no second reference behind, or every part would copy the
+        // whole body so far.
+        self.state = .modifying
+        request.bodySize += buffer.readableBytes
+        if !request.isControl && request.bodySize > self.maxBodyBytes {
+            self.state = .closing
+            return .refuseBody(request)
+        }
+        let limit = request.isControl ? RequestHandler.controlBodyLimit : capturedBodyLimit
+        let room = limit - (request.body?.readableBytes ?? 0)
+        if room > 0, let slice = buffer.readSlice(length: min(room, buffer.readableBytes)) {
+            // Copied: a slice would keep the decoder's whole read buffer alive.
+            var body = request.body ?? ByteBuffer()
+            request.body = nil
+            body.writeImmutableBuffer(slice)
+            request.body = body
+        }
+        self.state = .receiving(request)
+        return .receive
+    }
+
+    enum EndAction {
+        case answer(Request)
+        case answerControl(Request)
+        case ignore
+        case unexpected(String)
+    }
+
+    mutating func endReceived() -> EndAction {
+        switch self.state {
+        case .receiving(let request):
+            self.state = .answering(.writing)
+            return request.isControl ? .answerControl(request) : .answer(request)
+        case .closing, .closed:
+            return .ignore
+        case .idle, .answering, .modifying:
+            return .unexpected(self.unexpected("a request end"))
+        }
+    }
+
+    enum ParserErrorAction {
+        /// Answer 400 or 431 (with what arrived of the request, if any) and
+        /// close.
+        case refuse(Request?, HTTPResponseStatus, reason: String)
+        /// Held behind the response under way.
+        case held
+        case close
+    }
+
+    /// The decoder could not read a request; it reads nothing more.
+    mutating func parserError(_ error: HTTPParserError) -> ParserErrorAction {
+        let request: Request?
+        switch self.state {
+        case .answering:
+            self.held.append(.parserError(error))
+            return .held
+        case .idle where !self.held.isEmpty, .receiving where !self.held.isEmpty:
+            self.held.append(.parserError(error))
+            return .held
+        case .idle:
+            request = nil
+        case .receiving(let partial):
+            request = partial
+        case .closing, .closed, .modifying:
+            return .close
+        }
+        self.state = .closing
+        let (status, reason) = ParserErrors.describe(error)
+        return .refuse(request, status, reason: reason)
+    }
+
+    /// The next held event, once no response is under way.
+    mutating func nextHeld() -> Held? {
+        switch self.state {
+        case .idle, .receiving: self.held.popFirst()
+        case .answering, .closing, .closed, .modifying: nil
+        }
+    }
+
+    /// Whether a read asked for now may go ahead; if not, it happens once
+    /// the held events are handled.
+    mutating func readRequested() -> Bool {
+        if case .answering = self.state {
+            self.readDeferred = true
+            return false
+        }
+        if !self.held.isEmpty {
+            self.readDeferred = true
+            return false
+        }
+        return true
+    }
+
+    enum ReadCompleteAction: Equatable {
+        /// Bytes came but made no part: a head has begun, and must finish
+        /// in time.
+        case headBegun
+        /// A body is still incomplete: the rest must keep coming.
+        case bodyIncomplete
+        case none
+    }
+
+    /// A read is over. (A read that only finished a body, answered at once,
+    /// leaves the connection idle, not mid-head.)
+    mutating func readCompleted() -> ReadCompleteAction {
+        defer { self.decodedInRead = false }
+        switch self.state {
+        case .idle where !self.decodedInRead: return .headBegun
+        case .receiving: return .bodyIncomplete
+        default: return .none
+        }
+    }
+}

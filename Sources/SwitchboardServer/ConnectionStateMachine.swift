@@ -1,0 +1,105 @@
+import NIOCore
+import NIOHTTP1
+
+/// What one connection is doing, and what it does next: every event the
+/// request handler sees (a request part, a parser error, a response
+/// finished, a deadline, the server stopping, the client leaving) goes
+/// through one mutating method here, which moves the state and returns an
+/// action. The handler performs the action: it does the I/O, this decides.
+/// The shape is that of NIO's `HTTPServerPipelineHandler.ConnectionState`
+/// and Hummingbird's `HTTPConnectionStateHandler.StateMachine`.
+///
+/// One request is answered at a time. Parts of requests that arrive while
+/// a response is under way (pipelining) are held, and so is a parser error
+/// behind them, as NIO does: the delayed response still goes out whole and
+/// in order, then the error's 400 or 431, then the connection closes.
+/// Reading stops while anything is held, so the client is slowed down by
+/// TCP rather than buffered without bound.
+///
+/// An event that cannot happen in a state (a body before any head, a
+/// response finished that never started) returns `.unexpected`: the handler
+/// fails loudly in debug builds and closes the connection in release ones,
+/// and the transition tests check for it without crashing.
+///
+/// Room for a live upstream (issue 11): waiting on an upstream's answer is
+/// one more `Answer` case, `.awaitingUpstream(Request)`, whose events are
+/// "upstream head", "upstream failed" (502/504) and the same `inactive`
+/// and `stopping` as a delay; streaming its body with back-pressure is a
+/// second, `.relaying(Request, writable: Bool)`, where "upstream body part"
+/// returns write-or-hold and "channel writability changed" returns
+/// read-upstream-or-not, the way `readRequested` holds reads here.
+struct ConnectionStateMachine {
+    typealias Request = RequestHandler.Request
+
+    enum State {
+        /// Between requests: the next head may come.
+        case idle
+        /// The head is in; the body is arriving.
+        case receiving(Request)
+        /// The whole request is in and its response is under way.
+        case answering(Answer)
+        /// Refused, cut short or stopped: the connection closes once its
+        /// last bytes are out, and whatever still arrives is ignored.
+        case closing
+        /// The channel is gone.
+        case closed
+        /// Only inside a mutating method: holds nothing, so that the
+        /// request taken out of `receiving` is the only reference to its
+        /// body, and appending to it does not copy it.
+        case modifying
+    }
+
+    /// Where a response is.
+    enum Answer {
+        /// Being written now (at once, a control answer, an export).
+        case writing
+        /// Held back by a timer: the injected delay, or the gap before the
+        /// next chunk of a bandwidth-limited body.
+        case waiting(Request, PreparedResponse, RequestHandler.Resume)
+        /// Held unanswered until the client gives up (`hang`).
+        case hanging(Request, PreparedResponse)
+        /// Its body is being read from disk.
+        case readingFile
+    }
+
+    /// What waits behind the response under way, in the order it arrived.
+    enum Held {
+        case part(HTTPServerRequestPart)
+        case parserError(HTTPParserError)
+    }
+
+    /// Bodies larger than this are refused with 413 (control requests aside).
+    let maxBodyBytes: Int
+    var state = State.idle
+    var held = CircularBuffer<Held>()
+    /// A read was asked for while reading was held back.
+    var readDeferred = false
+    /// The current read decoded some part of a request.
+    var decodedInRead = false
+    /// Held parts are being handed out: a response that finishes meanwhile
+    /// returns to that loop rather than starting another one inside it.
+    var draining = false
+
+    init(maxBodyBytes: Int) {
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    /// Why an event cannot happen in the current state.
+    func unexpected(_ event: StaticString) -> String {
+        "\(event) while \(self.stateName)"
+    }
+
+    var stateName: String {
+        switch self.state {
+        case .idle: "idle"
+        case .receiving: "receiving"
+        case .answering(.writing): "writing"
+        case .answering(.waiting): "waiting"
+        case .answering(.hanging): "hanging"
+        case .answering(.readingFile): "reading a file"
+        case .closing: "closing"
+        case .closed: "closed"
+        case .modifying: "modifying"
+        }
+    }
+}

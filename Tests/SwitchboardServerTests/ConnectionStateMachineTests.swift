@@ -1,0 +1,153 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Testing
+
+@testable import SwitchboardServer
+
+/// The connection's transition table, as a value: every event in every
+/// state, the impossible ones included (they answer `.unexpected` here;
+/// the handler turns that into an assertion).
+@Suite struct ConnectionStateMachineTests {
+    typealias Machine = ConnectionStateMachine
+
+    /// The states a connection can be in, each reached by legal events.
+    enum Start: CaseIterable {
+        case idle, receiving, writing, waiting, hanging, readingFile, closing, closed
+    }
+
+    enum Event: String, CaseIterable {
+        case head, headWithoutHost, headExpectingContinue, headExpectingTooMuch
+        case body, bodyOverLimit, end, controlEnd, parserError
+        case waitStarted, waitEnded, hangStarted, fileReadStarted, fileReadOpen, fileReadClosed
+        case responseFinished, readRequested, readCompleted
+        case idleDeadline, headDeadline, bodyDeadline, busyDeadline
+        case stopping, inactive, part
+    }
+
+    static func request(
+        _ uri: String = "/a", control: Bool = false, headers: [(String, String)] = [("Host", "test")]
+    ) -> Machine.Request {
+        Machine.Request(
+            head: HTTPRequestHead(version: .http1_1, method: .POST, uri: uri, headers: HTTPHeaders(headers)),
+            arrived: .uptimeNanoseconds(0), wallTime: 0, isControl: control, keepAlive: true, fromPage: false)
+    }
+
+    static let response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer())
+
+    static func machine(_ start: Start, maxBodyBytes: Int = 10) -> Machine {
+        var machine = Machine(maxBodyBytes: maxBodyBytes)
+        switch start {
+        case .idle: break
+        case .receiving: _ = machine.headReceived(Self.request())
+        case .writing, .waiting, .hanging, .readingFile:
+            _ = machine.headReceived(Self.request())
+            _ = machine.endReceived()
+            switch start {
+            case .waiting: _ = machine.waitStarted(Self.request(), Self.response, until: .respond)
+            case .hanging: _ = machine.hangStarted(Self.request(), Self.response)
+            case .readingFile: _ = machine.fileReadStarted()
+            default: break
+            }
+        case .closing: machine.closing()
+        case .closed: _ = machine.inactive()
+        }
+        return machine
+    }
+
+    /// What the event does in that state: the action, then the state after.
+    static func outcome(of event: Event, in start: Start) -> String {
+        var machine = Self.machine(start)
+        let action: String
+        switch event {
+        case .head: action = Self.describe(machine.headReceived(Self.request()))
+        case .headWithoutHost: action = Self.describe(machine.headReceived(Self.request(headers: [])))
+        case .headExpectingContinue:
+            action = Self.describe(
+                machine.headReceived(
+                    Self.request(headers: [("Host", "t"), ("Expect", "100-continue"), ("Content-Length", "10")])))
+        case .headExpectingTooMuch:
+            action = Self.describe(
+                machine.headReceived(
+                    Self.request(headers: [("Host", "t"), ("Expect", "100-continue"), ("Content-Length", "11")])))
+        case .body:
+            var buffer = ByteBuffer(string: "{}")
+            action = Self.describe(machine.bodyReceived(&buffer))
+        case .bodyOverLimit:
+            var buffer = ByteBuffer(string: String(repeating: "x", count: 11))
+            action = Self.describe(machine.bodyReceived(&buffer))
+        case .end: action = Self.describe(machine.endReceived())
+        case .controlEnd:
+            if case .receiving = machine.state {
+                machine = Machine(maxBodyBytes: 10)
+                _ = machine.headReceived(Self.request("/__switchboard/endpoints", control: true))
+            }
+            action = Self.describe(machine.endReceived())
+        case .parserError: action = Self.describe(machine.parserError(.invalidHeaderToken))
+        case .waitStarted: action = Self.describe(machine.waitStarted(Self.request(), Self.response, until: .respond))
+        case .waitEnded: action = Self.describe(machine.waitEnded())
+        case .hangStarted: action = Self.describe(machine.hangStarted(Self.request(), Self.response))
+        case .fileReadStarted: action = Self.describe(machine.fileReadStarted())
+        case .fileReadOpen: action = Self.describe(machine.fileRead(channelOpen: true))
+        case .fileReadClosed: action = Self.describe(machine.fileRead(channelOpen: false))
+        case .responseFinished: action = Self.describe(machine.responseFinished())
+        case .readRequested: action = machine.readRequested() ? "read" : "defer"
+        case .readCompleted: action = "\(machine.readCompleted())"
+        case .idleDeadline: action = Self.describe(machine.deadlinePassed(.idle))
+        case .headDeadline: action = Self.describe(machine.deadlinePassed(.readingHead))
+        case .bodyDeadline: action = Self.describe(machine.deadlinePassed(.readingBody))
+        case .busyDeadline: action = Self.describe(machine.deadlinePassed(.busy))
+        case .stopping: action = Self.describe(machine.stopping())
+        case .inactive: action = Self.describe(machine.inactive())
+        case .part: action = "\(machine.partDecoded(.end(nil)))"
+        }
+        return "\(action) → \(machine.stateName)"
+    }
+
+    /// Rows: events. Columns: the state the event finds, in `Start`'s order
+    /// (idle, receiving, writing, waiting, hanging, reading a file,
+    /// closing, closed). Each cell: the action, then the state after it.
+    static let expected = """
+        head:                  receive → receiving        | UNEXPECTED → receiving            | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | ignore → closing        | ignore → closed
+        headWithoutHost:       refuse 400 → closing       | UNEXPECTED → receiving            | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | ignore → closing        | ignore → closed
+        headExpectingContinue: 100-continue → receiving   | UNEXPECTED → receiving            | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | ignore → closing        | ignore → closed
+        headExpectingTooMuch:  refuse 413 → closing       | UNEXPECTED → receiving            | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | ignore → closing        | ignore → closed
+        body:                  UNEXPECTED → idle          | receive → receiving               | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | ignore → closing        | ignore → closed
+        bodyOverLimit:         UNEXPECTED → idle          | refuse 413 → closing              | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | ignore → closing        | ignore → closed
+        end:                   UNEXPECTED → idle          | answer → writing                  | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | ignore → closing        | ignore → closed
+        controlEnd:            UNEXPECTED → idle          | answer control → writing          | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | ignore → closing        | ignore → closed
+        parserError:           refuse 400 → closing       | refuse 400 with request → closing | hold → writing          | hold → waiting          | hold → hanging          | hold → reading a file          | close → closing         | close → closed
+        waitStarted:           UNEXPECTED → idle          | UNEXPECTED → receiving            | ok → waiting            | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → closing    | UNEXPECTED → closed
+        waitEnded:             UNEXPECTED → idle          | UNEXPECTED → receiving            | UNEXPECTED → writing    | ok → writing            | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → closing    | UNEXPECTED → closed
+        hangStarted:           UNEXPECTED → idle          | UNEXPECTED → receiving            | ok → hanging            | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → closing    | UNEXPECTED → closed
+        fileReadStarted:       UNEXPECTED → idle          | UNEXPECTED → receiving            | ok → reading a file     | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → closing    | UNEXPECTED → closed
+        fileReadOpen:          UNEXPECTED → idle          | UNEXPECTED → receiving            | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | answer → writing               | client left → closing   | client left → closed
+        fileReadClosed:        UNEXPECTED → idle          | UNEXPECTED → receiving            | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | client left → closing          | client left → closing   | client left → closed
+        responseFinished:      UNEXPECTED → idle          | UNEXPECTED → receiving            | drain → idle            | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | none → closing          | none → closed
+        readRequested:         read → idle                | read → receiving                  | defer → writing         | defer → waiting         | defer → hanging         | defer → reading a file         | read → closing          | read → closed
+        readCompleted:         headBegun → idle           | bodyIncomplete → receiving        | none → writing          | none → waiting          | none → hanging          | none → reading a file          | none → closing          | none → closed
+        idleDeadline:          close if sent → idle       | close if sent → receiving         | close if sent → writing | close if sent → waiting | close if sent → hanging | close if sent → reading a file | close if sent → closing | close if sent → closed
+        headDeadline:          refuse slow head → closing | close → receiving                 | close → writing         | close → waiting         | close → hanging         | close → reading a file         | close → closing         | close → closed
+        bodyDeadline:          close → idle               | refuse stalled body → closing     | close → writing         | close → waiting         | close → hanging         | close → reading a file         | close → closing         | close → closed
+        busyDeadline:          none → idle                | none → receiving                  | none → writing          | none → waiting          | none → hanging          | none → reading a file          | none → closing          | none → closed
+        stopping:              close → closing            | refuse 503 → closing              | close → closing         | finish now → writing    | end hang → closing      | close → closing                | close → closing         | close → closed
+        inactive:              none → closed              | left mid-request → closed         | none → closed           | client left → closed    | hang ended → closed     | none → closed                  | none → closed           | none → closed
+        part:                  handle → idle              | handle → receiving                | held → writing          | held → waiting          | held → hanging          | held → reading a file          | ignored → closing       | ignored → closed
+        """
+
+    @Test func eachEventInEachState() {
+        let rows = Self.expected.split(separator: "\n")
+        #expect(rows.count == Event.allCases.count)
+        for (event, row) in zip(Event.allCases, rows) {
+            let name = row.prefix { $0 != ":" }
+            #expect(name == event.rawValue)
+            let expected = row.dropFirst(name.count + 1).split(separator: "|").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            let actual = Start.allCases.map { Self.outcome(of: event, in: $0) }
+            for (start, (want, got)) in zip(Start.allCases, zip(expected, actual)) {
+                #expect(got == want, "\(event) while \(start)")
+            }
+        }
+    }
+}
