@@ -78,7 +78,8 @@ import Testing
 
     @Test func theHandWrittenJournalLineReadsAsARequestRecord() throws {
         var rejected = JournalEntry(
-            time: 1_763_812_862.5, method: "POST", target: "/login?next=%2F", status: .noStatusLine, duration: .milliseconds(3),
+            time: 1_763_812_862.5, method: "POST", target: "/login?next=%2F", status: .noStatusLine,
+            duration: .milliseconds(3),
             endpointID: nil, mode: nil, latency: nil)
         rejected.rejection = "body over 10MB"
         var unmatched = JournalEntry(
@@ -86,7 +87,8 @@ import Testing
             endpointID: nil, mode: nil, latency: nil)
         unmatched.unmatched = Unmatched(closestID: "a", closest: "GET /a", reason: "x")
         let answered = JournalEntry(
-            time: 1_763_812_864, method: "GET", target: "/data/all/coinlist", status: .answered(200), duration: .seconds(2),
+            time: 1_763_812_864, method: "GET", target: "/data/all/coinlist", status: .answered(200),
+            duration: .seconds(2),
             endpointID: "coinlist", mode: .success, setting: .flaky(percent: 25), latency: "3g",
             injectedDelay: .milliseconds(1500),
             details: FakeExchange(
@@ -109,7 +111,8 @@ import Testing
     @Test func clearingTheJournalIsWorkForTheThreadPoolNotTheCall() throws {
         self.journal.record(
             JournalEntry(
-                time: 0, method: "GET", target: "/a", status: .answered(200), duration: .zero, endpointID: nil, mode: nil,
+                time: 0, method: "GET", target: "/a", status: .answered(200), duration: .zero, endpointID: nil,
+                mode: nil,
                 latency: nil))
         let response = self.call(.DELETE, "/__switchboard/requests")
         // Deciding the call frees nothing: the event loop that asked is free

@@ -34,9 +34,10 @@ import Testing
     /// An export is a response being sent, not an idle connection: one that
     /// takes longer than the idle timeout is not cut short.
     @Test func anExportLongerThanTheIdleTimeoutArrivesWhole() async throws {
-        // 4 KB bodies: a 45 MB HAR, some seconds to send in a debug build;
-        // the idle timeout is long enough for curl to send its request.
-        let journal = try await onThread { Self.fullJournal(bodyRepeats: 320) }
+        // Small bodies: a HAR of a few MB, which curl reads at 1 MB/s, so
+        // that sending it takes seconds, many idle timeouts; that timeout is
+        // still long enough for curl to send its request.
+        let journal = try await onThread { Self.fullJournal(bodyRepeats: 1) }
         let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
         let server = try RunningServer(
             panel: ControlPanel(manifest: manifest), limits: ServerLimits(idleTimeout: .milliseconds(250)),
@@ -46,7 +47,11 @@ import Testing
         let curl = try await onThread {
             defer { server.stop() }
             return try Subprocess.run(
-                "curl", ["-s", "--max-time", "60", "-o", file.path, server.url("/__switchboard/har").absoluteString])
+                "curl",
+                [
+                    "-s", "--max-time", "60", "--limit-rate", "1M", "-o", file.path,
+                    server.url("/__switchboard/har").absoluteString,
+                ])
         }
         #expect(curl.status == 0, "curl: \(curl.stderr)")
         let entries = try await onThread {
