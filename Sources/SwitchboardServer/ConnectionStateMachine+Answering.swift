@@ -65,6 +65,10 @@ extension ConnectionStateMachine {
         /// A loop further up the stack is handing out held events, or the
         /// connection is closing.
         case none
+        /// The server is stopping and this was the last response: the
+        /// connection closes, and what was held is journaled as refused
+        /// (`dropHeld`), not started.
+        case dropHeld
         case unexpected(String)
     }
 
@@ -72,6 +76,9 @@ extension ConnectionStateMachine {
     /// request may be handled.
     mutating func responseFinished() -> FinishAction {
         switch self.state {
+        case .answering(.writing) where self.stopRequested:
+            self.state = .closing
+            return .dropHeld
         case .answering(.writing):
             self.state = .idle
         case .closing, .closed:

@@ -12,6 +12,7 @@ extension ConnectionStateMachine {
         case refuseStalledBody(Request)
         case close
         case none
+        case unexpected(String)
     }
 
     /// The connection clock's deadline for `phase` passed.
@@ -25,8 +26,18 @@ extension ConnectionStateMachine {
         case (.readingBody, .receiving(let request)):
             self.state = .closing
             return .refuseStalledBody(request)
-        case (.readingHead, _), (.readingBody, _):
+        case (.readingHead, .closing), (.readingBody, .closing):
+            // Possible: the clock is left as it was when a refusal (a
+            // parser error's 400, a 413, the server stopping mid-body)
+            // started closing, and that refusal is still waiting for a
+            // client that does not read. It has had its time.
             return .close
+        case (.readingHead, _), (.readingBody, _):
+            // Impossible: the clock reads a head or a body only while the
+            // connection does (the timer looks at the phase when it fires,
+            // so it cannot race a state change on the same loop), and
+            // `inactive` stops the clock.
+            return .unexpected(self.unexpected(phase == .readingHead ? "a head deadline" : "a body deadline"))
         case (.busy, _), (.sending, _):
             return .none
         }
@@ -34,7 +45,8 @@ extension ConnectionStateMachine {
 
     enum StopAction {
         /// Send the held response now (the rest of a body at once), then
-        /// close.
+        /// close. Requests held behind it are not taken up
+        /// (`responseFinished` answers `.dropHeld`).
         case finishNow(Request, PreparedResponse, RequestHandler.Resume)
         /// Journal the hung request as answered with no status line, and
         /// close.
@@ -49,6 +61,7 @@ extension ConnectionStateMachine {
         switch self.state {
         case .answering(.waiting(let request, let response, let resume)):
             self.state = .answering(.writing)
+            self.stopRequested = true
             return .finishNow(request, response, resume)
         case .answering(.hanging(let request, let response)):
             self.state = .closing
@@ -89,6 +102,17 @@ extension ConnectionStateMachine {
         case .idle, .receiving, .answering(.writing), .answering(.readingFile), .closing, .closed, .modifying:
             return .none
         }
+    }
+
+    /// The heads of the requests held behind the last response, which the
+    /// server stopped before taking up; nothing is held afterwards.
+    mutating func dropHeld() -> [HTTPRequestHead] {
+        var heads: [HTTPRequestHead] = []
+        while let held = self.held.popFirst() {
+            if case .part(.head(let head)) = held { heads.append(head) }
+        }
+        self.readDeferred = false
+        return heads
     }
 
     /// A refusal or a fault that closes the connection is under way.

@@ -135,7 +135,11 @@ extension ConnectionStateMachine {
         case refuse(Request?, HTTPResponseStatus, reason: String)
         /// Held behind the response under way.
         case held
-        case close
+        /// The connection is closing (its close already waits for the last
+        /// response, or a refusal, to be flushed) or gone: closing now
+        /// would cut those bytes short.
+        case ignore
+        case unexpected(String)
     }
 
     /// The decoder could not read a request; it reads nothing more.
@@ -152,8 +156,10 @@ extension ConnectionStateMachine {
             request = nil
         case .receiving(let partial):
             request = partial
-        case .closing, .closed, .modifying:
-            return .close
+        case .closing, .closed:
+            return .ignore
+        case .modifying:
+            return .unexpected(self.unexpected("a parser error"))
         }
         self.state = .closing
         let (status, reason) = ParserErrors.describe(error)

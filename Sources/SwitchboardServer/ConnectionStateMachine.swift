@@ -79,6 +79,9 @@ struct ConnectionStateMachine {
     /// Held parts are being handed out: a response that finishes meanwhile
     /// returns to that loop rather than starting another one inside it.
     var draining = false
+    /// The server is stopping: the response under way is the last one, and
+    /// nothing held is taken up after it.
+    var stopRequested = false
 
     init(maxBodyBytes: Int) {
         self.maxBodyBytes = maxBodyBytes

@@ -22,6 +22,8 @@ extension RequestHandler {
                 self.record(request, prepared, status: .clientLeft, now: loop.now)
                 return
             case .unexpected(let event):
+                // Journaled all the same: shutdown waits on the in-flight count.
+                self.record(request, prepared, status: .noStatusLine, now: loop.now)
                 self.unexpected(event, context: context)
                 return
             }

@@ -42,7 +42,25 @@ extension RequestHandler {
                 now: context.eventLoop.now)
             context.close(promise: nil)
         case .close:
+            self.refuseHeld(context: context)
             context.close(promise: nil)
+        }
+    }
+
+    /// Requests held behind the last response when the server stopped are
+    /// journaled as refused (503), like a request still arriving then: the
+    /// server read them and will never answer them, and the client sees the
+    /// connection close without an answer, in both cases. (Not "client
+    /// left": the client did nothing wrong, and was still there.) No
+    /// endpoint saw them, so no hit counts them.
+    func refuseHeld(context: ChannelHandlerContext) {
+        let now = context.eventLoop.now
+        for head in self.connection.dropHeld() {
+            let request = self.request(for: head, context: context)
+            guard !request.isControl else { continue }
+            self.recordRejection(
+                status: .answered(503), reason: "server stopped before the request was answered", request: request,
+                now: now)
         }
     }
 

@@ -18,6 +18,10 @@ extension RequestHandler {
             // A response finished while handling a held request returns
             // here, to the loop below, instead of nesting deeper.
             return
+        case .dropHeld:
+            // The server is stopping: no new work starts.
+            self.refuseHeld(context: context)
+            return
         case .unexpected(let event):
             self.unexpected(event, context: context)
             return

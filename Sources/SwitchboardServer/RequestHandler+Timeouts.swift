@@ -71,6 +71,8 @@ extension RequestHandler {
                     + " (see --body-timeout)", context: context)
         case .close:
             context.close(promise: nil)
+        case .unexpected(let event):
+            self.unexpected(event, context: context)
         case .none:
             // No deadline in these phases: `expired` is false.
             break

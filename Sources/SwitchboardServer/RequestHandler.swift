@@ -77,11 +77,7 @@ final class RequestHandler: ChannelDuplexHandler {
     func handle(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
         switch part {
         case .head(let head):
-            let request = Request(
-                head: head, arrived: context.eventLoop.now, wallTime: WallClock.now(),
-                isControl: ControlAPI.addresses(head.uri), keepAlive: head.isKeepAlive && self.responder.keepAlive,
-                fromPage: self.responder.cors && head.headers.contains(name: "Origin"))
-            switch self.connection.headReceived(request) {
+            switch self.connection.headReceived(self.request(for: head, context: context)) {
             case .receive:
                 self.clock.headReceived()
             case .sendContinue:
@@ -124,13 +120,23 @@ final class RequestHandler: ChannelDuplexHandler {
         }
     }
 
+    /// A request as its head arrives.
+    func request(for head: HTTPRequestHead, context: ChannelHandlerContext) -> Request {
+        Request(
+            head: head, arrived: context.eventLoop.now, wallTime: WallClock.now(),
+            isControl: ControlAPI.addresses(head.uri), keepAlive: head.isKeepAlive && self.responder.keepAlive,
+            fromPage: self.responder.cors && head.headers.contains(name: "Origin"))
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
         self.stopClock()
+        // Whatever the state: after `unexpected` it is `closing`, and a
+        // timer armed before must not write to a closed channel.
+        self.wait?.cancel()
+        self.wait = nil
         switch self.connection.inactive() {
         case .clientLeft(let request, let response):
             // The client hung up while we were holding its response back.
-            self.wait?.cancel()
-            self.wait = nil
             self.record(request, response, status: .clientLeft, now: context.eventLoop.now)
         case .hangEnded(let request, let response):
             self.record(request, response, status: .noStatusLine, now: context.eventLoop.now)
@@ -160,10 +166,10 @@ final class RequestHandler: ChannelDuplexHandler {
         switch self.connection.parserError(error) {
         case .refuse(let request, let status, let reason):
             self.reject(request, status: status, reason: reason, message: reason, context: context)
-        case .held:
+        case .held, .ignore:
             break
-        case .close:
-            context.close(promise: nil)
+        case .unexpected(let event):
+            self.unexpected(event, context: context)
         }
     }
 
@@ -193,7 +199,7 @@ final class RequestHandler: ChannelDuplexHandler {
         let response = self.responder.prepare(head: request.head, snapshot: snapshot, catalog: catalog)
         if let file = response.diskFile {
             // No longer arriving: no body deadline, no "client left" entry.
-            self.check(self.connection.fileReadStarted(), context: context)
+            guard self.check(self.connection.fileReadStarted(), request, response, context: context) else { return }
             self.readFromDisk(file, response, for: request, context: context)
             return
         }
@@ -209,15 +215,27 @@ final class RequestHandler: ChannelDuplexHandler {
         }
         self.wait = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(response.delay)) {
             self.wait = nil
-            self.check(self.connection.waitEnded(), context: context)
+            guard self.check(self.connection.waitEnded(), request, response, context: context) else { return }
             self.perform(response, for: request, context: context)
         }
-        self.check(self.connection.waitStarted(request, response, until: .respond), context: context)
+        self.check(self.connection.waitStarted(request, response, until: .respond), request, response, context: context)
     }
 
     /// A step of a response that its state rules out: see `unexpected`.
-    func check(_ progress: ConnectionStateMachine.Progress, context: ChannelHandlerContext) {
-        if case .unexpected(let event) = progress { self.unexpected(event, context: context) }
+    /// The request is journaled first (`status`: what the client got, as
+    /// far as it goes), or the in-flight count that shutdown waits on would
+    /// stay one too high; a timer armed for it is cancelled.
+    @discardableResult
+    func check(
+        _ progress: ConnectionStateMachine.Progress, _ request: Request, _ response: PreparedResponse,
+        status: JournalEntry.Status = .noStatusLine, context: ChannelHandlerContext
+    ) -> Bool {
+        guard case .unexpected(let event) = progress else { return true }
+        self.wait?.cancel()
+        self.wait = nil
+        self.record(request, response, status: status, now: context.eventLoop.now)
+        self.unexpected(event, context: context)
+        return false
     }
 
     func perform(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
@@ -248,7 +266,7 @@ final class RequestHandler: ChannelDuplexHandler {
             self.trickle(
                 plan.chunk(at: 0), of: plan, response, for: request, started: context.eventLoop.now, context: context)
         case .hang:
-            self.check(self.connection.hangStarted(request, response), context: context)
+            self.check(self.connection.hangStarted(request, response), request, response, context: context)
         case .truncated:
             self.writeTruncated(response, for: request, context: context)
         case .reset:
@@ -320,13 +338,18 @@ final class RequestHandler: ChannelDuplexHandler {
         }
         self.wait = context.eventLoop.assumeIsolated().scheduleTask(deadline: started + TimeAmount(chunk.at)) {
             self.wait = nil
-            self.check(self.connection.waitEnded(), context: context)
+            let sent = JournalEntry.Status.answered(Int(response.status.code))
+            guard self.check(self.connection.waitEnded(), request, response, status: sent, context: context) else {
+                return
+            }
             let slice = response.body.getSlice(at: response.body.readerIndex + chunk.offset, length: chunk.length)!
             context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(slice))), promise: nil)
             let next = plan.chunk(at: chunk.offset + chunk.length)
             self.trickle(next, of: plan, response, for: request, started: started, context: context)
         }
-        self.check(self.connection.waitStarted(request, response, until: .trickle(chunk)), context: context)
+        self.check(
+            self.connection.waitStarted(request, response, until: .trickle(chunk)), request, response,
+            status: .answered(Int(response.status.code)), context: context)
     }
 
     func record(_ request: Request, _ response: PreparedResponse, status: JournalEntry.Status, now: NIODeadline) {

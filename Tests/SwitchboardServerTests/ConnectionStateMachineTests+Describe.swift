@@ -36,7 +36,8 @@ extension ConnectionStateMachineTests {
         switch action {
         case .refuse(let request, let status, _): "refuse \(status.code)" + (request == nil ? "" : " with request")
         case .held: "hold"
-        case .close: "close"
+        case .ignore: "ignore"
+        case .unexpected: "UNEXPECTED"
         }
     }
 
@@ -59,6 +60,7 @@ extension ConnectionStateMachineTests {
         switch action {
         case .drainHeld: "drain"
         case .none: "none"
+        case .dropHeld: "drop held"
         case .unexpected: "UNEXPECTED"
         }
     }
@@ -70,6 +72,7 @@ extension ConnectionStateMachineTests {
         case .refuseStalledBody: "refuse stalled body"
         case .close: "close"
         case .none: "none"
+        case .unexpected: "UNEXPECTED"
         }
     }
 

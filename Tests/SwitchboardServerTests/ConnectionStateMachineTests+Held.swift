@@ -116,3 +116,20 @@ extension ConnectionStateMachineTests {
         #expect(machine.readRequested() == false)
     }
 }
+
+/// The server stopping while a response is held back: that response is the
+/// last; what waits behind it is not started.
+extension ConnectionStateMachineTests {
+    @Test func stoppingFinishesTheHeldResponseAndStartsNothingBehindIt() {
+        var machine = Self.machine(.waiting)
+        for part in [Self.head("/b"), .end(nil), Self.head("/c"), .end(nil)] {
+            #expect(machine.partDecoded(part) == .held)
+        }
+        #expect(Self.describe(machine.stopping()) == "finish now")
+        #expect(machine.responseFinished() == .dropHeld)
+        #expect(machine.stateName == "closing")
+        #expect(machine.dropHeld().map(\.uri) == ["/b", "/c"])
+        #expect(Self.describe(machine.nextHeld()) == "nothing")
+        #expect(machine.drainFinished() == .init(read: false, awaitBody: false))
+    }
+}

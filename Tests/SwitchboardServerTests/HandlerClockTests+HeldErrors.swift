@@ -81,3 +81,58 @@ extension HandlerClockTests {
         #expect(self.rejections(wire) == ["408 request body stopped arriving"])
     }
 }
+
+/// A broken request behind a response that closes the connection: the
+/// close already waits for that response to leave, and the error must not
+/// cut it short.
+extension HandlerClockTests {
+    @Test func garbageAfterAClosingResponseDoesNotCutItShort() throws {
+        let socket = SlowSocket()
+        let wire = try self.harness(
+            socket: socket,
+            reads: ["GET /a HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n" + "\u{1}garbage\r\n\r\n"])
+        // The reader has taken nothing yet; the connection waits for it.
+        #expect(try wire.written().isEmpty)
+        #expect(wire.isActive)
+        socket.drain()
+        let written = try wire.written()
+        #expect(self.statusLines(written) == ["HTTP/1.1 200 OK"])
+        #expect(written.filter { $0 == "A" }.count == 2048)
+        #expect(!wire.isActive)
+        #expect(wire.entries.map(\.status) == [.answered(200)])
+    }
+
+    @Test func garbageBehindARefusalDoesNotCutTheRefusalShort() throws {
+        let socket = SlowSocket()
+        let wire = try self.harness(
+            limits: ServerLimits(maxBodyBytes: 4), socket: socket,
+            reads: ["POST /p HTTP/1.1\r\nHost: test\r\nContent-Length: 10\r\n\r\n0123456789" + "\u{1}garbage\r\n\r\n"])
+        #expect(wire.isActive)
+        socket.drain()
+        let written = try wire.written()
+        #expect(self.statusLines(written) == ["HTTP/1.1 413 Payload Too Large"])
+        #expect(written.hasSuffix("}"))
+        #expect(!wire.isActive)
+    }
+}
+
+/// The server stopping with pipelined requests held behind a delayed
+/// response: the response goes out now, and nothing behind it starts.
+extension HandlerClockTests {
+    @Test func stoppingAnswersTheDelayedResponseAndRefusesWhatWaitsBehindIt() throws {
+        let wire = try self.harness(
+            latency: "half",
+            reads: ["GET /a?first HTTP/1.1\r\nHost: test\r\n\r\n" + "GET /a?second HTTP/1.1\r\nHost: test\r\n\r\n"])
+        wire.advance(by: .milliseconds(100))
+        wire.channel.pipeline.fireUserInboundEventTriggered(ServerStopping())
+        #expect(self.statusLines(try wire.written()) == ["HTTP/1.1 200 OK"])
+        #expect(!wire.isActive)
+        wire.advance(by: .seconds(1))
+        #expect(try wire.written().isEmpty)
+        let entries = wire.entries
+        #expect(entries.map(\.target) == ["/a?first", "/a?second"])
+        #expect(entries.map(\.status) == [.answered(200), .answered(503)])
+        #expect(entries.last?.rejection == "server stopped before the request was answered")
+        #expect(wire.journal.stats().byEndpoint["a"]?.hits == 1)
+    }
+}
