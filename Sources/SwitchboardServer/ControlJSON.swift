@@ -21,15 +21,9 @@ enum ControlJSON {
         let hits = stats.byEndpoint[endpoint.id]
         return EndpointStatus(
             id: endpoint.id, method: endpoint.method, path: endpoint.path.description, mode: setting.mode.name,
-            latency: setting.latency, hits: hits?.hits ?? 0, lastStatus: Self.status(hits?.lastStatus),
+            latency: setting.latency, hits: hits?.hits ?? 0, lastStatus: hits?.lastStatus?.wireStatus,
             startMode: endpoint.startMode.name, startLatency: endpoint.startLatency,
             sequence: endpoint.sequence.isEmpty ? nil : endpoint.sequence.map(\.name))
-    }
-
-    /// The one place a journal status becomes the contract's: no status
-    /// line is `nil`, not a number.
-    private static func status(_ journaled: Int?) -> Int? {
-        journaled.flatMap { $0 == 0 ? nil : $0 }
     }
 
     static func scenarios(_ snapshot: PanelSnapshot) -> ScenarioList {

@@ -39,7 +39,16 @@ import Testing
         let stats = journal.stats()
         #expect(stats.total == 3)
         #expect(stats.unmatched == 1)
-        #expect(stats.byEndpoint["a"] == EndpointStats(hits: 2, lastStatus: 500))
+        #expect(stats.byEndpoint["a"] == EndpointStats(hits: 2, lastStatus: .answered(500)))
+    }
+
+    @Test func statsKeepWhatReachedTheClientNotANumber() {
+        let journal = RequestJournal(capacity: 2)
+        journal.record(self.entry("/x", status: .noStatusLine))
+        #expect(journal.stats().byEndpoint["a"]?.lastStatus == .noStatusLine)
+        #expect(journal.stats().byEndpoint["a"]?.lastStatus?.wireStatus == nil)
+        journal.record(self.entry("/x", status: .clientLeft))
+        #expect(journal.stats().byEndpoint["a"]?.lastStatus == .clientLeft)
     }
 
     @Test func clearHidesOldEntriesButKeepsCounting() {

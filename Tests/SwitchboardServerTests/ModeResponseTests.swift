@@ -121,6 +121,6 @@ import Testing
         #expect(wire.entries.map(\.target) == ["/data/all/coinlist?x=1", "/data/all/coinlist"])
         #expect(wire.entries.map(\.status) == [.answered(200), .answered(500)])
         #expect(wire.entries.map(\.mode) == [.success, .serverError])
-        #expect(wire.journal.stats().byEndpoint["coinlist"] == EndpointStats(hits: 2, lastStatus: 500))
+        #expect(wire.journal.stats().byEndpoint["coinlist"] == EndpointStats(hits: 2, lastStatus: .answered(500)))
     }
 }

@@ -41,10 +41,10 @@ extension JournalEntry {
         out.append(contentsOf: #","query":"#.utf8)
         JSONBytes.appendString(query, to: &out)
         out.append(contentsOf: #","status":"#.utf8)
-        if self.status == .noStatusLine {
-            out.append(contentsOf: "null".utf8)
+        if let status = self.status.wireStatus {
+            JSONBytes.appendInteger(status, to: &out)
         } else {
-            JSONBytes.appendInteger(self.status.code, to: &out)
+            out.append(contentsOf: "null".utf8)
         }
         out.append(contentsOf: #","duration_ms":"#.utf8)
         JSONBytes.appendMilliseconds(self.duration.nanoseconds, to: &out)

@@ -20,5 +20,11 @@ extension JournalEntry {
             case .clientLeft: 499
             }
         }
+
+        /// The status the JSON formats write (the `serve` journal line, the
+        /// control API): the code, or `nil` when no status line went out.
+        public var wireStatus: Int? {
+            self == .noStatusLine ? nil : self.code
+        }
     }
 }

@@ -90,7 +90,7 @@ public final class RequestJournal: Sendable {
             self.trimDetails(&storage)
             storage.total += 1
             if let id = entry.endpointID {
-                storage.stats[id, default: EndpointStats()].record(status: entry.status.code)
+                storage.stats[id, default: EndpointStats()].record(status: entry.status)
             } else {
                 storage.unmatched += 1
             }
@@ -205,19 +205,29 @@ public final class RequestJournal: Sendable {
     /// keep counting. Returns how many were dropped.
     @discardableResult
     public func clear() -> Int {
-        self.storage.withLock { storage in
+        // The old arrays are swapped out under the lock and freed after it:
+        // releasing thousands of entries' strings and bodies is not work to
+        // make every `record` on every loop wait behind.
+        var ring: [JournalEntry] = []
+        ring.reserveCapacity(min(self.capacity, 1024))
+        var textCosts: [Int] = []
+        var detailed: [(sequence: Int, bytes: Int)] = []
+        let dropped = self.storage.withLock { storage in
             let dropped = storage.nextSequence - storage.firstKept
-            storage.ring = []
-            storage.ring.reserveCapacity(min(self.capacity, 1024))
-            storage.textCosts = []
+            swap(&storage.ring, &ring)
+            swap(&storage.textCosts, &textCosts)
+            swap(&storage.detailed, &detailed)
             storage.textBytes = 0
             storage.base = storage.nextSequence
             storage.firstKept = storage.nextSequence
-            storage.detailed = []
             storage.detailedHead = 0
             storage.detailBytes = 0
             return dropped
         }
+        ring = []
+        textCosts = []
+        detailed = []
+        return dropped
     }
 
     /// A feed of every entry recorded from now on, none lost to the ring
@@ -249,14 +259,14 @@ public struct JournalPage: Sendable {
 /// Hits and the last status of one endpoint.
 public struct EndpointStats: Sendable, Hashable {
     public var hits = 0
-    public var lastStatus: Int?
+    public var lastStatus: JournalEntry.Status?
 
-    public init(hits: Int = 0, lastStatus: Int? = nil) {
+    public init(hits: Int = 0, lastStatus: JournalEntry.Status? = nil) {
         self.hits = hits
         self.lastStatus = lastStatus
     }
 
-    mutating func record(status: Int) {
+    mutating func record(status: JournalEntry.Status) {
         self.hits += 1
         self.lastStatus = status
     }
