@@ -27,7 +27,8 @@ final class RequestHandler: ChannelDuplexHandler {
     /// there, as finished bytes.
     var wireContext: ChannelHandlerContext?
     private var catalog: ResponseCatalog?
-    /// The panel's snapshot as of its `version`; refreshed when that moves.
+    /// The responder's snapshot and catalog as of the panel's `version`;
+    /// refreshed when that moves.
     private var snapshot: PanelSnapshot?
 
     /// What a wait was for, so that shutting down can finish it at once.
@@ -183,17 +184,17 @@ final class RequestHandler: ChannelDuplexHandler {
 
     private func respond(to request: Request, context: ChannelHandlerContext) {
         let snapshot: PanelSnapshot
-        if let cached = self.snapshot, cached.version == self.responder.panel.version {
-            snapshot = cached
-        } else {
-            snapshot = self.responder.panel.snapshot()
-            self.snapshot = snapshot
-        }
         let catalog: ResponseCatalog
-        if let cached = self.catalog, cached.generation == snapshot.generation {
-            catalog = cached
+        if let cached = self.snapshot, let compiled = self.catalog, cached.version == self.responder.panel.version {
+            snapshot = cached
+            catalog = compiled
         } else {
-            catalog = self.responder.catalog(for: snapshot)
+            // The pair the responder published: its responses are compiled
+            // already (see `Responder.publish`).
+            let ready = self.responder.current
+            snapshot = ready.snapshot
+            catalog = ready.catalog
+            self.snapshot = snapshot
             self.catalog = catalog
         }
         let response = self.responder.prepare(head: request.head, snapshot: snapshot, catalog: catalog)

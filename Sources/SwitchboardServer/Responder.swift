@@ -15,9 +15,20 @@ final class Responder: Sendable {
     let noStore: Bool
     /// Whether a connection may carry more than one request.
     let keepAlive: Bool
-    private let catalog: Mutex<ResponseCatalog>
+    /// What requests are answered from: the latest panel snapshot whose
+    /// manifest's responses are compiled, with them. Loops only read it.
+    private let ready: Mutex<Ready>
     /// Requests received and not yet answered (delayed ones included).
     let inFlight = Atomic<Int>(0)
+    /// How many catalogs were compiled (one per manifest generation, but
+    /// for the rare case in `publish`).
+    let compiles = Atomic<Int>(0)
+
+    /// A snapshot and the compiled responses of its manifest.
+    struct Ready: Sendable {
+        let snapshot: PanelSnapshot
+        let catalog: ResponseCatalog
+    }
 
     init(
         panel: ControlPanel, journal: RequestJournal, controlToken: String? = nil, cors: Bool = true,
@@ -29,27 +40,42 @@ final class Responder: Sendable {
         self.cors = cors
         self.noStore = noStore
         self.keepAlive = keepAlive
-        // Compiled up front and after each reload, so that no request waits
-        // while a manifest's bodies are encoded.
-        self.catalog = Mutex(ResponseCatalog(snapshot: panel.snapshot(), noStore: noStore))
-        panel.addListener { [weak self] in
-            guard let self else { return }
-            _ = self.catalog(for: self.panel.snapshot())
-        }
+        let snapshot = panel.snapshot()
+        self.compiles.add(1, ordering: .relaxed)
+        self.ready = Mutex(Ready(snapshot: snapshot, catalog: ResponseCatalog(snapshot: snapshot, noStore: noStore)))
+        panel.addListener { [weak self] in self?.publish() }
     }
 
-    /// The compiled responses for `snapshot`'s manifest. (A request that
-    /// still holds a snapshot older than the latest reload gets its own.)
-    func catalog(for snapshot: PanelSnapshot) -> ResponseCatalog {
-        let current = self.catalog.withLock { $0 }
-        if current.generation == snapshot.generation { return current }
-        // Compiling encodes every body of the manifest; done under the lock
-        // it would stall every loop's next request behind one reload.
-        let fresh = ResponseCatalog(snapshot: snapshot, noStore: self.noStore)
-        return self.catalog.withLock { cached in
-            if fresh.generation > cached.generation { cached = fresh }
-            // Two loops that compiled the same generation share one copy.
-            return cached.generation == fresh.generation ? cached : fresh
+    /// What a request is answered from now.
+    var current: Ready {
+        self.ready.withLock { $0 }
+    }
+
+    /// Runs after every panel change, on the thread that made it: for a
+    /// reload that is the fixture watcher's, off the loops. A new manifest
+    /// generation is compiled here, outside the lock (compiling encodes
+    /// every body), and only then swapped in with its snapshot, so no loop
+    /// ever sees a generation without its responses, and none compiles one.
+    /// A change is visible to requests once this returns (a control `PUT`
+    /// answers after that, so its very next request sees it).
+    ///
+    /// The one case that compiles a generation twice: a change made on
+    /// another thread while a reload is still compiling; it compiles its
+    /// own copy rather than publish late or wait (the first swapped in is
+    /// kept, so the copies do not pile up).
+    func publish() {
+        let snapshot = self.panel.snapshot()
+        let current = self.current
+        guard snapshot.version > current.snapshot.version else { return }
+        var catalog = current.catalog
+        if catalog.generation != snapshot.generation {
+            self.compiles.add(1, ordering: .relaxed)
+            catalog = ResponseCatalog(snapshot: snapshot, noStore: self.noStore)
+        }
+        self.ready.withLock { ready in
+            guard snapshot.version > ready.snapshot.version else { return }
+            let shared = ready.catalog.generation == catalog.generation ? ready.catalog : catalog
+            ready = Ready(snapshot: snapshot, catalog: shared)
         }
     }
 
