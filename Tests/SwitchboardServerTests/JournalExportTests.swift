@@ -98,6 +98,51 @@ import Testing
         }
     }
 
+    /// The figure: a 10,000-entry HAR export being read at full
+    /// speed delays a request on the same (only) loop by a few milliseconds.
+    /// Not a window on one request: the median of several, against the
+    /// median of the same request without the export, with a generous bound
+    /// (the machine may be busy with other builds).
+    @Test func aHARExportBeingSentDelaysARequestOnTheSameLoopByLittle() async throws {
+        let journal = try await onThread { Self.fullJournal() }
+        let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
+        let server = try RunningServer(panel: ControlPanel(manifest: manifest), journal: journal, threads: 1)
+        try await server.serving { server in
+            let url = server.url("/data/all/coinlist")
+            let clock = ContinuousClock()
+            func timed() async throws -> (took: Duration, ended: ContinuousClock.Instant) {
+                let start = clock.now
+                let response = try await HTTPClient.send(url)
+                #expect(response.status == 200)
+                let end = clock.now
+                return (end - start, end)
+            }
+            func median(_ times: [Duration]) -> Duration { times.sorted()[times.count / 2] }
+            _ = try await timed()
+            var alone: [Duration] = []
+            for _ in 0..<9 { alone.append(try await timed().took) }
+
+            let export = try #require(await RawHTTP.connect(port: server.port, timeout: 30))
+            defer { close(export) }
+            let request = Array("GET /__switchboard/har HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+            _ = request.withUnsafeBytes { send(export, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let reading = Task {
+                let bytes = try await onThread { try Self.readToEnd(export).count }
+                return (bytes, clock.now)
+            }
+            var during: [(took: Duration, ended: ContinuousClock.Instant)] = []
+            for _ in 0..<9 { during.append(try await timed()) }
+            let (exported, exportEnded) = try await reading.value
+            let overlapping = during.filter { $0.ended < exportEnded }.count
+            let (quiet, busy) = (median(alone), median(during.map(\.took)))
+            print(
+                "HAR export, 10,000 entries, \(exported) bytes: a request on the same loop took \(quiet) alone,"
+                    + " \(busy) during the export (medians of 9; \(overlapping) of 9 ended before the export did)")
+            #expect(exported > 10_000_000)
+            #expect(busy - quiet < .milliseconds(50))
+        }
+    }
+
     @Test func theRequestsListIsTheSameStreamedAsWhole() async throws {
         let journal = try await onThread { Self.fullJournal() }
         let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
