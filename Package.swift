@@ -79,7 +79,7 @@ let package = Package(
         .target(
             name: "SwitchboardTestSupport",
             dependencies: [
-                "SwitchboardCore", "SwitchboardServer",
+                "SwitchboardCore", "SwitchboardServer", "SwitchboardTUI",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],

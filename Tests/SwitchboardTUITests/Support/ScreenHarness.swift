@@ -1,5 +1,6 @@
 import SwitchboardCore
 import SwitchboardTUI
+import SwitchboardTestSupport
 
 /// The screen runtime with everything real but the terminal and the clock:
 /// a control panel, a journal, an in-memory terminal at a fixed size and a
