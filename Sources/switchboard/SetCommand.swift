@@ -25,18 +25,22 @@ struct SetCommand: AsyncParsableCommand {
         if self.words.isEmpty {
             throw ValidationError("name an endpoint and a mode, e.g. `switchboard set coinlist error`")
         }
+        if self.request.mode == nil && self.latency == nil {
+            throw ValidationError("give a mode (\(Mode.names.joined(separator: ", "))) or --latency")
+        }
+    }
+
+    /// The endpoint's words and the mode: the last word is the mode when
+    /// it names one, or when there is no `--latency` to change instead.
+    private var request: (endpoint: [String], mode: String?) {
+        if let last = self.words.last, self.words.count > 1, Mode(name: last) != nil || self.latency == nil {
+            return (Array(self.words.dropLast()), last)
+        }
+        return (self.words, nil)
     }
 
     func run() async throws {
-        var words = self.words
-        var mode: String?
-        if let last = words.last, words.count > 1, Mode(name: last) != nil || self.latency == nil {
-            mode = last
-            words.removeLast()
-        }
-        if mode == nil && self.latency == nil {
-            throw ValidationError("give a mode (\(Mode.names.joined(separator: ", "))) or --latency")
-        }
+        let (words, mode) = self.request
         let client = self.control.client
         let id = try await controlCall { try await client.resolveEndpoint(words) }
         let change = SettingsChange(mode: mode, latency: self.latency.map(SettingsChange.Latency.profile))
