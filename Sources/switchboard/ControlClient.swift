@@ -11,6 +11,10 @@ import SwitchboardCore
 struct ControlClient: Sendable {
     let base: URL
     let token: String?
+    /// One per client, for all its calls (`set` makes two): a session per
+    /// call would set up its machinery, and a connection, each time. The
+    /// command's process ends with it, so it is never invalidated.
+    let session = URLSession(configuration: .ephemeral)
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -55,12 +59,10 @@ struct ControlClient: Sendable {
             request.httpBody = try ControlCoding.encoder().encode(body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        let session = URLSession(configuration: .ephemeral)
-        defer { session.finishTasksAndInvalidate() }
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await self.session.data(for: request)
         } catch let error as URLError {
             switch error.code {
             case .cannotConnectToHost, .cannotFindHost, .networkConnectionLost, .timedOut:
