@@ -66,7 +66,7 @@ public final class ScreenRuntime {
         for key in self.terminal.readKeys() {
             // A resize changes the size mid-batch: measure per key.
             size = self.terminal.size
-            let effects = self.send(.key(key), size)
+            let effects = Reducer.reduce(&self.state, .key(key), width: size.width, height: size.height)
             self.dirty = true
             if let exit = self.perform(effects, size) { return .exit(exit) }
         }
@@ -108,9 +108,12 @@ public final class ScreenRuntime {
         return true
     }
 
-    @discardableResult
-    private func send(_ action: Action, _ size: (width: Int, height: Int)) -> [Effect] {
-        Reducer.reduce(&self.state, action, width: size.width, height: size.height)
+    /// Feeds an outside event or an effect's result (a tick, requests, the
+    /// panel, details, a notice, a refusal). Only keys ask for effects; one
+    /// asked for here would be performed by nobody, so it is a bug.
+    private func send(_ action: Action, _ size: (width: Int, height: Int)) {
+        let effects = Reducer.reduce(&self.state, action, width: size.width, height: size.height)
+        assert(effects.isEmpty, "\(action) asked for \(effects), which nothing performs")
     }
 
     /// Performs effects on the control panel and the journal; returns how
