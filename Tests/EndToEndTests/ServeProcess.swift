@@ -105,15 +105,7 @@ final class ServeProcess: @unchecked Sendable {
     /// Runs `body` with the process, then stops it off the test's thread,
     /// whether `body` threw or not: the async test's `defer`.
     func serving<T>(_ body: (ServeProcess) async throws -> T) async throws -> T {
-        let result: T
-        do {
-            result = try await body(self)
-        } catch {
-            _ = await self.terminate()
-            throw error
-        }
-        _ = await self.terminate()
-        return result
+        try await runThenStop(self, stop: { _ = await $0.terminate() }, body)
     }
 }
 

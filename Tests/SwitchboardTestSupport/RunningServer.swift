@@ -61,14 +61,6 @@ public final class RunningServer: Sendable {
     /// Runs `body` against the server, then stops it off the test's
     /// thread, whether `body` threw or not: the async test's `defer`.
     public func serving<T>(_ body: (RunningServer) async throws -> T) async throws -> T {
-        let result: T
-        do {
-            result = try await body(self)
-        } catch {
-            await self.stop()
-            throw error
-        }
-        await self.stop()
-        return result
+        try await runThenStop(self, stop: { await $0.stop() }, body)
     }
 }
