@@ -23,6 +23,15 @@ struct SwitchboardCommand: AsyncParsableCommand {
     /// `serve` block their thread until quit, which must be the main thread
     /// as before, never one of the few that async work runs on. The control
     /// commands' `run()` leave it for their network calls.
+    ///
+    /// Blocking the main actor for `run` and `serve` is safe because nothing
+    /// in Sources ever hops to it: no `@MainActor` code but this, no
+    /// `DispatchQueue.main`, no main run loop; the server's work runs on
+    /// NIO's event loops and thread pool, the screen's on this thread. What
+    /// would break it: any `@MainActor` function, `MainActor.run`, or main
+    /// queue dispatch reached while the screen or `serve` is up (from a
+    /// listener, a signal handler, a `Task`); it would wait for quit, and a
+    /// synchronous wait for it would deadlock.
     @MainActor static func main() async {
         do {
             var command = try Self.parseAsRoot()
