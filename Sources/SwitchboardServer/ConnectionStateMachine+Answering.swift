@@ -10,7 +10,7 @@ extension ConnectionStateMachine {
 
     /// A timer holds the response back (a delay, or a body's next chunk).
     mutating func waitStarted(
-        _ request: Request, _ response: PreparedResponse, until resume: RequestHandler.Resume
+        _ request: Request, _ response: PreparedResponse, until resume: Resume
     ) -> Progress {
         guard case .answering(.writing) = self.state else { return .unexpected(self.unexpected("a wait")) }
         self.state = .answering(.waiting(request, response, resume))

@@ -47,7 +47,7 @@ extension ConnectionStateMachine {
         /// Send the held response now (the rest of a body at once), then
         /// close. Requests held behind it are not taken up
         /// (`responseFinished` answers `.dropHeld`).
-        case finishNow(Request, PreparedResponse, RequestHandler.Resume)
+        case finishNow(Request, PreparedResponse, Resume)
         /// Journal the hung request as answered with no status line, and
         /// close.
         case endHang(Request, PreparedResponse)

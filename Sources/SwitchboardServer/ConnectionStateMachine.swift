@@ -29,8 +29,6 @@ import NIOHTTP1
 /// returns write-or-hold and "channel writability changed" returns
 /// read-upstream-or-not, the way `readRequested` holds reads here.
 struct ConnectionStateMachine {
-    typealias Request = RequestHandler.Request
-
     enum State {
         /// Between requests: the next head may come.
         case idle
@@ -55,7 +53,7 @@ struct ConnectionStateMachine {
         case writing
         /// Held back by a timer: the injected delay, or the gap before the
         /// next chunk of a bandwidth-limited body.
-        case waiting(Request, PreparedResponse, RequestHandler.Resume)
+        case waiting(Request, PreparedResponse, Resume)
         /// Held unanswered until the client gives up (`hang`).
         case hanging(Request, PreparedResponse)
         /// Its body is being read from disk.

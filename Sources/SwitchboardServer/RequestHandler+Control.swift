@@ -9,7 +9,7 @@ import SwitchboardCore
 /// the fake API's journal.
 extension RequestHandler {
     func answerControl(_ request: Request, context: ChannelHandlerContext) {
-        if request.bodySize > Self.controlBodyLimit {
+        if request.bodySize > ConnectionStateMachine.controlBodyLimit {
             self.writeControl(Self.tooLarge, extraHeaders: [], request: request, context: context)
             return
         }

@@ -31,30 +31,8 @@ final class RequestHandler: ChannelDuplexHandler {
     /// refreshed when that moves.
     private var snapshot: PanelSnapshot?
 
-    /// What a wait was for, so that shutting down can finish it at once.
-    enum Resume {
-        case respond
-        /// The body from this chunk on is still to be sent.
-        case trickle(BodyTrickle.Chunk)
-    }
-
-    struct Request {
-        let head: HTTPRequestHead
-        let arrived: NIODeadline
-        let wallTime: Double
-        /// Addressed to the control API, not the fake one.
-        let isControl: Bool
-        /// Worked out once: each is a scan of the headers.
-        let keepAlive: Bool
-        /// Sent by a web page that needs CORS headers on the answer.
-        let fromPage: Bool
-        /// The body, kept up to a limit; `bodySize` counts all of it.
-        var body: ByteBuffer?
-        var bodySize = 0
-    }
-
-    /// The largest control API body accepted.
-    static let controlBodyLimit = 1 << 20
+    typealias Request = ConnectionStateMachine.Request
+    typealias Resume = ConnectionStateMachine.Resume
 
     init(responder: Responder, limits: ServerLimits) {
         self.responder = responder

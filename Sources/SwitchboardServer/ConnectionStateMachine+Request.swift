@@ -1,0 +1,24 @@
+import NIOCore
+import NIOHTTP1
+
+extension ConnectionStateMachine {
+    /// One request as the connection knows it: its head, when it came,
+    /// and what arrived of its body.
+    struct Request {
+        let head: HTTPRequestHead
+        let arrived: NIODeadline
+        let wallTime: Double
+        /// Addressed to the control API, not the fake one.
+        let isControl: Bool
+        /// Worked out once: each is a scan of the headers.
+        let keepAlive: Bool
+        /// Sent by a web page that needs CORS headers on the answer.
+        let fromPage: Bool
+        /// The body, kept up to a limit; `bodySize` counts all of it.
+        var body: ByteBuffer?
+        var bodySize = 0
+    }
+
+    /// The largest control API body accepted.
+    static let controlBodyLimit = 1 << 20
+}
