@@ -295,4 +295,44 @@ import Testing
         let endpoint = try #require(try ManifestLoader.load(directory: fixtures.path).endpoints.last)
         #expect(endpoint.success.headers.map(\.name) == ["Location", "Content-Type"])
     }
+
+    /// The demo's episodes are one file per episode: recording episode 3
+    /// rewrites episodes/3.json and leaves the others serving.
+    @Test func aPerRequestFileIsRecordedIntoThisRequestsFile() throws {
+        let fixtures = try Self.demo()
+        let before = try Self.manifestText(fixtures)
+        var exchange = Self.live("GET", "/episodes/3", body: #"{"id":3,"live":true}"#, existingID: "episode")
+        exchange.parameters = ["episode": "3"]
+        let summary = try FixtureRecorder(directory: fixtures.path).record([exchange])
+        #expect(summary.outcomes.first?.bodyFile == "episodes/3.json")
+        #expect(
+            try Self.manifestText(fixtures)
+                == Self.replacingOnce(
+                    before, #"    success: { file: "episodes/{episode}.json" }"#,
+                    #"    success: { status: 200, file: "episodes/{episode}.json" }"#))
+        let episode = try #require(
+            try ManifestLoader.load(directory: fixtures.path).endpoints.first { $0.id == "episode" })
+        guard case .perRequestFile(_, let files) = episode.success.body else {
+            Issue.record("episode bodies should still depend on the request")
+            return
+        }
+        #expect(files.keys.sorted() == ["episodes/1.json", "episodes/2.json", "episodes/3.json", "episodes/4.json"])
+        let three = try String(contentsOfFile: fixtures.path + "/episodes/3.json", encoding: .utf8)
+        #expect(three == "{\n  \"id\": 3,\n  \"live\": true\n}\n")
+    }
+
+    @Test func filesAreReplacedWholeKeepingTheirPermissionsAndLeavingNoTemporaryFiles() throws {
+        let fixtures = try TemporaryFixtures(manifest: "endpoints:\r\n  - { id: a, method: GET, path: /a }\r\n")
+        chmod(fixtures.path + "/switchboard.yml", 0o600)
+        try FixtureRecorder(directory: fixtures.path).record([Self.live("GET", "/b"), Self.live("GET", "/a")])
+        var info = stat()
+        #expect(stat(fixtures.path + "/switchboard.yml", &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+        let left = try FileManager.default.subpathsOfDirectory(atPath: fixtures.path).filter { $0.hasSuffix(".tmp") }
+        #expect(left.isEmpty)
+        // A file with CRLF line ends gets CRLF lines.
+        let text = try Self.manifestText(fixtures)
+        #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+        #expect(try ManifestLoader.load(directory: fixtures.path).endpoints.map(\.id) == ["a", "get-b"])
+    }
 }

@@ -132,7 +132,9 @@ private struct Session {
             // The file this response names now may be replaced; any other is someone else's.
             let current = Self.fileNamed(by: items[index], kind: kind)
             let taken = manifest.reads.files.subtracting(current.map { [$0] } ?? [])
-            let (_, response, bodyFile) = try self.writeBody(exchange, id: id, taken: taken)
+            let perRequest = current.flatMap { Self.perRequestFile($0, values: exchange.parameters) }
+            let (_, response, bodyFile) = try self.writeBody(
+                exchange, id: id, taken: taken, perRequest: perRequest)
             do {
                 try edit.setResponse(kind, to: response, in: items[index], step: step)
             } catch {
@@ -178,8 +180,12 @@ private struct Session {
     }
 
     /// Writes the body file and returns the response that names it.
+    /// `perRequest`: the response names a file per request
+    /// (`episodes/{episode}.json`); the body goes to this request's file and
+    /// the response keeps naming the pattern, so the other files still serve.
     private func writeBody(
-        _ exchange: RecordedExchange, id: String, taken: Set<String>
+        _ exchange: RecordedExchange, id: String, taken: Set<String>,
+        perRequest: (pattern: String, file: String)? = nil
     ) throws(RecordingError) -> (ResponseKind, ManifestValue, String?) {
         let kind = Self.kind(of: exchange)
         var entries: [ManifestValue.Entry] = []
@@ -192,10 +198,12 @@ private struct Session {
             if body.isEmpty {
                 entries.append(.init(key: "body", value: .text("")))
             } else {
-                let name = Self.fileName(id: id, kind: kind, fileExtension: recorded.fileExtension, taken: taken)
+                let name =
+                    perRequest?.file
+                    ?? Self.fileName(id: id, kind: kind, fileExtension: recorded.fileExtension, taken: taken)
                 try self.write(recorded.bytes, to: name)
                 bodyFile = name
-                entries.append(.init(key: "file", value: .text(name)))
+                entries.append(.init(key: "file", value: .text(perRequest?.pattern ?? name)))
                 // A type the file's extension gives anyway need not be spelled out.
                 kept.removeAll {
                     $0.name.lowercased() == "content-type"
@@ -251,6 +259,23 @@ private struct Session {
             number += 1
         }
         return name
+    }
+
+    /// `episodes/{episode}.json` with `episode` = 3 → `episodes/3.json`; nil
+    /// when the name has no placeholder, a value is missing, or a value
+    /// would lead somewhere else (`/`, `..`).
+    private static func perRequestFile(_ pattern: String, values: [String: String]) -> (pattern: String, file: String)?
+    {
+        let names = FixtureFolder.placeholders(in: pattern)
+        guard !names.isEmpty else { return nil }
+        var file = pattern
+        for name in names {
+            guard let value = values[name], !value.isEmpty, value != ".", value != "..", !value.contains("/") else {
+                return nil
+            }
+            file = file.replacingOccurrences(of: "{\(name)}", with: value)
+        }
+        return (pattern, file)
     }
 
     /// The `file:` an entry's response names, if it names one.

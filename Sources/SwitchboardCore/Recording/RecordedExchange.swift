@@ -11,6 +11,10 @@ public struct RecordedExchange: Sendable {
     /// The manifest endpoint the request matched, when there is one: its
     /// response is replaced instead of adding an entry.
     public var existingID: String?
+    /// The request's parameter values as that endpoint matched them
+    /// (`episode` = `3`): a response that names a file per request
+    /// (`episodes/{episode}.json`) is recorded into this request's file.
+    public var parameters: [String: String]
     public var answer: Answer
 
     public enum Answer: Sendable {
@@ -20,11 +24,15 @@ public struct RecordedExchange: Sendable {
         case stub
     }
 
-    public init(method: String, pattern: PathPattern, suggestedID: String, existingID: String?, answer: Answer) {
+    public init(
+        method: String, pattern: PathPattern, suggestedID: String, existingID: String?,
+        parameters: [String: String] = [:], answer: Answer
+    ) {
         self.method = method.uppercased()
         self.pattern = pattern
         self.suggestedID = suggestedID
         self.existingID = existingID
+        self.parameters = parameters
         self.answer = answer
     }
 
