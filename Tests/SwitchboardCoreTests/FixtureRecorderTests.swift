@@ -146,6 +146,7 @@ import Testing
 
     @Test func everyEndpointSeenIsRecordedInOneWrite() throws {
         let fixtures = try Self.demo()
+        let before = try Self.manifestText(fixtures)
         let summary = try FixtureRecorder(directory: fixtures.path).record([
             Self.live("GET", "/a/1"), Self.live("GET", "/b"),
             Self.live("DELETE", "/a/2", status: 204, headers: [], body: ""),
@@ -161,6 +162,12 @@ import Testing
         let a = try #require(manifest.endpoints.first { $0.id == "get-a-id" })
         #expect(a.error.status == 404)
         #expect(Self.body(a.error) == "{\n  \"error\": \"nope\"\n}\n")
+        // Every comment line of the demo is still there, in order.
+        let comments = { (text: String) in
+            text.split(separator: "\n").filter { $0.trimmed().hasPrefix("#") }
+        }
+        #expect(comments(try Self.manifestText(fixtures)) == comments(before))
+        #expect(comments(before).count == 6)
     }
 
     @Test func aFlowStyleManifestGetsFlowEntries() throws {
