@@ -342,4 +342,41 @@ import Testing
         #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
         #expect(try ManifestLoader.load(directory: fixtures.path).endpoints.map(\.id) == ["a", "get-b"])
     }
+
+    @Test func aFileIndentedByFourGetsEntriesIndentedByFour() throws {
+        let manifest = """
+            endpoints:
+                -   id: a          # the first
+                    method: GET
+                    path: /a
+                    error:
+                        status: 400
+                        body: nope   # replaced
+                # kept: a comment after the entry
+            scenarios: { all-down: { "*": { mode: server_error } } }
+
+            """
+        let fixtures = try TemporaryFixtures(manifest: manifest)
+        try FixtureRecorder(directory: fixtures.path).record([
+            Self.live("GET", "/b"), Self.live("GET", "/a", status: 404, headers: [], body: "gone"),
+        ])
+        #expect(
+            try Self.manifestText(fixtures) == """
+                endpoints:
+                    -   id: a          # the first
+                        method: GET
+                        path: /a
+                        error:
+                            status: 404
+                            file: recorded/a.error.bin
+                    -   id: get-b
+                        method: GET
+                        path: /b
+                        success: { status: 200, file: recorded/get-b.json }
+                    # kept: a comment after the entry
+                scenarios: { all-down: { "*": { mode: server_error } } }
+
+                """)
+        #expect(try ManifestLoader.load(directory: fixtures.path).endpoints.map(\.id) == ["a", "get-b"])
+    }
 }
