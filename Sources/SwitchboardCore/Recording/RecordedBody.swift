@@ -1,0 +1,62 @@
+/// An upstream body as it is stored: decoded, JSON pretty-printed, with the
+/// file extension its content type calls for.
+struct RecordedBody: Equatable {
+    var bytes: [UInt8]
+    /// `json`, `html`, `jpg`…; `bin` for a type without one, and the
+    /// encoding added (`json.br`) when the body could not be decoded.
+    var fileExtension: String
+    /// True when the body is stored still encoded: the recording keeps its
+    /// `Content-Encoding` header so the fixture is served as it came.
+    var stillEncoded: Bool
+
+    init(bytes: [UInt8], fileExtension: String, stillEncoded: Bool) {
+        self.bytes = bytes
+        self.fileExtension = fileExtension
+        self.stillEncoded = stillEncoded
+    }
+
+    init(body: [UInt8], headers: [HeaderField]) {
+        let type = Self.value(of: "content-type", in: headers)
+        let encoding = Self.value(of: "content-encoding", in: headers)?.lowercased() ?? "identity"
+        var bytes = body
+        var stillEncoded = false
+        switch encoding {
+        case "identity", "": break
+        case _ where body.isEmpty: break
+        case "gzip", "x-gzip":
+            if let decoded = Inflate.gunzip(body) { bytes = decoded } else { stillEncoded = true }
+        case "deflate":
+            if let decoded = Inflate.inflateDeflate(body) { bytes = decoded } else { stillEncoded = true }
+        default:
+            stillEncoded = true
+        }
+        var fileExtension = Self.fileExtension(for: type)
+        if stillEncoded {
+            let suffix = encoding.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            fileExtension += "." + (suffix.isEmpty ? "encoded" : suffix)
+        } else if ContentTypes.isJSON(type), let pretty = JSONPretty.format(bytes) {
+            bytes = pretty
+        }
+        self.init(bytes: bytes, fileExtension: fileExtension, stillEncoded: stillEncoded)
+    }
+
+    static func value(of name: String, in headers: [HeaderField]) -> String? {
+        headers.first { $0.name.lowercased() == name }.map { $0.value.trimmed() }
+    }
+
+    /// The extension that gives back `type` when the file is served
+    /// (`ContentTypes.forPath`), so most recordings need no Content-Type
+    /// header in the manifest.
+    static func fileExtension(for type: String?) -> String {
+        guard let type else { return "bin" }
+        let base = type.split(separator: ";").first.map { $0.trimmed().lowercased() } ?? ""
+        if base == "application/json" || base.hasSuffix("+json") { return "json" }
+        if base == "text/html" { return "html" }
+        if base == "image/jpeg" { return "jpg" }
+        if base == "text/xml" { return "xml" }
+        let candidates = ContentTypes.byExtension.filter {
+            $0.value.split(separator: ";").first.map(String.init) == base
+        }
+        return candidates.keys.sorted { ($0.count, $0) < ($1.count, $1) }.first ?? "bin"
+    }
+}

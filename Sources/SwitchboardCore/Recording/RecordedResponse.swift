@@ -1,0 +1,129 @@
+import Foundation
+
+/// The response a recording writes into the manifest, and its body file.
+extension RecordingSession {
+    /// Writes the body file and returns the response that names it.
+    /// `perRequest`: the response names a file per request
+    /// (`episodes/{episode}.json`); the body goes to this request's file and
+    /// the response keeps naming the pattern, so the other files still serve.
+    func writeBody(
+        _ exchange: RecordedExchange, id: String, taken: Set<String>,
+        perRequest: (pattern: String, file: String)? = nil
+    ) throws(RecordingError) -> (ResponseKind, ManifestValue, String?) {
+        let kind = Self.kind(of: exchange)
+        var entries: [ManifestValue.Entry] = []
+        var bodyFile: String?
+        switch exchange.answer {
+        case .live(let status, let headers, let body):
+            let recorded = RecordedBody(body: body, headers: headers)
+            var kept = RecordedHeaders.filter(headers, encoded: recorded.stillEncoded)
+            entries.append(.init(key: "status", value: .number(status)))
+            if body.isEmpty {
+                entries.append(.init(key: "body", value: .text("")))
+            } else {
+                let name =
+                    perRequest?.file
+                    ?? Self.fileName(id: id, kind: kind, fileExtension: recorded.fileExtension, taken: taken)
+                try self.write(recorded.bytes, to: name)
+                bodyFile = name
+                entries.append(.init(key: "file", value: .text(perRequest?.pattern ?? name)))
+                // A type the file's extension gives anyway need not be spelled out.
+                kept.removeAll {
+                    $0.name.lowercased() == "content-type"
+                        && Self.normalized($0.value) == Self.normalized(ContentTypes.forPath(name))
+                }
+            }
+            if !kept.isEmpty {
+                entries.append(
+                    .init(key: "headers", value: .map(kept.map { .init(key: $0.name, value: .text($0.value)) })))
+            }
+        case .stub:
+            let name = Self.fileName(id: id, kind: kind, fileExtension: "json", taken: taken)
+            let note =
+                "Switchboard wrote this stub for \(exchange.method) \(exchange.pattern): no endpoint matched it and no"
+                + " upstream answered. Replace this file (\(name)) with the answer you want, and edit the endpoint"
+                + " '\(id)' in \(self.file) if it needs more."
+            try self.write(Array("{\n  \"stub\": \(ManifestValue.quoted(note))\n}\n".utf8), to: name)
+            bodyFile = name
+            entries = [.init(key: "status", value: .number(200)), .init(key: "file", value: .text(name))]
+        }
+        return (kind, .map(entries), bodyFile)
+    }
+
+    func entry(_ exchange: RecordedExchange, id: String, kind: ResponseKind, response: ManifestValue)
+        -> ManifestValue
+    {
+        var entries: [ManifestValue.Entry] = [.init(key: "id", value: .text(id))]
+        if case .stub = exchange.answer {
+            entries.append(.init(key: "description", value: .text("Stub: nothing answered this request; edit me")))
+        }
+        entries += [
+            .init(key: "method", value: .text(exchange.method)),
+            .init(key: "path", value: .text(Self.manifestPath(exchange.pattern))),
+            .init(key: kind.rawValue, value: response),
+        ]
+        return .map(entries)
+    }
+
+    private func write(_ bytes: [UInt8], to relative: String) throws(RecordingError) {
+        do {
+            try AtomicFile.write(bytes, to: (self.directory as NSString).appendingPathComponent(relative))
+        } catch {
+            throw .cannotWrite(path: error.path, reason: error.reason)
+        }
+    }
+
+    static func fileName(id: String, kind: ResponseKind, fileExtension: String, taken: Set<String>) -> String {
+        let base = FixtureRecorder.folder + "/" + id + (kind == .success ? "" : "." + kind.rawValue)
+        var name = base + "." + fileExtension
+        var number = 2
+        while taken.contains(name) {
+            name = "\(base)-\(number).\(fileExtension)"
+            number += 1
+        }
+        return name
+    }
+
+    /// `episodes/{episode}.json` with `episode` = 3 → `episodes/3.json`; nil
+    /// when the name has no placeholder, a value is missing, or a value
+    /// would lead somewhere else (`/`, `..`).
+    static func perRequestFile(_ pattern: String, values: [String: String]) -> (pattern: String, file: String)? {
+        let names = FixtureFolder.placeholders(in: pattern)
+        guard !names.isEmpty else { return nil }
+        var file = pattern
+        for name in names {
+            guard let value = values[name], !value.isEmpty, value != ".", value != "..", !value.contains("/") else {
+                return nil
+            }
+            file = file.replacingOccurrences(of: "{\(name)}", with: value)
+        }
+        return (pattern, file)
+    }
+
+    /// A pattern as the manifest spells it: a literal segment that would
+    /// read as something else (`:x`, `*`, `%`, `?`) is percent-encoded.
+    static func manifestPath(_ pattern: PathPattern) -> String {
+        if pattern.segments.isEmpty { return "/" }
+        return pattern.segments.map { segment -> String in
+            switch segment {
+            case .parameter(let name): return "/:" + name
+            case .wildcard: return "/*"
+            case .literal(let text):
+                var out = "/"
+                for (index, byte) in text.utf8.enumerated() {
+                    let plain =
+                        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+                        || (byte >= 0x30 && byte <= 0x39)
+                        || Array("-._~!$&'()+,;=@".utf8).contains(byte) || (byte == UInt8(ascii: ":") && index > 0)
+                        || (byte == UInt8(ascii: "*") && text.utf8.count > 1)
+                    out += plain ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
+                }
+                return out
+            }
+        }.joined()
+    }
+
+    private static func normalized(_ type: String) -> String {
+        type.lowercased().filter { $0 != " " }
+    }
+}

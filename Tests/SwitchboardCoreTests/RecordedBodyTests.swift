@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+@testable import SwitchboardCore
+
+@Suite struct RecordedBodyTests {
+    /// gzip (level 9, no name or time) of "hello hello hello hello\n" (fixed Huffman codes).
+    static let gzipHello: [UInt8] = [
+        0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x03, 0xcb, 0x48, 0xcd, 0xc9, 0xc9, 0x57, 0xc8, 0x40,
+        0x27, 0xb9, 0x00, 0x00, 0x88, 0x59, 0x0b, 0x18, 0x00, 0x00, 0x00,
+    ]
+
+    @Test func jsonIsPrettyPrintedInTheUpstreamsKeyOrder() throws {
+        let body = Array(
+            #"{"zeta":1,"alpha":[1.50,2e3,{}],"text":"a,b:{c}\"","empty":[],"nested":{"b":null,"a":true}}"#.utf8)
+        let recorded = RecordedBody(body: body, headers: [HeaderField(name: "Content-Type", value: "application/json")])
+        #expect(recorded.fileExtension == "json")
+        #expect(
+            String(decoding: recorded.bytes, as: UTF8.self) == """
+                {
+                  "zeta": 1,
+                  "alpha": [
+                    1.50,
+                    2e3,
+                    {}
+                  ],
+                  "text": "a,b:{c}\\"",
+                  "empty": [],
+                  "nested": {
+                    "b": null,
+                    "a": true
+                  }
+                }
+
+                """)
+        let reparsed = try JSONSerialization.jsonObject(with: Data(recorded.bytes)) as? NSDictionary
+        let original = try JSONSerialization.jsonObject(with: Data(body)) as? NSDictionary
+        #expect(reparsed == original)
+    }
+
+    @Test func invalidJSONAndOtherTypesKeepTheirBytes() {
+        let broken = Array(#"{"a": "#.utf8)
+        #expect(
+            RecordedBody(body: broken, headers: [.init(name: "content-type", value: "application/json")]).bytes
+                == broken)
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46]
+        let image = RecordedBody(body: jpeg, headers: [.init(name: "Content-Type", value: "image/jpeg")])
+        #expect(image == RecordedBody(bytes: jpeg, fileExtension: "jpg", stillEncoded: false))
+    }
+
+    @Test(
+        arguments: [
+            ("application/json; charset=utf-8", "json"), ("application/problem+json", "json"), ("text/html", "html"),
+            ("text/plain; charset=utf-8", "txt"), ("image/png", "png"), ("application/xml", "xml"),
+            ("application/x-thing", "bin"), (nil, "bin"),
+        ] as [(String?, String)])
+    func theExtensionGivesTheTypeBack(type: String?, fileExtension: String) {
+        #expect(RecordedBody.fileExtension(for: type) == fileExtension)
+    }
+
+    @Test func gzipBodiesAreStoredDecoded() {
+        let headers = [
+            HeaderField(name: "Content-Type", value: "text/plain"), .init(name: "Content-Encoding", value: "gzip"),
+        ]
+        let recorded = RecordedBody(body: Self.gzipHello, headers: headers)
+        #expect(String(decoding: recorded.bytes, as: UTF8.self) == "hello hello hello hello\n")
+        #expect(!recorded.stillEncoded)
+        #expect(RecordedHeaders.filter(headers, encoded: recorded.stillEncoded).map(\.name) == ["Content-Type"])
+    }
+
+    @Test func aCorruptGzipBodyOrBrotliIsKeptAsItCameWithItsHeader() {
+        var corrupt = Self.gzipHello
+        corrupt[12] ^= 0xFF
+        for (encoding, body) in [("gzip", corrupt), ("br", [0x0B, 0x02, 0x80] as [UInt8])] {
+            let headers = [
+                HeaderField(name: "Content-Type", value: "application/json"),
+                .init(name: "Content-Encoding", value: encoding),
+            ]
+            let recorded = RecordedBody(body: body, headers: headers)
+            #expect(recorded == RecordedBody(bytes: body, fileExtension: "json.\(encoding)", stillEncoded: true))
+            #expect(RecordedHeaders.filter(headers, encoded: true).map(\.name) == ["Content-Type", "Content-Encoding"])
+        }
+    }
+
+    @Test func largeDynamicHuffmanGzipRoundTrips() throws {
+        // Made by the system's gzip, so the decoder meets real dynamic tables
+        // and long back-references.
+        var text = ""
+        for index in 0..<5000 { text += "{\"id\": \(index), \"name\": \"episode \(index * 7 % 13)\"},\n" }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("inflate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let plain = directory.appendingPathComponent("body.txt")
+        try Data(text.utf8).write(to: plain)
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        gzip.arguments = ["-k", "-n", "-6", plain.path]
+        try gzip.run()
+        gzip.waitUntilExit()
+        let compressed = try [UInt8](Data(contentsOf: directory.appendingPathComponent("body.txt.gz")))
+        #expect((Inflate.gunzip(compressed) == Array(text.utf8)))
+        // `deflate` raw, as some servers send it, and zlib-wrapped as RFC
+        // 9110 says: the gzip member's deflate stream, then with a zlib
+        // header and Adler-32 around it.
+        let raw = Array(compressed[10..<(compressed.count - 8)])
+        #expect((Inflate.inflateDeflate(raw) == Array(text.utf8)))
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in text.utf8 {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        let adler = b << 16 | a
+        let zlib = [0x78, 0x9C] + raw + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: adler >> $0) }
+        #expect((Inflate.inflateDeflate(zlib) == Array(text.utf8)))
+    }
+
+    @Test func credentialsHopByHopAndComputedHeadersAreNeverKept() {
+        let upstream = [
+            ("Content-Type", "application/json"), ("Set-Cookie", "session=secret"), ("Authorization", "Bearer x"),
+            ("Cookie", "a=b"), ("Connection", "keep-alive"), ("Transfer-Encoding", "chunked"),
+            ("Content-Length", "42"), ("Date", "Mon, 23 Nov 2026 13:00:00 GMT"), ("Server", "nginx"),
+            ("Cache-Control", "max-age=60"), ("ETag", "\"abc\""), ("Retry-After", "30"), ("Location", "/next"),
+            ("X-Request-Id", "abc123"), ("Access-Control-Allow-Origin", "*"), ("Proxy-Authenticate", "Basic"),
+            ("Keep-Alive", "timeout=5"), ("X-RateLimit-Remaining", "9"), ("Cache-Control", "ignored second"),
+        ].map { HeaderField(name: $0.0, value: $0.1) }
+        #expect(
+            RecordedHeaders.filter(upstream, encoded: false).map { "\($0.name): \($0.value)" } == [
+                "Content-Type: application/json", "Cache-Control: max-age=60", "ETag: \"abc\"", "Retry-After: 30",
+                "Location: /next", "X-RateLimit-Remaining: 9",
+            ])
+    }
+}
