@@ -23,9 +23,13 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
             name: "SwitchboardCore",
-            dependencies: [.product(name: "Yams", package: "Yams")],
+            dependencies: ["CZlib", .product(name: "Yams", package: "Yams")],
             swiftSettings: strict
         ),
         // The control API's wire types, on their own and free of NIO, so a

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardTestSupport
 import Testing
 
 @testable import SwitchboardCore
@@ -82,9 +83,8 @@ import Testing
         }
     }
 
-    @Test func largeDynamicHuffmanGzipRoundTrips() throws {
-        // Made by the system's gzip, so the decoder meets real dynamic tables
-        // and long back-references.
+    @Test func largeDynamicHuffmanGzipRoundTrips() async throws {
+        // Made by the system's gzip, as a server would send it.
         var text = ""
         for index in 0..<5000 { text += "{\"id\": \(index), \"name\": \"episode \(index * 7 % 13)\"},\n" }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("inflate-\(UUID().uuidString)")
@@ -92,11 +92,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let plain = directory.appendingPathComponent("body.txt")
         try Data(text.utf8).write(to: plain)
-        let gzip = Process()
-        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        gzip.arguments = ["-k", "-n", "-6", plain.path]
-        try gzip.run()
-        gzip.waitUntilExit()
+        #expect(try await Subprocess.run("gzip", ["-k", "-n", "-6", plain.path]).status == 0)
         let compressed = try [UInt8](Data(contentsOf: directory.appendingPathComponent("body.txt.gz")))
         #expect((Inflate.gunzip(compressed) == Array(text.utf8)))
         // `deflate` raw, as some servers send it, and zlib-wrapped as RFC
@@ -113,6 +109,22 @@ import Testing
         let adler = b << 16 | a
         let zlib = [0x78, 0x9C] + raw + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: adler >> $0) }
         #expect((Inflate.inflateDeflate(zlib) == Array(text.utf8)))
+    }
+
+    /// A few KB that claim gigabytes are stored as they came, not decoded.
+    @Test func aBodyThatDecodesPastTheLimitIsNotDecoded() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bomb-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let plain = directory.appendingPathComponent("zeros")
+        try Data(count: 4 * 1024 * 1024).write(to: plain)
+        #expect(try await Subprocess.run("gzip", ["-n", "-9", plain.path]).status == 0)
+        let compressed = try [UInt8](Data(contentsOf: directory.appendingPathComponent("zeros.gz")))
+        #expect(compressed.count < 8 * 1024)
+        #expect(Inflate.gunzip(compressed, limit: 1024 * 1024) == nil)
+        #expect(Inflate.gunzip(compressed)?.count == 4 * 1024 * 1024)
+        // Cut short: not a body to store as decoded.
+        #expect(Inflate.gunzip(Array(compressed.prefix(compressed.count / 2))) == nil)
     }
 
     @Test func credentialsHopByHopAndComputedHeadersAreNeverKept() {
