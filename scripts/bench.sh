@@ -7,10 +7,12 @@
 #   4. the screen's cost: render time for 200 endpoints and a full log, and routing an unmatched
 #      request among 50,000 endpoints;
 #   5. every request written (scripts/bench-log.sh): requests served against lines on stdout and
-#      in --log, and entries in --har.
+#      in --log, and entries in --har;
+#   6. passthrough (issue 11, scripts/bench/passthrough.sh): the same nginx upstream behind nginx
+#      proxy_pass, mitmdump and switchboard serve --upstream; rows appended to summary.md.
 # nginx and Switchboard are measured alike by scripts/bench/measure.sh. Everything it needs is in
 # scripts/; wrk, nginx and the rest are installed with apt-get when missing (needs root).
-# Takes about 9 minutes.
+# Takes about 12 minutes.
 #   scripts/bench.sh               → results in /tmp/switchboard-bench/<UTC time>/summary.md
 #   OUT=dir scripts/bench.sh
 set -euo pipefail
@@ -107,4 +109,11 @@ echo "== 5. every request written: serve's stdout, --log and --har under load"
 OUT="$OUT/log" "$ROOT/scripts/bench-log.sh" | tee "$OUT/log.txt"
 
 python3 "$ROOT/scripts/bench_summary.py" "$OUT" | tee "$OUT/summary.md"
+
+echo "== 6. passthrough: nginx proxy_pass, mitmdump and switchboard in front of one nginx upstream"
+if OUT="$OUT/passthrough" SWITCHBOARD="$BIN" "$BENCH/passthrough.sh" >"$OUT/passthrough.txt" 2>&1; then
+  tee -a "$OUT/summary.md" <"$OUT/passthrough/summary.md"
+else
+  echo "passthrough failed: see $OUT/passthrough.txt" | tee -a "$OUT/summary.md"
+fi
 echo "results: $OUT"
