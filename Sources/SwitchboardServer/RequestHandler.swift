@@ -23,6 +23,8 @@ final class RequestHandler: ChannelDuplexHandler {
     var connection: ConnectionStateMachine
     /// The timer holding the current response back, while there is one.
     var wait: Scheduled<Void>?
+    /// The live request under way, while there is one.
+    var live: LiveExchange?
     /// The response encoder's context: prebuilt responses are written from
     /// there, as finished bytes.
     var wireContext: ChannelHandlerContext?
@@ -47,6 +49,9 @@ final class RequestHandler: ChannelDuplexHandler {
         let keepAlive: Bool
         /// Sent by a web page that needs CORS headers on the answer.
         let fromPage: Bool
+        /// The whole body is kept, not just what the journal shows: the
+        /// request may go to an upstream.
+        var keepsWholeBody = false
         /// The body, kept up to a limit; `bodySize` counts all of it.
         var body: ByteBuffer?
         var bodySize = 0
@@ -77,10 +82,11 @@ final class RequestHandler: ChannelDuplexHandler {
     func handle(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
         switch part {
         case .head(let head):
-            let request = Request(
+            var request = Request(
                 head: head, arrived: context.eventLoop.now, wallTime: WallClock.now(),
                 isControl: ControlAPI.addresses(head.uri), keepAlive: head.isKeepAlive && self.responder.keepAlive,
                 fromPage: self.responder.cors && head.headers.contains(name: "Origin"))
+            request.keepsWholeBody = self.responder.forwardsBodies.load(ordering: .relaxed)
             switch self.connection.headReceived(request) {
             case .receive:
                 self.clock.headReceived()
@@ -138,6 +144,11 @@ final class RequestHandler: ChannelDuplexHandler {
             self.recordRejection(
                 status: .clientLeft, reason: "client left before the request was complete", request: request,
                 now: context.eventLoop.now)
+        case .upstreamAbandoned(let request, var response):
+            self.live?.task?.cancel()
+            if let live = self.live { response.upstream = live.outcome(now: context.eventLoop.now) }
+            self.live = nil
+            self.record(request, response, status: .clientLeft, now: context.eventLoop.now)
         case .none:
             break
         }
@@ -259,6 +270,8 @@ final class RequestHandler: ChannelDuplexHandler {
             context.close(promise: nil)
         case .garbage(let bytes):
             self.writeGarbage(bytes, request, response, context: context)
+        case .live(let upstream, let bandwidth):
+            self.forward(request, response, to: upstream, bandwidth: bandwidth, context: context)
         }
     }
 
@@ -338,11 +351,15 @@ final class RequestHandler: ChannelDuplexHandler {
             head: request.head, requestBody: request.body, requestBodySize: request.bodySize,
             responseHeaders: answered ? response.headers : HTTPHeaders(),
             responseBody: answered ? response.body : ByteBuffer(), sharesResponseBody: response.head != nil)
-        self.responder.journal.record(
-            JournalEntry(
-                time: request.wallTime, method: request.head.method.rawValue, target: request.head.uri,
-                status: status, duration: .nanoseconds(elapsed.nanoseconds), endpointID: response.endpointID,
-                mode: decision?.mode, setting: decision?.setting, latency: decision?.latency,
-                injectedDelay: response.delay, unmatched: response.unmatched, details: details))
+        var entry = JournalEntry(
+            time: request.wallTime, method: request.head.method.rawValue, target: request.head.uri,
+            status: status, duration: .nanoseconds(elapsed.nanoseconds), endpointID: response.endpointID,
+            mode: decision?.mode, setting: decision?.setting, latency: decision?.latency,
+            injectedDelay: response.delay, unmatched: response.unmatched, details: details)
+        if let upstream = response.upstream {
+            entry.upstream = upstream
+            if entry.mode == nil { entry.mode = .live }
+        }
+        self.responder.journal.record(entry)
     }
 }

@@ -18,12 +18,17 @@ final class Responder: Sendable {
     private let catalog: Mutex<ResponseCatalog>
     /// Requests received and not yet answered (delayed ones included).
     let inFlight = Atomic<Int>(0)
+    /// Sends `live` requests; `nil` in tests that build a responder alone.
+    let upstream: UpstreamClient?
+    /// Some request may go to an upstream, so request bodies are kept whole.
+    let forwardsBodies = Atomic<Bool>(false)
 
     init(
         panel: ControlPanel, journal: RequestJournal, controlToken: String? = nil, cors: Bool = true,
-        noStore: Bool = false, keepAlive: Bool = true
+        noStore: Bool = false, keepAlive: Bool = true, upstream: UpstreamClient? = nil
     ) {
         self.panel = panel
+        self.upstream = upstream
         self.journal = journal
         self.controlToken = controlToken
         self.cors = cors
@@ -32,9 +37,12 @@ final class Responder: Sendable {
         // Compiled up front and after each reload, so that no request waits
         // while a manifest's bodies are encoded.
         self.catalog = Mutex(ResponseCatalog(snapshot: panel.snapshot(), noStore: noStore))
+        self.forwardsBodies.store(upstream?.mayForward(panel.snapshot().manifest) ?? false, ordering: .relaxed)
         panel.addListener { [weak self] in
             guard let self else { return }
-            _ = self.catalog(for: self.panel.snapshot())
+            let snapshot = self.panel.snapshot()
+            _ = self.catalog(for: snapshot)
+            self.forwardsBodies.store(self.upstream?.mayForward(snapshot.manifest) ?? false, ordering: .relaxed)
         }
     }
 
@@ -70,6 +78,13 @@ final class Responder: Sendable {
         }
         switch route {
         case .unmatched(let unmatched):
+            let upstream = self.upstream?.upstream(endpoint: nil, manifest: snapshot.manifest)
+            if snapshot.manifest.unmatchedPolicy(upstream: upstream) == .live {
+                var response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer())
+                response.unmatched = unmatched
+                response.action = .live(upstream, bandwidth: nil)
+                return response
+            }
             let body = UnmatchedResponse.body(method: head.method.rawValue, target: target, unmatched: unmatched)
             var response = PreparedResponse(
                 status: .notFound, headers: UnmatchedResponse.headers(length: body.readableBytes), body: body)
@@ -111,13 +126,16 @@ final class Responder: Sendable {
             response.decision = decision
             response.delay = decision.delay
             response.endpointID = catalog.ids[index]
-            response.action = Self.action(for: decision, snapshot: snapshot)
+            response.action = self.action(for: decision, snapshot: snapshot)
             return response
         }
     }
 
-    private static func action(for decision: Decision, snapshot: PanelSnapshot) -> PreparedResponse.Action {
+    private func action(for decision: Decision, snapshot: PanelSnapshot) -> PreparedResponse.Action {
         switch decision.mode {
+        case .live:
+            let upstream = self.upstream?.upstream(endpoint: decision.endpointIndex, manifest: snapshot.manifest)
+            return .live(upstream, bandwidth: decision.bandwidth)
         case .reset: return .reset
         case .hang: return .hang
         case .empty: return .empty
@@ -145,6 +163,9 @@ struct PreparedResponse {
         case hang
         case empty
         case garbage(ByteBuffer)
+        /// Sent to this upstream (none set: 502), its body relayed at this
+        /// many bytes per second if the profile limits it.
+        case live(UpstreamURL?, bandwidth: Int?)
     }
 
     var status: HTTPResponseStatus
@@ -161,6 +182,8 @@ struct PreparedResponse {
     var decision: Decision?
     var endpointID: String?
     var unmatched: Unmatched?
+    /// For a live request: how the upstream did.
+    var upstream: UpstreamOutcome?
 
     /// Waited before anything is written.
     var delay = Duration.zero

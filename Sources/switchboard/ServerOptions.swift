@@ -45,6 +45,31 @@ struct ServerOptions: ParsableArguments {
         self.controlTokenSource?.token
     }
 
+    @Option(
+        help: ArgumentHelp(
+            "The real API behind Switchboard (like https://api.example.com): live endpoints and unmatched requests go there.",
+            discussion:
+                "Wins over the manifest's 'upstream:'. Without a fixtures folder, every request goes to it.",
+            valueName: "url"))
+    var upstream: UpstreamArgument?
+
+    @Option(
+        help: ArgumentHelp("Give up connecting to the upstream after this long (504).", valueName: "duration"))
+    var upstreamConnectTimeout = TimeoutArgument(argument: "5s")!
+
+    @Option(
+        help: ArgumentHelp(
+            "Give up when the upstream sends nothing for this long (504, or the response cut short).",
+            valueName: "duration"))
+    var upstreamReadTimeout = TimeoutArgument(argument: "30s")!
+
+    /// What the upstream options ask for.
+    var upstreamSettings: UpstreamSettings {
+        UpstreamSettings(
+            url: self.upstream?.url, connectTimeout: self.upstreamConnectTimeout.duration,
+            readTimeout: self.upstreamReadTimeout.duration)
+    }
+
     @Option(help: "Append every request to this file as one JSON line.")
     var log: String?
 
