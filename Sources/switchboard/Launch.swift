@@ -15,10 +15,10 @@ enum Launch {
     ) throws -> (manifest: Manifest, panel: ControlPanel, journal: RequestJournal, session: Session) {
         ProcessSignals.prepare()
         raiseOpenFileLimit()
-        var manifest = try self.loadManifest(options.directory, upstream: options.upstream?.url)
+        var manifest = try self.loadManifest(options.directory, upstream: options.upstreamURL)
         // The screen offers `live` where there is an upstream; the server
         // applies `--upstream` itself, after reloads too.
-        if let upstream = options.upstream?.url { manifest.upstream = upstream }
+        if let upstream = options.upstreamURL { manifest.upstream = upstream }
         let panel = ControlPanel(manifest: manifest, random: options.random)
         let journal = RequestJournal(capacity: options.journalSize)
         let session = try Session(options: options, journal: journal, quiet: quietSession)

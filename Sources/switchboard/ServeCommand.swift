@@ -26,7 +26,7 @@ struct ServeCommand: ParsableCommand {
             manifest: manifest, options: self.options, panel: panel, journal: journal)
         let running = try session.begin(serverURL: url, stoppingOnFailure: server)
         let count = manifest.endpoints.count
-        let upstream = self.options.upstream?.url ?? manifest.upstream
+        let upstream = self.options.upstreamURL ?? manifest.upstream
         Console.error(
             "switchboard: serving \(count) endpoint\(count == 1 ? "" : "s") from \(self.options.directory) on \(url)"
                 + (upstream.map { ", in front of \($0)" } ?? ""))

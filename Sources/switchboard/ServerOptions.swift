@@ -51,7 +51,12 @@ struct ServerOptions: ParsableArguments {
             discussion:
                 "Wins over the manifest's 'upstream:'. Without a fixtures folder, every request goes to it.",
             valueName: "url"))
-    var upstream: UpstreamArgument?
+    var upstream: String?
+
+    /// `--upstream` as checked by `validate`.
+    var upstreamURL: UpstreamURL? {
+        self.upstream.flatMap { try? UpstreamURL.parse($0).get() }
+    }
 
     @Option(
         help: ArgumentHelp("Give up connecting to the upstream after this long (504).", valueName: "duration"))
@@ -66,7 +71,7 @@ struct ServerOptions: ParsableArguments {
     /// What the upstream options ask for.
     var upstreamSettings: UpstreamSettings {
         UpstreamSettings(
-            url: self.upstream?.url, connectTimeout: self.upstreamConnectTimeout.duration,
+            url: self.upstreamURL, connectTimeout: self.upstreamConnectTimeout.duration,
             readTimeout: self.upstreamReadTimeout.duration)
     }
 
@@ -150,6 +155,9 @@ struct ServerOptions: ParsableArguments {
         }
         if !(1...1_000_000).contains(self.journalSize) {
             throw ValidationError("--journal-size must be from 1 to 1000000, not \(self.journalSize)")
+        }
+        if let upstream, let problem = UpstreamURL.problem(in: upstream) {
+            throw ValidationError("--upstream: \(problem)")
         }
         if let threads, !(1...256).contains(threads) {
             throw ValidationError("--threads must be from 1 to 256, not \(threads)")
