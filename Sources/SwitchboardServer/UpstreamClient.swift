@@ -42,6 +42,9 @@ final class UpstreamClient: Sendable {
         // Per event loop and upstream; a load test's fifty connections each
         // keep their own instead of queueing for the default eight.
         configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 256)
+        // An upstream that is down answers 502 at once: retrying until the
+        // connect timeout would make "connection refused" a 5-second hang.
+        configuration.connectionPool.retryConnectionEstablishment = false
         // The upstream's own HTTP/2 would change what the app sees
         // (no status text, lower-case names); HTTP/1.1 passes it unchanged.
         configuration.httpVersion = .http1Only

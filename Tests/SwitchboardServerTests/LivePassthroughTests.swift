@@ -117,6 +117,13 @@ import Testing
             #expect(entry.mode == .live)
             #expect(entry.upstream?.failure == nil)
             #expect(entry.jsonLine.contains(#""upstream":"live "#))
+            let details = try #require(entry.details)
+            #expect(details.responseBody == [], "the last request was a HEAD")
+            let json = try await HTTPClient.send(proxy.url("/users/7"))
+            #expect(json.text == Self.json)
+            let kept = try #require(proxy.journal.entries(after: 0).entries.last?.details)
+            #expect(kept.responseBody == Array(Self.json.utf8), "the journal keeps the live body")
+            #expect(kept.responseHeaders.contains { $0.name == "Content-Type" && $0.value == "application/json" })
         }
     }
 
