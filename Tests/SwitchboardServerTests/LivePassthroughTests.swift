@@ -82,6 +82,15 @@ import Testing
         return (headText, bytes)
     }
 
+    /// The journal entry for `target`, once there is one: a relayed answer
+    /// is journaled when the upstream's end arrives, which may be after the
+    /// client has read the whole body.
+    static func entry(_ target: String, count: Int, in proxy: RunningServer) async throws -> JournalEntry {
+        _ = await waitUntil { proxy.journal.entries(after: 0).entries.count >= count }
+        let entries = proxy.journal.entries(after: 0).entries
+        return try #require(entries.count >= count ? entries[count - 1] : nil, "entry \(count) for \(target)")
+    }
+
     static func header(_ name: String, in head: String) -> String? {
         for line in head.split(separator: "\r\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
@@ -113,15 +122,15 @@ import Testing
             #expect(head.head.hasPrefix("HTTP/1.1 200"))
             #expect(Self.header("Content-Length", in: head.head) == String(Self.json.utf8.count))
 
-            let entry = try #require(proxy.journal.entries(after: 0).entries.last)
+            // Five paths, the gzip and the redirect again, then the HEAD: 8.
+            let entry = try await Self.entry("/users/7", count: 8, in: proxy)
+            #expect(entry.method == "HEAD")
             #expect(entry.mode == .live)
             #expect(entry.upstream?.failure == nil)
             #expect(entry.jsonLine.contains(#""upstream":"live "#))
-            let details = try #require(entry.details)
-            #expect(details.responseBody == [], "the last request was a HEAD")
             let json = try await HTTPClient.send(proxy.url("/users/7"))
             #expect(json.text == Self.json)
-            let kept = try #require(proxy.journal.entries(after: 0).entries.last?.details)
+            let kept = try #require(try await Self.entry("/users/7", count: 9, in: proxy).details)
             #expect(kept.responseBody == Array(Self.json.utf8), "the journal keeps the live body")
             #expect(kept.responseHeaders.contains { $0.name == "Content-Type" && $0.value == "application/json" })
         }
@@ -175,7 +184,7 @@ import Testing
             #expect(result.status == 502)
             let json = try result.json()
             #expect(json["error"] as? String == "upstream: connection refused")
-            let entry = try #require(proxy.journal.entries(after: 0).entries.last)
+            let entry = try await Self.entry("/anything", count: 1, in: proxy)
             #expect(entry.upstream?.summary == "live ✗ connection refused")
             #expect(entry.jsonLine.contains(#""upstream":"live ✗ connection refused""#))
         }
@@ -252,7 +261,8 @@ import Testing
             let slow = try await HTTPClient.send(proxy.url("/slow"))
             #expect(slow.text == "echo GET /slow")
             #expect(slow.seconds >= 0.3, "the profile's delay comes before the live answer")
-            let entry = try #require(proxy.journal.entries(after: 0).entries.last)
+            let entry = try await Self.entry("/slow", count: 5, in: proxy)
+            #expect(entry.target == "/slow")
             #expect(entry.injectedDelay == .milliseconds(300))
             #expect(entry.upstream != nil)
 
