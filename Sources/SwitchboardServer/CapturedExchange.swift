@@ -19,7 +19,13 @@ final class CapturedExchange: ExchangeDetails {
         responseBody: ByteBuffer, sharesResponseBody: Bool
     ) {
         self.head = head
-        self.requestBodyBuffer = requestBody
+        // A body kept whole for an upstream is kept here only up to the
+        // limit, and as a copy.
+        if let requestBody, requestBody.readableBytes > capturedBodyLimit {
+            self.requestBodyBuffer = ByteBuffer(bytes: requestBody.readableBytesView.prefix(capturedBodyLimit))
+        } else {
+            self.requestBodyBuffer = requestBody
+        }
         self.requestBodySize = requestBodySize
         self.responseHeaderFields = responseHeaders
         // Keep at most the capture limit of a long body, as a copy: a slice

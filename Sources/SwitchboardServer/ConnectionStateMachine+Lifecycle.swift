@@ -53,6 +53,8 @@ extension ConnectionStateMachine {
         case endHang(Request, PreparedResponse)
         /// Journal the half-arrived request as refused (503), and close.
         case refuseArriving(Request)
+        /// Let the upstream's answer finish within the drain timeout.
+        case awaitUpstream
         case close
     }
 
@@ -69,6 +71,8 @@ extension ConnectionStateMachine {
         case .receiving(let request):
             self.state = .closing
             return .refuseArriving(request)
+        case .answering(.awaitingUpstream), .answering(.relaying):
+            return .awaitUpstream
         case .idle, .answering(.writing), .answering(.readingFile), .closing, .modifying:
             self.state = .closing
             return .close
@@ -85,6 +89,9 @@ extension ConnectionStateMachine {
         case hangEnded(Request, PreparedResponse)
         /// The client left before sending all of its request.
         case leftMidRequest(Request)
+        /// The client left while the upstream answered: cancel that
+        /// request, journal a client that left.
+        case upstreamAbandoned(Request, PreparedResponse)
         case none
     }
 
@@ -99,6 +106,8 @@ extension ConnectionStateMachine {
             return .hangEnded(request, response)
         case .receiving(let request) where !request.isControl:
             return .leftMidRequest(request)
+        case .answering(.awaitingUpstream(let request, let response)), .answering(.relaying(let request, let response)):
+            return .upstreamAbandoned(request, response)
         case .idle, .receiving, .answering(.writing), .answering(.readingFile), .closing, .closed, .modifying:
             return .none
         }

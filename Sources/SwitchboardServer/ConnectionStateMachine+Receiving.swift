@@ -97,7 +97,9 @@ extension ConnectionStateMachine {
             self.state = .closing
             return .refuseBody(request)
         }
-        let limit = request.isControl ? Self.controlBodyLimit : capturedBodyLimit
+        let limit =
+            request.isControl
+            ? Self.controlBodyLimit : request.keepsWholeBody ? self.maxBodyBytes : capturedBodyLimit
         let room = limit - (request.body?.readableBytes ?? 0)
         if room > 0, let slice = buffer.readSlice(length: min(room, buffer.readableBytes)) {
             // Copied: a slice would keep the decoder's whole read buffer alive.

@@ -14,6 +14,9 @@ extension ConnectionStateMachine {
         let keepAlive: Bool
         /// Sent by a web page that needs CORS headers on the answer.
         let fromPage: Bool
+        /// The whole body is kept, not just what the journal shows: the
+        /// request may go to an upstream.
+        var keepsWholeBody = false
         /// The body, kept up to a limit; `bodySize` counts all of it.
         var body: ByteBuffer?
         var bodySize = 0

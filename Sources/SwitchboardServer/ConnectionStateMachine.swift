@@ -21,13 +21,13 @@ import NIOHTTP1
 /// fails loudly in debug builds and closes the connection in release ones,
 /// and the transition tests check for it without crashing.
 ///
-/// Room for a live upstream (issue 11): waiting on an upstream's answer is
-/// one more `Answer` case, `.awaitingUpstream(Request)`, whose events are
-/// "upstream head", "upstream failed" (502/504) and the same `inactive`
-/// and `stopping` as a delay; streaming its body with back-pressure is a
-/// second, `.relaying(Request, writable: Bool)`, where "upstream body part"
-/// returns write-or-hold and "channel writability changed" returns
-/// read-upstream-or-not, the way `readRequested` holds reads here.
+/// A live request (issue 11) waits on the upstream's answer in
+/// `.awaitingUpstream`, whose events are "upstream head", "upstream failed"
+/// (502/504) and the same `inactive` and `stopping` as a delay; its body is
+/// then relayed in `.relaying`. Back-pressure needs no state of its own:
+/// each relayed part's write future is what the upstream client waits for
+/// before it reads the next, so a client that stops reading stops the
+/// upstream read (see `RequestHandler+Live`).
 struct ConnectionStateMachine {
     enum State {
         /// Between requests: the next head may come.
@@ -58,6 +58,10 @@ struct ConnectionStateMachine {
         case hanging(Request, PreparedResponse)
         /// Its body is being read from disk.
         case readingFile
+        /// Sent to the upstream; no answer yet.
+        case awaitingUpstream(Request, PreparedResponse)
+        /// The upstream's head went out; its body is being relayed.
+        case relaying(Request, PreparedResponse)
     }
 
     /// What waits behind the response under way, in the order it arrived.
@@ -98,6 +102,8 @@ struct ConnectionStateMachine {
         case .answering(.waiting): "waiting"
         case .answering(.hanging): "hanging"
         case .answering(.readingFile): "reading a file"
+        case .answering(.awaitingUpstream): "awaiting the upstream"
+        case .answering(.relaying): "relaying"
         case .closing: "closing"
         case .closed: "closed"
         case .modifying: "modifying"

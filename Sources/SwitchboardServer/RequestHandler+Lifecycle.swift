@@ -41,6 +41,8 @@ extension RequestHandler {
                 status: .answered(503), reason: "server stopped while the request arrived", request: request,
                 now: context.eventLoop.now)
             context.close(promise: nil)
+        case .awaitUpstream:
+            break
         case .close:
             self.refuseHeld(context: context)
             context.close(promise: nil)

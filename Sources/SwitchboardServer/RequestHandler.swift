@@ -23,6 +23,8 @@ final class RequestHandler: ChannelDuplexHandler {
     var connection: ConnectionStateMachine
     /// The timer holding the current response back, while there is one.
     var wait: Scheduled<Void>?
+    /// The live request under way, while there is one.
+    var live: LiveExchange?
     /// The response encoder's context: prebuilt responses are written from
     /// there, as finished bytes.
     var wireContext: ChannelHandlerContext?
@@ -104,7 +106,8 @@ final class RequestHandler: ChannelDuplexHandler {
         Request(
             head: head, arrived: context.eventLoop.now, wallTime: WallClock.now(),
             isControl: ControlAPI.addresses(head.uri), keepAlive: head.isKeepAlive && self.responder.keepAlive,
-            fromPage: self.responder.cors && head.headers.contains(name: "Origin"))
+            fromPage: self.responder.cors && head.headers.contains(name: "Origin"),
+            keepsWholeBody: self.responder.forwardsBodies.load(ordering: .relaxed))
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -123,6 +126,11 @@ final class RequestHandler: ChannelDuplexHandler {
             self.recordRejection(
                 status: .clientLeft, reason: "client left before the request was complete", request: request,
                 now: context.eventLoop.now)
+        case .upstreamAbandoned(let request, var response):
+            self.live?.task?.cancel()
+            if let live = self.live { response.upstream = live.outcome(now: context.eventLoop.now) }
+            self.live = nil
+            self.record(request, response, status: .clientLeft, now: context.eventLoop.now)
         case .none:
             break
         }
@@ -256,6 +264,8 @@ final class RequestHandler: ChannelDuplexHandler {
             context.close(promise: nil)
         case .garbage(let bytes):
             self.writeGarbage(bytes, request, response, context: context)
+        case .live(let upstream, let bandwidth):
+            self.forward(request, response, to: upstream, bandwidth: bandwidth, context: context)
         }
     }
 
@@ -340,11 +350,15 @@ final class RequestHandler: ChannelDuplexHandler {
             head: request.head, requestBody: request.body, requestBodySize: request.bodySize,
             responseHeaders: answered ? response.headers : HTTPHeaders(),
             responseBody: answered ? response.body : ByteBuffer(), sharesResponseBody: response.head != nil)
-        self.responder.journal.record(
-            JournalEntry(
-                time: request.wallTime, method: request.head.method.rawValue, target: request.head.uri,
-                status: status, duration: .nanoseconds(elapsed.nanoseconds), endpointID: response.endpointID,
-                mode: decision?.mode, setting: decision?.setting, latency: decision?.latency,
-                injectedDelay: response.delay, unmatched: response.unmatched, details: details))
+        var entry = JournalEntry(
+            time: request.wallTime, method: request.head.method.rawValue, target: request.head.uri,
+            status: status, duration: .nanoseconds(elapsed.nanoseconds), endpointID: response.endpointID,
+            mode: decision?.mode, setting: decision?.setting, latency: decision?.latency,
+            injectedDelay: response.delay, unmatched: response.unmatched, details: details)
+        if let upstream = response.upstream {
+            entry.upstream = upstream
+            if entry.mode == nil { entry.mode = .live }
+        }
+        self.responder.journal.record(entry)
     }
 }

@@ -30,11 +30,17 @@ final class Responder: Sendable {
         let catalog: ResponseCatalog
     }
 
+    /// Sends `live` requests; `nil` in tests that build a responder alone.
+    let upstream: UpstreamClient?
+    /// Some request may go to an upstream, so request bodies are kept whole.
+    let forwardsBodies = Atomic<Bool>(false)
+
     init(
         panel: ControlPanel, journal: RequestJournal, controlToken: String? = nil, cors: Bool = true,
-        noStore: Bool = false, keepAlive: Bool = true
+        noStore: Bool = false, keepAlive: Bool = true, upstream: UpstreamClient? = nil
     ) {
         self.panel = panel
+        self.upstream = upstream
         self.journal = journal
         self.controlToken = controlToken
         self.cors = cors
@@ -43,7 +49,13 @@ final class Responder: Sendable {
         let snapshot = panel.snapshot()
         self.compiles.add(1, ordering: .relaxed)
         self.ready = Mutex(Ready(snapshot: snapshot, catalog: ResponseCatalog(snapshot: snapshot, noStore: noStore)))
-        panel.addListener { [weak self] in self?.publish() }
+        self.forwardsBodies.store(upstream?.mayForward(snapshot.manifest) ?? false, ordering: .relaxed)
+        panel.addListener { [weak self] in
+            guard let self else { return }
+            self.publish()
+            self.forwardsBodies.store(
+                self.upstream?.mayForward(self.panel.snapshot().manifest) ?? false, ordering: .relaxed)
+        }
     }
 
     /// What a request is answered from now.
@@ -96,6 +108,13 @@ final class Responder: Sendable {
         }
         switch route {
         case .unmatched(let unmatched):
+            let upstream = self.upstream?.upstream(endpoint: nil, manifest: snapshot.manifest)
+            if snapshot.manifest.unmatchedPolicy(upstream: upstream) == .live {
+                var response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer())
+                response.unmatched = unmatched
+                response.action = .live(upstream, bandwidth: nil)
+                return response
+            }
             let body = UnmatchedResponse.body(method: head.method.rawValue, target: target, unmatched: unmatched)
             var response = PreparedResponse(
                 status: .notFound, headers: UnmatchedResponse.headers(length: body.readableBytes), body: body)
@@ -137,13 +156,16 @@ final class Responder: Sendable {
             response.decision = decision
             response.delay = decision.delay
             response.endpointID = catalog.ids[index]
-            response.action = Self.action(for: decision, snapshot: snapshot)
+            response.action = self.action(for: decision, snapshot: snapshot)
             return response
         }
     }
 
-    private static func action(for decision: Decision, snapshot: PanelSnapshot) -> PreparedResponse.Action {
+    private func action(for decision: Decision, snapshot: PanelSnapshot) -> PreparedResponse.Action {
         switch decision.mode {
+        case .live:
+            let upstream = self.upstream?.upstream(endpoint: decision.endpointIndex, manifest: snapshot.manifest)
+            return .live(upstream, bandwidth: decision.bandwidth)
         case .reset: return .reset
         case .hang: return .hang
         case .empty: return .empty
@@ -171,6 +193,9 @@ struct PreparedResponse {
         case hang
         case empty
         case garbage(ByteBuffer)
+        /// Sent to this upstream (none set: 502), its body relayed at this
+        /// many bytes per second if the profile limits it.
+        case live(UpstreamURL?, bandwidth: Int?)
     }
 
     var status: HTTPResponseStatus
@@ -187,6 +212,8 @@ struct PreparedResponse {
     var decision: Decision?
     var endpointID: String?
     var unmatched: Unmatched?
+    /// For a live request: how the upstream did.
+    var upstream: UpstreamOutcome?
 
     /// Waited before anything is written.
     var delay = Duration.zero

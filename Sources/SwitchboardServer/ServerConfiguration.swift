@@ -1,4 +1,5 @@
 import NIOCore
+public import SwitchboardCore
 
 /// Where and how the fake API listens.
 public struct ServerConfiguration: Sendable {
@@ -22,6 +23,9 @@ public struct ServerConfiguration: Sendable {
     /// client ever sends a request on a connection a fault is about to end
     /// (URLSession on Linux waits out its timeout when a POST meets that).
     public var keepAlive: Bool
+    /// The real API behind the fake one (`--upstream`), and how long it may
+    /// take.
+    public var upstream: UpstreamSettings
 
     /// Whether only this machine can reach the server.
     public var isLoopbackOnly: Bool {
@@ -30,7 +34,8 @@ public struct ServerConfiguration: Sendable {
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil, controlToken: String? = nil,
-        limits: ServerLimits = ServerLimits(), cors: Bool = true, noStore: Bool = false, keepAlive: Bool = true
+        limits: ServerLimits = ServerLimits(), cors: Bool = true, noStore: Bool = false, keepAlive: Bool = true,
+        upstream: UpstreamSettings = UpstreamSettings()
     ) {
         self.host = host
         self.port = port
@@ -40,6 +45,7 @@ public struct ServerConfiguration: Sendable {
         self.cors = cors
         self.noStore = noStore
         self.keepAlive = keepAlive
+        self.upstream = upstream
     }
 }
 
@@ -76,5 +82,25 @@ public struct ServerLimits: Sendable, Equatable {
     /// The shortest of the connection timeouts.
     var shortestTimeout: Duration {
         min(self.idleTimeout, self.headerTimeout, self.bodyTimeout)
+    }
+}
+
+/// Where `live` requests go and how long the upstream gets.
+public struct UpstreamSettings: Sendable, Equatable {
+    /// `--upstream`: wins over the manifest's top-level `upstream:` (an
+    /// endpoint's own `upstream:` still wins over both).
+    public var url: UpstreamURL?
+    /// Establishing a connection (TCP and TLS). Five seconds: far above a
+    /// healthy API's round trip, well below the minute a client gives up.
+    public var connectTimeout: Duration
+    /// Silence while waiting for the head or the next bytes of the body.
+    /// Thirty seconds: slow reports and long polls still get through, a
+    /// dead upstream becomes a 504 before most clients time out.
+    public var readTimeout: Duration
+
+    public init(url: UpstreamURL? = nil, connectTimeout: Duration = .seconds(5), readTimeout: Duration = .seconds(30)) {
+        self.url = url
+        self.connectTimeout = connectTimeout
+        self.readTimeout = readTimeout
     }
 }

@@ -17,6 +17,7 @@ public final class SwitchboardServer: Sendable {
     public let configuration: ServerConfiguration
     private let group: MultiThreadedEventLoopGroup
     private let responder: Responder
+    private let upstream: UpstreamClient
     private let channel = Mutex<(any Channel)?>(nil)
     /// Open client connections, so shutting down can answer what they wait for.
     private let connections = Mutex<[ObjectIdentifier: any Channel]>([:])
@@ -27,9 +28,12 @@ public final class SwitchboardServer: Sendable {
         self.journal = journal
         self.configuration = configuration
         self.group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads))
+        // Made whether or not an upstream is set yet: a reload may add one.
+        // Until a live request it holds no connection.
+        self.upstream = UpstreamClient(group: self.group, settings: configuration.upstream)
         self.responder = Responder(
             panel: panel, journal: journal, controlToken: configuration.controlToken, cors: configuration.cors,
-            noStore: configuration.noStore, keepAlive: configuration.keepAlive)
+            noStore: configuration.noStore, keepAlive: configuration.keepAlive, upstream: self.upstream)
     }
 
     /// How long accepting pauses after it failed (out of file descriptors):
@@ -65,12 +69,15 @@ public final class SwitchboardServer: Sendable {
             self.channel.withLock { $0 = channel }
             return channel.localAddress?.port ?? port
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            self.upstream.shutdown()
             try? self.group.syncShutdownGracefully()
             throw .portInUse(host: host, port: port)
         } catch let error as IOError {
+            self.upstream.shutdown()
             try? self.group.syncShutdownGracefully()
             throw .cannotBind(host: host, port: port, reason: Self.describe(errno: error.errnoCode))
         } catch {
+            self.upstream.shutdown()
             try? self.group.syncShutdownGracefully()
             throw .cannotBind(host: host, port: port, reason: "\(error)")
         }
@@ -138,6 +145,7 @@ public final class SwitchboardServer: Sendable {
             try? closed.wait()
             timeout.cancel()
         }
+        self.upstream.shutdown()
         try? self.group.syncShutdownGracefully()
     }
 

@@ -15,7 +15,10 @@ enum Launch {
     ) throws -> (manifest: Manifest, panel: ControlPanel, journal: RequestJournal, session: Session) {
         ProcessSignals.prepare()
         raiseOpenFileLimit()
-        let manifest = try self.loadManifest(options.directory)
+        var manifest = try self.loadManifest(options.directory, upstream: options.upstreamURL)
+        // The screen offers `live` where there is an upstream; the server
+        // applies `--upstream` itself, after reloads too.
+        if let upstream = options.upstreamURL { manifest.upstream = upstream }
         let panel = ControlPanel(manifest: manifest, random: options.random)
         let journal = RequestJournal(capacity: options.journalSize)
         let session = try Session(options: options, journal: journal, quiet: quietSession)
@@ -23,7 +26,15 @@ enum Launch {
     }
 
     /// Loads the manifest; prints every problem and fails if there are any.
-    static func loadManifest(_ directory: String) throws -> Manifest {
+    /// With `--upstream` and no manifest in the folder (or no folder),
+    /// Switchboard is a plain proxy: no endpoints, every request live, and
+    /// the folder is where a manifest appearing later is read from.
+    static func loadManifest(_ directory: String, upstream: UpstreamURL? = nil) throws -> Manifest {
+        if upstream != nil && !self.holdsManifest(directory) {
+            return Manifest(
+                directory: directory, file: (directory as NSString).appendingPathComponent("switchboard.yml"),
+                endpoints: [])
+        }
         do {
             return try ManifestLoader.load(directory: directory, displayDirectory: directory)
         } catch {
@@ -34,6 +45,17 @@ enum Launch {
         }
     }
 
+    /// Whether `directory` is a folder with a manifest in it (a file, or
+    /// anything else, is for the loader to explain).
+    static func holdsManifest(_ directory: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else { return false }
+        guard isDirectory.boolValue else { return true }
+        return ManifestLoader.manifestNames.contains {
+            FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent($0))
+        }
+    }
+
     /// Starts the server; a taken port is one sentence and exit 1.
     static func startServer(
         manifest: Manifest, options: ServerOptions, panel: ControlPanel, journal: RequestJournal
@@ -41,7 +63,8 @@ enum Launch {
         let port = options.port ?? manifest.port ?? 8080
         let configuration = ServerConfiguration(
             host: options.host, port: port, threads: options.threads, controlToken: options.effectiveControlToken,
-            limits: options.limits, cors: !options.noCors, noStore: options.noCache, keepAlive: !options.noKeepAlive)
+            limits: options.limits, cors: !options.noCors, noStore: options.noCache, keepAlive: !options.noKeepAlive,
+            upstream: options.upstreamSettings)
         let server = SwitchboardServer(panel: panel, journal: journal, configuration: configuration)
         do {
             let bound = try server.start()
@@ -67,6 +90,10 @@ func watchFixtures(
     _ options: ServerOptions, panel: ControlPanel, report: @escaping @Sendable (FixtureWatcher.Event) -> Void
 ) -> FixtureWatcher? {
     guard !options.noReload else { return nil }
+    // A proxy with no fixtures folder has nothing to watch.
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: options.directory, isDirectory: &isDirectory), isDirectory.boolValue
+    else { return nil }
     let watcher = FixtureWatcher(
         directory: options.directory, displayDirectory: options.directory, panel: panel, onEvent: report)
     watcher.start()

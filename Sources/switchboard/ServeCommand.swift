@@ -26,8 +26,10 @@ struct ServeCommand: ParsableCommand {
             manifest: manifest, options: self.options, panel: panel, journal: journal)
         let running = try session.begin(serverURL: url, stoppingOnFailure: server)
         let count = manifest.endpoints.count
+        let upstream = self.options.upstreamURL ?? manifest.upstream
         Console.error(
-            "switchboard: serving \(count) endpoint\(count == 1 ? "" : "s") from \(self.options.directory) on \(url)")
+            "switchboard: serving \(count) endpoint\(count == 1 ? "" : "s") from \(self.options.directory) on \(url)"
+                + (upstream.map { ", in front of \($0)" } ?? ""))
         let watcher = watchFixtures(self.options, panel: panel) { event in
             switch event {
             case .reloaded(0):

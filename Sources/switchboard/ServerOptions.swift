@@ -45,6 +45,36 @@ struct ServerOptions: ParsableArguments {
         self.controlTokenSource?.token
     }
 
+    @Option(
+        help: ArgumentHelp(
+            "The real API behind Switchboard (like https://api.example.com): live endpoints and unmatched requests go there.",
+            discussion:
+                "Wins over the manifest's 'upstream:'. Without a fixtures folder, every request goes to it.",
+            valueName: "url"))
+    var upstream: String?
+
+    /// `--upstream` as checked by `validate`.
+    var upstreamURL: UpstreamURL? {
+        self.upstream.flatMap { try? UpstreamURL.parse($0).get() }
+    }
+
+    @Option(
+        help: ArgumentHelp("Give up connecting to the upstream after this long (504).", valueName: "duration"))
+    var upstreamConnectTimeout = TimeoutArgument(argument: "5s")!
+
+    @Option(
+        help: ArgumentHelp(
+            "Give up when the upstream sends nothing for this long (504, or the response cut short).",
+            valueName: "duration"))
+    var upstreamReadTimeout = TimeoutArgument(argument: "30s")!
+
+    /// What the upstream options ask for.
+    var upstreamSettings: UpstreamSettings {
+        UpstreamSettings(
+            url: self.upstreamURL, connectTimeout: self.upstreamConnectTimeout.duration,
+            readTimeout: self.upstreamReadTimeout.duration)
+    }
+
     @Option(help: "Append every request to this file as one JSON line.")
     var log: String?
 
@@ -125,6 +155,9 @@ struct ServerOptions: ParsableArguments {
         }
         if !(1...1_000_000).contains(self.journalSize) {
             throw ValidationError("--journal-size must be from 1 to 1000000, not \(self.journalSize)")
+        }
+        if let upstream, let problem = UpstreamURL.problem(in: upstream) {
+            throw ValidationError("--upstream: \(problem)")
         }
         if let threads, !(1...256).contains(threads) {
             throw ValidationError("--threads must be from 1 to 256, not \(threads)")

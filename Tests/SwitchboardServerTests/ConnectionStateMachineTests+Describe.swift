@@ -81,6 +81,7 @@ extension ConnectionStateMachineTests {
         case .finishNow: "finish now"
         case .endHang: "end hang"
         case .refuseArriving: "refuse 503"
+        case .awaitUpstream: "await upstream"
         case .close: "close"
         }
     }
@@ -90,7 +91,40 @@ extension ConnectionStateMachineTests {
         case .clientLeft: "client left"
         case .hangEnded: "hang ended"
         case .leftMidRequest: "left mid-request"
+        case .upstreamAbandoned: "upstream abandoned"
         case .none: "none"
+        }
+    }
+
+    static func describe(_ action: Machine.UpstreamHeadAction) -> String {
+        switch action {
+        case .relay: "relay"
+        case .ignore: "ignore"
+        case .unexpected: "UNEXPECTED"
+        }
+    }
+
+    static func describe(_ action: Machine.UpstreamPartAction) -> String {
+        switch action {
+        case .write: "write"
+        case .ignore: "ignore"
+        case .unexpected: "UNEXPECTED"
+        }
+    }
+
+    static func describe(_ action: Machine.UpstreamEndAction) -> String {
+        switch action {
+        case .finish: "finish"
+        case .ignore: "ignore"
+        case .unexpected: "UNEXPECTED"
+        }
+    }
+
+    static func describe(_ action: Machine.UpstreamFailureAction) -> String {
+        switch action {
+        case .answer: "answer 502/504"
+        case .cutShort: "cut short"
+        case .ignore: "ignore"
         }
     }
 }

@@ -13,13 +13,14 @@ import Testing
 
     /// The states a connection can be in, each reached by legal events.
     enum Start: CaseIterable {
-        case idle, receiving, writing, waiting, hanging, readingFile, closing, closed
+        case idle, receiving, writing, waiting, hanging, readingFile, awaitingUpstream, relaying, closing, closed
     }
 
     enum Event: String, CaseIterable {
         case head, headWithoutHost, headExpectingContinue, headExpectingTooMuch
         case body, bodyOverLimit, end, controlEnd, parserError
         case waitStarted, waitEnded, hangStarted, fileReadStarted, fileReadOpen, fileReadClosed
+        case upstreamStarted, upstreamHead, upstreamBody, upstreamEnd, upstreamFailed
         case responseFinished, readRequested, readCompleted
         case idleDeadline, headDeadline, bodyDeadline, busyDeadline
         case stopping, inactive, part
@@ -40,13 +41,17 @@ import Testing
         switch start {
         case .idle: break
         case .receiving: _ = machine.headReceived(Self.request())
-        case .writing, .waiting, .hanging, .readingFile:
+        case .writing, .waiting, .hanging, .readingFile, .awaitingUpstream, .relaying:
             _ = machine.headReceived(Self.request())
             _ = machine.endReceived()
             switch start {
             case .waiting: _ = machine.waitStarted(Self.request(), Self.response, until: .respond)
             case .hanging: _ = machine.hangStarted(Self.request(), Self.response)
             case .readingFile: _ = machine.fileReadStarted()
+            case .awaitingUpstream: _ = machine.upstreamStarted(Self.request(), Self.response)
+            case .relaying:
+                _ = machine.upstreamStarted(Self.request(), Self.response)
+                _ = machine.upstreamHeadReceived()
             default: break
             }
         case .closing: machine.closing()
@@ -90,6 +95,11 @@ import Testing
         case .fileReadStarted: action = Self.describe(machine.fileReadStarted())
         case .fileReadOpen: action = Self.describe(machine.fileRead(channelOpen: true))
         case .fileReadClosed: action = Self.describe(machine.fileRead(channelOpen: false))
+        case .upstreamStarted: action = Self.describe(machine.upstreamStarted(Self.request(), Self.response))
+        case .upstreamHead: action = Self.describe(machine.upstreamHeadReceived())
+        case .upstreamBody: action = Self.describe(machine.upstreamBodyReceived())
+        case .upstreamEnd: action = Self.describe(machine.upstreamFinished())
+        case .upstreamFailed: action = Self.describe(machine.upstreamFailed())
         case .responseFinished: action = Self.describe(machine.responseFinished())
         case .readRequested: action = machine.readRequested() ? "read" : "defer"
         case .readCompleted: action = "\(machine.readCompleted())"
@@ -106,33 +116,38 @@ import Testing
 
     /// Rows: events. Columns: the state the event finds, in `Start`'s order
     /// (idle, receiving, writing, waiting, hanging, reading a file,
-    /// closing, closed). Each cell: the action, then the state after it.
+    /// awaiting the upstream, relaying, closing, closed). Each cell: the action, then the state after it.
     static let expected = """
-        head:                  receive → receiving        | UNEXPECTED → receiving            | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | ignore → closing        | ignore → closed
-        headWithoutHost:       refuse 400 → closing       | UNEXPECTED → receiving            | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | ignore → closing        | ignore → closed
-        headExpectingContinue: 100-continue → receiving   | UNEXPECTED → receiving            | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | ignore → closing        | ignore → closed
-        headExpectingTooMuch:  refuse 413 → closing       | UNEXPECTED → receiving            | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | ignore → closing        | ignore → closed
-        body:                  UNEXPECTED → idle          | receive → receiving               | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | ignore → closing        | ignore → closed
-        bodyOverLimit:         UNEXPECTED → idle          | refuse 413 → closing              | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | ignore → closing        | ignore → closed
-        end:                   UNEXPECTED → idle          | answer → writing                  | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | ignore → closing        | ignore → closed
-        controlEnd:            UNEXPECTED → idle          | answer control → writing          | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | ignore → closing        | ignore → closed
-        parserError:           refuse 400 → closing       | refuse 400 with request → closing | hold → writing          | hold → waiting          | hold → hanging          | hold → reading a file          | ignore → closing        | ignore → closed
-        waitStarted:           UNEXPECTED → idle          | UNEXPECTED → receiving            | ok → waiting            | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → closing    | UNEXPECTED → closed
-        waitEnded:             UNEXPECTED → idle          | UNEXPECTED → receiving            | UNEXPECTED → writing    | ok → writing            | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → closing    | UNEXPECTED → closed
-        hangStarted:           UNEXPECTED → idle          | UNEXPECTED → receiving            | ok → hanging            | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → closing    | UNEXPECTED → closed
-        fileReadStarted:       UNEXPECTED → idle          | UNEXPECTED → receiving            | ok → reading a file     | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → closing    | UNEXPECTED → closed
-        fileReadOpen:          UNEXPECTED → idle          | UNEXPECTED → receiving            | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | answer → writing               | client left → closing   | client left → closed
-        fileReadClosed:        UNEXPECTED → idle          | UNEXPECTED → receiving            | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | client left → closing          | client left → closing   | client left → closed
-        responseFinished:      UNEXPECTED → idle          | UNEXPECTED → receiving            | drain → idle            | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | none → closing          | none → closed
-        readRequested:         read → idle                | read → receiving                  | defer → writing         | defer → waiting         | defer → hanging         | defer → reading a file         | read → closing          | read → closed
-        readCompleted:         headBegun → idle           | bodyIncomplete → receiving        | none → writing          | none → waiting          | none → hanging          | none → reading a file          | none → closing          | none → closed
-        idleDeadline:          close if sent → idle       | close if sent → receiving         | close if sent → writing | close if sent → waiting | close if sent → hanging | close if sent → reading a file | close if sent → closing | close if sent → closed
-        headDeadline:          refuse slow head → closing | UNEXPECTED → receiving            | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | close → closing         | UNEXPECTED → closed
-        bodyDeadline:          UNEXPECTED → idle          | refuse stalled body → closing     | UNEXPECTED → writing    | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | close → closing         | UNEXPECTED → closed
-        busyDeadline:          none → idle                | none → receiving                  | none → writing          | none → waiting          | none → hanging          | none → reading a file          | none → closing          | none → closed
-        stopping:              close → closing            | refuse 503 → closing              | close → closing         | finish now → writing    | end hang → closing      | close → closing                | close → closing         | close → closed
-        inactive:              none → closed              | left mid-request → closed         | none → closed           | client left → closed    | hang ended → closed     | none → closed                  | none → closed           | none → closed
-        part:                  handle → idle              | handle → receiving                | held → writing          | held → waiting          | held → hanging          | held → reading a file          | ignored → closing       | ignored → closed
+        head:                  receive → receiving        | UNEXPECTED → receiving            | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | ignore → closing        | ignore → closed
+        headWithoutHost:       refuse 400 → closing       | UNEXPECTED → receiving            | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | ignore → closing        | ignore → closed
+        headExpectingContinue: 100-continue → receiving   | UNEXPECTED → receiving            | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | ignore → closing        | ignore → closed
+        headExpectingTooMuch:  refuse 413 → closing       | UNEXPECTED → receiving            | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | ignore → closing        | ignore → closed
+        body:                  UNEXPECTED → idle          | receive → receiving               | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | ignore → closing        | ignore → closed
+        bodyOverLimit:         UNEXPECTED → idle          | refuse 413 → closing              | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | ignore → closing        | ignore → closed
+        end:                   UNEXPECTED → idle          | answer → writing                  | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | ignore → closing        | ignore → closed
+        controlEnd:            UNEXPECTED → idle          | answer control → writing          | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | ignore → closing        | ignore → closed
+        parserError:           refuse 400 → closing       | refuse 400 with request → closing | hold → writing             | hold → waiting          | hold → hanging          | hold → reading a file          | hold → awaiting the upstream           | hold → relaying             | ignore → closing        | ignore → closed
+        waitStarted:           UNEXPECTED → idle          | UNEXPECTED → receiving            | ok → waiting               | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → closing    | UNEXPECTED → closed
+        waitEnded:             UNEXPECTED → idle          | UNEXPECTED → receiving            | UNEXPECTED → writing       | ok → writing            | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → closing    | UNEXPECTED → closed
+        hangStarted:           UNEXPECTED → idle          | UNEXPECTED → receiving            | ok → hanging               | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → closing    | UNEXPECTED → closed
+        fileReadStarted:       UNEXPECTED → idle          | UNEXPECTED → receiving            | ok → reading a file        | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → closing    | UNEXPECTED → closed
+        fileReadOpen:          UNEXPECTED → idle          | UNEXPECTED → receiving            | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | answer → writing               | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | client left → closing   | client left → closed
+        fileReadClosed:        UNEXPECTED → idle          | UNEXPECTED → receiving            | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | client left → closing          | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | client left → closing   | client left → closed
+        upstreamStarted:       UNEXPECTED → idle          | UNEXPECTED → receiving            | ok → awaiting the upstream | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → closing    | UNEXPECTED → closed
+        upstreamHead:          UNEXPECTED → idle          | UNEXPECTED → receiving            | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | relay → relaying                       | UNEXPECTED → relaying       | ignore → closing        | ignore → closed
+        upstreamBody:          UNEXPECTED → idle          | UNEXPECTED → receiving            | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | write → relaying            | ignore → closing        | ignore → closed
+        upstreamEnd:           UNEXPECTED → idle          | UNEXPECTED → receiving            | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | finish → writing            | ignore → closing        | ignore → closed
+        upstreamFailed:        ignore → idle              | ignore → receiving                | ignore → writing           | ignore → waiting        | ignore → hanging        | ignore → reading a file        | answer 502/504 → writing               | cut short → closing         | ignore → closing        | ignore → closed
+        responseFinished:      UNEXPECTED → idle          | UNEXPECTED → receiving            | drain → idle               | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | none → closing          | none → closed
+        readRequested:         read → idle                | read → receiving                  | defer → writing            | defer → waiting         | defer → hanging         | defer → reading a file         | defer → awaiting the upstream          | defer → relaying            | read → closing          | read → closed
+        readCompleted:         headBegun → idle           | bodyIncomplete → receiving        | none → writing             | none → waiting          | none → hanging          | none → reading a file          | none → awaiting the upstream           | none → relaying             | none → closing          | none → closed
+        idleDeadline:          close if sent → idle       | close if sent → receiving         | close if sent → writing    | close if sent → waiting | close if sent → hanging | close if sent → reading a file | close if sent → awaiting the upstream  | close if sent → relaying    | close if sent → closing | close if sent → closed
+        headDeadline:          refuse slow head → closing | UNEXPECTED → receiving            | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | close → closing         | UNEXPECTED → closed
+        bodyDeadline:          UNEXPECTED → idle          | refuse stalled body → closing     | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | close → closing         | UNEXPECTED → closed
+        busyDeadline:          none → idle                | none → receiving                  | none → writing             | none → waiting          | none → hanging          | none → reading a file          | none → awaiting the upstream           | none → relaying             | none → closing          | none → closed
+        stopping:              close → closing            | refuse 503 → closing              | close → closing            | finish now → writing    | end hang → closing      | close → closing                | await upstream → awaiting the upstream | await upstream → relaying   | close → closing         | close → closed
+        inactive:              none → closed              | left mid-request → closed         | none → closed              | client left → closed    | hang ended → closed     | none → closed                  | upstream abandoned → closed            | upstream abandoned → closed | none → closed           | none → closed
+        part:                  handle → idle              | handle → receiving                | held → writing             | held → waiting          | held → hanging          | held → reading a file          | held → awaiting the upstream           | held → relaying             | ignored → closing       | ignored → closed
         """
 
     @Test func eachEventInEachState() {

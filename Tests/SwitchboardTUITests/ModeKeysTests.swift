@@ -19,6 +19,14 @@ import Testing
         #expect(ModeKeys.next(after: .flaky(percent: 40), hasSequence: false) == .success)
     }
 
+    @Test func spaceReachesLiveOnlyWhereThereIsAnUpstream() {
+        #expect(ModeKeys.next(after: .sequence, canGoLive: true) == .live)
+        #expect(ModeKeys.next(after: .live, canGoLive: true) == .success)
+        #expect(ModeKeys.next(after: .flaky(percent: 25), hasSequence: false, canGoLive: true) == .live)
+        #expect(ModeKeys.next(after: .sequence, canGoLive: false) == .success)
+        #expect(ModeKeys.numbered(0) == .sequence, "the digits keep their ten modes")
+    }
+
     @Test func digitsNameModesInCycleOrder() {
         #expect(ModeKeys.numbered(1) == .success)
         #expect(ModeKeys.numbered(4) == .reset)

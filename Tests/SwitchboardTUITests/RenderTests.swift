@@ -236,3 +236,22 @@ import Testing
         expectGolden(ScreenRenderer.render(state, width: 80, height: 24, options: self.plain), "scenarios-80x24")
     }
 }
+
+extension RenderTests {
+    @Test func aLiveRequestSaysWhatTheUpstreamDidOnItsLogLine() throws {
+        var state = try ScreenFixtures.freshState(panel: try ScreenFixtures.demoPanel())
+        var refused = ScreenFixtures.entry(1, "GET", "/profile", .answered(502), ms: 1, endpoint: nil)
+        refused.sequence = 1
+        refused.upstream = UpstreamOutcome(time: .milliseconds(1), failure: "connection refused")
+        var relayed = ScreenFixtures.entry(2, "GET", "/feed", .answered(200), ms: 14, endpoint: nil)
+        relayed.sequence = 2
+        relayed.upstream = UpstreamOutcome(time: .milliseconds(12))
+        let entries = [refused, relayed]
+        _ = Reducer.reduce(
+            &state, .requests(entries, missed: 0, stats: ScreenFixtures.stats(for: entries)), width: 100, height: 24)
+        let text = ScreenRenderer.render(state, width: 100, height: 24, options: self.colored).text
+        #expect(text.contains("connection refused"), "the failure in words")
+        #expect(text.contains("live 12ms"))
+        #expect(!text.contains("UNMATCHED"), "an unmatched request that went live is not a 404")
+    }
+}

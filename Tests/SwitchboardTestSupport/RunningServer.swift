@@ -15,7 +15,7 @@ public final class RunningServer: Sendable {
         panel: ControlPanel, host: String = "127.0.0.1", controlToken: String? = nil,
         limits: ServerLimits = ServerLimits(), noStore: Bool = false, keepAlive: Bool = true,
         keeping fixtures: TemporaryFixtures? = nil, journal: RequestJournal = RequestJournal(capacity: 1_000),
-        threads: Int = 2
+        threads: Int = 2, upstream: UpstreamSettings = UpstreamSettings()
     ) throws {
         self.panel = panel
         self.fixtures = fixtures
@@ -24,7 +24,7 @@ public final class RunningServer: Sendable {
             panel: self.panel, journal: self.journal,
             configuration: ServerConfiguration(
                 host: host, port: 0, threads: threads, controlToken: controlToken, limits: limits,
-                noStore: noStore, keepAlive: keepAlive))
+                noStore: noStore, keepAlive: keepAlive, upstream: upstream))
         self.port = try self.server.start()
     }
 

@@ -3,7 +3,7 @@ import Yams
 extension ManifestReader {
     static let endpointKeys = [
         "id", "description", "method", "path", "query", "headers", "success", "error", "server_error", "mode",
-        "latency", "sequence",
+        "latency", "sequence", "upstream",
     ]
     static let knownMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
@@ -145,6 +145,9 @@ extension ManifestReader {
                     fix: "add e.g. 'sequence: [success, success, server_error]'")
             }
             endpoint.startMode = mode
+        }
+        if let upstreamNode = fields.value(for: "upstream") {
+            endpoint.upstream = self.upstream(upstreamNode)
         }
         if let latencyNode = fields.value(for: "latency"),
             let choice = self.latencyChoice(latencyNode, profiles: profiles, what: "latency")

@@ -16,7 +16,7 @@ struct ManifestReader {
         self.fixtures = fixtures
     }
 
-    static let topLevelKeys = ["server", "endpoints", "latency_profiles", "scenarios"]
+    static let topLevelKeys = ["server", "upstream", "unmatched", "endpoints", "latency_profiles", "scenarios"]
     static let serverKeys = ["port", "host", "cache"]
 
     mutating func readManifest(_ root: Node?) -> Manifest {
@@ -37,12 +37,19 @@ struct ManifestReader {
                 manifest.cache = self.cachePolicy(cache) ?? manifest.cache
             }
         }
+        if let upstream = entries.value(for: "upstream") {
+            manifest.upstream = self.upstream(upstream)
+        }
+        if let unmatched = entries.value(for: "unmatched") {
+            manifest.unmatched = self.unmatchedPolicy(unmatched)
+        }
         if let profiles = entries.value(for: "latency_profiles") {
             manifest.latencyProfiles = self.readLatencyProfiles(profiles)
         }
         if let endpoints = entries.value(for: "endpoints") {
             manifest.endpoints = self.readEndpoints(endpoints, profiles: manifest.latencyProfiles)
-        } else {
+        } else if manifest.upstream == nil {
+            // With an upstream, an empty manifest is a proxy: every request goes live.
             self.report(at: root, "the manifest has no 'endpoints:' list", fix: "add at least one endpoint")
         }
         if let scenarios = entries.value(for: "scenarios") {

@@ -17,6 +17,8 @@ public struct EndpointDefinition: Sendable {
     public var startLatency: String?
     /// The modes the `sequence` mode serves in turn; empty when not declared.
     public var sequence: [Mode]
+    /// `upstream:` on the endpoint: a second backend for this one.
+    public var upstream: UpstreamURL?
     /// Where the endpoint is declared, for messages.
     public var location: SourceLocation?
 
@@ -54,6 +56,13 @@ public struct EndpointDefinition: Sendable {
         case .error: self.error
         case .serverError: self.serverError
         }
+    }
+
+    /// Whether the endpoint's normal answer is the upstream's: declared
+    /// `mode: live`. A `flaky` or `sequence` success then goes live too,
+    /// so that breaking some requests leaves the others real.
+    public var passesThrough: Bool {
+        self.startMode == .live
     }
 
     /// `GET /episodes/:episode`, the way people read an endpoint.

@@ -12,6 +12,11 @@ public struct Manifest: Sendable {
     public var endpoints: [EndpointDefinition]
     public var latencyProfiles: [LatencyProfile]
     public var scenarios: [Scenario]
+    /// `upstream:`: the real API that `live` requests go to.
+    public var upstream: UpstreamURL?
+    /// `unmatched:` as written; `nil` leaves it to whether there is an
+    /// upstream (see `unmatchedPolicy(upstream:)`).
+    public var unmatched: UnmatchedPolicy?
     /// The body files and per-request patterns it was built from.
     public var reads = FixtureReads()
     /// When reading the folder began (seconds since 1970): a file changed
@@ -49,6 +54,14 @@ public struct Manifest: Sendable {
     /// What a latency may be set to, for messages that list the choices.
     public var latencyNames: [String] {
         ["none"] + self.availableProfiles.map(\.name)
+    }
+
+    /// What an unmatched request gets when `upstream` is the upstream in
+    /// force (`--upstream` wins over the manifest's): live when there is
+    /// one, unless the manifest says 404.
+    public func unmatchedPolicy(upstream: UpstreamURL?) -> UnmatchedPolicy {
+        guard upstream != nil else { return .notFound }
+        return self.unmatched ?? .live
     }
 
     public func endpointIndex(id: String) -> Int? {

@@ -2,10 +2,13 @@
 ///
 /// The mode is one of the two settings a person flips at runtime (the other
 /// is the latency profile). Three modes answer with one of the endpoint's
-/// responses; five imitate a broken network; `flaky` and `sequence` pick
-/// among the others per request.
+/// responses; `live` passes the request through to the upstream; five
+/// imitate a broken network; `flaky` and `sequence` pick among the others
+/// per request.
 public enum Mode: Sendable, Hashable {
     case success
+    /// The request goes to the upstream and its answer comes back unchanged.
+    case live
     case error
     case serverError
     /// The connection is reset (TCP RST) once the request has been read.
@@ -28,6 +31,7 @@ public enum Mode: Sendable, Hashable {
     public var name: String {
         switch self {
         case .success: "success"
+        case .live: "live"
         case .error: "error"
         case .serverError: "server_error"
         case .reset: "reset"
@@ -43,6 +47,7 @@ public enum Mode: Sendable, Hashable {
     /// Every spelling a manifest or control call may use, for messages.
     public static let names = [
         "success", "error", "server_error", "reset", "hang", "empty", "garbage", "truncated", "flaky:N", "sequence",
+        "live",
     ]
 
     /// Parses `success`, `server_error` (or `500`), `flaky:25` (or `flaky`,
@@ -51,6 +56,7 @@ public enum Mode: Sendable, Hashable {
         let lowered = name.lowercased()
         switch lowered {
         case "success": self = .success
+        case "live": self = .live
         case "error": self = .error
         case "server_error", "500": self = .serverError
         case "reset": self = .reset

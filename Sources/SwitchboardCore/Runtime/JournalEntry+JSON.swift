@@ -25,6 +25,12 @@ extension JournalEntry {
             out.append(contentsOf: #","rejected":"#.utf8)
             JSONBytes.appendString(rejection, to: &out)
         }
+        if let upstream = self.upstream {
+            out.append(contentsOf: #","upstream_ms":"#.utf8)
+            JSONBytes.appendMilliseconds(upstream.time.nanoseconds, to: &out)
+            out.append(contentsOf: #","upstream":"#.utf8)
+            JSONBytes.appendString(upstream.summary, to: &out)
+        }
     }
 
     /// Appends the JSON object (no newline) to `out`. Written byte by byte

@@ -26,6 +26,8 @@ public struct JournalEntry: Sendable {
     /// Set when the request was refused before any endpoint saw it
     /// (malformed, headers or body too large, too slow): why.
     public var rejection: String?
+    /// Set for a request that went to the upstream (`live`).
+    public var upstream: UpstreamOutcome?
     /// Headers and bodies, while the journal's memory budget keeps them.
     public var details: (any ExchangeDetails)?
 

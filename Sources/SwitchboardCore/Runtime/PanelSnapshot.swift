@@ -83,6 +83,11 @@ public final class PanelSnapshot: Sendable {
             mode = draw * 100 < Double(percent) ? .serverError : .success
         }
         if case .garbage = mode { _ = number() }
+        // An endpoint declared live stays live for the requests its flaky
+        // or sequence setting leaves alone.
+        if mode == .success && configured != .success && self.manifest.endpoints[index].passesThrough {
+            mode = .live
+        }
         let delay = profile.map { self.delay(of: $0, endpoint: index, number: number) } ?? .zero
         return Decision(
             endpointIndex: index, setting: configured, mode: mode, latency: profile?.name, delay: delay,

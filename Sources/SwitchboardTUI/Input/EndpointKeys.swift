@@ -18,7 +18,8 @@ enum EndpointKeys {
         case .moveToBottom: state.selected = count - 1
         case .cycleMode:
             let mode = ModeKeys.next(
-                after: row.mode, hasSequence: !row.sequence.isEmpty, flakyPercent: row.flakyPercent)
+                after: row.mode, hasSequence: !row.sequence.isEmpty, canGoLive: row.canGoLive,
+                flakyPercent: row.flakyPercent)
             return self.setMode(mode, of: row, state: &state)
         case .pickMode:
             guard case .char(let character) = key, let digit = Int(String(character)),

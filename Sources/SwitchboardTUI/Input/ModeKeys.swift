@@ -5,20 +5,27 @@ public import SwitchboardCore
 /// choices; the control panel only knows modes.
 public enum ModeKeys {
     /// The order of the space bar and of the digit keys (1…9, then 0).
+    /// `live` comes last and has no digit (the ten are taken, and moving
+    /// them would retrain every hand); the space bar reaches it on endpoints
+    /// that have an upstream.
     public static let cycle: [Mode] = [
         .success, .error, .serverError, .reset, .hang, .empty, .garbage, .truncated, .flaky(percent: 25), .sequence,
+        .live,
     ]
 
     /// Flaky rates that picking flaky again steps through.
     public static let flakyPresets = [10, 25, 50, 75, 90]
 
     /// The mode after `mode` in `cycle`, wrapping around. `sequence` is
-    /// skipped for endpoints that declare none; flaky gets `flakyPercent`.
-    public static func next(after mode: Mode, hasSequence: Bool = true, flakyPercent: Int = 25) -> Mode {
+    /// skipped for endpoints that declare none, `live` for endpoints with
+    /// no upstream; flaky gets `flakyPercent`.
+    public static func next(
+        after mode: Mode, hasSequence: Bool = true, canGoLive: Bool = false, flakyPercent: Int = 25
+    ) -> Mode {
         var index = self.position(of: mode)
         repeat {
             index = (index + 1) % self.cycle.count
-        } while self.cycle[index] == .sequence && !hasSequence
+        } while (self.cycle[index] == .sequence && !hasSequence) || (self.cycle[index] == .live && !canGoLive)
         if case .flaky = self.cycle[index] { return .flaky(percent: flakyPercent) }
         return self.cycle[index]
     }
@@ -26,7 +33,7 @@ public enum ModeKeys {
     /// The mode for a digit key: 1…9 in `cycle` order, 0 for the tenth.
     public static func numbered(_ digit: Int) -> Mode? {
         let index = digit == 0 ? 9 : digit - 1
-        return self.cycle.indices.contains(index) ? self.cycle[index] : nil
+        return (0...9).contains(index) ? self.cycle[index] : nil
     }
 
     /// The flaky rate after `percent` among the presets, wrapping around.

@@ -101,7 +101,9 @@ public enum Reducer {
         let selectedID = state.selectedEndpoint?.id
         state.profiles = snapshot.manifest.availableProfiles
         state.endpoints = zip(snapshot.manifest.endpoints, snapshot.settings).map { endpoint, setting in
-            EndpointRow(endpoint, setting: setting, stats: stats.byEndpoint[endpoint.id])
+            var row = EndpointRow(endpoint, setting: setting, stats: stats.byEndpoint[endpoint.id])
+            if snapshot.manifest.upstream != nil { row.canGoLive = true }
+            return row
         }
         state.scenario = snapshot.activeScenario
         state.scenarios = snapshot.manifest.scenarios.map(\.name)

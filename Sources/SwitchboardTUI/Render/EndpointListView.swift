@@ -83,6 +83,7 @@ enum EndpointListView {
     static func color(of mode: Mode) -> Color? {
         switch mode {
         case .success: .green
+        case .live: .cyan
         case .error: .yellow
         case .serverError: .red
         case .reset, .hang, .empty, .garbage, .truncated: .magenta

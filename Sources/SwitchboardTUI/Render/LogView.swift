@@ -82,6 +82,13 @@ enum LogView {
             grid.put(
                 TerminalText.pad("REJECTED " + rejection, to: columns.info, unicode: options.unicode), x: x, y: y,
                 style: options.style(.color(.red, bold: true)))
+        } else if let upstream = line.upstream, line.upstreamFailed || line.unmatched {
+            // What the upstream did is the news: a failure in red, and an
+            // unmatched request that went through rather than a 404.
+            let text = options.unicode ? upstream : upstream.replacingOccurrences(of: "✗", with: "x")
+            grid.put(
+                TerminalText.pad(text, to: columns.info, unicode: options.unicode), x: x, y: y,
+                style: line.upstreamFailed ? options.style(.color(.red, bold: true)) : lineStyle)
         } else if line.unmatched {
             var info = "UNMATCHED"
             if let closest = line.closest, columns.info > 14 { info += " \(options.arrow) \(closest)" }

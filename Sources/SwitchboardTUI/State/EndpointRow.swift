@@ -17,6 +17,8 @@ public struct EndpointRow: Equatable, Sendable {
     public var startLatency: String?
     /// Steps of the manifest's `sequence`, empty when none is declared.
     public var sequence: [Mode]
+    /// The endpoint has an upstream to go `live` to.
+    public var canGoLive = false
 
     public init(
         id: String, method: String, path: String, mode: Mode = .success, latency: String? = nil, hits: Int = 0,
@@ -42,6 +44,7 @@ public struct EndpointRow: Equatable, Sendable {
             mode: setting.mode, latency: setting.latency, hits: stats?.hits ?? 0,
             errorStatus: endpoint.error.status, serverErrorStatus: endpoint.serverError.status,
             startMode: endpoint.startMode, startLatency: endpoint.startLatency, sequence: endpoint.sequence)
+        self.canGoLive = endpoint.upstream != nil || endpoint.passesThrough
     }
 
     /// `success`, `error 401`, `server_error 503`, `flaky 25%`, `sequence ×3`.

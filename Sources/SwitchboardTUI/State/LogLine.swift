@@ -24,6 +24,10 @@ public struct LogLine: Equatable, Sendable {
     public var unmatched: Bool
     /// Why the request was refused before routing (malformed, too large).
     public var rejection: String?
+    /// For a request that went to the upstream: `live 12ms`, or
+    /// `live ✗ connection refused`.
+    public var upstream: String?
+    public var upstreamFailed = false
 
     public init(_ entry: JournalEntry) {
         self.sequence = entry.sequence
@@ -41,5 +45,7 @@ public struct LogLine: Equatable, Sendable {
         self.closest = entry.unmatched?.closest.map(TerminalText.clean)
         self.unmatched = entry.unmatched != nil
         self.rejection = entry.rejection.map(TerminalText.clean)
+        self.upstream = entry.upstream.map { TerminalText.clean($0.summary) }
+        self.upstreamFailed = entry.upstream?.failure != nil
     }
 }

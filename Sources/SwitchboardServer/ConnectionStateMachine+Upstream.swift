@@ -1,0 +1,90 @@
+import NIOCore
+import NIOHTTP1
+
+/// A live request: sent to the upstream, its answer awaited, then relayed.
+extension ConnectionStateMachine {
+    /// The request went to the upstream.
+    mutating func upstreamStarted(_ request: Request, _ response: PreparedResponse) -> Progress {
+        guard case .answering(.writing) = self.state else { return .unexpected(self.unexpected("an upstream request")) }
+        self.state = .answering(.awaitingUpstream(request, response))
+        return .ok
+    }
+
+    enum UpstreamHeadAction {
+        /// Write the upstream's head to the client and relay its body.
+        case relay(Request, PreparedResponse)
+        /// The client is gone: drop the answer.
+        case ignore
+        case unexpected(String)
+    }
+
+    mutating func upstreamHeadReceived() -> UpstreamHeadAction {
+        switch self.state {
+        case .answering(.awaitingUpstream(let request, let response)):
+            self.state = .answering(.relaying(request, response))
+            return .relay(request, response)
+        case .closing, .closed:
+            return .ignore
+        case .idle, .receiving, .answering, .modifying:
+            return .unexpected(self.unexpected("an upstream head"))
+        }
+    }
+
+    enum UpstreamPartAction: Equatable {
+        /// Write it; the write's completion lets the upstream be read on.
+        case write
+        case ignore
+        case unexpected(String)
+    }
+
+    mutating func upstreamBodyReceived() -> UpstreamPartAction {
+        switch self.state {
+        case .answering(.relaying): .write
+        case .closing, .closed: .ignore
+        case .idle, .receiving, .answering, .modifying: .unexpected(self.unexpected("an upstream body part"))
+        }
+    }
+
+    enum UpstreamEndAction {
+        /// The relayed answer is complete: journal it and end the response
+        /// (then `responseFinished` as for any other).
+        case finish(Request, PreparedResponse)
+        case ignore
+        case unexpected(String)
+    }
+
+    mutating func upstreamFinished() -> UpstreamEndAction {
+        switch self.state {
+        case .answering(.relaying(let request, let response)):
+            self.state = .answering(.writing)
+            return .finish(request, response)
+        case .closing, .closed:
+            return .ignore
+        case .idle, .receiving, .answering, .modifying:
+            return .unexpected(self.unexpected("an upstream end"))
+        }
+    }
+
+    enum UpstreamFailureAction {
+        /// No byte went out yet: answer 502 or 504.
+        case answer(Request, PreparedResponse)
+        /// The head went out: the response cannot change its status, so it
+        /// is cut short and the connection closed.
+        case cutShort(Request, PreparedResponse)
+        case ignore
+    }
+
+    mutating func upstreamFailed() -> UpstreamFailureAction {
+        switch self.state {
+        case .answering(.awaitingUpstream(let request, let response)):
+            self.state = .answering(.writing)
+            return .answer(request, response)
+        case .answering(.relaying(let request, let response)):
+            self.state = .closing
+            return .cutShort(request, response)
+        case .idle, .receiving, .answering, .closing, .closed, .modifying:
+            // A cancelled request (its client left) reports its failure too.
+            return .ignore
+        }
+    }
+}

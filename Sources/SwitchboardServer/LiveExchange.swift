@@ -1,0 +1,84 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+import SwitchboardCore
+
+/// One live request while it lasts: what the journal will say about it.
+struct LiveExchange {
+    var task: HTTPClient.Task<Void>?
+    /// When the request went to the upstream.
+    let sent: NIODeadline
+    /// When the upstream's head arrived.
+    var answered: NIODeadline?
+    var upstream: UpstreamURL
+    /// The upstream's head as relayed (hop-by-hop fields dropped).
+    var head: HTTPResponseHead?
+    /// The start of the upstream's body, up to the journal's limit.
+    var captured = ByteBuffer()
+    /// Body bytes relayed so far.
+    var relayed = 0
+    /// Bytes per second the latency profile allows, if it limits them.
+    let bandwidth: Int?
+
+    init(sent: NIODeadline, upstream: UpstreamURL, bandwidth: Int?) {
+        self.sent = sent
+        self.upstream = upstream
+        self.bandwidth = bandwidth
+    }
+
+    /// The upstream's own time: to its head, or to `now` if it never came.
+    func outcome(now: NIODeadline, failure: String? = nil) -> UpstreamOutcome {
+        UpstreamOutcome(time: .nanoseconds(((self.answered ?? now) - self.sent).nanoseconds), failure: failure)
+    }
+
+    /// Keeps the start of the body for the journal.
+    mutating func capture(_ buffer: ByteBuffer) {
+        self.relayed += buffer.readableBytes
+        let room = capturedBodyLimit - self.captured.readableBytes
+        guard room > 0 else { return }
+        var part = buffer
+        if let slice = part.readSlice(length: min(room, part.readableBytes)) {
+            self.captured.writeImmutableBuffer(slice)
+        }
+    }
+}
+
+/// Hands AsyncHTTPClient's events for one live request to the connection's
+/// handler. The request runs on the connection's own event loop
+/// (`.delegateAndChannel`), so every call arrives there and the loop-bound
+/// handler is touched only on its thread.
+///
+/// The delegate API rather than `HTTPClientResponse.body`: its
+/// `didReceiveBodyPart` returns a future, and the client reads no more from
+/// the upstream until it completes. Returning the write of that part to our
+/// client as that future is the whole of back-pressure: a client that stops
+/// reading fills its socket, the write stays pending, and the upstream is
+/// not read. The async sequence would do the same only through a task per
+/// request and a hop to and from the concurrency pool per part.
+final class LiveRelay: HTTPClientResponseDelegate {
+    typealias Response = Void
+
+    private let handler: NIOLoopBound<RequestHandler>
+    private let context: NIOLoopBound<ChannelHandlerContext>
+
+    init(handler: RequestHandler, context: ChannelHandlerContext) {
+        self.handler = NIOLoopBound(handler, eventLoop: context.eventLoop)
+        self.context = NIOLoopBound(context, eventLoop: context.eventLoop)
+    }
+
+    func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+        self.handler.value.upstreamHead(head, context: self.context.value)
+    }
+
+    func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+        self.handler.value.upstreamBodyPart(buffer, context: self.context.value)
+    }
+
+    func didFinishRequest(task: HTTPClient.Task<Void>) throws {
+        self.handler.value.upstreamEnd(context: self.context.value)
+    }
+
+    func didReceiveError(task: HTTPClient.Task<Void>, _ error: any Error) {
+        self.handler.value.upstreamFailed(UpstreamFailure(error), context: self.context.value)
+    }
+}

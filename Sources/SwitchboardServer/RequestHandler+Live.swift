@@ -1,0 +1,204 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+import SwitchboardCore
+
+/// `live`: the request goes to the upstream, and its answer comes back
+/// through this connection as it arrives, with back-pressure (see
+/// `LiveRelay`). A failure before the answer began is a 502 (or a 504 for a
+/// timeout) with JSON saying what failed; after, the response is cut short.
+extension RequestHandler {
+    func forward(
+        _ request: Request, _ response: PreparedResponse, to upstream: UpstreamURL?, bandwidth: Int?,
+        context: ChannelHandlerContext
+    ) {
+        guard let upstream else {
+            self.answerFailure(.noUpstream, request, response, upstream: nil, context: context)
+            return
+        }
+        guard let client = self.responder.upstream?.client else {
+            let stopping = UpstreamFailure(status: .badGateway, words: "the server is stopping")
+            self.answerFailure(stopping, request, response, upstream: upstream, context: context)
+            return
+        }
+        let headers = UpstreamHeaders.request(
+            request.head.headers, upstream: upstream, client: context.channel.remoteAddress?.ipAddress)
+        let outgoing: HTTPClient.Request
+        do {
+            outgoing = try HTTPClient.Request(
+                url: upstream.url(for: request.head.uri), method: request.head.method, headers: headers,
+                body: request.bodySize > 0 ? request.body.map(HTTPClient.Body.byteBuffer) : nil)
+        } catch {
+            let failure = UpstreamFailure(
+                status: .badGateway, words: "the request target is not a URL the upstream can take")
+            self.answerFailure(failure, request, response, upstream: upstream, context: context)
+            return
+        }
+        guard self.check(self.connection.upstreamStarted(request, response), request, response, context: context) else {
+            return
+        }
+        self.live = LiveExchange(sent: context.eventLoop.now, upstream: upstream, bandwidth: bandwidth)
+        let task = client.execute(
+            request: outgoing, delegate: LiveRelay(handler: self, context: context),
+            eventLoop: .delegateAndChannel(on: context.eventLoop))
+        // An error can be reported before `execute` returns.
+        if self.live != nil { self.live?.task = task }
+    }
+
+    /// The upstream answered: its head goes to the client as it came,
+    /// but for hop-by-hop fields and this connection's own framing.
+    func upstreamHead(_ upstreamHead: HTTPResponseHead, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
+        switch self.connection.upstreamHeadReceived() {
+        case .relay(let request, _):
+            var headers = UpstreamHeaders.response(upstreamHead.headers)
+            if request.fromPage { CORS.allow(request.head, in: &headers) }
+            self.live?.answered = context.eventLoop.now
+            self.live?.head = HTTPResponseHead(
+                version: upstreamHead.version, status: upstreamHead.status, headers: headers)
+            if !request.keepAlive {
+                headers.replaceOrAdd(name: "Connection", value: "close")
+            } else if request.head.version == .http1_0 {
+                headers.replaceOrAdd(name: "Connection", value: "keep-alive")
+            }
+            let head = HTTPResponseHead(version: request.head.version, status: upstreamHead.status, headers: headers)
+            if Self.hasNoBody(request, upstreamHead.status), let raw = self.wireContext {
+                // An answer without a body goes out as bytes: the encoder,
+                // not knowing the request was HEAD, would frame a body that
+                // never comes, and it drops a 304's Content-Length.
+                return raw.writeAndFlush(NIOAny(Self.encode(head)))
+            }
+            return context.writeAndFlush(self.wrapOutboundOut(.head(head)))
+        case .ignore:
+            return context.eventLoop.makeSucceededVoidFuture()
+        case .unexpected(let event):
+            self.unexpected(event, context: context)
+            return context.eventLoop.makeSucceededVoidFuture()
+        }
+    }
+
+    /// A part of the upstream's body: written now, or when a bandwidth
+    /// limit allows; the upstream is read on once it is written.
+    func upstreamBodyPart(_ buffer: ByteBuffer, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
+        switch self.connection.upstreamBodyReceived() {
+        case .write:
+            guard var live = self.live else { return context.eventLoop.makeSucceededVoidFuture() }
+            live.capture(buffer)
+            self.live = live
+            let part = self.wrapOutboundOut(.body(.byteBuffer(buffer)))
+            guard let bandwidth = live.bandwidth, let answered = live.answered else {
+                return context.writeAndFlush(part)
+            }
+            // Each part leaves when the bytes before it would have, at the
+            // profile's rate: the upstream is read no faster than that.
+            let due = answered + .nanoseconds(Int64(Double(live.relayed) / Double(bandwidth) * 1e9))
+            guard due > context.eventLoop.now else { return context.writeAndFlush(part) }
+            let promise = context.eventLoop.makePromise(of: Void.self)
+            context.eventLoop.assumeIsolated().scheduleTask(deadline: due) {
+                context.writeAndFlush(part, promise: promise)
+            }
+            return promise.futureResult
+        case .ignore:
+            return context.eventLoop.makeSucceededVoidFuture()
+        case .unexpected(let event):
+            self.unexpected(event, context: context)
+            return context.eventLoop.makeSucceededVoidFuture()
+        }
+    }
+
+    func upstreamEnd(context: ChannelHandlerContext) {
+        switch self.connection.upstreamFinished() {
+        case .finish(let request, let response):
+            let relayed = self.relayed(response, now: context.eventLoop.now)
+            self.live = nil
+            self.record(request, relayed, status: .answered(Int(relayed.status.code)), now: context.eventLoop.now)
+            guard Self.hasNoBody(request, relayed.status) else {
+                self.writeEnd(keepAlive: request.keepAlive, context: context)
+                return
+            }
+            // The head went out as bytes, past the encoder: an end through
+            // it could add a last chunk that a bodiless answer never has.
+            if request.keepAlive {
+                self.clock.responseFinished(now: context.eventLoop.now)
+                self.resume(context: context)
+            } else {
+                self.connection.closing()
+                self.writeRawAndClose(ByteBuffer(), context: context)
+            }
+        case .ignore:
+            break
+        case .unexpected(let event):
+            self.unexpected(event, context: context)
+        }
+    }
+
+    func upstreamFailed(_ failure: UpstreamFailure, context: ChannelHandlerContext) {
+        switch self.connection.upstreamFailed() {
+        case .answer(let request, let response):
+            let upstream = self.live?.upstream
+            self.answerFailure(failure, request, response, upstream: upstream, context: context)
+        case .cutShort(let request, let response):
+            var relayed = self.relayed(response, now: context.eventLoop.now)
+            relayed.upstream?.failure = failure.words + " mid-body"
+            self.live = nil
+            self.record(request, relayed, status: .answered(Int(relayed.status.code)), now: context.eventLoop.now)
+            self.writeRawAndClose(ByteBuffer(), context: context)
+        case .ignore:
+            break
+        }
+    }
+
+    /// 502 or 504 with JSON saying what failed, journaled with the cause.
+    func answerFailure(
+        _ failure: UpstreamFailure, _ request: Request, _ response: PreparedResponse, upstream: UpstreamURL?,
+        context: ChannelHandlerContext
+    ) {
+        var answer = response
+        let body = failure.body(upstream: upstream)
+        answer.status = failure.status
+        answer.headers = UnmatchedResponse.headers(length: body.readableBytes)
+        answer.body = body
+        answer.head = nil
+        answer.wire = nil
+        answer.action = .respond
+        let now = context.eventLoop.now
+        answer.upstream =
+            self.live?.outcome(now: now, failure: failure.words) ?? UpstreamOutcome(time: .zero, failure: failure.words)
+        self.live = nil
+        self.perform(answer, for: request, context: context)
+    }
+
+    /// The prepared response with what the upstream sent, for the journal.
+    private func relayed(_ response: PreparedResponse, now: NIODeadline) -> PreparedResponse {
+        var relayed = response
+        guard let live = self.live else { return relayed }
+        if let head = live.head {
+            relayed.status = head.status
+            relayed.headers = head.headers
+        }
+        relayed.body = live.captured
+        relayed.head = nil
+        relayed.wire = nil
+        relayed.upstream = live.outcome(now: now)
+        return relayed
+    }
+
+    /// HEAD answers, 1xx, 204 and 304 (RFC 9110 §6.4.1).
+    static func hasNoBody(_ request: Request, _ status: HTTPResponseStatus) -> Bool {
+        request.head.method == .HEAD || status.code < 200 || status == .noContent || status == .notModified
+    }
+
+    /// A response head as bytes, for answers without a body.
+    static func encode(_ head: HTTPResponseHead) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        buffer.writeString(
+            "HTTP/\(head.version.major).\(head.version.minor) \(head.status.code) \(head.status.reasonPhrase)\r\n")
+        for (name, value) in head.headers {
+            buffer.writeString(name)
+            buffer.writeString(": ")
+            buffer.writeString(value)
+            buffer.writeString("\r\n")
+        }
+        buffer.writeString("\r\n")
+        return buffer
+    }
+}

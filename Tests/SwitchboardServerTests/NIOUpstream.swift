@@ -1,0 +1,122 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Synchronization
+
+/// A small upstream for the live tests, answering what a second
+/// Switchboard cannot: a chunked body, a body that never ends (written only
+/// as fast as the reader takes it, and counted), an answer that never
+/// comes; and it keeps the last request's head, to see what the proxy sent.
+final class NIOUpstream: Sendable {
+    let port: Int
+    private let group: MultiThreadedEventLoopGroup
+    private let channel: any Channel
+    private let record = Record()
+
+    /// What the upstream has seen, shared with its connections.
+    final class Record: Sendable {
+        let state = Mutex<(head: HTTPRequestHead?, body: [UInt8], written: Int)>((nil, [], 0))
+    }
+
+    var lastHead: HTTPRequestHead? { self.record.state.withLock { $0.head } }
+    var lastBody: [UInt8] { self.record.state.withLock { $0.body } }
+    /// Bytes of `/endless` the kernel has taken so far.
+    var written: Int { self.record.state.withLock { $0.written } }
+
+    init() throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        self.group = group
+        let record = self.record
+        self.channel = try ServerBootstrap(group: group)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    try channel.pipeline.syncOperations.addHandler(Handler(record: record))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).wait()
+        self.port = self.channel.localAddress!.port!
+    }
+
+    func stop() {
+        try? self.channel.close().wait()
+        try? self.group.syncShutdownGracefully()
+    }
+
+    static let chunks = ["first part, ", "second part, ", "last part"]
+
+    private final class Handler: ChannelInboundHandler {
+        typealias InboundIn = HTTPServerRequestPart
+        typealias OutboundOut = HTTPServerResponsePart
+        let record: Record
+        var head: HTTPRequestHead?
+        var body: [UInt8] = []
+
+        init(record: Record) {
+            self.record = record
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            switch self.unwrapInboundIn(data) {
+            case .head(let head):
+                self.head = head
+                self.body = []
+            case .body(let buffer):
+                self.body += buffer.readableBytesView
+            case .end:
+                guard let head = self.head else { return }
+                let body = self.body
+                self.record.state.withLock {
+                    $0.head = head
+                    $0.body = body
+                }
+                self.answer(head, context: context)
+            }
+        }
+
+        func answer(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+            switch head.uri.split(separator: "?").first.map(String.init) ?? "" {
+            case "/chunked":
+                // No length: NIO's encoder sends it chunked.
+                context.write(self.wrapOutboundOut(.head(.init(version: .http1_1, status: .ok))), promise: nil)
+                for chunk in NIOUpstream.chunks {
+                    context.writeAndFlush(
+                        self.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: chunk)))), promise: nil)
+                }
+                context.writeAndFlush(self.wrapOutboundOut(.end(nil)), promise: nil)
+            case "/endless":
+                let headers = HTTPHeaders([("Content-Length", String(1 << 30))])
+                context.write(
+                    self.wrapOutboundOut(.head(.init(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+                self.writeMore(context: context)
+            case "/never":
+                break
+            default:
+                let body = ByteBuffer(string: "echo \(head.method) \(head.uri)")
+                let headers = HTTPHeaders([("Content-Length", String(body.readableBytes))])
+                context.write(
+                    self.wrapOutboundOut(.head(.init(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+                context.write(self.wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+                context.writeAndFlush(self.wrapOutboundOut(.end(nil)), promise: nil)
+            }
+        }
+
+        /// 64 KB at a time, the next only once the last is in the kernel:
+        /// the count is what the reader side has let through.
+        func writeMore(context: ChannelHandlerContext) {
+            let chunk = ByteBuffer(repeating: UInt8(ascii: "x"), count: 64 * 1024)
+            context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(chunk)))).assumeIsolated().whenSuccess {
+                let total = self.record.state.withLock { state in
+                    state.written += chunk.readableBytes
+                    return state.written
+                }
+                // Not from inside the completion: a reader that keeps up would
+                // otherwise nest one call per chunk.
+                if total < 1 << 30 {
+                    context.eventLoop.assumeIsolated().execute { self.writeMore(context: context) }
+                }
+            }
+        }
+    }
+}
