@@ -190,6 +190,25 @@ import Testing
         }
     }
 
+    /// Upstream TLS is checked against the system's trust: a certificate
+    /// from a CA made here is not trusted, and the 502 says so in words.
+    @Test func anUpstreamWhoseCertificateIsNotTrustedIs502SayingSo() async throws {
+        let authority = try await TestCertificateAuthority.create()
+        let certificate = try await authority.issue()
+        try await TestUpstream.start(tls: certificate).serving { upstream in
+            #expect(upstream.scheme == "https")
+            let settings = UpstreamSettings(url: UpstreamURL(scheme: "https", host: "127.0.0.1", port: upstream.port))
+            let empty = Manifest(directory: "/nonexistent", file: "/nonexistent/switchboard.yml", endpoints: [])
+            try await RunningServer(panel: ControlPanel(manifest: empty), upstream: settings).serving { proxy in
+                let result = try await HTTPClient.send(proxy.url("/json"))
+                #expect(result.status == 502)
+                #expect(try result.json()["error"] as? String == "upstream: TLS certificate not trusted")
+                let entry = try await Self.entry("GET", "/json", in: proxy)
+                #expect(entry.upstream?.summary == "live ✗ TLS certificate not trusted")
+            }
+        }
+    }
+
     @Test func anUpstreamThatNeverAnswersIs504AfterTheReadTimeout() async throws {
         let upstream = try NIOUpstream()
         defer { upstream.stop() }
