@@ -35,12 +35,13 @@ import Testing
     /// takes longer than the idle timeout is not cut short.
     @Test func anExportLongerThanTheIdleTimeoutArrivesWhole() async throws {
         // Small bodies: a HAR of a few MB, which curl reads at 1 MB/s, so
-        // that sending it takes seconds, many idle timeouts; that timeout is
-        // still long enough for curl to send its request.
+        // that sending it takes seconds, several idle timeouts; that timeout
+        // is long enough for curl to start and send its request on a loaded
+        // machine (250 ms was not).
         let journal = try await onThread { Self.fullJournal(bodyRepeats: 1) }
         let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
         let server = try RunningServer(
-            panel: ControlPanel(manifest: manifest), limits: ServerLimits(idleTimeout: .milliseconds(250)),
+            panel: ControlPanel(manifest: manifest), limits: ServerLimits(idleTimeout: .seconds(1)),
             journal: journal, threads: 1)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString).har")
         defer { try? FileManager.default.removeItem(at: file) }

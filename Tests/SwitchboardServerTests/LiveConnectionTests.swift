@@ -53,9 +53,11 @@ import Testing
             // Each waited its delay, and all 200 overlapped: one after another
             // they would take 100 s. How close to 500 ms they land is the
             // benchmark's to say (p99 505 ms in scripts/bench.sh); here the
-            // suite's other tests, browsers included, share the two cores.
-            #expect(times.allSatisfy { $0 >= 0.5 && $0 < 2.0 }, "slowest \(times.max() ?? 0) s")
-            #expect(wall < 3.0, "200 requests took \(wall) s in all")
+            // suite's other tests, browsers included, share the two cores, and
+            // a loaded machine has been seen to take 6 s for all 200; the bound
+            // only has to tell overlapping from queued.
+            #expect(times.allSatisfy { $0 >= 0.5 && $0 < 10.0 }, "slowest \(times.max() ?? 0) s")
+            #expect(wall < 20.0, "200 requests took \(wall) s in all")
         }
     }
 
