@@ -97,10 +97,20 @@ public struct UpstreamSettings: Sendable, Equatable {
     /// Thirty seconds: slow reports and long polls still get through, a
     /// dead upstream becomes a 504 before most clients time out.
     public var readTimeout: Duration
+    /// `--upstream-ca`: a PEM file of CA certificates trusted in addition
+    /// to the system's (a company's private CA).
+    public var extraCAFile: String?
+    /// `--upstream-insecure` turns this off: any certificate is accepted.
+    public var verifiesCertificates: Bool
 
-    public init(url: UpstreamURL? = nil, connectTimeout: Duration = .seconds(5), readTimeout: Duration = .seconds(30)) {
+    public init(
+        url: UpstreamURL? = nil, connectTimeout: Duration = .seconds(5), readTimeout: Duration = .seconds(30),
+        extraCAFile: String? = nil, verifiesCertificates: Bool = true
+    ) {
         self.url = url
         self.connectTimeout = connectTimeout
         self.readTimeout = readTimeout
+        self.extraCAFile = extraCAFile
+        self.verifiesCertificates = verifiesCertificates
     }
 }

@@ -48,6 +48,7 @@ final class UpstreamClient: Sendable {
         // The upstream's own HTTP/2 would change what the app sees
         // (no status text, lower-case names); HTTP/1.1 passes it unchanged.
         configuration.httpVersion = .http1Only
+        configuration.tlsConfiguration = UpstreamTrust.tlsConfiguration(settings)
         return HTTPClient(eventLoopGroupProvider: .shared(group), configuration: configuration)
     }
 

@@ -18,10 +18,16 @@ public final class ScreenLoop {
     private let serverURL: String
     private let colorWanted: Bool
     private let redact: Bool
+    private let upstreamInsecure: Bool
 
-    /// - Parameter redact: hide credentials in HAR files exported with `e`.
-    public init(panel: ControlPanel, journal: RequestJournal, serverURL: String, colorWanted: Bool, redact: Bool = true)
-    {
+    /// - Parameters:
+    ///   - redact: hide credentials in HAR files exported with `e`.
+    ///   - upstreamInsecure: `--upstream-insecure`, shown on the top line.
+    public init(
+        panel: ControlPanel, journal: RequestJournal, serverURL: String, colorWanted: Bool, redact: Bool = true,
+        upstreamInsecure: Bool = false
+    ) {
+        self.upstreamInsecure = upstreamInsecure
         self.panel = panel
         self.journal = journal
         self.serverURL = serverURL
@@ -54,7 +60,7 @@ public final class ScreenLoop {
         let runtime = ScreenRuntime(
             panel: self.panel, journal: self.journal, terminal: terminal, serverURL: self.serverURL,
             options: RenderOptions(color: terminal.colors, unicode: terminal.unicode, utcOffset: Self.utcOffset()),
-            redact: self.redact)
+            redact: self.redact, upstreamInsecure: self.upstreamInsecure)
         while true {
             if let signal = ProcessSignals.takeQuitSignal() { return .signal(signal) }
             // Before looking for work, so that work arriving meanwhile wakes

@@ -31,7 +31,8 @@ struct RunCommand: ParsableCommand {
         }
         let screen = ScreenLoop(
             panel: panel, journal: journal, serverURL: url,
-            colorWanted: !TerminalCheck.colorDisabled(environment: environment), redact: !self.options.noRedact)
+            colorWanted: !TerminalCheck.colorDisabled(environment: environment), redact: !self.options.noRedact,
+            upstreamInsecure: self.options.upstreamInsecure)
         let exit: ScreenExit
         do {
             // In-flight requests are answered and journaled before the

@@ -68,11 +68,21 @@ struct ServerOptions: ParsableArguments {
             valueName: "duration"))
     var upstreamReadTimeout = TimeoutArgument(argument: "30s")!
 
+    @Option(
+        help: ArgumentHelp(
+            "Also trust the CA certificates in this PEM file (a company's own CA) for an https upstream.",
+            discussion: "The system's trust store still applies.", valueName: "file"))
+    var upstreamCa: String?
+
+    @Flag(help: "Accept any certificate from an https upstream, unchecked; the screen's top line says so in red.")
+    var upstreamInsecure = false
+
     /// What the upstream options ask for.
     var upstreamSettings: UpstreamSettings {
         UpstreamSettings(
             url: self.upstreamURL, connectTimeout: self.upstreamConnectTimeout.duration,
-            readTimeout: self.upstreamReadTimeout.duration)
+            readTimeout: self.upstreamReadTimeout.duration, extraCAFile: self.upstreamCa,
+            verifiesCertificates: !self.upstreamInsecure)
     }
 
     @Option(help: "Append every request to this file as one JSON line.")
@@ -158,6 +168,9 @@ struct ServerOptions: ParsableArguments {
         }
         if let upstream, let problem = UpstreamURL.problem(in: upstream) {
             throw ValidationError("--upstream: \(problem)")
+        }
+        if let upstreamCa, let problem = UpstreamTrust.problem(inCAFile: upstreamCa) {
+            throw ValidationError("--upstream-ca: \(problem)")
         }
         if let threads, !(1...256).contains(threads) {
             throw ValidationError("--threads must be from 1 to 256, not \(threads)")

@@ -45,6 +45,21 @@ import Testing
         #expect(grid.text.unicodeScalars.allSatisfy { $0.isASCII })
     }
 
+    /// `--upstream-insecure` is on the top line in red, ahead of the
+    /// counters, so even a narrow screen keeps the warning.
+    @Test func anUnverifiedUpstreamIsSaidInRedOnTheTopLine() throws {
+        var state = try ScreenFixtures.busyState(width: 40, height: 10)
+        state.upstreamInsecure = true
+        let grid = ScreenRenderer.render(state, width: 40, height: 10, options: self.colored)
+        let top = grid.row(0)
+        let start = try #require(top.range(of: "UPSTREAM TLS UNVERIFIED"))
+        let x = top.distance(from: top.startIndex, to: start.lowerBound)
+        #expect(grid[x, 0].style.foreground == .red)
+        #expect(
+            !ScreenRenderer.render(try ScreenFixtures.busyState(), width: 80, height: 24, options: self.colored)
+                .row(0).contains("UNVERIFIED"))
+    }
+
     @Test func aFailedReloadShowsItsFirstProblemWholeAndHowToSeeTheRest() throws {
         let state = try ScreenFixtures.failedReloadState()
         let grid = ScreenRenderer.render(state, width: 80, height: 24, options: self.colored)

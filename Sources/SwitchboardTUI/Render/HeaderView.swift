@@ -1,5 +1,7 @@
 /// The top line: what is being served and how busy it is.
 enum HeaderView {
+    static let insecure = "UPSTREAM TLS UNVERIFIED"
+
     static func draw(_ state: AppState, into grid: inout Grid, layout: Layout, options: RenderOptions) {
         let y = layout.headerRow
         grid.fill(" ", y: y, style: .reverse)
@@ -11,6 +13,13 @@ enum HeaderView {
             "scenario: \(state.scenario.map(TerminalText.clean) ?? "-")",
         ]
         var x = grid.put(" Switchboard", x: 0, y: y, style: Style(bold: true, reverse: true))
+        // Before the counters: a warning that falls off a narrow screen
+        // would not be one.
+        if state.upstreamInsecure {
+            x = grid.put("  ", x: x, y: y, style: .reverse)
+            x = grid.put(
+                Self.insecure, x: x, y: y, style: options.style(Style(foreground: .red, bold: true, reverse: true)))
+        }
         for part in parts {
             // Drop what does not fit rather than cutting a part in half.
             guard x + 2 + part.count <= layout.width else { break }

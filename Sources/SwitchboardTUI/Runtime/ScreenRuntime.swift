@@ -41,14 +41,15 @@ public final class ScreenRuntime {
     ///   - exportFolder: where `e` writes; `nil` is the working folder.
     public init(
         panel: ControlPanel, journal: RequestJournal, terminal: any Terminal, serverURL: String,
-        options: RenderOptions, clock: ScreenClock = .system, redact: Bool = true, exportFolder: String? = nil
+        options: RenderOptions, clock: ScreenClock = .system, redact: Bool = true, exportFolder: String? = nil,
+        upstreamInsecure: Bool = false
     ) {
         self.panel = panel
         self.journal = journal
         self.terminal = terminal
         self.options = options
         self.clock = clock
-        self.state = AppState(serverURL: serverURL)
+        self.state = AppState(serverURL: serverURL, upstreamInsecure: upstreamInsecure)
         self.export = HARExport(folder: exportFolder, serverURL: serverURL, redact: redact)
     }
 

@@ -9,6 +9,9 @@ public struct AppState: Equatable, Sendable {
 
     /// `http://127.0.0.1:8080`
     public var serverURL: String
+    /// `--upstream-insecure`: upstream certificates go unchecked, which the
+    /// top line must never let the user forget.
+    public var upstreamInsecure = false
     public var endpoints: [EndpointRow] = []
     /// Latency profiles as `l` cycles them: the manifest's, then the presets.
     public var profiles: [LatencyProfile] = []
@@ -56,8 +59,9 @@ public struct AppState: Equatable, Sendable {
     /// A one-line message (a change made, a problem) until the next key.
     public var flash: String?
 
-    public init(serverURL: String) {
+    public init(serverURL: String, upstreamInsecure: Bool = false) {
         self.serverURL = serverURL
+        self.upstreamInsecure = upstreamInsecure
     }
 
     /// Which keys apply now: an open overlay's, else the focused pane's.
