@@ -53,4 +53,26 @@ import Testing
         }
         #expect(refusal.message == "no live answer to record for health yet")
     }
+
+    @Test func aServerErrorIsRecordedAsTheEndpointsServerErrorThroughTheControlAPI() async throws {
+        let upstream = try LivePassthroughTests.upstreamSwitchboard()
+        defer { upstream.stop() }
+        try upstream.panel.setMode(.serverError, endpoint: "get-users-id")
+        let proxy = try LivePassthroughTests.proxy(to: upstream.port, manifest: Self.proxyManifest)
+        defer { proxy.stop() }
+        let base = "http://127.0.0.1:\(proxy.port)"
+        let live = try await LivePassthroughTests.curl(URL(string: base + "/users/3")!)
+        #expect(live.head.hasPrefix("HTTP/1.1 500"))
+        _ = try await LivePassthroughTests.entry("GET", "/users/3", in: proxy)
+
+        let answer = try await LivePassthroughTests.curl(
+            URL(string: base + "/__switchboard/record")!, ["-X", "POST", "-d", #"{"endpoints": ["get-users-id"]}"#])
+        #expect(answer.head.hasPrefix("HTTP/1.1 200"))
+        let result = try ControlCoding.decoder().decode(RecordResult.self, from: Data(answer.body))
+        #expect(result.written.map(\.response) == ["server_error"])
+        let directory = proxy.panel.snapshot().manifest.directory
+        let text = try String(contentsOfFile: directory + "/switchboard.yml", encoding: .utf8)
+        #expect(text.contains("server_error:"))
+        _ = try ManifestLoader.load(directory: directory)
+    }
 }
