@@ -7,7 +7,7 @@ public enum ControlRoutes {
         "GET /__switchboard/endpoints", "GET /__switchboard/endpoints/{id}", "PUT /__switchboard/endpoints/{id}",
         "POST /__switchboard/reset", "GET /__switchboard/scenarios", "POST /__switchboard/scenarios/{name}",
         "GET /__switchboard/requests?limit=&unmatched=", "GET /__switchboard/requests/{sequence}",
-        "DELETE /__switchboard/requests", "GET /__switchboard/har",
+        "DELETE /__switchboard/requests", "GET /__switchboard/har", "POST /__switchboard/record",
     ]
 }
 

@@ -11,6 +11,8 @@ struct ControlAPI: Sendable {
     let journal: RequestJournal
     /// `http://127.0.0.1:8080`, for absolute URLs in HAR output.
     let serverURL: String
+    /// The live answers `POST …/record` writes; nil where nothing goes live.
+    var answers: LiveAnswers? = nil
 
     static let prefix = ControlRoutes.prefix
 
@@ -94,19 +96,41 @@ struct ControlAPI: Sendable {
                 MemoryRelease.returnFreedMemory()
                 return Self.json(.ok, JournalCleared(cleared: dropped))
             }
+        case (.POST, "record", 1):
+            return self.record(body: request.body)
         case (.GET, "har", 1):
             let redact = request.target.queryValue("redact") != "false"
             let export = JournalExport(
                 journal: self.journal, format: .har(serverURL: self.serverURL, redact: redact))
             return Response(status: .ok, body: "", export: export)
         default:
-            let known = ["endpoints", "reset", "scenarios", "requests", "har"]
+            let known = ["endpoints", "reset", "scenarios", "requests", "har", "record"]
             if let first = parts.first, known.contains(first) {
                 return self.error(
                     .methodNotAllowed,
                     "\(request.method.rawValue) is not supported here; routes: \(Self.routes.joined(separator: ", "))")
             }
             return self.error(.notFound, "no such control route; routes: \(Self.routes.joined(separator: ", "))")
+        }
+    }
+
+    /// `{"endpoints": ["login"]}` or `{"all": true}`: the last live answers
+    /// written as fixtures, on NIO's thread pool (it writes files).
+    private func record(body: [UInt8]) -> Response {
+        guard let request = try? ControlCoding.decoder().decode(RecordRequest.self, from: Data(body)),
+            (request.all == true) != (request.endpoints != nil)
+        else {
+            return self.error(.badRequest, #"the body must be {"endpoints": ["id", …]} or {"all": true}"#)
+        }
+        guard let answers = self.answers else {
+            return self.error(.conflict, "this server sends nothing live, so there is nothing to record")
+        }
+        let panel = self.panel
+        return Response(status: .ok, body: "") {
+            switch answers.record(request.all == true ? nil : request.endpoints, panel: panel) {
+            case .success(let result): Self.json(.ok, result)
+            case .failure(let refusal): Response.refusal(.conflict, refusal.message)
+            }
         }
     }
 

@@ -17,6 +17,10 @@ struct LiveExchange {
     var captured = ByteBuffer()
     /// Body bytes relayed so far.
     var relayed = 0
+    /// The whole body as relayed, for recording: the parts themselves,
+    /// shared with the writes rather than copied; emptied once past
+    /// `LiveAnswers.bodyLimit`.
+    var parts: [ByteBuffer] = []
     /// Bytes per second the latency profile allows, if it limits them.
     let bandwidth: Int?
 
@@ -34,6 +38,11 @@ struct LiveExchange {
     /// Keeps the start of the body for the journal.
     mutating func capture(_ buffer: ByteBuffer) {
         self.relayed += buffer.readableBytes
+        if self.relayed <= LiveAnswers.bodyLimit {
+            self.parts.append(buffer)
+        } else if !self.parts.isEmpty {
+            self.parts = []
+        }
         let room = capturedBodyLimit - self.captured.readableBytes
         guard room > 0 else { return }
         var part = buffer

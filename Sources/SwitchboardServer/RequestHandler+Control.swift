@@ -19,7 +19,8 @@ extension RequestHandler {
         case .allowed:
             let host = request.head.headers.first(name: "Host") ?? context.channel.localAddress.map(Self.hostPort) ?? ""
             let api = ControlAPI(
-                panel: self.responder.panel, journal: self.responder.journal, serverURL: "http://\(host)")
+                panel: self.responder.panel, journal: self.responder.journal, serverURL: "http://\(host)",
+                answers: self.responder.answers)
             let response = api.handle(
                 ControlAPI.Request(
                     method: request.head.method, target: RequestTarget(uri: request.head.uri),

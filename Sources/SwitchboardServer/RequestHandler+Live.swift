@@ -109,6 +109,7 @@ extension RequestHandler {
         switch self.connection.upstreamFinished() {
         case .finish(let request, let response):
             let relayed = self.relayed(response, now: context.eventLoop.now)
+            self.keepLiveAnswer(request, response)
             self.live = nil
             self.record(request, relayed, status: .answered(Int(relayed.status.code)), now: context.eventLoop.now)
             guard Self.hasNoBody(request, relayed.status) else {

@@ -30,6 +30,8 @@ final class Responder: Sendable {
         let catalog: ResponseCatalog
     }
 
+    /// The last live answer per endpoint, for recording.
+    let answers = LiveAnswers()
     /// Sends `live` requests; `nil` in tests that build a responder alone.
     let upstream: UpstreamClient?
     /// Some request may go to an upstream, so request bodies are kept whole.

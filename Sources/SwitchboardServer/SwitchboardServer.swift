@@ -15,8 +15,8 @@ public final class SwitchboardServer: Sendable {
     public let panel: ControlPanel
     public let journal: RequestJournal
     public let configuration: ServerConfiguration
-    private let group: MultiThreadedEventLoopGroup
-    private let responder: Responder
+    let group: MultiThreadedEventLoopGroup
+    let responder: Responder
     private let upstream: UpstreamClient
     private let channel = Mutex<(any Channel)?>(nil)
     /// Open client connections, so shutting down can answer what they wait for.

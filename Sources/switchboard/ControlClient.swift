@@ -46,6 +46,10 @@ struct ControlClient: Sendable {
         let _: PanelStatus = try await self.send("POST", "scenarios/\(name)")
     }
 
+    func record(_ request: RecordRequest) async throws -> RecordResult {
+        try await self.send("POST", "record", body: request)
+    }
+
     /// Sends one request and decodes the answer, or throws a one-sentence
     /// failure.
     private func send<Answer: Decodable>(

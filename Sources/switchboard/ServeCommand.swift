@@ -16,6 +16,12 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var options: ServerOptions
 
+    @Flag(
+        help: ArgumentHelp(
+            "Write every live answer into the fixtures as it completes.",
+            discussion: "The manifest is written at most once a second; each answer replaces the last one recorded."))
+    var record = false
+
     func run() throws {
         let (manifest, panel, journal, session) = try Launch.prepare(self.options, quietSession: false)
         let stdout = JournalStream(
@@ -40,6 +46,17 @@ struct ServeCommand: ParsableCommand {
             case .failed(let problems):
                 for problem in problems { Console.error(problem.description) }
                 Console.error("switchboard: reload failed; still serving the last good fixtures until this is fixed")
+            }
+        }
+        if self.record {
+            server.recordEverySecond { result in
+                switch result {
+                case .success(let recorded):
+                    guard !recorded.written.isEmpty || !recorded.skipped.isEmpty else { return }
+                    for line in RecordCommand.lines(recorded) { Console.error("switchboard: recorded \(line)") }
+                case .failure(let refusal):
+                    Console.error("switchboard: recording failed: \(refusal)")
+                }
             }
         }
         let signal = Self.waitForQuitSignal()

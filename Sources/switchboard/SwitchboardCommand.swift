@@ -14,7 +14,7 @@ struct SwitchboardCommand: AsyncParsableCommand {
         version: SwitchboardVersion.current,
         subcommands: [
             RunCommand.self, ServeCommand.self, CheckCommand.self, StatusCommand.self, SetCommand.self,
-            ScenarioCommand.self, ResetCommand.self,
+            ScenarioCommand.self, ResetCommand.self, RecordCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

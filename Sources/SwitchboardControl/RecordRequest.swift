@@ -1,0 +1,54 @@
+/// The body of `POST /__switchboard/record`: `{"endpoints": ["login"]}` or
+/// `{"all": true}` (every endpoint with a live answer kept).
+public struct RecordRequest: Codable, Sendable, Equatable {
+    public var endpoints: [String]?
+    public var all: Bool?
+
+    public init(endpoints: [String]? = nil, all: Bool? = nil) {
+        self.endpoints = endpoints
+        self.all = all
+    }
+}
+
+/// What `POST /__switchboard/record` wrote, and what it could not record.
+public struct RecordResult: Codable, Sendable, Equatable {
+    public struct Written: Codable, Sendable, Equatable {
+        public var endpoint: String
+        /// `success`, `error` or `server_error`.
+        public var response: String
+        /// The body file, relative to the fixtures folder; nil for an empty body.
+        public var file: String?
+        /// `added`, `updated` or `already_an_endpoint`.
+        public var change: String
+
+        public init(endpoint: String, response: String, file: String?, change: String) {
+            self.endpoint = endpoint
+            self.response = response
+            self.file = file
+            self.change = change
+        }
+    }
+
+    public struct Skipped: Codable, Sendable, Equatable {
+        public var endpoint: String
+        public var reason: String
+
+        public init(endpoint: String, reason: String) {
+            self.endpoint = endpoint
+            self.reason = reason
+        }
+    }
+
+    public var written: [Written]
+    public var skipped: [Skipped]
+    /// The manifest's path.
+    public var manifest: String?
+    public var manifestChanged: Bool
+
+    public init(written: [Written], skipped: [Skipped], manifest: String?, manifestChanged: Bool) {
+        self.written = written
+        self.skipped = skipped
+        self.manifest = manifest
+        self.manifestChanged = manifestChanged
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import SwitchboardControl
+import SwitchboardCore
+
+/// Writes kept live answers into the fixtures folder the server serves
+/// from. Runs off the event loops (NIO's thread pool, or a background
+/// task); one recording at a time, so two never edit the manifest at once.
+extension LiveAnswers {
+    /// Records the answers kept for `keys` (every key when nil), then loads
+    /// the edited manifest into the panel: the recorded endpoint answers
+    /// as soon as this returns, with or without a fixture watcher (there is
+    /// none when the folder did not exist before), runtime state kept.
+    func record(_ keys: [String]?, panel: ControlPanel) -> Result<RecordResult, RecordRefusal> {
+        let wanted = keys ?? self.keys
+        var exchanges: [RecordedExchange] = []
+        var skipped: [RecordResult.Skipped] = []
+        for key in wanted {
+            guard let answer = self.answer(for: key) else {
+                skipped.append(.init(endpoint: key, reason: "no live answer to record for \(key) yet"))
+                continue
+            }
+            guard let body = answer.bytes else {
+                skipped.append(
+                    .init(
+                        endpoint: key,
+                        reason:
+                            "the live answer for \(key) was \(answer.size) bytes, over the \(self.bodyLimit >> 20) MB"
+                            + " a recording keeps; write its fixture by hand"))
+                continue
+            }
+            exchanges.append(
+                RecordedExchange(
+                    method: answer.method, pattern: answer.pattern, suggestedID: answer.suggestedID,
+                    existingID: answer.existingID, parameters: answer.parameters,
+                    answer: .live(status: answer.status, headers: answer.headers, body: body)))
+        }
+        if exchanges.isEmpty {
+            if keys == nil {
+                return .success(RecordResult(written: [], skipped: [], manifest: nil, manifestChanged: false))
+            }
+            return .failure(RecordRefusal(message: skipped.map(\.reason).joined(separator: "; ")))
+        }
+        return self.writes.withLock { _ -> Result<RecordResult, RecordRefusal> in
+            let directory = panel.snapshot().manifest.directory
+            let summary: FixtureRecorder.Summary
+            let before = Self.manifestText(in: directory)
+            do {
+                summary = try FixtureRecorder(directory: directory).record(exchanges)
+            } catch {
+                return .failure(RecordRefusal(message: "\(error)"))
+            }
+            let changed = Self.manifestText(in: directory) != before
+            do {
+                panel.replaceManifest(try ManifestLoader.load(directory: directory, displayDirectory: directory))
+            } catch {
+                return .failure(RecordRefusal(message: "recorded, but the fixtures do not load:\n\(error)"))
+            }
+            let written = summary.outcomes.map { outcome in
+                RecordResult.Written(
+                    endpoint: outcome.endpointID, response: outcome.kind.rawValue, file: outcome.bodyFile,
+                    change: Self.word(outcome.change))
+            }
+            return .success(
+                RecordResult(
+                    written: written, skipped: skipped, manifest: summary.manifestPath, manifestChanged: changed))
+        }
+    }
+
+    private static func manifestText(in directory: String) -> Data? {
+        for name in ManifestLoader.manifestNames {
+            if let data = FileManager.default.contents(atPath: (directory as NSString).appendingPathComponent(name)) {
+                return data
+            }
+        }
+        return nil
+    }
+
+    private static func word(_ change: FixtureRecorder.Outcome.Change) -> String {
+        switch change {
+        case .added: "added"
+        case .updated: "updated"
+        case .alreadyAnEndpoint: "already_an_endpoint"
+        }
+    }
+}

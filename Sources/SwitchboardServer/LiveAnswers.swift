@@ -1,0 +1,98 @@
+import NIOCore
+import SwitchboardCore
+import Synchronization
+
+/// The last live answer per endpoint, kept whole so it can be recorded
+/// into the fixtures (`w`, `POST /__switchboard/record`, `--record`).
+///
+/// Keyed by the manifest endpoint's id, or, for a request no endpoint
+/// matched, by the id its grouped row gets (`get-episodes-id`). Bounded:
+/// a body over `bodyLimit` (32 MB) is not kept — only the fact that it was
+/// too large, so recording it says why — and when all bodies together pass
+/// `totalLimit` (256 MB) the oldest answers are dropped first.
+final class LiveAnswers: Sendable {
+    static let bodyLimit = 32 << 20
+    static let totalLimit = 256 << 20
+
+    struct Answer: Sendable {
+        var method: String
+        var pattern: PathPattern
+        var suggestedID: String
+        var existingID: String?
+        var parameters: [String: String]
+        var status: Int
+        var headers: [HeaderField]
+        /// The body's parts as relayed; nil when it passed `bodyLimit`.
+        var body: [ByteBuffer]?
+        /// Bytes the upstream sent, kept or not.
+        var size: Int
+
+        /// Bytes held for this answer.
+        var held: Int { self.body == nil ? 0 : self.size }
+
+        /// The body in one piece.
+        var bytes: [UInt8]? {
+            guard let body else { return nil }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(self.size)
+            for part in body { bytes.append(contentsOf: part.readableBytesView) }
+            return bytes
+        }
+    }
+
+    private struct State {
+        var answers: [String: Answer] = [:]
+        /// Keys from the oldest answer to the newest.
+        var order: [String] = []
+        var total = 0
+        /// Keys kept since `takeFresh` last ran (`--record`).
+        var fresh: Set<String> = []
+    }
+
+    private let state = Mutex(State())
+    /// Held while a recording writes: one at a time.
+    let writes = Mutex(())
+    let bodyLimit: Int
+    let totalLimit: Int
+
+    init(bodyLimit: Int = LiveAnswers.bodyLimit, totalLimit: Int = LiveAnswers.totalLimit) {
+        self.bodyLimit = bodyLimit
+        self.totalLimit = totalLimit
+    }
+
+    func keep(_ answer: Answer) {
+        let key = answer.existingID ?? answer.suggestedID
+        self.state.withLock { state in
+            if let old = state.answers.removeValue(forKey: key) {
+                state.total -= old.held
+                state.order.removeAll { $0 == key }
+            }
+            state.answers[key] = answer
+            state.order.append(key)
+            state.fresh.insert(key)
+            state.total += answer.held
+            while state.total > self.totalLimit, state.order.count > 1 {
+                let oldest = state.order.removeFirst()
+                state.total -= state.answers.removeValue(forKey: oldest)?.held ?? 0
+            }
+        }
+    }
+
+    func answer(for key: String) -> Answer? {
+        self.state.withLock { $0.answers[key] }
+    }
+
+    /// The keys kept since the last call, oldest first.
+    func takeFresh() -> [String] {
+        self.state.withLock { state in
+            let fresh = state.order.filter { state.fresh.contains($0) }
+            state.fresh = []
+            return fresh
+        }
+    }
+
+    /// Every key with an answer, oldest first.
+    var keys: [String] {
+        self.state.withLock { $0.order }
+    }
+}

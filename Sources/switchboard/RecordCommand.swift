@@ -1,0 +1,49 @@
+import ArgumentParser
+import SwitchboardControl
+
+struct RecordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Write the last live answers of a running Switchboard into its fixtures.",
+        discussion: """
+            Each endpoint's last answer from the upstream becomes its fixture: a body file under recorded/ \
+            beside the manifest, and the endpoint added to or updated in switchboard.yml (comments kept). \
+            A 4xx answer is recorded as the endpoint's error response, a 5xx as its server_error.
+            """
+    )
+
+    @Argument(help: "Endpoint ids to record (a manifest id, or a live row's id such as get-episodes-id).")
+    var endpoints: [String] = []
+
+    @Flag(help: "Record every endpoint seen live.")
+    var all = false
+
+    @OptionGroup var control: ControlOptions
+
+    func validate() throws {
+        if self.all == !self.endpoints.isEmpty {
+            throw ValidationError("name the endpoints to record, or pass --all")
+        }
+    }
+
+    func run() async throws {
+        let client = self.control.client
+        let request = self.all ? RecordRequest(all: true) : RecordRequest(endpoints: self.endpoints)
+        let result = try await controlCall { try await client.record(request) }
+        for line in Self.lines(result) { print(line) }
+    }
+
+    /// What was written and what was not, a line each.
+    static func lines(_ result: RecordResult) -> [String] {
+        var lines = result.written.map { written in
+            "\(written.endpoint): \(written.change.replacingOccurrences(of: "_", with: " ")) (\(written.response))"
+                + (written.file.map { " → \($0)" } ?? "")
+        }
+        lines += result.skipped.map { "\($0.endpoint): not recorded: \($0.reason)" }
+        if result.written.isEmpty && result.skipped.isEmpty { lines.append("no live answers to record yet") }
+        if let manifest = result.manifest {
+            lines.append(result.manifestChanged ? "\(manifest) updated" : "\(manifest) unchanged")
+        }
+        return lines
+    }
+}
