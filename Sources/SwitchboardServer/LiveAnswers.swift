@@ -7,12 +7,15 @@ import Synchronization
 ///
 /// Keyed by the manifest endpoint's id, or, for a request no endpoint
 /// matched, by the id its grouped row gets (`get-episodes-id`). Bounded:
-/// a body over `bodyLimit` (32 MB) is not kept — only the fact that it was
+/// a body over `bodyLimit` (8 MB) is not kept — only the fact that it was
 /// too large, so recording it says why — and when all bodies together pass
-/// `totalLimit` (256 MB) the oldest answers are dropped first.
+/// `totalLimit` (64 MB) the oldest answers are dropped first. The same
+/// limit bounds what a live request in flight holds on to, so a large
+/// download streams in flat memory: an API answer worth keeping as a
+/// fixture is rarely anywhere near 8 MB.
 final class LiveAnswers: Sendable {
-    static let bodyLimit = 32 << 20
-    static let totalLimit = 256 << 20
+    static let bodyLimit = 8 << 20
+    static let totalLimit = 64 << 20
 
     struct Answer: Sendable {
         var method: String
