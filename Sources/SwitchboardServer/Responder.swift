@@ -85,10 +85,14 @@ final class Responder: Sendable {
         if catalog.generation != snapshot.generation {
             self.compiles.add(1, ordering: .relaxed)
             catalog = ResponseCatalog(snapshot: snapshot, noStore: self.noStore)
+        } else if catalog.ids.count < snapshot.manifest.endpoints.count {
+            // Rows seen live: only they are compiled, on the loop that saw them.
+            catalog = catalog.extended(to: snapshot, noStore: self.noStore)
         }
         self.ready.withLock { ready in
             guard snapshot.version > ready.snapshot.version else { return }
-            let shared = ready.catalog.generation == catalog.generation ? ready.catalog : catalog
+            let same = ready.catalog.generation == catalog.generation && ready.catalog.ids.count >= catalog.ids.count
+            let shared = same ? ready.catalog : catalog
             ready = Ready(snapshot: snapshot, catalog: shared)
         }
     }
@@ -105,18 +109,26 @@ final class Responder: Sendable {
             }
             return preflight
         }
-        let route = snapshot.table.route(method: head.method.rawValue, target: target) { name in
+        var route = snapshot.table.route(method: head.method.rawValue, target: target) { name in
             head.headers.first(name: name)
+        }
+        if case .unmatched(let unmatched) = route {
+            let upstream = self.upstream?.upstream(endpoint: nil, manifest: snapshot.manifest)
+            if snapshot.manifest.unmatchedPolicy(upstream: upstream) == .live {
+                // A row seen live before answers as its setting says.
+                if let seen = snapshot.seenLive.route(method: head.method.rawValue, target: target) {
+                    route = seen
+                } else {
+                    var response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer())
+                    response.unmatched = unmatched
+                    response.endpointID = self.panel.learn(method: head.method.rawValue, target: target)
+                    response.action = .live(upstream, bandwidth: nil)
+                    return response
+                }
+            }
         }
         switch route {
         case .unmatched(let unmatched):
-            let upstream = self.upstream?.upstream(endpoint: nil, manifest: snapshot.manifest)
-            if snapshot.manifest.unmatchedPolicy(upstream: upstream) == .live {
-                var response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer())
-                response.unmatched = unmatched
-                response.action = .live(upstream, bandwidth: nil)
-                return response
-            }
             let body = UnmatchedResponse.body(method: head.method.rawValue, target: target, unmatched: unmatched)
             var response = PreparedResponse(
                 status: .notFound, headers: UnmatchedResponse.headers(length: body.readableBytes), body: body)

@@ -17,14 +17,21 @@ final class ResponseCatalog: Sendable {
     let signatures: [String]
 
     /// `noStore` makes every answer uncacheable, whatever the manifest says.
-    init(snapshot: PanelSnapshot, noStore: Bool = false) {
-        self.generation = snapshot.generation
-        self.ids = snapshot.manifest.endpoints.map(\.id)
-        self.signatures = snapshot.manifest.endpoints.map(\.signature)
+    convenience init(snapshot: PanelSnapshot, noStore: Bool = false) {
+        self.init(
+            generation: snapshot.generation, endpoints: snapshot.manifest.endpoints[...], after: nil,
+            neverCached: noStore || snapshot.manifest.cache == .noStore)
+    }
+
+    private init(
+        generation: Int, endpoints: ArraySlice<EndpointDefinition>, after earlier: ResponseCatalog?, neverCached: Bool
+    ) {
+        self.generation = generation
+        self.ids = (earlier?.ids ?? []) + endpoints.map(\.id)
+        self.signatures = (earlier?.signatures ?? []) + endpoints.map(\.signature)
         let allocator = ByteBufferAllocator()
-        let neverCached = noStore || snapshot.manifest.cache == .noStore
         // Errors are never cached: a cached error would outlive the flip back.
-        self.responses = snapshot.manifest.endpoints.map { endpoint in
+        let responses = endpoints.map { endpoint in
             ResponseKind.allCases.map { kind in
                 let definition = endpoint.response(kind)
                 let cacheable = kind == .success && !neverCached
@@ -32,9 +39,21 @@ final class ResponseCatalog: Sendable {
             }
         }
         let success = ResponseKind.allCases.firstIndex(of: .success)!
-        self.uncacheableSuccesses = self.responses.map { compiled in
-            neverCached ? compiled[success] : compiled[success].uncacheable()
-        }
+        self.responses = (earlier?.responses ?? []) + responses
+        self.uncacheableSuccesses =
+            (earlier?.uncacheableSuccesses ?? [])
+            + responses.map { compiled in
+                neverCached ? compiled[success] : compiled[success].uncacheable()
+            }
+    }
+
+    /// This catalog with the endpoints `snapshot` has past its own (rows
+    /// seen live), compiled alone: learning a row does not recompile the
+    /// manifest's bodies.
+    func extended(to snapshot: PanelSnapshot, noStore: Bool = false) -> ResponseCatalog {
+        ResponseCatalog(
+            generation: self.generation, endpoints: snapshot.manifest.endpoints[self.ids.count...], after: self,
+            neverCached: noStore || snapshot.manifest.cache == .noStore)
     }
 
     /// The response of `kind`; a success that may not be cached comes as `no-store`.

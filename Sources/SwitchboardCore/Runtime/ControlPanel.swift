@@ -48,23 +48,38 @@ public final class ControlPanel: Sendable {
     /// keep their mode and latency when these still make sense, and so do
     /// endpoints an earlier reload dropped when they come back; new ones
     /// start as the manifest says. Clears any reload problem.
+    ///
+    /// Endpoints seen live stay, with their settings, after the manifest's;
+    /// one the manifest now declares (same method and path) becomes the
+    /// manifest's, keeping its setting as a kept endpoint would.
     public func replaceManifest(_ manifest: Manifest) {
         self.change { old in
             var settings: [EndpointSetting] = []
             var counters: [EndpointCounters] = []
             var dropped = self.dropped.withLock { $0 }
             let kept = Set(manifest.endpoints.map(\.id))
-            for (index, endpoint) in old.manifest.endpoints.enumerated() where !kept.contains(endpoint.id) {
+            for (index, endpoint) in old.declared.endpoints.enumerated() where !kept.contains(endpoint.id) {
                 dropped[endpoint.id] = (old.settings[index], EndpointSetting(startOf: endpoint))
             }
+            let offset = old.seenLive.offset
+            var learned: [String: Int] = [:]
+            for (index, endpoint) in old.seenLive.endpoints.enumerated() {
+                learned[SeenLive.key(endpoint)] = offset + index
+            }
+            var declaredNow = Set<String>()
             for endpoint in manifest.endpoints {
+                let key = SeenLive.key(endpoint)
+                declaredNow.insert(key)
                 let earlier: (setting: EndpointSetting, start: EndpointSetting)
-                if let index = old.manifest.endpointIndex(id: endpoint.id) {
+                if let index = old.declared.endpointIndex(id: endpoint.id) {
                     earlier = (old.settings[index], EndpointSetting(startOf: old.manifest.endpoints[index]))
                     counters.append(old.counters[index])
                 } else if let returning = dropped.removeValue(forKey: endpoint.id) {
                     earlier = returning
                     counters.append(EndpointCounters())
+                } else if let index = learned[key] {
+                    earlier = (old.settings[index], EndpointSetting(startOf: old.manifest.endpoints[index]))
+                    counters.append(old.counters[index])
                 } else {
                     settings.append(EndpointSetting(startOf: endpoint))
                     counters.append(EndpointCounters())
@@ -80,14 +95,60 @@ public final class ControlPanel: Sendable {
                 settings.append(setting)
             }
             self.dropped.withLock { $0 = dropped }
+            var taken = kept
+            var seen: [EndpointDefinition] = []
+            for (index, endpoint) in old.seenLive.endpoints.enumerated()
+            where !declaredNow.contains(SeenLive.key(endpoint)) {
+                var row = endpoint
+                row.id = SeenLive.unique(endpoint.id, taken: taken)
+                taken.insert(row.id)
+                seen.append(row)
+                var setting = old.settings[offset + index]
+                if let latency = setting.latency, manifest.profile(named: latency) == nil { setting.latency = nil }
+                settings.append(setting)
+                counters.append(old.counters[offset + index])
+            }
             let scenario = old.activeScenario.flatMap { name in
                 manifest.scenarios.contains { $0.name == name } ? name : nil
             }
+            var combined = manifest
+            combined.endpoints += seen
             return PanelSnapshot(
-                manifest: manifest, table: EndpointTable(endpoints: manifest.endpoints), settings: settings,
+                manifest: combined, table: EndpointTable(endpoints: manifest.endpoints), settings: settings,
                 generation: old.generation + 1, version: old.version + 1, activeScenario: scenario, counters: counters,
-                random: old.random)
+                random: old.random, declared: manifest,
+                seenLive: SeenLive(endpoints: seen, offset: manifest.endpoints.count))
         }
+    }
+
+    /// Learns the row for a request that went live without a manifest
+    /// endpoint, and returns its id: the row it already has (another loop
+    /// may have learned it first), a new one in mode `live`, or `nil` when
+    /// `SeenLive.limit` rows exist. Only unmatched live requests call this,
+    /// so the manifest's endpoints never pay for it.
+    public func learn(method: String, target: RequestTarget) -> String? {
+        let learned: (id: String, isNew: Bool)? = self.current.withLock { current in
+            if case .matched(let index, _)? = current.seenLive.route(method: method, target: target) {
+                return (current.manifest.endpoints[index].id, false)
+            }
+            guard !current.seenLive.isFull else { return nil }
+            let row = SeenLive.row(method: method, target: target, taken: Set(current.manifest.endpoints.map(\.id)))
+            var combined = current.manifest
+            combined.endpoints.append(row)
+            current = PanelSnapshot(
+                manifest: combined, table: current.table, settings: current.settings + [EndpointSetting(startOf: row)],
+                generation: current.generation, version: current.version + 1, activeScenario: current.activeScenario,
+                counters: current.counters + [EndpointCounters()], random: current.random,
+                reloadProblems: current.reloadProblems, declared: current.declared,
+                seenLive: SeenLive(endpoints: current.seenLive.endpoints + [row], offset: current.seenLive.offset))
+            self.publishedVersion.store(current.version, ordering: .releasing)
+            return (row.id, true)
+        }
+        // No listener runs for a row that was already there: nothing changed.
+        if learned?.isNew == true {
+            for listener in self.listeners.withLock({ $0 }) { listener() }
+        }
+        return learned?.id
     }
 
     /// Records that the fixtures on disk are broken; the current manifest
@@ -97,7 +158,8 @@ public final class ControlPanel: Sendable {
             PanelSnapshot(
                 manifest: current.manifest, table: current.table, settings: current.settings,
                 generation: current.generation, version: current.version + 1, activeScenario: current.activeScenario,
-                counters: current.counters, random: current.random, reloadProblems: problems)
+                counters: current.counters, random: current.random, reloadProblems: problems,
+                declared: current.declared, seenLive: current.seenLive)
         }
     }
 

@@ -4,7 +4,14 @@
 /// Requests read a snapshot and never see a half-made change; a change makes
 /// a new snapshot and swaps it in.
 public final class PanelSnapshot: Sendable {
+    /// The manifest's endpoints followed by the endpoints seen live: what
+    /// the screen lists, the control API names and settings index.
     public let manifest: Manifest
+    /// The manifest as loaded, without the endpoints seen live.
+    public let declared: Manifest
+    /// The rows learned from requests that went live (see `SeenLive`).
+    public let seenLive: SeenLive
+    /// Routes to the manifest's endpoints only.
     public let table: EndpointTable
     /// Index-aligned with `manifest.endpoints`.
     public let settings: [EndpointSetting]
@@ -28,9 +35,11 @@ public final class PanelSnapshot: Sendable {
     init(
         manifest: Manifest, table: EndpointTable, settings: [EndpointSetting], generation: Int, version: Int,
         activeScenario: String?, counters: [EndpointCounters], random: any RandomSource,
-        reloadProblems: [Diagnostic] = []
+        reloadProblems: [Diagnostic] = [], declared: Manifest? = nil, seenLive: SeenLive? = nil
     ) {
         self.manifest = manifest
+        self.declared = declared ?? manifest
+        self.seenLive = seenLive ?? SeenLive(endpoints: [], offset: manifest.endpoints.count)
         self.table = table
         self.settings = settings
         self.profiles = settings.map { $0.latency.flatMap(manifest.profile(named:)) }
@@ -47,7 +56,7 @@ public final class PanelSnapshot: Sendable {
         PanelSnapshot(
             manifest: self.manifest, table: self.table, settings: settings, generation: self.generation,
             version: self.version + 1, activeScenario: activeScenario, counters: self.counters, random: self.random,
-            reloadProblems: self.reloadProblems)
+            reloadProblems: self.reloadProblems, declared: self.declared, seenLive: self.seenLive)
     }
 
     private func profile(named choice: LatencyChoice) -> LatencyProfile? {

@@ -1,0 +1,30 @@
+import SwitchboardCore
+import SwitchboardTUI
+import SwitchboardTestSupport
+import Testing
+
+/// A route seen live shows as a row on the next frame, and its keys flip it.
+@Suite struct SeenLiveRowTests {
+    @Test func aRouteSeenLiveAppearsAsARowInModeLiveAndItsKeysFlipIt() throws {
+        let fixtures = try TemporaryFixtures(
+            manifest: """
+                upstream: http://127.0.0.1:9
+                endpoints:
+                  - { id: login, method: POST, path: /login, mode: live }
+                """)
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let harness = ScreenHarness(panel: panel)
+        harness.frame()
+        #expect(harness.state.endpoints.map(\.id) == ["login"])
+        // What the server does for a request no endpoint matched that went live.
+        _ = panel.learn(method: "GET", target: RequestTarget(uri: "/episodes/3"))
+        harness.frame()
+        #expect(harness.state.endpoints.map(\.id) == ["login", "get-episodes-id"])
+        #expect(harness.state.endpoints[1].mode == .live)
+        #expect(harness.terminal.screen.contains("/episodes/:id"))
+        #expect(harness.state.flash == nil, "learning a row is no reload")
+        harness.press(.down, .char("3"))
+        #expect(harness.panelSettings[1].mode == .serverError)
+        #expect(harness.rowSettings == harness.panelSettings)
+    }
+}
