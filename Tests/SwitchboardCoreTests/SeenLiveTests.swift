@@ -64,14 +64,16 @@ import Testing
     }
 
     @Test func theRowsAreBoundedAndPastTheBoundNothingIsLearned() throws {
-        let (_, panel) = try self.panel()
-        for number in 0..<SeenLive.limit {
+        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
+        let limit = 20
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path), learnLimit: limit)
+        for number in 0..<limit {
             #expect(panel.learn(method: "GET", target: RequestTarget(uri: "/words/w\(number)x")) != nil)
         }
         let version = panel.version
         #expect(panel.learn(method: "GET", target: RequestTarget(uri: "/one/more")) == nil)
         #expect(panel.version == version)
-        #expect(panel.snapshot().seenLive.endpoints.count == SeenLive.limit)
+        #expect(panel.snapshot().seenLive.endpoints.count == limit)
         #expect(
             panel.learn(method: "GET", target: RequestTarget(uri: "/words/w7x")) == "get-words-w7x",
             "known rows still route")

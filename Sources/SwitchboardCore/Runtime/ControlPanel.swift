@@ -18,9 +18,17 @@ public final class ControlPanel: Sendable {
     /// `change`, under the snapshot's lock.
     private let dropped = Mutex<[String: (setting: EndpointSetting, start: EndpointSetting)]>([:])
 
+    /// At most this many rows are learned from live requests.
+    let learnLimit: Int
+
     /// `random` decides flaky outcomes and random delays; pass a
-    /// `SeededRandom` with a fixed seed for repeatable runs.
-    public init(manifest: Manifest, random: any RandomSource = SeededRandom.unseeded()) {
+    /// `SeededRandom` with a fixed seed for repeatable runs. `learnLimit`
+    /// bounds the rows seen live (a test can check the bound without
+    /// learning a thousand of them).
+    public init(
+        manifest: Manifest, random: any RandomSource = SeededRandom.unseeded(), learnLimit: Int = SeenLive.limit
+    ) {
+        self.learnLimit = learnLimit
         let snapshot = PanelSnapshot(
             manifest: manifest, table: EndpointTable(endpoints: manifest.endpoints),
             settings: manifest.endpoints.map(EndpointSetting.init(startOf:)), generation: 1, version: 1,
@@ -124,14 +132,14 @@ public final class ControlPanel: Sendable {
     /// Learns the row for a request that went live without a manifest
     /// endpoint, and returns its id: the row it already has (another loop
     /// may have learned it first), a new one in mode `live`, or `nil` when
-    /// `SeenLive.limit` rows exist. Only unmatched live requests call this,
+    /// `learnLimit` rows exist. Only unmatched live requests call this,
     /// so the manifest's endpoints never pay for it.
     public func learn(method: String, target: RequestTarget) -> String? {
         let learned: (id: String, isNew: Bool)? = self.current.withLock { current in
             if case .matched(let index, _)? = current.seenLive.route(method: method, target: target) {
                 return (current.manifest.endpoints[index].id, false)
             }
-            guard !current.seenLive.isFull else { return nil }
+            guard current.seenLive.endpoints.count < self.learnLimit else { return nil }
             let row = SeenLive.row(method: method, target: target, taken: Set(current.manifest.endpoints.map(\.id)))
             var combined = current.manifest
             combined.endpoints.append(row)

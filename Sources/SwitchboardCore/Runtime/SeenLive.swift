@@ -27,10 +27,6 @@ public struct SeenLive: Sendable {
         self.table = EndpointTable(endpoints: endpoints)
     }
 
-    public var isFull: Bool {
-        self.endpoints.count >= Self.limit
-    }
-
     /// The panel index of the row a request belongs to, with its parameters.
     public func route(method: String, target: RequestTarget) -> RouteResult? {
         guard !self.endpoints.isEmpty,
