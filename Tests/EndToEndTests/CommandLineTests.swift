@@ -240,23 +240,24 @@ import Testing
             stdin: .path("/dev/null"), stdout: .descriptor(pipe.fileHandleForWriting.fileDescriptor),
             stderr: .path(errors.path))
         try pipe.fileHandleForWriting.close()
+        // The file appears whole once serve listens (written beside, renamed).
+        let published = { try? String(contentsOf: urlFile, encoding: .utf8).trimmingCharacters(in: .newlines) }
+        let listening = await waitUntil { published() != nil }
+        let url = published()
         let status = try await onThread { () throws -> Int32 in
             defer { kill(pid, SIGKILL) }
-            var url: String?
-            for _ in 0..<200 where url == nil {
-                url = try? String(contentsOf: urlFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-                if url == nil { usleep(50_000) }
-            }
+            guard listening, let url else { return -1 }
             // Far more lines than a pipe holds (64 KB).
             let config = FileManager.default.temporaryDirectory.appendingPathComponent("curl-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: config) }
-            let request = "url = \"\(url ?? "")/data/all/coinlist\"\noutput = \"/dev/null\"\n"
+            let request = "url = \"\(url)/data/all/coinlist\"\noutput = \"/dev/null\"\n"
             try String(repeating: request, count: 2_000).write(to: config, atomically: true, encoding: .utf8)
             try Subprocess.run("curl", ["-s", "-K", config.path])
             kill(pid, SIGTERM)
             return Subprocess.wait(for: pid)
         }
         withExtendedLifetime(pipe) {}
+        #expect(listening, "serve never wrote \(urlFile.path)")
         #expect(status == 143)
         let said = try String(contentsOf: errors, encoding: .utf8)
         #expect(said.contains("stdout stopped taking writes"), "stderr: \(said)")

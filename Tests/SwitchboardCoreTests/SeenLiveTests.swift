@@ -22,6 +22,12 @@ import Testing
         try ManifestLoader.load(directory: fixtures.path)
     }
 
+    /// Rewrites the manifest and reloads it, as the fixture watcher would.
+    func reload(_ panel: ControlPanel, _ fixtures: TemporaryFixtures, to text: String) throws {
+        try fixtures.write("switchboard.yml", Array(text.utf8))
+        panel.replaceManifest(try self.load(fixtures))
+    }
+
     @Test func aRequestSeenLiveBecomesARowInModeLiveGroupedByItsId() throws {
         let (_, panel) = try self.panel()
         #expect(panel.learn(method: "GET", target: RequestTarget(uri: "/episodes/3")) == "get-episodes-id")
@@ -91,18 +97,16 @@ import Testing
         let (fixtures, panel) = try self.panel()
         _ = panel.learn(method: "GET", target: RequestTarget(uri: "/episodes/3"))
         try panel.setMode(.hang, endpoint: "get-episodes-id")
-        try fixtures.write(
-            "switchboard.yml",
-            Array(
-                """
+        try self.reload(
+            panel, fixtures,
+            to: """
                 upstream: http://127.0.0.1:9
                 endpoints:
                   - { id: login, method: POST, path: /login }
                   - { id: logout, method: POST, path: /logout }
                 latency_profiles:
                   slow: 2s
-                """.utf8))
-        panel.replaceManifest(try self.load(fixtures))
+                """)
         let snapshot = panel.snapshot()
         #expect(snapshot.manifest.endpoints.map(\.id) == ["login", "logout", "get-episodes-id"])
         #expect(snapshot.settings[2].mode == .hang)
@@ -121,16 +125,14 @@ import Testing
         let (fixtures, panel) = try self.panel()
         _ = panel.learn(method: "GET", target: RequestTarget(uri: "/episodes/3"))
         try panel.setMode(.serverError, endpoint: "get-episodes-id")
-        try fixtures.write(
-            "switchboard.yml",
-            Array(
-                """
+        try self.reload(
+            panel, fixtures,
+            to: """
                 upstream: http://127.0.0.1:9
                 endpoints:
                   - { id: login, method: POST, path: /login }
                   - { id: episode, method: GET, path: /episodes/:episode, mode: live }
-                """.utf8))
-        panel.replaceManifest(try self.load(fixtures))
+                """)
         let snapshot = panel.snapshot()
         #expect(snapshot.seenLive.endpoints.isEmpty)
         #expect(snapshot.manifest.endpoints.map(\.id) == ["login", "episode"])
