@@ -53,9 +53,14 @@ struct LiveExchange {
 }
 
 /// Hands AsyncHTTPClient's events for one live request to the connection's
-/// handler. The request runs on the connection's own event loop
-/// (`.delegateAndChannel`), so every call arrives there and the loop-bound
-/// handler is touched only on its thread.
+/// handler. Its calls arrive on the connection's own event loop
+/// (`.delegate(on:)`), so the loop-bound handler is touched only on its
+/// thread. Not `.delegateAndChannel`: AsyncHTTPClient closes a connection
+/// made for a required event loop as soon as it is idle, so every live
+/// request would open a new TCP connection to the upstream. With a
+/// preferred loop the pool keeps its connections, leases one on the same
+/// loop first and makes new ones there, so most requests never change
+/// threads.
 ///
 /// The delegate API rather than `HTTPClientResponse.body`: its
 /// `didReceiveBodyPart` returns a future, and the client reads no more from

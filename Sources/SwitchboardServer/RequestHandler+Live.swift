@@ -40,7 +40,7 @@ extension RequestHandler {
         self.live = LiveExchange(sent: context.eventLoop.now, upstream: upstream, bandwidth: bandwidth)
         let task = client.execute(
             request: outgoing, delegate: LiveRelay(handler: self, context: context),
-            eventLoop: .delegateAndChannel(on: context.eventLoop))
+            eventLoop: .delegate(on: context.eventLoop))
         // An error can be reported before `execute` returns.
         if self.live != nil { self.live?.task = task }
     }

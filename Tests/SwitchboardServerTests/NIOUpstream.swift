@@ -16,10 +16,13 @@ final class NIOUpstream: Sendable {
     /// What the upstream has seen, shared with its connections.
     final class Record: Sendable {
         let state = Mutex<(head: HTTPRequestHead?, body: [UInt8], written: Int)>((nil, [], 0))
+        let connections = Atomic<Int>(0)
     }
 
     var lastHead: HTTPRequestHead? { self.record.state.withLock { $0.head } }
     var lastBody: [UInt8] { self.record.state.withLock { $0.body } }
+    /// TCP connections accepted so far.
+    var connections: Int { self.record.connections.load(ordering: .relaxed) }
     /// Bytes of `/endless` the kernel has taken so far.
     var written: Int { self.record.state.withLock { $0.written } }
 
@@ -30,7 +33,8 @@ final class NIOUpstream: Sendable {
         self.channel = try ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
+                record.connections.add(1, ordering: .relaxed)
+                return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline()
                     try channel.pipeline.syncOperations.addHandler(Handler(record: record))
                 }
