@@ -1,4 +1,5 @@
 import NIOCore
+import NIOHTTP1
 import SwitchboardCore
 import Synchronization
 
@@ -17,18 +18,26 @@ final class LiveAnswers: Sendable {
     static let bodyLimit = 8 << 20
     static let totalLimit = 64 << 20
 
+    /// What only recording needs (the suggested id, the path's parameters,
+    /// the headers as fields) is worked out when it records, not for every
+    /// live answer kept.
     struct Answer: Sendable {
         var method: String
         var pattern: PathPattern
-        var suggestedID: String
         var existingID: String?
-        var parameters: [String: String]
+        /// The request target, for the path's parameters.
+        var uri: String
         var status: Int
-        var headers: [HeaderField]
+        var head: HTTPHeaders
         /// The body's parts as relayed; nil when it passed `bodyLimit`.
         var body: [ByteBuffer]?
         /// Bytes the upstream sent, kept or not.
         var size: Int
+
+        /// The id a new endpoint for this answer gets.
+        var suggestedID: String { PathGrouping.endpointID(method: self.method, pattern: self.pattern) }
+        var parameters: [String: String] { self.pattern.match(RequestTarget(uri: self.uri).segments) ?? [:] }
+        var headers: [HeaderField] { self.head.map { HeaderField(name: $0.name, value: $0.value) } }
 
         /// Bytes held for this answer.
         var held: Int { self.body == nil ? 0 : self.size }

@@ -109,23 +109,27 @@ final class Responder: Sendable {
             }
             return preflight
         }
-        var route = snapshot.table.route(method: head.method.rawValue, target: target) { name in
-            head.headers.first(name: name)
-        }
-        if case .unmatched(let unmatched) = route {
-            let upstream = self.upstream?.upstream(endpoint: nil, manifest: snapshot.manifest)
-            if snapshot.manifest.unmatchedPolicy(upstream: upstream) == .live {
-                // A row seen live before answers as its setting says.
-                if let seen = snapshot.seenLive.route(method: head.method.rawValue, target: target) {
-                    route = seen
-                } else {
-                    var response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer())
-                    response.unmatched = unmatched
-                    response.endpointID = self.panel.learn(method: head.method.rawValue, target: target)
-                    response.action = .live(upstream, bandwidth: nil)
-                    return response
-                }
+        let header = { (name: String) in head.headers.first(name: name) }
+        let route: RouteResult
+        if let matched = snapshot.table.match(method: head.method.rawValue, target: target, header: header) {
+            route = matched
+        } else if let upstream = self.upstream?.upstream(endpoint: nil, manifest: snapshot.manifest),
+            snapshot.manifest.unmatchedPolicy(upstream: upstream) == .live
+        {
+            // A row seen live before answers as its setting says, and needs
+            // no word on why no declared endpoint matched.
+            if let seen = snapshot.seenLive.route(method: head.method.rawValue, target: target) {
+                route = seen
+            } else {
+                var response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer())
+                response.unmatched = snapshot.table.explain(
+                    method: head.method.rawValue, target: target, header: header)
+                response.endpointID = self.panel.learn(method: head.method.rawValue, target: target)
+                response.action = .live(upstream, bandwidth: nil)
+                return response
             }
+        } else {
+            route = .unmatched(snapshot.table.explain(method: head.method.rawValue, target: target, header: header))
         }
         switch route {
         case .unmatched(let unmatched):

@@ -5,24 +5,33 @@ import SwitchboardCore
 /// carries back: everything as sent, except what belongs to one hop.
 enum UpstreamHeaders {
     /// RFC 9110 §7.6.1's connection-specific fields, plus the `Proxy-*`
-    /// family; `Host` is the upstream's own.
+    /// family; `Host` is the upstream's own. Any case, without making a
+    /// lower-cased copy: this runs for every field of every live exchange.
     static func isHopByHop(_ name: String) -> Bool {
-        switch name.lowercased() {
-        case "connection", "keep-alive", "te", "trailer", "transfer-encoding", "upgrade", "proxy-connection",
-            "proxy-authenticate", "proxy-authorization":
-            true
-        default:
-            name.lowercased().hasPrefix("proxy-")
+        switch name.utf8.count {
+        case 2: name.isNamed("te")
+        case 7: name.isNamed("trailer") || name.isNamed("upgrade") || name.hasNamePrefix("proxy-")
+        case 10: name.isNamed("connection") || name.isNamed("keep-alive") || name.hasNamePrefix("proxy-")
+        case 17: name.isNamed("transfer-encoding") || name.hasNamePrefix("proxy-")
+        default: name.hasNamePrefix("proxy-")
         }
     }
 
     /// The fields that `Connection` names, lower-cased: hop-by-hop too.
-    static func namedByConnection(_ headers: HTTPHeaders) -> Set<String> {
-        var names = Set<String>()
-        for value in headers[canonicalForm: "connection"] {
-            names.insert(value.trimmingCharacters(in: .whitespaces).lowercased())
+    /// `keep-alive` and `close` name no field, so the usual answer is none.
+    static func namedByConnection(_ headers: HTTPHeaders) -> [String] {
+        var names: [String] = []
+        for list in headers[canonicalForm: "connection"] {
+            let name = list.trimmingASCIISpaces.lowercased()
+            if name != "keep-alive" && name != "close" { names.append(name) }
         }
         return names
+    }
+
+    /// Whether a field is dropped on the way: hop-by-hop, or named by
+    /// `Connection`.
+    private static func drops(_ name: String, named: [String]) -> Bool {
+        self.isHopByHop(name) || (!named.isEmpty && named.contains { name.isNamed($0) })
     }
 
     /// The request's headers for the upstream: hop-by-hop ones dropped,
@@ -34,17 +43,19 @@ enum UpstreamHeaders {
         out.reserveCapacity(headers.count + 4)
         var originalHost: String?
         for (name, value) in headers {
-            let lowered = name.lowercased()
-            if lowered == "host" {
+            if name.isNamed("host") {
                 originalHost = originalHost ?? value
                 continue
             }
-            if self.isHopByHop(lowered) || named.contains(lowered) { continue }
-            if lowered == "x-forwarded-for" || lowered == "x-forwarded-proto" || lowered == "x-forwarded-host" {
+            if self.drops(name, named: named) { continue }
+            if name.hasNamePrefix("x-forwarded-")
+                && (name.isNamed("x-forwarded-for") || name.isNamed("x-forwarded-proto")
+                    || name.isNamed("x-forwarded-host"))
+            {
                 continue
             }
             // The client frames the body it sends again: length or chunks.
-            if lowered == "content-length" { continue }
+            if name.isNamed("content-length") { continue }
             out.add(name: name, value: value)
         }
         out.add(name: "Host", value: upstream.authority)
@@ -66,13 +77,40 @@ enum UpstreamHeaders {
     /// encoder frames the body again (length or chunks) for our client.
     static func response(_ headers: HTTPHeaders) -> HTTPHeaders {
         let named = self.namedByConnection(headers)
+        guard headers.contains(where: { self.drops($0.name, named: named) }) else { return headers }
         var out = HTTPHeaders()
         out.reserveCapacity(headers.count)
-        for (name, value) in headers {
-            let lowered = name.lowercased()
-            if self.isHopByHop(lowered) || named.contains(lowered) { continue }
+        for (name, value) in headers where !self.drops(name, named: named) {
             out.add(name: name, value: value)
         }
         return out
+    }
+}
+
+extension StringProtocol {
+    /// Equal to `lowercased`, an ASCII lower-case field name, in any case.
+    fileprivate func isNamed(_ lowercased: String) -> Bool {
+        self.utf8.count == lowercased.utf8.count && self.hasNamePrefix(lowercased)
+    }
+
+    /// Starts with `lowercased`, an ASCII lower-case prefix, in any case.
+    fileprivate func hasNamePrefix(_ lowercased: String) -> Bool {
+        var mine = self.utf8.makeIterator()
+        for expected in lowercased.utf8 {
+            guard let byte = mine.next() else { return false }
+            // ASCII letters differ from their capitals by one bit.
+            let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            guard folded == expected else { return false }
+        }
+        return true
+    }
+
+    /// Without spaces and tabs at either end, as list elements are written.
+    fileprivate var trimmingASCIISpaces: Substring {
+        let isSpace = { (c: Character) in c == " " || c == "\t" }
+        let text = Substring(self)
+        guard let first = text.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = text.lastIndex(where: { !isSpace($0) })!
+        return text[first...last]
     }
 }

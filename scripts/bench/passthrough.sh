@@ -133,7 +133,9 @@ if ! wanted switchboard-upstream; then
 elif [ ! -x "$SWITCHBOARD" ]; then
   echo "skipped: no release build at $SWITCHBOARD (swift build -c release --product switchboard)"
   note switchboard "skipped: no release build"
-elif ! "$SWITCHBOARD" serve --help 2>&1 | grep -q -- --upstream; then
+# Not `| grep -q`: it stops reading at the first match, and under pipefail the
+# help writer's SIGPIPE would read as "no --upstream".
+elif [[ "$("$SWITCHBOARD" serve --help 2>&1)" != *--upstream* ]]; then
   echo "skipped: no --upstream yet"
   note switchboard "skipped: no --upstream yet"
 else

@@ -55,13 +55,21 @@ public struct EndpointTable: Sendable {
     /// Routes a request. `header` looks a request header up by name (any case).
     /// A HEAD request is answered by a GET endpoint unless one declares HEAD.
     public func route(method: String, target: RequestTarget, header: (String) -> String?) -> RouteResult {
+        self.match(method: method, target: target, header: header)
+            ?? .unmatched(self.explain(method: method, target: target, header: header))
+    }
+
+    /// `route` without saying why nothing matched: `nil` then. For callers
+    /// that may not need the reason (a request that goes live), which costs
+    /// more to find than the match itself.
+    public func match(method: String, target: RequestTarget, header: (String) -> String?) -> RouteResult? {
         if let match = self.firstMatch(method: method, target: target, header: header) {
             return match
         }
         if method == "HEAD", let match = self.firstMatch(method: "GET", target: target, header: header) {
             return match
         }
-        return .unmatched(self.explain(method: method, target: target, header: header))
+        return nil
     }
 
     private func firstMatch(method: String, target: RequestTarget, header: (String) -> String?) -> RouteResult? {
@@ -135,7 +143,8 @@ public struct EndpointTable: Sendable {
         return Substring("/" + segments.joined(separator: "/"))
     }
 
-    private func explain(method: String, target: RequestTarget, header: (String) -> String?) -> Unmatched {
+    /// Why a request that `match` found nothing for is unmatched.
+    public func explain(method: String, target: RequestTarget, header: (String) -> String?) -> Unmatched {
         let samePath = self.endpointsWithPath(of: target)
         // Same path and method: the endpoint that misses the fewest requirements.
         let sameMethod = samePath.filter { self.endpoints[$0].method == method }

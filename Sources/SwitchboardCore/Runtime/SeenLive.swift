@@ -30,7 +30,7 @@ public struct SeenLive: Sendable {
     /// The panel index of the row a request belongs to, with its parameters.
     public func route(method: String, target: RequestTarget) -> RouteResult? {
         guard !self.endpoints.isEmpty,
-            case .matched(let index, let parameters) = self.table.route(
+            case .matched(let index, let parameters) = self.table.match(
                 method: method, target: target, header: { _ in nil })
         else { return nil }
         return .matched(index: self.offset + index, parameters: parameters)
