@@ -19,6 +19,7 @@ struct RunCommand: ParsableCommand {
             Console.error("switchboard: \(problem)")
             throw ExitCode.failure
         }
+        let folderExisted = FileManager.default.fileExists(atPath: self.options.directory)
         let (manifest, panel, journal, session) = try Launch.prepare(self.options, quietSession: true)
         let (server, url) = try Launch.startServer(
             manifest: manifest, options: self.options, panel: panel, journal: journal)
@@ -32,7 +33,8 @@ struct RunCommand: ParsableCommand {
         let screen = ScreenLoop(
             panel: panel, journal: journal, serverURL: url,
             colorWanted: !TerminalCheck.colorDisabled(environment: environment), redact: !self.options.noRedact,
-            upstreamInsecure: self.options.upstreamInsecure)
+            upstreamInsecure: self.options.upstreamInsecure,
+            recording: ScreenRecording.capability(server: server, folderExisted: folderExisted))
         let exit: ScreenExit
         do {
             // In-flight requests are answered and journaled before the
