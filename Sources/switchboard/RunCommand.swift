@@ -19,14 +19,14 @@ struct RunCommand: ParsableCommand {
             Console.error("switchboard: \(problem)")
             throw ExitCode.failure
         }
-        let folderExisted = FileManager.default.fileExists(atPath: self.options.directory)
         let (manifest, panel, journal, session) = try Launch.prepare(self.options, quietSession: true)
         let (server, url) = try Launch.startServer(
             manifest: manifest, options: self.options, panel: panel, journal: journal)
         let running = try session.begin(serverURL: url, stoppingOnFailure: server)
-        let watcher = watchFixtures(self.options, panel: panel) { _ in }
+        let watcher = ScreenFixtureWatch(self.options, panel: panel)
+        watcher.startIfThere()
         defer {
-            watcher?.stop()
+            watcher.stop()
             server.shutdown()
             running.finish()
         }
@@ -34,7 +34,8 @@ struct RunCommand: ParsableCommand {
             panel: panel, journal: journal, serverURL: url,
             colorWanted: !TerminalCheck.colorDisabled(environment: environment), redact: !self.options.noRedact,
             upstreamInsecure: self.options.upstreamInsecure,
-            recording: ScreenRecording.capability(server: server, folderExisted: folderExisted))
+            recording: ScreenRecording.capability(
+                server: server, directory: self.options.directory, afterWriting: { watcher.startIfThere() }))
         let exit: ScreenExit
         do {
             // In-flight requests are answered and journaled before the

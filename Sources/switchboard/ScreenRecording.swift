@@ -7,18 +7,23 @@ import SwitchboardTUI
 /// What `w` and `W` do on the screen: the server's recording, run on a
 /// thread of its own (it writes files), told in one line.
 enum ScreenRecording {
-    /// - Parameter folderExisted: whether the fixtures folder was there at
-    ///   start; a recording into a folder it creates says so.
-    static func capability(server: SwitchboardServer, folderExisted: Bool) -> FixtureRecording {
+    /// - Parameters:
+    ///   - directory: the fixtures folder; a recording that creates it says so.
+    ///   - afterWriting: runs after each recording (the folder may be new).
+    static func capability(
+        server: SwitchboardServer, directory: String, afterWriting: @escaping @Sendable () -> Void
+    ) -> FixtureRecording {
         FixtureRecording { target in
             await withCheckedContinuation { continuation in
                 Thread.detachNewThread {
+                    let folderExisted = FileManager.default.fileExists(atPath: directory)
                     let result =
                         switch target {
                         case .endpoint(let id): server.recordLive([id])
                         case .everySeenLive: server.recordLive(nil)
                         case .request(let sequence): server.recordRequest(sequence)
                         }
+                    afterWriting()
                     continuation.resume(returning: Self.notice(result, folderExisted: folderExisted))
                 }
             }

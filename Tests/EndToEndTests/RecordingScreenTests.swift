@@ -61,4 +61,49 @@ import Testing
         #expect(manifest.contains("id: get-json"))
         try await session.quit()
     }
+
+    @Test func wOnAnUnmatchedLogLineWritesAStubThatAnswersAndReloadsWhenEdited() async throws {
+        let folder = try self.demoCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (session, port) = try await TmuxSession.startScreen(folder.path)
+        let url = URL(string: "http://127.0.0.1:\(port)/nope")!
+        #expect(try await HTTPClient.send(url).status == 404)
+        #expect(await session.waitForScreen { $0.contains("UNMATCHED") })
+
+        try await session.send("Tab", "w")
+        #expect(
+            await session.waitForScreen { $0.contains("wrote a stub for get-nope → recorded/get-nope.json") },
+            "\(session.screenForMessage())")
+        let stub = try await HTTPClient.send(url)
+        #expect(stub.status == 200)
+        #expect(stub.text.contains("Switchboard wrote this stub for GET /nope"))
+
+        // The user edits the stub; the fixture watcher reloads it.
+        try Data(#"{"edited": true}"#.utf8).write(to: folder.appendingPathComponent("recorded/get-nope.json"))
+        #expect(await waitUntil(timeout: 20) { (try? await HTTPClient.send(url).text) == #"{"edited": true}"# })
+        try await session.quit()
+    }
+
+    @Test func startedWithoutAFixturesFolderWCreatesItAndEditsReload() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("none-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let upstream = try await TestUpstream.start()
+        defer { upstream.stop() }
+        let (session, port) = try await TmuxSession.startScreen(
+            folder.path, extra: ["--upstream", upstream.baseURL.absoluteString])
+        let url = URL(string: "http://127.0.0.1:\(port)/json")!
+        #expect(try await HTTPClient.send(url).status == 200)
+        #expect(
+            await session.waitForScreen { self.row("/json", in: $0) != nil }, "\(session.screenForMessage())")
+
+        try await session.send("w")
+        #expect(
+            await session.waitForScreen { $0.contains("started without a fixtures folder: created") },
+            "\(session.screenForMessage())")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("switchboard.yml").path))
+
+        try Data(#"{"edited": true}"#.utf8).write(to: folder.appendingPathComponent("recorded/get-json.json"))
+        #expect(await waitUntil(timeout: 20) { (try? await HTTPClient.send(url).text) == #"{"edited": true}"# })
+        try await session.quit()
+    }
 }
