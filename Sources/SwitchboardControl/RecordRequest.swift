@@ -1,12 +1,22 @@
-/// The body of `POST /__switchboard/record`: `{"endpoints": ["login"]}` or
-/// `{"all": true}` (every endpoint with a live answer kept).
+/// The body of `POST /__switchboard/record`, one of:
+/// `{"endpoints": ["login"]}`, `{"all": true}` (every endpoint with a live
+/// answer kept), or `{"request": 42}` (the endpoint of the journal's request
+/// 42; a stub entry when no endpoint matched it and nothing answered live).
 public struct RecordRequest: Codable, Sendable, Equatable {
     public var endpoints: [String]?
     public var all: Bool?
+    /// A journal sequence number, as `GET …/requests` lists them.
+    public var request: Int?
 
-    public init(endpoints: [String]? = nil, all: Bool? = nil) {
+    public init(endpoints: [String]? = nil, all: Bool? = nil, request: Int? = nil) {
         self.endpoints = endpoints
         self.all = all
+        self.request = request
+    }
+
+    /// Exactly one of the three is given.
+    public var isValid: Bool {
+        [self.endpoints != nil, self.all == true, self.request != nil].filter { $0 }.count == 1
     }
 }
 
@@ -18,7 +28,9 @@ public struct RecordResult: Codable, Sendable, Equatable {
         public var response: String
         /// The body file, relative to the fixtures folder; nil for an empty body.
         public var file: String?
-        /// `added`, `updated` or `already_an_endpoint`.
+        /// `added`, `updated`, `stub` (an entry added for a request that
+        /// nothing answered, to edit) or `already_an_endpoint` (a stub was
+        /// asked for a request this endpoint answers; nothing written).
         public var change: String
 
         public init(endpoint: String, response: String, file: String?, change: String) {

@@ -114,22 +114,32 @@ struct ControlAPI: Sendable {
         }
     }
 
-    /// `{"endpoints": ["login"]}` or `{"all": true}`: the last live answers
-    /// written as fixtures, on NIO's thread pool (it writes files).
+    /// `{"endpoints": ["login"]}`, `{"all": true}` or `{"request": 42}`:
+    /// the last live answers written as fixtures (a stub for a request
+    /// nothing answered), on NIO's thread pool (it writes files).
     private func record(body: [UInt8]) -> Response {
         guard let request = try? ControlCoding.decoder().decode(RecordRequest.self, from: Data(body)),
-            (request.all == true) != (request.endpoints != nil)
+            request.isValid
         else {
-            return self.error(.badRequest, #"the body must be {"endpoints": ["id", …]} or {"all": true}"#)
+            return self.error(
+                .badRequest,
+                #"the body must be {"endpoints": ["id", …]}, {"all": true} or {"request": SEQUENCE}"#)
         }
         guard let answers = self.answers else {
             return self.error(.conflict, "this server sends nothing live, so there is nothing to record")
         }
         let panel = self.panel
+        let journal = self.journal
         return Response(status: .ok, body: "") {
-            switch answers.record(request.all == true ? nil : request.endpoints, panel: panel) {
-            case .success(let result): Self.json(.ok, result)
-            case .failure(let refusal): Response.refusal(.conflict, refusal.message)
+            let result =
+                if let sequence = request.request {
+                    answers.record(request: sequence, journal: journal, panel: panel)
+                } else {
+                    answers.record(request.all == true ? nil : request.endpoints, panel: panel)
+                }
+            switch result {
+            case .success(let result): return Self.json(.ok, result)
+            case .failure(let refusal): return Response.refusal(.conflict, refusal.message)
             }
         }
     }

@@ -15,24 +15,7 @@ extension LiveAnswers {
         var exchanges: [RecordedExchange] = []
         var skipped: [RecordResult.Skipped] = []
         for key in wanted {
-            guard let answer = self.answer(for: key) else {
-                skipped.append(.init(endpoint: key, reason: "no live answer to record for \(key) yet"))
-                continue
-            }
-            guard let body = answer.bytes else {
-                skipped.append(
-                    .init(
-                        endpoint: key,
-                        reason:
-                            "the live answer for \(key) was \(answer.size) bytes, over the \(self.bodyLimit >> 20) MB"
-                            + " a recording keeps; write its fixture by hand"))
-                continue
-            }
-            exchanges.append(
-                RecordedExchange(
-                    method: answer.method, pattern: answer.pattern, suggestedID: answer.suggestedID,
-                    existingID: answer.existingID, parameters: answer.parameters,
-                    answer: .live(status: answer.status, headers: answer.headers, body: body)))
+            if let exchange = self.exchange(for: key, skipped: &skipped) { exchanges.append(exchange) }
         }
         if exchanges.isEmpty {
             if keys == nil {
@@ -40,7 +23,36 @@ extension LiveAnswers {
             }
             return .failure(RecordRefusal(message: skipped.map(\.reason).joined(separator: "; ")))
         }
-        return self.writes.withLock { _ -> Result<RecordResult, RecordRefusal> in
+        return self.write(exchanges, skipped: skipped, panel: panel)
+    }
+
+    /// The answer kept for `key`, as an exchange to record; nil, and why
+    /// added to `skipped`, when there is none to record.
+    func exchange(for key: String, skipped: inout [RecordResult.Skipped]) -> RecordedExchange? {
+        guard let answer = self.answer(for: key) else {
+            skipped.append(.init(endpoint: key, reason: "no live answer to record for \(key) yet"))
+            return nil
+        }
+        guard let body = answer.bytes else {
+            skipped.append(
+                .init(
+                    endpoint: key,
+                    reason: "the live answer for \(key) was \(answer.size) bytes, over the \(self.bodyLimit >> 20) MB"
+                        + " a recording keeps; write its fixture by hand"))
+            return nil
+        }
+        return RecordedExchange(
+            method: answer.method, pattern: answer.pattern, suggestedID: answer.suggestedID,
+            existingID: answer.existingID, parameters: answer.parameters,
+            answer: .live(status: answer.status, headers: answer.headers, body: body))
+    }
+
+    /// Writes `exchanges` into the fixtures and loads the result into the
+    /// panel; one writer at a time.
+    func write(_ exchanges: [RecordedExchange], skipped: [RecordResult.Skipped], panel: ControlPanel) -> Result<
+        RecordResult, RecordRefusal
+    > {
+        self.writes.withLock { _ -> Result<RecordResult, RecordRefusal> in
             let directory = panel.snapshot().manifest.directory
             let summary: FixtureRecorder.Summary
             let before = Self.manifestText(in: directory)

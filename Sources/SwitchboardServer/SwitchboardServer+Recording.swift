@@ -11,6 +11,14 @@ extension SwitchboardServer {
         self.responder.answers.record(endpoints, panel: self.panel)
     }
 
+    /// Records the endpoint of the journal's request `sequence` (`w` on a
+    /// log line): its last live answer, or for a request no endpoint
+    /// matched and nothing answered live, a stub entry to edit. Writes
+    /// files: call it off the event loops.
+    public func recordRequest(_ sequence: Int) -> Result<RecordResult, RecordRefusal> {
+        self.responder.answers.record(request: sequence, journal: self.journal, panel: self.panel)
+    }
+
     /// `serve --record`: once a second, the answers that came whole since
     /// the last time are recorded, so the manifest is written at most once
     /// a second however busy the traffic; the writing happens on NIO's

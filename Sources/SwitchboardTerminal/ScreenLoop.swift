@@ -19,14 +19,17 @@ public final class ScreenLoop {
     private let colorWanted: Bool
     private let redact: Bool
     private let upstreamInsecure: Bool
+    private let recording: FixtureRecording?
 
     /// - Parameters:
     ///   - redact: hide credentials in HAR files exported with `e`.
     ///   - upstreamInsecure: `--upstream-insecure`, shown on the top line.
+    ///   - recording: what `w` and `W` do.
     public init(
         panel: ControlPanel, journal: RequestJournal, serverURL: String, colorWanted: Bool, redact: Bool = true,
-        upstreamInsecure: Bool = false
+        upstreamInsecure: Bool = false, recording: FixtureRecording? = nil
     ) {
+        self.recording = recording
         self.upstreamInsecure = upstreamInsecure
         self.panel = panel
         self.journal = journal
@@ -60,7 +63,8 @@ public final class ScreenLoop {
         let runtime = ScreenRuntime(
             panel: self.panel, journal: self.journal, terminal: terminal, serverURL: self.serverURL,
             options: RenderOptions(color: terminal.colors, unicode: terminal.unicode, utcOffset: Self.utcOffset()),
-            redact: self.redact, upstreamInsecure: self.upstreamInsecure)
+            redact: self.redact, upstreamInsecure: self.upstreamInsecure, recording: self.recording,
+            wake: { [wake = self.wake] in wake.wake() })
         while true {
             if let signal = ProcessSignals.takeQuitSignal() { return .signal(signal) }
             // Before looking for work, so that work arriving meanwhile wakes

@@ -8,7 +8,10 @@ struct RecordCommand: AsyncParsableCommand {
         discussion: """
             Each endpoint's last answer from the upstream becomes its fixture: a body file under recorded/ \
             beside the manifest, and the endpoint added to or updated in switchboard.yml (comments kept). \
-            A 4xx answer is recorded as the endpoint's error response, a 5xx as its server_error.
+            A 4xx answer is recorded as the endpoint's error response, a 5xx as its server_error. \
+            --request N records the endpoint of the journal's request N (the sequence in \
+            GET /__switchboard/requests); a request no endpoint matched and nothing answered live becomes a \
+            stub endpoint to edit.
             """
     )
 
@@ -18,17 +21,29 @@ struct RecordCommand: AsyncParsableCommand {
     @Flag(help: "Record every endpoint seen live.")
     var all = false
 
+    @Option(
+        name: .customLong("request"),
+        help: ArgumentHelp(
+            "Record the endpoint of this journal request (a stub when nothing answered it).", valueName: "sequence"))
+    var request: Int?
+
     @OptionGroup var control: ControlOptions
 
     func validate() throws {
-        if self.all == !self.endpoints.isEmpty {
-            throw ValidationError("name the endpoints to record, or pass --all")
+        let chosen = [!self.endpoints.isEmpty, self.all, self.request != nil].filter { $0 }.count
+        if chosen != 1 {
+            throw ValidationError("name the endpoints to record, or pass --all, or --request SEQUENCE")
         }
     }
 
     func run() async throws {
         let client = self.control.client
-        let request = self.all ? RecordRequest(all: true) : RecordRequest(endpoints: self.endpoints)
+        let request =
+            if let sequence = self.request {
+                RecordRequest(request: sequence)
+            } else {
+                self.all ? RecordRequest(all: true) : RecordRequest(endpoints: self.endpoints)
+            }
         let result = try await controlCall { try await client.record(request) }
         for line in Self.lines(result) { print(line) }
     }

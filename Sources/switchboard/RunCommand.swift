@@ -23,16 +23,19 @@ struct RunCommand: ParsableCommand {
         let (server, url) = try Launch.startServer(
             manifest: manifest, options: self.options, panel: panel, journal: journal)
         let running = try session.begin(serverURL: url, stoppingOnFailure: server)
-        let watcher = watchFixtures(self.options, panel: panel) { _ in }
+        let watcher = ScreenFixtureWatch(self.options, panel: panel)
+        watcher.startIfThere()
         defer {
-            watcher?.stop()
+            watcher.stop()
             server.shutdown()
             running.finish()
         }
         let screen = ScreenLoop(
             panel: panel, journal: journal, serverURL: url,
             colorWanted: !TerminalCheck.colorDisabled(environment: environment), redact: !self.options.noRedact,
-            upstreamInsecure: self.options.upstreamInsecure)
+            upstreamInsecure: self.options.upstreamInsecure,
+            recording: ScreenRecording.capability(
+                server: server, directory: self.options.directory, afterWriting: { watcher.startIfThere() }))
         let exit: ScreenExit
         do {
             // In-flight requests are answered and journaled before the

@@ -30,7 +30,7 @@ public enum DetailsFormatter {
                 entry.rejection == nil
                     ? .init("Headers and bodies are no longer kept for this request (journal memory budget).", .dim)
                     : .init("Refused before its headers were read: there are no headers or body to show.", .dim))
-            return DetailsView(title: title, lines: lines)
+            return DetailsView(title: title, lines: lines, sequence: entry.sequence)
         }
         lines.append(.init(""))
         lines.append(.init("REQUEST HEADERS", .bold))
@@ -50,11 +50,11 @@ public enum DetailsFormatter {
             lines.append(
                 .init("RESPONSE  none: the connection was \(self.faultWords(entry.mode))", .color(.magenta, bold: true))
             )
-            return DetailsView(title: title, lines: lines)
+            return DetailsView(title: title, lines: lines, sequence: entry.sequence)
         }
         if entry.rejection != nil && details.responseHeaders.isEmpty {
             lines.append(.init("RESPONSE  none was sent", .color(.magenta, bold: true)))
-            return DetailsView(title: title, lines: lines)
+            return DetailsView(title: title, lines: lines, sequence: entry.sequence)
         }
         let phrase = HTTPStatusText.phrase(entry.status)
         lines.append(
@@ -65,7 +65,7 @@ public enum DetailsFormatter {
         lines += self.body(
             "RESPONSE BODY", details.responseBody, size: details.responseBodySize,
             type: details.responseHeader("Content-Type"))
-        return DetailsView(title: title, lines: lines)
+        return DetailsView(title: title, lines: lines, sequence: entry.sequence)
     }
 
     /// `endpoint weather (GET /weather) · server_error (flaky:25) · 3g, 150ms injected · took 152 ms`

@@ -15,9 +15,12 @@ public struct DetailsView: Equatable, Sendable {
     public var lines: [Line]
     /// The first line shown.
     public var scroll = 0
+    /// The request's journal sequence number (what `w` records).
+    public var sequence: Int?
 
-    public init(title: String, lines: [Line]) {
+    public init(title: String, lines: [Line], sequence: Int? = nil) {
         self.title = title
         self.lines = lines
+        self.sequence = sequence
     }
 }

@@ -14,6 +14,9 @@ public enum Action: Sendable {
     case details(DetailsView?)
     /// Something the runtime wants to tell the user (a file written).
     case notice(String)
+    /// What a recording wrote, or why it wrote nothing. The reload the
+    /// recording causes does not replace it.
+    case recorded(String)
     /// The control panel refused a change a key asked for; the rows still
     /// show what the panel holds.
     case refused(ControlError)
@@ -30,5 +33,7 @@ public enum Effect: Equatable, Sendable {
     case openDetails(sequence: Int)
     /// Write these requests as a HAR file (answered with `.notice`).
     case exportHAR(sequences: [Int])
+    /// Record into the fixtures (answered with `.recorded`, later).
+    case record(RecordTarget)
     case quit(interrupted: Bool)
 }

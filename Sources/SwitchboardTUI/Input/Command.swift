@@ -19,6 +19,11 @@ public enum Command: Hashable, Sendable {
     case openDetails
     case startFilter
     case exportHAR
+    /// `w`: the selected endpoint's last live answer, or the selected
+    /// request's endpoint (a stub when nothing answered it).
+    case recordSelected
+    /// `W`: every endpoint seen live.
+    case recordAll
     /// Enter in a picker.
     case choose
 }

@@ -47,6 +47,9 @@ enum EndpointKeys {
         case .resetSelected:
             state.flash = "\(row.id) reset"
             return [.reset(endpoint: row.id)]
+        case .recordSelected:
+            state.flash = "recording \(row.id)…"
+            return [.record(.endpoint(row.id))]
         default:
             break
         }

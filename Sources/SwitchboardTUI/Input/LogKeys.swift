@@ -25,12 +25,18 @@ enum LogKeys {
         case .moveToBottom:
             self.follow(&state)
         case .openDetails:
-            guard let last = visible.last else {
+            guard let sequence = self.selectedSequence(state, visible: visible) else {
                 state.flash = "no request to show yet"
                 return []
             }
-            let sequence = state.following ? state.log[last].sequence : (state.logCursor ?? state.log[last].sequence)
             return [.openDetails(sequence: sequence)]
+        case .recordSelected:
+            guard let sequence = self.selectedSequence(state, visible: visible) else {
+                state.flash = "no request to record yet"
+                return []
+            }
+            state.flash = "recording request #\(sequence)…"
+            return [.record(.request(sequence: sequence))]
         case .startFilter:
             state.filterDraft = state.filter?.text ?? ""
         case .exportHAR:
@@ -43,6 +49,12 @@ enum LogKeys {
             break
         }
         return []
+    }
+
+    /// The highlighted request: the newest while following.
+    static func selectedSequence(_ state: AppState, visible: [Int]) -> Int? {
+        guard let last = visible.last else { return nil }
+        return state.following ? state.log[last].sequence : (state.logCursor ?? state.log[last].sequence)
     }
 
     static func cursorPosition(_ state: AppState, visible: [Int]) -> Int {

@@ -26,6 +26,9 @@ public enum Reducer {
             if details == nil { state.flash = "that request is no longer in the journal" }
         case .notice(let text):
             state.flash = text
+        case .recorded(let text):
+            state.flash = text
+            state.recordNotice = text
         case .refused(let error):
             state.flash = Self.refusal(error)
         }
@@ -59,6 +62,10 @@ public enum Reducer {
         }
         switch state.keyScope {
         case .details:
+            if binding.command == .recordSelected, let sequence = state.details?.sequence {
+                state.flash = "recording request #\(sequence)…"
+                return [.record(.request(sequence: sequence))]
+            }
             DetailsKeys.handle(binding.command, state: &state, layout: layout)
             return []
         case .picker:
@@ -86,6 +93,9 @@ public enum Reducer {
         case .resetAll:
             state.flash = "every endpoint reset"
             return [.reset(endpoint: nil)]
+        case .recordAll:
+            state.flash = "recording every endpoint seen live…"
+            return [.record(.everySeenLive)]
         default:
             break
         }
@@ -118,10 +128,14 @@ public enum Reducer {
             // screen may see a good reload and a failed one at once).
             if reloaded || problems != state.reloadProblems { state.flash = nil }
         } else if reloaded {
-            state.flash =
-                state.endpoints.isEmpty
-                ? "warning: the reloaded fixtures declare no endpoints; every request answers 404"
-                : "fixtures reloaded: \(state.endpoints.count) endpoint\(state.endpoints.count == 1 ? "" : "s")"
+            // A recording's notice stays over the reloads it causes (its
+            // own, and the fixture watcher's a moment later).
+            if state.flash == nil || state.flash != state.recordNotice {
+                state.flash =
+                    state.endpoints.isEmpty
+                    ? "warning: the reloaded fixtures declare no endpoints; every request answers 404"
+                    : "fixtures reloaded: \(state.endpoints.count) endpoint\(state.endpoints.count == 1 ? "" : "s")"
+            }
         } else if !state.reloadProblems.isEmpty {
             state.flash = "fixtures fixed"
         }

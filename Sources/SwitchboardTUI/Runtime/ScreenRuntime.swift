@@ -18,6 +18,10 @@ public final class ScreenRuntime {
     private let options: RenderOptions
     private let clock: ScreenClock
     private let export: HARExport
+    private let recording: FixtureRecording?
+    /// Wakes the caller's wait: a recording finished off the screen thread.
+    private let wake: @Sendable () -> Void
+    private let finishedRecordings = FinishedRecordings()
     private var lastSequence = 0
     private var lastPanelVersion = -1
     private var dirty = true
@@ -39,11 +43,16 @@ public final class ScreenRuntime {
     /// - Parameters:
     ///   - redact: hide credentials in HAR files exported with `e`.
     ///   - exportFolder: where `e` writes; `nil` is the working folder.
+    ///   - recording: what `w` and `W` do; `nil` where nothing records.
+    ///   - wake: called, from another thread, when a recording finished:
+    ///     the caller steps again soon after.
     public init(
         panel: ControlPanel, journal: RequestJournal, terminal: any Terminal, serverURL: String,
         options: RenderOptions, clock: ScreenClock = .system, redact: Bool = true, exportFolder: String? = nil,
-        upstreamInsecure: Bool = false
+        upstreamInsecure: Bool = false, recording: FixtureRecording? = nil, wake: @escaping @Sendable () -> Void = {}
     ) {
+        self.recording = recording
+        self.wake = wake
         self.panel = panel
         self.journal = journal
         self.terminal = terminal
@@ -96,6 +105,11 @@ public final class ScreenRuntime {
             self.send(.requests(page.entries, missed: page.missed, stats: self.journal.stats()), size)
             changed = true
         }
+        // After the panel: a recording's notice comes after the reload it made.
+        for notice in self.finishedRecordings.take() {
+            self.send(.recorded(notice), size)
+            changed = true
+        }
         return changed
     }
 
@@ -137,6 +151,8 @@ public final class ScreenRuntime {
                 case .exportHAR(let sequences):
                     let entries = sequences.compactMap { self.journal.entry(sequence: $0) }
                     self.send(.notice(self.export.write(entries, at: self.clock.wall())), size)
+                case .record(let target):
+                    self.startRecording(target, size)
                 }
             } catch {
                 self.send(.refused(error), size)
@@ -145,6 +161,20 @@ public final class ScreenRuntime {
             self.pullPanel(size)
         }
         return nil
+    }
+
+    /// Records off the screen thread: the notice comes back at a later step.
+    private func startRecording(_ target: RecordTarget, _ size: (width: Int, height: Int)) {
+        guard let recording = self.recording else {
+            self.send(.recorded("recording is not available in this screen"), size)
+            return
+        }
+        let finished = self.finishedRecordings
+        let wake = self.wake
+        Task.detached {
+            finished.add(await recording.record(target))
+            wake()
+        }
     }
 
     private func signature(of id: String?) -> String? {

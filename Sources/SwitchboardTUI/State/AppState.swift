@@ -58,6 +58,9 @@ public struct AppState: Equatable, Sendable {
     public var showHelp = false
     /// A one-line message (a change made, a problem) until the next key.
     public var flash: String?
+    /// The last recording's notice: while it is the message shown, reloads
+    /// do not replace it.
+    public var recordNotice: String?
 
     public init(serverURL: String, upstreamInsecure: Bool = false) {
         self.serverURL = serverURL

@@ -11,21 +11,39 @@ final class ScreenHarness {
     let terminal: MemoryTerminal
     let clock = ManualClock()
     let runtime: ScreenRuntime
+    /// One element each time the runtime asks to be woken (a recording
+    /// finished off the screen thread).
+    private let wakes: AsyncStream<Void>
 
-    init(panel: ControlPanel, width: Int = 80, height: Int = 24, exportFolder: String? = nil) {
+    init(
+        panel: ControlPanel, width: Int = 80, height: Int = 24, exportFolder: String? = nil,
+        recording: FixtureRecording? = nil
+    ) {
         self.panel = panel
         self.terminal = MemoryTerminal(width: width, height: height)
+        let (wakes, wake) = AsyncStream.makeStream(of: Void.self)
+        self.wakes = wakes
         self.runtime = ScreenRuntime(
             panel: panel, journal: self.journal, terminal: self.terminal, serverURL: "http://127.0.0.1:8080",
             options: RenderOptions(color: false, unicode: true, utcOffset: 0), clock: self.clock.screenClock,
-            exportFolder: exportFolder)
+            exportFolder: exportFolder, recording: recording, wake: { wake.yield() })
         _ = self.runtime.step()
     }
 
+    /// Waits for the runtime's next wake-up, then lets one frame pass.
+    func frameAfterWake() async {
+        var next = self.wakes.makeAsyncIterator()
+        _ = await next.next()
+        self.frame()
+    }
+
     /// The demo fixtures, with `ScreenFixtures.traffic` in the journal.
-    static func demo(width: Int = 80, height: Int = 24, exportFolder: String? = nil) throws -> ScreenHarness {
+    static func demo(
+        width: Int = 80, height: Int = 24, exportFolder: String? = nil, recording: FixtureRecording? = nil
+    ) throws -> ScreenHarness {
         let harness = ScreenHarness(
-            panel: try ScreenFixtures.demoPanel(), width: width, height: height, exportFolder: exportFolder)
+            panel: try ScreenFixtures.demoPanel(), width: width, height: height, exportFolder: exportFolder,
+            recording: recording)
         for entry in ScreenFixtures.traffic { harness.journal.record(entry) }
         harness.frame()
         return harness

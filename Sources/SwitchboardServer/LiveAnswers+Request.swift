@@ -1,0 +1,42 @@
+import SwitchboardControl
+import SwitchboardCore
+
+/// `w` on a log line, `{"request": N}` and `switchboard record --request N`:
+/// one journaled request's endpoint is recorded from its last live answer,
+/// and a request nothing answered becomes a stub entry the user edits.
+extension LiveAnswers {
+    /// Records the endpoint of request `sequence` of `journal`. Writes
+    /// files: call it off the event loops.
+    func record(request sequence: Int, journal: RequestJournal, panel: ControlPanel) -> Result<
+        RecordResult, RecordRefusal
+    > {
+        guard let entry = journal.entry(sequence: sequence) else {
+            return .failure(
+                RecordRefusal(
+                    message: "no request \(sequence) in the journal (it keeps the last \(journal.capacity))"))
+        }
+        if let rejection = entry.rejection {
+            return .failure(
+                RecordRefusal(
+                    message: "request \(sequence) was refused before any endpoint saw it (\(rejection)),"
+                        + " so there is nothing to record"))
+        }
+        // Answered by an endpoint (declared or seen live): that endpoint's
+        // last live answer, as `w` on its row records it.
+        if let id = entry.endpointID { return self.record([id], panel: panel) }
+        let method = entry.method.uppercased()
+        let pattern = PathGrouping.pattern(for: RequestTarget(uri: entry.target))
+        let key = PathGrouping.endpointID(method: method, pattern: pattern)
+        // Live without a row (past the rows' limit): its kept answer.
+        if self.answer(for: key) != nil { return self.record([key], panel: panel) }
+        let stub = RecordedExchange(
+            method: method, pattern: pattern, suggestedID: key, existingID: nil, answer: .stub)
+        return self.write([stub], skipped: [], panel: panel).map { result in
+            var result = result
+            for index in result.written.indices where result.written[index].change == "added" {
+                result.written[index].change = "stub"
+            }
+            return result
+        }
+    }
+}

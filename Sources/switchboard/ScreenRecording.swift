@@ -1,0 +1,71 @@
+import Foundation
+import SwitchboardControl
+import SwitchboardCore
+import SwitchboardServer
+import SwitchboardTUI
+
+/// What `w` and `W` do on the screen: the server's recording, run on a
+/// thread of its own (it writes files), told in one line.
+enum ScreenRecording {
+    /// - Parameters:
+    ///   - directory: the fixtures folder; a recording that creates it says so.
+    ///   - afterWriting: runs after each recording (the folder may be new).
+    static func capability(
+        server: SwitchboardServer, directory: String, afterWriting: @escaping @Sendable () -> Void
+    ) -> FixtureRecording {
+        FixtureRecording { target in
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread {
+                    let folderExisted = FileManager.default.fileExists(atPath: directory)
+                    let result =
+                        switch target {
+                        case .endpoint(let id): server.recordLive([id])
+                        case .everySeenLive: server.recordLive(nil)
+                        case .request(let sequence): server.recordRequest(sequence)
+                        }
+                    afterWriting()
+                    continuation.resume(returning: Self.notice(result, folderExisted: folderExisted))
+                }
+            }
+        }
+    }
+
+    /// `recorded login → recorded/login.json, switchboard.yml updated`, or
+    /// why nothing was written.
+    static func notice(_ result: Result<RecordResult, RecordRefusal>, folderExisted: Bool) -> String {
+        let recorded: RecordResult
+        switch result {
+        case .failure(let refusal): return refusal.message.split(separator: "\n").joined(separator: " ")
+        case .success(let success): recorded = success
+        }
+        let written = recorded.written.filter { $0.change != "already_an_endpoint" }
+        guard !written.isEmpty else {
+            if let existing = recorded.written.first {
+                return "\(existing.endpoint) already answers that request; nothing written"
+            }
+            return recorded.skipped.first?.reason ?? "no live answers to record yet"
+        }
+        var text: String
+        if written.count == 1, let one = written.first {
+            let what = one.change == "stub" ? "wrote a stub for \(one.endpoint)" : "recorded \(one.endpoint)"
+            let response = one.response == "success" ? "" : " \(one.response)"
+            text = what + response + (one.file.map { " → \($0)" } ?? " (empty body)")
+        } else {
+            text = "recorded \(written.count) endpoints → \(FixtureRecorder.folder)/"
+        }
+        if let manifest = recorded.manifest {
+            let name = (manifest as NSString).lastPathComponent
+            text += ", \(name) \(recorded.manifestChanged ? "updated" : "unchanged")"
+            if !folderExisted {
+                text =
+                    "started without a fixtures folder: created \((manifest as NSString).deletingLastPathComponent)/"
+                    + " — " + text
+            }
+        }
+        if written.count == 1, written[0].change == "stub" { text += " — edit it to answer" }
+        if !recorded.skipped.isEmpty {
+            text += "; not recorded: " + recorded.skipped.map(\.endpoint).joined(separator: ", ")
+        }
+        return text
+    }
+}
