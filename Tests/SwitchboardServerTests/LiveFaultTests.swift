@@ -88,6 +88,9 @@ import Testing
                 #expect(seen.curlExit == curl.0 || (mode == .garbage && seen.curlExit == 8), "\(seen)")
                 #expect(seen.curlStatus == curl.1)
                 if curl.1 == "000" || mode == .truncated { #expect(seen.sessionError != nil) }
+                // A hung request is journaled when its client leaves, which
+                // the server may learn a moment after the client has given up.
+                _ = await waitUntil { live.journal.entries(after: 0).entries.count == 2 }
                 let entries = live.journal.entries(after: 0).entries
                 #expect(entries.count == 2 && entries.allSatisfy { $0.mode == mode }, "\(entries.map(\.mode))")
             }
