@@ -33,13 +33,16 @@ extension ConnectionStateMachine {
     enum UpstreamPartAction: Equatable {
         /// Write it; the write's completion lets the upstream be read on.
         case write
+        /// Keep it: the answer goes out cut short once it is whole
+        /// (`truncated` on a live endpoint).
+        case hold
         case ignore
         case unexpected(String)
     }
 
     mutating func upstreamBodyReceived() -> UpstreamPartAction {
         switch self.state {
-        case .answering(.relaying): .write
+        case .answering(.relaying(_, let response)): response.cutsLiveAnswer ? .hold : .write
         case .closing, .closed: .ignore
         case .idle, .receiving, .answering, .modifying: .unexpected(self.unexpected("an upstream body part"))
         }

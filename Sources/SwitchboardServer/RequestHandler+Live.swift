@@ -49,12 +49,14 @@ extension RequestHandler {
     /// but for hop-by-hop fields and this connection's own framing.
     func upstreamHead(_ upstreamHead: HTTPResponseHead, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
         switch self.connection.upstreamHeadReceived() {
-        case .relay(let request, _):
+        case .relay(let request, let response):
             var headers = UpstreamHeaders.response(upstreamHead.headers)
             if request.fromPage { CORS.allow(request.head, in: &headers) }
             self.live?.answered = context.eventLoop.now
             self.live?.head = HTTPResponseHead(
                 version: upstreamHead.version, status: upstreamHead.status, headers: headers)
+            // Nothing goes out before the body is whole (see `cutLiveAnswer`).
+            if response.cutsLiveAnswer { return context.eventLoop.makeSucceededVoidFuture() }
             if !request.keepAlive {
                 headers.replaceOrAdd(name: "Connection", value: "close")
             } else if request.head.version == .http1_0 {
@@ -97,6 +99,9 @@ extension RequestHandler {
                 context.writeAndFlush(part, promise: promise)
             }
             return promise.futureResult
+        case .hold:
+            self.hold(buffer, context: context)
+            return context.eventLoop.makeSucceededVoidFuture()
         case .ignore:
             return context.eventLoop.makeSucceededVoidFuture()
         case .unexpected(let event):
@@ -107,6 +112,9 @@ extension RequestHandler {
 
     func upstreamEnd(context: ChannelHandlerContext) {
         switch self.connection.upstreamFinished() {
+        case .finish(let request, let response) where response.cutsLiveAnswer:
+            self.keepLiveAnswer(request, response)
+            self.cutLiveAnswer(request, response, context: context)
         case .finish(let request, let response):
             let relayed = self.relayed(response, now: context.eventLoop.now)
             self.keepLiveAnswer(request, response)
@@ -146,6 +154,39 @@ extension RequestHandler {
         case .ignore:
             break
         }
+    }
+
+    /// A part of a live answer that is to be cut short: kept until the
+    /// body is whole. A body past what is kept for recording is cut where it
+    /// is, as if the parts so far were all of it: holding more would cost
+    /// memory that a streamed answer never does.
+    private func hold(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
+        guard var live = self.live else { return }
+        guard live.relayed + buffer.readableBytes > LiveAnswers.bodyLimit else {
+            live.capture(buffer)
+            self.live = live
+            return
+        }
+        if case .finish(let request, let response) = self.connection.upstreamFinished() {
+            self.cutLiveAnswer(request, response, context: context)
+        }
+        // After the cut: the failure a cancelled read reports is ignored.
+        live.task?.cancel()
+    }
+
+    /// `truncated` on an endpoint that passes through: the upstream's
+    /// answer, held whole, goes out as `truncated` sends a fixture's (see
+    /// `writeTruncated`) — its status and headers with a Content-Length 1 KB
+    /// past the body, half the body (at the profile's bandwidth, if it has
+    /// one), then the connection closes.
+    func cutLiveAnswer(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
+        var cut = self.relayed(response, now: context.eventLoop.now)
+        var body = ByteBuffer()
+        for var part in self.live?.parts ?? [] { body.writeBuffer(&part) }
+        cut.body = body
+        cut.action = .truncated(self.live?.bandwidth)
+        self.live = nil
+        self.writeTruncated(cut, for: request, context: context)
     }
 
     /// 502 or 504 with JSON saying what failed, journaled with the cause.

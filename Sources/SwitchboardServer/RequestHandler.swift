@@ -266,6 +266,8 @@ final class RequestHandler: ChannelDuplexHandler {
             self.writeGarbage(bytes, request, response, context: context)
         case .live(let upstream, let bandwidth):
             self.forward(request, response, to: upstream, bandwidth: bandwidth, context: context)
+        case .liveTruncated(let upstream, let bandwidth):
+            self.forward(request, response, to: upstream, bandwidth: bandwidth, context: context)
         }
     }
 

@@ -187,7 +187,16 @@ final class Responder: Sendable {
         case .reset: return .reset
         case .hang: return .hang
         case .empty: return .empty
-        case .truncated: return .truncated(decision.bandwidth)
+        case .truncated:
+            // An endpoint that passes through is cut on its live answer, as
+            // one with a fixture is on the fixture; with no upstream to ask,
+            // on the fixture.
+            if snapshot.manifest.endpoints[decision.endpointIndex].passesThrough,
+                let upstream = self.upstream?.upstream(endpoint: decision.endpointIndex, manifest: snapshot.manifest)
+            {
+                return .liveTruncated(upstream, bandwidth: decision.bandwidth)
+            }
+            return .truncated(decision.bandwidth)
         case .garbage:
             var bytes = snapshot.garbage(endpoint: decision.endpointIndex, request: decision.request)
             // Never let the noise start like a status line by chance.
@@ -214,6 +223,9 @@ struct PreparedResponse {
         /// Sent to this upstream (none set: 502), its body relayed at this
         /// many bytes per second if the profile limits it.
         case live(UpstreamURL?, bandwidth: Int?)
+        /// Sent to this upstream, its answer held until whole, then cut
+        /// short as `truncated` cuts a fixture's (see `cutLiveAnswer`).
+        case liveTruncated(UpstreamURL, bandwidth: Int?)
     }
 
     var status: HTTPResponseStatus
@@ -235,4 +247,10 @@ struct PreparedResponse {
 
     /// Waited before anything is written.
     var delay = Duration.zero
+
+    /// The live answer is held and then cut short (`truncated` on an
+    /// endpoint that passes through), not relayed as it arrives.
+    var cutsLiveAnswer: Bool {
+        if case .liveTruncated = self.action { true } else { false }
+    }
 }

@@ -16,10 +16,11 @@ enum Launch {
         ProcessSignals.prepare()
         raiseOpenFileLimit()
         var manifest = try self.loadManifest(options.directory, upstream: options.upstreamURL)
-        // The screen offers `live` where there is an upstream; the server
-        // applies `--upstream` itself, after reloads too.
+        // The screen offers `live` where there is an upstream: the panel
+        // keeps `--upstream` in every manifest it is given, reloads and
+        // recordings included (the server routes by the option itself).
         if let upstream = options.upstreamURL { manifest.upstream = upstream }
-        let panel = ControlPanel(manifest: manifest, random: options.random)
+        let panel = ControlPanel(manifest: manifest, random: options.random, upstream: options.upstreamURL)
         let journal = RequestJournal(capacity: options.journalSize)
         let session = try Session(options: options, journal: journal, quiet: quietSession)
         return (manifest, panel, journal, session)

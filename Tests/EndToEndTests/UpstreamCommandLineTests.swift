@@ -57,4 +57,42 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr.contains("--upstream-ca: \(path) holds no PEM certificate"))
     }
+
+    /// Editing the manifest keeps `--upstream`: a live endpoint and requests
+    /// no endpoint matches still go to the option's upstream, not to the one
+    /// the manifest names (where nothing listens).
+    @Test func theUpstreamOptionStillAppliesAfterTheManifestIsEdited() async throws {
+        try await TestUpstream.start().serving { upstream in
+            let manifest = """
+                upstream: http://127.0.0.1:9
+                endpoints:
+                  - { id: data, method: GET, path: /json, mode: live }
+
+                """
+            let fixtures = try TemporaryFixtures(manifest: manifest)
+            let serve = try await ServeProcess.start(arguments: [
+                fixtures.path, "--port", "0", "--upstream", upstream.baseURL.absoluteString,
+            ])
+            try await serve.serving { serve in
+                serve.discardOutput()
+                let base = "http://127.0.0.1:\(serve.port)"
+                let json = try await CurlChecksum.get(upstream.url(.json))
+                let jpeg = try await CurlChecksum.get(upstream.url(.jpeg))
+                #expect(try await CurlChecksum.get(URL(string: base + "/json")!).sha256 == json.sha256)
+                try fixtures.write(
+                    "switchboard.yml", Array((manifest + "  - { id: me, method: GET, path: /me }\n").utf8))
+                // Before the reload /me goes live, and the upstream has no such route.
+                let reloaded = await waitUntil(timeout: 20, every: .milliseconds(50)) {
+                    (try? await HTTPClient.send(URL(string: base + "/me")!))?.status == 200
+                }
+                #expect(reloaded, "the edited manifest was not picked up")
+                let live = try await CurlChecksum.get(URL(string: base + "/json")!)
+                #expect(live.status == 200)
+                #expect(live.sha256 == json.sha256, "the live endpoint still goes to --upstream")
+                let unmatched = try await CurlChecksum.get(URL(string: base + "/jpeg")!)
+                #expect(unmatched.status == 200)
+                #expect(unmatched.sha256 == jpeg.sha256, "so do requests no endpoint matches")
+            }
+        }
+    }
 }

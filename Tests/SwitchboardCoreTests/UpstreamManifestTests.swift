@@ -57,4 +57,21 @@ import Testing
                 "6:36: unknown mode 'lve' — did you mean 'live'?",
             ])
     }
+
+    /// `--upstream` wins over the manifest's `upstream:` in every manifest
+    /// the panel is given: the first, and each reload (edited, or written by
+    /// a recording) whether it names another upstream or none.
+    @Test func theCommandLineUpstreamOutlastsEveryReload() throws {
+        let option = UpstreamURL(scheme: "http", host: "127.0.0.1", port: 8081)
+        let panel = ControlPanel(
+            manifest: try self.load("upstream: http://127.0.0.1:9\nendpoints:\n  - { method: GET, path: /a }\n"),
+            upstream: option)
+        #expect(panel.snapshot().manifest.upstream == option)
+        panel.replaceManifest(try self.load("endpoints:\n  - { method: GET, path: /a }\n"))
+        #expect(panel.snapshot().manifest.upstream == option)
+        panel.replaceManifest(
+            try self.load("upstream: http://127.0.0.1:7\nendpoints:\n  - { method: GET, path: /b }\n"))
+        #expect(panel.snapshot().manifest.upstream == option)
+        #expect(panel.snapshot().generation == 3)
+    }
 }

@@ -107,6 +107,7 @@ extension ConnectionStateMachineTests {
     static func describe(_ action: Machine.UpstreamPartAction) -> String {
         switch action {
         case .write: "write"
+        case .hold: "hold"
         case .ignore: "ignore"
         case .unexpected: "UNEXPECTED"
         }

@@ -22,27 +22,43 @@ import Testing
         return server
     }
 
+    /// curl's view of a GET of `url` (its exit code says which fault it saw).
+    static func curl(_ url: URL, _ extra: [String] = []) throws -> CommandResult {
+        try Subprocess.run("curl", ["-sS", "-o", "/dev/null"] + extra + [url.absoluteString])
+    }
+
+    static func curl(_ url: URL, _ extra: [String] = []) async throws -> CommandResult {
+        try await onThread { try Self.curl(url, extra) }
+    }
+
     func curl(_ server: RunningServer, _ extra: [String] = []) throws -> CommandResult {
-        try Subprocess.run("curl", ["-sS", "-o", "/dev/null"] + extra + [server.url("/a").absoluteString])
+        try Self.curl(server.url("/a"), extra)
     }
 
     func curl(_ server: RunningServer, _ extra: [String] = []) async throws -> CommandResult {
-        try await onThread { try self.curl(server, extra) }
+        try await Self.curl(server.url("/a"), extra)
+    }
+
+    /// What an app's URLSession makes of a GET of `url` on a fresh session:
+    /// the status it got, or the code of the error it failed with.
+    static func urlSession(_ url: URL, timeout: Double = 10) async -> (status: Int?, error: URLError.Code?) {
+        let session = HTTPClient.session()
+        defer { session.invalidateAndCancel() }
+        session.configuration.timeoutIntervalForRequest = timeout
+        var request = URLRequest(url: url)
+        request.timeoutInterval = timeout
+        do {
+            let (_, response) = try await session.data(for: request)
+            return ((response as? HTTPURLResponse)?.statusCode, nil)
+        } catch let error as URLError {
+            return (nil, error.code)
+        } catch {
+            return (nil, nil)
+        }
     }
 
     func urlSessionError(_ server: RunningServer, timeout: Double = 10) async -> URLError.Code? {
-        let session = HTTPClient.session()
-        session.configuration.timeoutIntervalForRequest = timeout
-        var request = URLRequest(url: server.url("/a"))
-        request.timeoutInterval = timeout
-        do {
-            _ = try await session.data(for: request)
-            return nil
-        } catch let error as URLError {
-            return error.code
-        } catch {
-            return nil
-        }
+        await Self.urlSession(server.url("/a"), timeout: timeout).error
     }
 
     @Test func resetIsAConnectionResetByPeer() async throws {

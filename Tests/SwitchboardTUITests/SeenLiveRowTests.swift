@@ -27,4 +27,22 @@ import Testing
         #expect(harness.panelSettings[1].mode == .serverError)
         #expect(harness.rowSettings == harness.panelSettings)
     }
+
+    /// With `--upstream`, a fixture endpoint offers `live` on the screen
+    /// after the manifest is edited too (the file itself names no upstream).
+    @Test func withTheUpstreamOptionAReloadedFixtureEndpointStillOffersLive() throws {
+        let manifest = "endpoints:\n  - { id: login, method: POST, path: /login }\n"
+        let fixtures = try TemporaryFixtures(manifest: manifest)
+        let panel = ControlPanel(
+            manifest: try ManifestLoader.load(directory: fixtures.path),
+            upstream: UpstreamURL(scheme: "http", host: "127.0.0.1", port: 9))
+        let harness = ScreenHarness(panel: panel)
+        harness.frame()
+        #expect(harness.state.endpoints.map(\.canGoLive) == [true])
+        try fixtures.write("switchboard.yml", Array((manifest + "  - { id: me, method: GET, path: /me }\n").utf8))
+        panel.replaceManifest(try ManifestLoader.load(directory: fixtures.path))
+        harness.frame()
+        #expect(harness.state.endpoints.map(\.id) == ["login", "me"])
+        #expect(harness.state.endpoints.map(\.canGoLive) == [true, true])
+    }
 }

@@ -20,15 +20,23 @@ public final class ControlPanel: Sendable {
 
     /// At most this many rows are learned from live requests.
     let learnLimit: Int
+    /// `--upstream`: the upstream every manifest shows, the first and each
+    /// one reloaded or recorded after it, whatever its own `upstream:` says.
+    private let upstream: UpstreamURL?
 
     /// `random` decides flaky outcomes and random delays; pass a
     /// `SeededRandom` with a fixed seed for repeatable runs. `learnLimit`
     /// bounds the rows seen live (a test can check the bound without
-    /// learning a thousand of them).
+    /// learning a thousand of them). `upstream` overrides the manifest's
+    /// top-level `upstream:`, as `--upstream` does.
     public init(
-        manifest: Manifest, random: any RandomSource = SeededRandom.unseeded(), learnLimit: Int = SeenLive.limit
+        manifest: Manifest, random: any RandomSource = SeededRandom.unseeded(), learnLimit: Int = SeenLive.limit,
+        upstream: UpstreamURL? = nil
     ) {
         self.learnLimit = learnLimit
+        self.upstream = upstream
+        var manifest = manifest
+        if let upstream { manifest.upstream = upstream }
         let snapshot = PanelSnapshot(
             manifest: manifest, table: EndpointTable(endpoints: manifest.endpoints),
             settings: manifest.endpoints.map(EndpointSetting.init(startOf:)), generation: 1, version: 1,
@@ -61,6 +69,8 @@ public final class ControlPanel: Sendable {
     /// one the manifest now declares (same method and path) becomes the
     /// manifest's, keeping its setting as a kept endpoint would.
     public func replaceManifest(_ manifest: Manifest) {
+        var manifest = manifest
+        if let upstream = self.upstream { manifest.upstream = upstream }
         self.change { old in
             var settings: [EndpointSetting] = []
             var counters: [EndpointCounters] = []
