@@ -49,6 +49,10 @@ final class UpstreamClient: Sendable {
         // (no status text, lower-case names); HTTP/1.1 passes it unchanged.
         configuration.httpVersion = .http1Only
         configuration.tlsConfiguration = UpstreamTrust.tlsConfiguration(settings)
+        // No spans: with none configured the default is a no-op tracer that
+        // is still asked for a span, with its attributes, on every request
+        // (about 30k instructions each, measured with callgrind).
+        configuration.tracing.tracer = nil
         return HTTPClient(eventLoopGroupProvider: .shared(group), configuration: configuration)
     }
 

@@ -21,9 +21,13 @@ enum UpstreamHeaders {
     /// `keep-alive` and `close` name no field, so the usual answer is none.
     static func namedByConnection(_ headers: HTTPHeaders) -> [String] {
         var names: [String] = []
-        for list in headers[canonicalForm: "connection"] {
-            let name = list.trimmingASCIISpaces.lowercased()
-            if name != "keep-alive" && name != "close" { names.append(name) }
+        for (name, list) in headers where name.isNamed("connection") {
+            for element in list.split(separator: ",") {
+                let token = element.trimmingASCIISpaces
+                if !token.isEmpty && !token.isNamed("keep-alive") && !token.isNamed("close") {
+                    names.append(token.lowercased())
+                }
+            }
         }
         return names
     }

@@ -17,7 +17,9 @@ public struct UpstreamURL: Sendable, Hashable, CustomStringConvertible {
     /// `api.example.com` or `api.example.com:8443`: what `Host` and
     /// `X-Forwarded-Host` name.
     public var authority: String {
-        let host = self.host.contains(":") ? "[\(self.host)]" : self.host
+        // Bytes, not Foundation's substring search: this runs for every
+        // live request.
+        let host = self.host.utf8.contains(UInt8(ascii: ":")) ? "[\(self.host)]" : self.host
         let standard = self.isTLS ? 443 : 80
         return self.port == standard ? host : "\(host):\(self.port)"
     }
@@ -29,7 +31,7 @@ public struct UpstreamURL: Sendable, Hashable, CustomStringConvertible {
 
     /// The upstream's address for a request target (path and query as sent).
     public func url(for target: String) -> String {
-        "\(self.scheme)://\(self.authority)\(self.basePath)\(target.hasPrefix("/") ? target : "/" + target)"
+        "\(self.scheme)://\(self.authority)\(self.basePath)\(target.utf8.first == UInt8(ascii: "/") ? target : "/" + target)"
     }
 
     public init(scheme: String, host: String, port: Int, basePath: String = "") {
