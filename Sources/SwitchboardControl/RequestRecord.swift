@@ -24,7 +24,9 @@ public struct RequestRecord: Codable, Sendable, Equatable {
     public var unmatched: Bool
     /// For an unmatched request: the nearest endpoint, if any is near.
     public var closest: String?
-    /// Only in `GET …/requests/{sequence}`.
+    /// The journal's number for the request, counting from 1: what
+    /// `GET …/requests/{sequence}`, `{"request": N}` and
+    /// `switchboard record --request N` take.
     public var sequence: Int?
     /// Only in `GET …/requests/{sequence}`; `nil` there once the journal
     /// no longer keeps them.

@@ -42,10 +42,11 @@ enum ControlJSON {
 
     /// One journal entry with its headers and bodies (text, or base64 for
     /// binary), while they are kept: the hand-written `serve` line (see
-    /// `JournalEntry.appendJSON`) with `sequence` and `details` added.
+    /// `JournalEntry.appendJSON`, which carries `sequence`) with `details`
+    /// added.
     static func entryDetails(_ entry: JournalEntry) -> String {
         var json = String(entry.jsonLine.dropLast())
-        json += #","sequence":"# + String(entry.sequence) + #","details":"#
+        json += #","details":"#
         guard let details = entry.details else { return json + "null}" }
         func body(_ bytes: [UInt8], size: Int) -> CapturedBody {
             let text = String(validating: bytes, as: UTF8.self)

@@ -119,6 +119,16 @@ import Testing
         entry.endpointID = nil
         #expect(entry.jsonLine.hasSuffix(#""unmatched":true,"closest":"GET /a"}"#))
     }
+
+    /// A program finds the number `record --request N` takes on the line.
+    @Test func aJournaledEntrysLineCarriesItsNumber() {
+        let journal = RequestJournal(capacity: 10)
+        journal.record(self.entry("/a"))
+        let second = journal.record(self.entry("/b"))
+        let line = journal.entry(sequence: second)?.jsonLine ?? ""
+        #expect(second == 2)
+        #expect(line.hasSuffix(#""unmatched":false,"sequence":2}"#))
+    }
 }
 
 final class Counter: Sendable {

@@ -61,6 +61,13 @@ extension JournalEntry {
         } else {
             out.append(contentsOf: #","unmatched":false"#.utf8)
         }
+        // The journal's number for it, which `record --request N` and the
+        // control API's `requests/N` take; entries made outside a journal
+        // have none.
+        if self.sequence > 0 {
+            out.append(contentsOf: #","sequence":"#.utf8)
+            JSONBytes.appendInteger(self.sequence, to: &out)
+        }
         out.append(UInt8(ascii: "}"))
     }
 
