@@ -71,7 +71,7 @@ extension ConnectionStateMachine {
         case .receiving(let request):
             self.state = .closing
             return .refuseArriving(request)
-        case .answering(.awaitingUpstream), .answering(.relaying):
+        case .answering(.awaitingUpstream), .answering(.relaying), .uploading:
             return .awaitUpstream
         case .idle, .answering(.writing), .answering(.readingFile), .closing, .modifying:
             self.state = .closing
@@ -92,6 +92,10 @@ extension ConnectionStateMachine {
         /// The client left while the upstream answered: cancel that
         /// request, journal a client that left.
         case upstreamAbandoned(Request, PreparedResponse)
+        /// The client left before its upload was complete: cancel the
+        /// upstream request (the upstream sees its connection cut) and
+        /// journal it so.
+        case uploadAbandoned(Request, PreparedResponse)
         case none
     }
 
@@ -108,6 +112,8 @@ extension ConnectionStateMachine {
             return .leftMidRequest(request)
         case .answering(.awaitingUpstream(let request, let response)), .answering(.relaying(let request, let response)):
             return .upstreamAbandoned(request, response)
+        case .uploading(let request, let response, _):
+            return .uploadAbandoned(request, response)
         case .idle, .receiving, .answering(.writing), .answering(.readingFile), .closing, .closed, .modifying:
             return .none
         }

@@ -9,6 +9,7 @@ extension ConnectionStateMachineTests {
         case .sendContinue: "100-continue"
         case .refuse(_, let status, _): "refuse \(status.code)"
         case .refuseBody: "refuse 413"
+        case .stream(_, _, let sendContinue): sendContinue ? "stream after 100-continue" : "stream"
         case .ignore: "ignore"
         case .unexpected: "UNEXPECTED"
         }
@@ -17,6 +18,7 @@ extension ConnectionStateMachineTests {
     static func describe(_ action: Machine.BodyAction) -> String {
         switch action {
         case .receive: "receive"
+        case .forward: "forward"
         case .refuseBody: "refuse 413"
         case .ignore: "ignore"
         case .unexpected: "UNEXPECTED"
@@ -27,6 +29,7 @@ extension ConnectionStateMachineTests {
         switch action {
         case .answer: "answer"
         case .answerControl: "answer control"
+        case .endUpload: "end upload"
         case .ignore: "ignore"
         case .unexpected: "UNEXPECTED"
         }
@@ -35,6 +38,7 @@ extension ConnectionStateMachineTests {
     static func describe(_ action: Machine.ParserErrorAction) -> String {
         switch action {
         case .refuse(let request, let status, _): "refuse \(status.code)" + (request == nil ? "" : " with request")
+        case .abortUpload: "abort upload"
         case .held: "hold"
         case .ignore: "ignore"
         case .unexpected: "UNEXPECTED"
@@ -92,13 +96,14 @@ extension ConnectionStateMachineTests {
         case .hangEnded: "hang ended"
         case .leftMidRequest: "left mid-request"
         case .upstreamAbandoned: "upstream abandoned"
+        case .uploadAbandoned: "upload abandoned"
         case .none: "none"
         }
     }
 
     static func describe(_ action: Machine.UpstreamHeadAction) -> String {
         switch action {
-        case .relay: "relay"
+        case .relay(let request, _): request.keepAlive ? "relay" : "relay, then close"
         case .ignore: "ignore"
         case .unexpected: "UNEXPECTED"
         }
@@ -114,7 +119,7 @@ extension ConnectionStateMachineTests {
 
     static func describe(_ action: Machine.UpstreamEndAction) -> String {
         switch action {
-        case .finish: "finish"
+        case .finish(let request, _): request.keepAlive ? "finish" : "finish, then close"
         case .ignore: "ignore"
         case .unexpected: "UNEXPECTED"
         }
@@ -122,7 +127,7 @@ extension ConnectionStateMachineTests {
 
     static func describe(_ action: Machine.UpstreamFailureAction) -> String {
         switch action {
-        case .answer: "answer 502/504"
+        case .answer(let request, _): request.keepAlive ? "answer 502/504" : "answer 502/504, then close"
         case .cutShort: "cut short"
         case .ignore: "ignore"
         }

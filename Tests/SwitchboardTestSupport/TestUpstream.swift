@@ -62,6 +62,15 @@ public final class TestUpstream: Sendable {
         case reset = "/reset"
         /// How many connections the upstream has accepted so far.
         case connections = "/connections"
+        /// Any method: reads the body as it arrives without keeping it
+        /// (at `?rate=` bytes a second if given) and answers its
+        /// `bodyLength` and `bodySHA256` as JSON.
+        case uploadSHA256 = "/upload/sha256"
+        /// 413 with `Connection: close` before reading any of the body.
+        case uploadRefuse = "/upload/refuse"
+        /// What the last `/upload/sha256` saw: `complete` (whether its
+        /// body was all there), `received` (bytes) and `error`.
+        case uploadLast = "/upload/last"
     }
 
     /// Starts the upstream and waits until it listens. With a certificate

@@ -1,0 +1,103 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+import SwitchboardCore
+
+/// A live request whose body streams to the upstream as it arrives, with
+/// back-pressure both ways: a part goes to AsyncHTTPClient's stream writer,
+/// and the client is read again only once the writer takes it
+/// (`ConnectionStateMachine.uploadPartTaken`).
+extension RequestHandler {
+    /// The upstream request's body: a stream AsyncHTTPClient pulls when its
+    /// connection is ready, of the length the client announced if it did.
+    func uploadBody(_ request: Request, context: ChannelHandlerContext) -> HTTPClient.Body {
+        self.upload = LiveUpload()
+        let chunked = request.head.headers.contains(name: "Transfer-Encoding")
+        let length = chunked ? nil : request.head.headers.first(name: "Content-Length").flatMap(Int.init)
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        let loop = context.eventLoop
+        return .stream(contentLength: length.map(Int64.init)) { writer in
+            guard loop.inEventLoop else {
+                return loop.flatSubmit { handler.value.uploadWriterReady(writer, context: bound.value) }
+            }
+            return handler.value.uploadWriterReady(writer, context: bound.value)
+        }
+    }
+
+    func uploadWriterReady(_ writer: HTTPClient.Body.StreamWriter, context: ChannelHandlerContext) -> EventLoopFuture<
+        Void
+    > {
+        guard var upload = self.upload else { return context.eventLoop.makeFailedFuture(LiveUpload.Abandoned()) }
+        let done = context.eventLoop.makePromise(of: Void.self)
+        upload.writer = writer
+        upload.done = done
+        let waiting = upload.waiting
+        upload.waiting = []
+        self.upload = upload
+        for part in waiting { self.writeUpload(part, with: writer, context: context) }
+        if upload.ended {
+            self.upload = nil
+            done.succeed()
+        }
+        return done.futureResult
+    }
+
+    /// A part of the body: to the upstream, or kept until it can take it.
+    func uploadPart(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
+        guard var upload = self.upload else { return }
+        guard let writer = upload.writer else {
+            self.upload = nil
+            upload.waiting.append(buffer)
+            self.upload = upload
+            return
+        }
+        self.writeUpload(buffer, with: writer, context: context)
+    }
+
+    private func writeUpload(
+        _ buffer: ByteBuffer, with writer: HTTPClient.Body.StreamWriter, context: ChannelHandlerContext
+    ) {
+        writer.write(.byteBuffer(buffer)).hop(to: context.eventLoop).assumeIsolated().whenComplete { _ in
+            if self.connection.uploadPartTaken() { context.read() }
+        }
+    }
+
+    /// The request's end: the upstream request's body ends too.
+    func endUpload() {
+        guard var upload = self.upload else { return }
+        guard let done = upload.done else {
+            upload.ended = true
+            self.upload = upload
+            return
+        }
+        self.upload = nil
+        done.succeed()
+    }
+
+    /// The upload stops short (the client left, its body was malformed, the
+    /// upstream answered or failed first): AsyncHTTPClient is told, so no
+    /// promise is left behind.
+    func abandonUpload() {
+        guard let upload = self.upload else { return }
+        self.upload = nil
+        upload.done?.fail(LiveUpload.Abandoned())
+    }
+
+    /// The client left, or sent what cannot be read, before the end of its
+    /// upload: the upstream request is cancelled (the upstream sees its
+    /// connection cut mid-body) and the journal says why.
+    func abortUpload(
+        _ request: Request, _ response: PreparedResponse, why: String, status: JournalEntry.Status,
+        context: ChannelHandlerContext
+    ) {
+        self.abandonUpload()
+        self.live?.task?.cancel()
+        var response = response
+        let now = context.eventLoop.now
+        response.upstream =
+            self.live?.outcome(now: now, failure: why) ?? UpstreamOutcome(time: .zero, failure: why)
+        self.live = nil
+        self.record(request, response, status: status, now: now)
+    }
+}
