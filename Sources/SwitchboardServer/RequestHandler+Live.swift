@@ -132,11 +132,16 @@ extension RequestHandler {
     func upstreamEnd(context: ChannelHandlerContext) {
         switch self.connection.upstreamFinished() {
         case .finish(let request, let response):
+            let bodyUnread = self.upload != nil
             self.abandonUpload()
             let relayed = self.relayed(response, now: context.eventLoop.now)
             self.keepLiveAnswer(request, response)
             self.live = nil
             self.record(request, relayed, status: .answered(Int(relayed.status.code)), now: context.eventLoop.now)
+            if bodyUnread {
+                self.endBeforeUpload(bodyless: Self.hasNoBody(request, relayed.status), context: context)
+                return
+            }
             guard Self.hasNoBody(request, relayed.status) else {
                 self.writeEnd(keepAlive: request.keepAlive, context: context)
                 return

@@ -100,4 +100,32 @@ extension RequestHandler {
         self.live = nil
         self.record(request, response, status: status, now: now)
     }
+
+    /// The upstream answered before the upload ended (a 413, say): the
+    /// answer ends, and the connection with it, but gently. Closing with
+    /// the client's body still arriving would reset the connection, and a
+    /// reset can destroy the answer before the client reads it; so only
+    /// our side is shut, the rest of the body is read and dropped, and the
+    /// connection closes when the client closes its side, or after
+    /// `lingerTime` at most.
+    func endBeforeUpload(bodyless: Bool, context: ChannelHandlerContext) {
+        self.connection.closing()
+        let ended: EventLoopFuture<Void>
+        if bodyless, let raw = self.wireContext {
+            // The head went out as bytes, past the encoder (see `upstreamEnd`).
+            ended = raw.writeAndFlush(NIOAny(ByteBuffer()))
+        } else {
+            ended = context.writeAndFlush(self.wrapOutboundOut(.end(nil)))
+        }
+        ended.assumeIsolated().whenComplete { _ in
+            context.close(mode: .output, promise: nil)
+            context.read()
+            context.eventLoop.assumeIsolated().scheduleTask(in: Self.lingerTime) {
+                context.close(promise: nil)
+            }
+        }
+    }
+
+    /// How long the rest of an upload answered early is read and dropped.
+    static let lingerTime = TimeAmount.seconds(2)
 }

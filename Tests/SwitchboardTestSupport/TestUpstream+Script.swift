@@ -180,9 +180,20 @@ extension TestUpstream {
                 if url.path == "/upload/sha256":
                     return self.upload(query)
                 if url.path == "/upload/refuse":
-                    # Answers before reading any of the body, as a server over its limit does.
+                    # Answers before reading any of the body, as a server over its limit does,
+                    # then drops what still comes until the client closes (closing at once
+                    # would reset the connection, and the reset could destroy the answer).
                     self.close_connection = True
-                    return self.send(413, b'{"error":"too large"}', headers=[("Connection", "close")])
+                    self.send(413, b'{"error":"too large"}', headers=[("Connection", "close")])
+                    self.wfile.flush()
+                    self.connection.shutdown(socket.SHUT_WR)
+                    self.connection.settimeout(5)
+                    try:
+                        while self.rfile.read1(BLOCK):
+                            pass
+                    except OSError:
+                        pass
+                    return
                 if url.path == "/upload/last":
                     return self.send(200, json.dumps(last_upload).encode())
                 body = self.read_body()
