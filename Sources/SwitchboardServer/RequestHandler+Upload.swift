@@ -9,11 +9,13 @@ import SwitchboardCore
 /// (`ConnectionStateMachine.uploadPartTaken`).
 extension RequestHandler {
     /// The upstream request's body: a stream AsyncHTTPClient pulls when its
-    /// connection is ready, of the length the client announced if it did.
-    func uploadBody(_ request: Request, context: ChannelHandlerContext) -> HTTPClient.Body {
-        self.upload = LiveUpload()
+    /// connection is ready, of the length the client announced if it did;
+    /// none if the request has none (a GET must not gain a chunked body).
+    func uploadBody(_ request: Request, context: ChannelHandlerContext) -> HTTPClient.Body? {
         let chunked = request.head.headers.contains(name: "Transfer-Encoding")
         let length = chunked ? nil : request.head.headers.first(name: "Content-Length").flatMap(Int.init)
+        guard chunked || (length ?? 0) > 0 else { return nil }
+        self.upload = LiveUpload()
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         let loop = context.eventLoop
@@ -45,7 +47,11 @@ extension RequestHandler {
 
     /// A part of the body: to the upstream, or kept until it can take it.
     func uploadPart(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
-        guard var upload = self.upload else { return }
+        guard var upload = self.upload else {
+            // Nowhere to go: dropped, and the read it holds back is let go.
+            if self.connection.uploadPartTaken() { context.read() }
+            return
+        }
         guard let writer = upload.writer else {
             self.upload = nil
             upload.waiting.append(buffer)

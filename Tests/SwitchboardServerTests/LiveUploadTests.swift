@@ -115,6 +115,20 @@ import Testing
         }
     }
 
+    /// A request without a body goes on without one: streaming must not
+    /// give a GET a chunked body.
+    @Test func aRequestWithoutABodyGainsNone() async throws {
+        try await TestUpstream.start().serving { upstream in
+            try await Self.proxy(to: upstream).serving { proxy in
+                let echo = try await HTTPClient.send(proxy.url("/echo")).json()
+                let names = (echo["headers"] as? [[String]] ?? []).map { $0[0].lowercased() }
+                #expect(!names.contains("transfer-encoding"), "\(names)")
+                #expect(echo["bodyLength"] as? Int == 0)
+                #expect(echo["method"] as? String == "GET")
+            }
+        }
+    }
+
     /// The same 11 MB through a live endpoint arrives whole: no limit holds.
     @Test func aLiveBodyOverTheLimitArrivesWhole() async throws {
         let file = try Self.bodyFile(bytes: 11 * 1024 * 1024)
