@@ -10,6 +10,9 @@ extension ConnectionStateMachine {
         case refuseSlowHead
         /// Answer 408 with what arrived of the request.
         case refuseStalledBody(Request)
+        /// An upload stopped arriving while the upstream waited for it:
+        /// cancel the upstream request, journal it, and close.
+        case abandonStalledUpload(Request, PreparedResponse)
         case close
         case none
         case unexpected(String)
@@ -26,6 +29,12 @@ extension ConnectionStateMachine {
         case (.readingBody, .receiving(let request)):
             self.state = .closing
             return .refuseStalledBody(request)
+        case (.readingBody, .uploading(let request, let response, _)):
+            // A part still on its way means the upstream is slow, not the
+            // client: the deadline starts again once it is taken.
+            if self.uploadWrites > 0 { return .none }
+            self.state = .closing
+            return .abandonStalledUpload(request, response)
         case (.readingHead, .closing), (.readingBody, .closing):
             // Possible: the clock is left as it was when a refusal (a
             // parser error's 400, a 413, the server stopping mid-body)

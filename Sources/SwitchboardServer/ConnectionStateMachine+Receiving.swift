@@ -240,7 +240,7 @@ extension ConnectionStateMachine {
         defer { self.decodedInRead = false }
         switch self.state {
         case .idle where !self.decodedInRead: return .headBegun
-        case .receiving: return .bodyIncomplete
+        case .receiving, .uploading: return .bodyIncomplete
         default: return .none
         }
     }

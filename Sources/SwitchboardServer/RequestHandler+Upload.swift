@@ -49,7 +49,7 @@ extension RequestHandler {
     func uploadPart(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
         guard var upload = self.upload else {
             // Nowhere to go: dropped, and the read it holds back is let go.
-            if self.connection.uploadPartTaken() { context.read() }
+            self.uploadPartTaken(context: context)
             return
         }
         guard let writer = upload.writer else {
@@ -65,8 +65,17 @@ extension RequestHandler {
         _ buffer: ByteBuffer, with writer: HTTPClient.Body.StreamWriter, context: ChannelHandlerContext
     ) {
         writer.write(.byteBuffer(buffer)).hop(to: context.eventLoop).assumeIsolated().whenComplete { _ in
-            if self.connection.uploadPartTaken() { context.read() }
+            self.uploadPartTaken(context: context)
         }
+    }
+
+    /// The upstream took a part: reading goes on, and the time spent
+    /// waiting for the upstream does not count toward the body's deadline.
+    private func uploadPartTaken(context: ChannelHandlerContext) {
+        guard self.connection.uploadPartTaken() else { return }
+        self.clock.bodyArrived(now: context.eventLoop.now)
+        self.armClockIfEarlier(context: context)
+        context.read()
     }
 
     /// The request's end: the upstream request's body ends too.

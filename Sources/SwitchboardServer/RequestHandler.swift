@@ -111,6 +111,7 @@ final class RequestHandler: ChannelDuplexHandler {
                 // and a connection sending one is not idle.
                 self.answerControl(request, context: context)
             case .endUpload:
+                self.clock.requestReceived()
                 self.endUpload()
             case .ignore:
                 break

@@ -74,6 +74,7 @@ extension ConnectionStateMachineTests {
         case .closeIfSent: "close if sent"
         case .refuseSlowHead: "refuse slow head"
         case .refuseStalledBody: "refuse stalled body"
+        case .abandonStalledUpload: "abandon stalled upload"
         case .close: "close"
         case .none: "none"
         case .unexpected: "UNEXPECTED"

@@ -28,6 +28,20 @@ extension ConnectionStateMachineTests {
         #expect(request.body?.readableBytes == capturedBodyLimit, "the journal keeps the start, as for any request")
     }
 
+    /// The body deadline is the client's: while the upstream has not taken
+    /// a part, the wait is not the client's fault.
+    @Test func anUploadStallsOnlyWhenTheClientStopsSending() {
+        var machine = Machine(maxBodyBytes: 10)
+        _ = machine.headReceived(Self.request(), live: Self.response)
+        #expect(machine.readCompleted() == .bodyIncomplete)
+        var part = ByteBuffer(string: "{}")
+        _ = machine.bodyReceived(&part)
+        #expect(Self.describe(machine.deadlinePassed(.readingBody)) == "none", "the upstream is slow")
+        _ = machine.uploadPartTaken()
+        #expect(Self.describe(machine.deadlinePassed(.readingBody)) == "abandon stalled upload")
+        #expect(machine.stateName == "closing")
+    }
+
     @Test func requestsPipelinedBehindAnUploadAreAnsweredInOrderAfterIt() {
         var machine = Machine(maxBodyBytes: 10)
         _ = machine.headReceived(Self.request(), live: Self.response)

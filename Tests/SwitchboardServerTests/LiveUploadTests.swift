@@ -19,11 +19,13 @@ import Testing
         return file
     }
 
-    static func proxy(to upstream: TestUpstream, manifest: String? = nil) throws -> RunningServer {
+    static func proxy(
+        to upstream: TestUpstream, manifest: String? = nil, limits: ServerLimits = ServerLimits()
+    ) throws -> RunningServer {
         let settings = UpstreamSettings(url: UpstreamURL(scheme: "http", host: "127.0.0.1", port: upstream.port))
         guard let manifest else {
             let empty = Manifest(directory: "/nonexistent", file: "/nonexistent/switchboard.yml", endpoints: [])
-            return try RunningServer(panel: ControlPanel(manifest: empty), upstream: settings)
+            return try RunningServer(panel: ControlPanel(manifest: empty), limits: limits, upstream: settings)
         }
         let fixtures = try TemporaryFixtures(manifest: manifest)
         let loaded = try ManifestLoader.load(directory: fixtures.path)
@@ -51,41 +53,67 @@ import Testing
         }
     }
 
+    /// Sends the head of a 10 MB upload and its first MB, and waits until
+    /// the upstream has begun to read it.
+    static func beginUpload(to proxy: RunningServer, upstream: TestUpstream) async throws -> Int32 {
+        let head = "POST /upload/sha256 HTTP/1.1\r\nHost: app.test\r\nContent-Length: 10000000\r\n\r\n"
+        let part = [UInt8](head.utf8) + [UInt8](repeating: 0x61, count: 1_000_000)
+        let socket = try #require(await RawHTTP.connect(port: proxy.port))
+        part.withUnsafeBytes { bytes in
+            var sent = 0
+            while sent < bytes.count {
+                let written = send(socket, bytes.baseAddress! + sent, bytes.count - sent, 0)
+                if written <= 0 { break }
+                sent += written
+            }
+        }
+        let begun = await waitUntil {
+            let last = try? await HTTPClient.send(upstream.url(.uploadLast)).json()
+            return (last?["received"] as? Int ?? 0) > 0
+        }
+        #expect(begun)
+        return socket
+    }
+
+    /// What the upstream saw of the last upload, once it saw it end.
+    static func expectCutAtTheUpstream(_ upstream: TestUpstream) async {
+        var last: [String: Any] = [:]
+        let cut = await waitUntil {
+            last = (try? await HTTPClient.send(upstream.url(.uploadLast)).json()) ?? [:]
+            return last["error"] is String
+        }
+        #expect(cut, "the upstream saw \(last)")
+        #expect(last["complete"] as? Bool == false)
+        #expect((last["received"] as? Int ?? 0) < 10_000_000)
+    }
+
+    /// A client that stops sending mid-upload, while the upstream waits
+    /// for more: after `--body-timeout` the upstream's request is cut.
+    @Test func anUploadThatStopsArrivingIsCutAfterTheBodyTimeout() async throws {
+        try await TestUpstream.start().serving { upstream in
+            let limits = ServerLimits(bodyTimeout: .milliseconds(300))
+            try await Self.proxy(to: upstream, limits: limits).serving { proxy in
+                let socket = try await Self.beginUpload(to: proxy, upstream: upstream)
+                defer { close(socket) }
+                let entry = try await LivePassthroughTests.entry("POST", "/upload/sha256", in: proxy)
+                #expect(entry.upstream?.failure == "request body stopped arriving")
+                await Self.expectCutAtTheUpstream(upstream)
+            }
+        }
+    }
+
     /// A client that sends part of its body and leaves: the upstream's
     /// request is cancelled mid-body (it never sees a complete body), and
     /// the journal says the client left mid-upload.
     @Test func anUploadTheClientAbandonsIsCutAtTheUpstreamAndJournaled() async throws {
         try await TestUpstream.start().serving { upstream in
             try await Self.proxy(to: upstream).serving { proxy in
-                let head = "POST /upload/sha256 HTTP/1.1\r\nHost: app.test\r\nContent-Length: 10000000\r\n\r\n"
-                let part = [UInt8](head.utf8) + [UInt8](repeating: 0x61, count: 1_000_000)
-                let socket = try #require(await RawHTTP.connect(port: proxy.port))
-                part.withUnsafeBytes { bytes in
-                    var sent = 0
-                    while sent < bytes.count {
-                        let written = send(socket, bytes.baseAddress! + sent, bytes.count - sent, 0)
-                        if written <= 0 { break }
-                        sent += written
-                    }
-                }
-                // The upstream has begun to read it before the client leaves.
-                let begun = await waitUntil {
-                    let last = try? await HTTPClient.send(upstream.url(.uploadLast)).json()
-                    return (last?["received"] as? Int ?? 0) > 0
-                }
-                #expect(begun)
+                let socket = try await Self.beginUpload(to: proxy, upstream: upstream)
                 close(socket)
                 let entry = try await LivePassthroughTests.entry("POST", "/upload/sha256", in: proxy)
                 #expect(entry.status == .clientLeft)
                 #expect(entry.upstream?.failure == "client left mid-upload")
-                var last: [String: Any] = [:]
-                let cut = await waitUntil {
-                    last = (try? await HTTPClient.send(upstream.url(.uploadLast)).json()) ?? [:]
-                    return last["error"] is String
-                }
-                #expect(cut, "the upstream saw \(last)")
-                #expect(last["complete"] as? Bool == false)
-                #expect((last["received"] as? Int ?? 0) < 10_000_000)
+                await Self.expectCutAtTheUpstream(upstream)
             }
         }
     }
