@@ -118,6 +118,26 @@ import Testing
         }
     }
 
+    /// An upstream that cannot be reached answers 502 while the client is
+    /// still uploading: the client gets it whole, not a reset.
+    @Test func anUnreachableUpstreamIs502DuringAnUpload() async throws {
+        let file = try Self.bodyFile(bytes: 20 * 1024 * 1024)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let closed = try NIOUpstream()
+        let port = closed.port
+        closed.stop()
+        let settings = UpstreamSettings(url: UpstreamURL(scheme: "http", host: "127.0.0.1", port: port))
+        let empty = Manifest(directory: "/nonexistent", file: "/nonexistent/switchboard.yml", endpoints: [])
+        try await RunningServer(panel: ControlPanel(manifest: empty), upstream: settings).serving { proxy in
+            for _ in 0..<5 {
+                let (head, body) = try await LivePassthroughTests.curl(
+                    proxy.url("/upload/sha256"), ["--data-binary", "@\(file.path)", "-H", "Expect:"])
+                #expect(head.contains("HTTP/1.1 502"), "\(head)")
+                #expect(String(decoding: body, as: UTF8.self).contains("connection refused"))
+            }
+        }
+    }
+
     /// Streaming is for live requests only: a fixture endpoint still
     /// refuses a body over `--max-body-size` with 413, upstream or not.
     @Test func aNonLiveEndpointStillRefusesABodyOverTheLimit() async throws {
