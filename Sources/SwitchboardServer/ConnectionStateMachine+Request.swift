@@ -16,7 +16,8 @@ extension ConnectionStateMachine {
         /// Sent by a web page that needs CORS headers on the answer.
         let fromPage: Bool
         /// The whole body is kept, not just what the journal shows: the
-        /// request may go to an upstream.
+        /// request goes to an upstream after a delay (one with no delay
+        /// streams its body instead).
         var keepsWholeBody = false
         /// The body, kept up to a limit; `bodySize` counts all of it.
         var body: ByteBuffer?
