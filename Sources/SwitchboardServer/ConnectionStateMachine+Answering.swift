@@ -54,7 +54,7 @@ extension ConnectionStateMachine {
             return .clientLeft
         case .closing, .closed:
             return .clientLeft
-        case .idle, .receiving, .answering, .modifying:
+        case .idle, .receiving, .uploading, .answering, .modifying:
             return .unexpected(self.unexpected("a file read's end"))
         }
     }
@@ -83,7 +83,7 @@ extension ConnectionStateMachine {
             self.state = .idle
         case .closing, .closed:
             return .none
-        case .idle, .receiving, .answering, .modifying:
+        case .idle, .receiving, .uploading, .answering, .modifying:
             return .unexpected(self.unexpected("a response's end"))
         }
         if self.draining { return .none }
@@ -108,7 +108,7 @@ extension ConnectionStateMachine {
             self.readDeferred = false
             if case .receiving = self.state { return AfterDrain(read: read, awaitBody: true) }
             return AfterDrain(read: read, awaitBody: false)
-        case .answering, .closing, .closed, .modifying:
+        case .uploading, .answering, .closing, .closed, .modifying:
             return AfterDrain(read: false, awaitBody: false)
         }
     }

@@ -10,6 +10,9 @@ extension ConnectionStateMachine {
         case refuseSlowHead
         /// Answer 408 with what arrived of the request.
         case refuseStalledBody(Request)
+        /// An upload stopped arriving while the upstream waited for it:
+        /// cancel the upstream request, journal it, and close.
+        case abandonStalledUpload(Request, PreparedResponse)
         case close
         case none
         case unexpected(String)
@@ -26,6 +29,12 @@ extension ConnectionStateMachine {
         case (.readingBody, .receiving(let request)):
             self.state = .closing
             return .refuseStalledBody(request)
+        case (.readingBody, .uploading(let request, let response, _)):
+            // A part still on its way means the upstream is slow, not the
+            // client: the deadline starts again once it is taken.
+            if self.uploadWrites > 0 { return .none }
+            self.state = .closing
+            return .abandonStalledUpload(request, response)
         case (.readingHead, .closing), (.readingBody, .closing):
             // Possible: the clock is left as it was when a refusal (a
             // parser error's 400, a 413, the server stopping mid-body)
@@ -71,7 +80,7 @@ extension ConnectionStateMachine {
         case .receiving(let request):
             self.state = .closing
             return .refuseArriving(request)
-        case .answering(.awaitingUpstream), .answering(.relaying):
+        case .answering(.awaitingUpstream), .answering(.relaying), .uploading:
             return .awaitUpstream
         case .idle, .answering(.writing), .answering(.readingFile), .closing, .modifying:
             self.state = .closing
@@ -92,6 +101,10 @@ extension ConnectionStateMachine {
         /// The client left while the upstream answered: cancel that
         /// request, journal a client that left.
         case upstreamAbandoned(Request, PreparedResponse)
+        /// The client left before its upload was complete: cancel the
+        /// upstream request (the upstream sees its connection cut) and
+        /// journal it so.
+        case uploadAbandoned(Request, PreparedResponse)
         case none
     }
 
@@ -108,6 +121,8 @@ extension ConnectionStateMachine {
             return .leftMidRequest(request)
         case .answering(.awaitingUpstream(let request, let response)), .answering(.relaying(let request, let response)):
             return .upstreamAbandoned(request, response)
+        case .uploading(let request, let response, _):
+            return .uploadAbandoned(request, response)
         case .idle, .receiving, .answering(.writing), .answering(.readingFile), .closing, .closed, .modifying:
             return .none
         }

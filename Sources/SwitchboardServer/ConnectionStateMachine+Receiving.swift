@@ -22,7 +22,7 @@ extension ConnectionStateMachine {
         case .answering:
             self.held.append(.part(part))
             return .held
-        case .idle, .receiving, .modifying:
+        case .idle, .receiving, .uploading, .modifying:
             if self.held.isEmpty { return .handle }
             self.held.append(.part(part))
             return .held
@@ -39,27 +39,39 @@ extension ConnectionStateMachine {
         case refuse(Request, HTTPResponseStatus, reason: String)
         /// Answer 413 and close: the body it announces is too large.
         case refuseBody(Request)
+        /// Send the request to the upstream now, its body to follow as it
+        /// arrives (after a `100 Continue` if the client asked for one).
+        case stream(Request, PreparedResponse, sendContinue: Bool)
         case ignore
         case unexpected(String)
     }
 
-    mutating func headReceived(_ request: Request) -> HeadAction {
+    /// A request's head. `live` is its answer when that was decided at
+    /// once and is to go to the upstream with nothing before it: its body
+    /// is then streamed, and counts toward no body limit.
+    mutating func headReceived(_ request: Request, live: PreparedResponse? = nil) -> HeadAction {
         switch self.state {
         case .idle:
             break
         case .closing, .closed:
             return .ignore
-        case .receiving, .answering, .modifying:
+        case .receiving, .uploading, .answering, .modifying:
             return .unexpected(self.unexpected("a request head"))
         }
         if let problem = HostHeaderRule.problem(in: request.head) {
             self.state = .closing
             return .refuse(request, .badRequest, reason: problem)
         }
+        let expectsContinue = request.head.headers.first(name: "Expect")?.lowercased() == "100-continue"
+        if let live {
+            self.state = .uploading(request, live, .awaitingUpstream)
+            self.uploadWrites = 0
+            return .stream(request, live, sendContinue: expectsContinue)
+        }
         // A client that asks before sending a large body waits a second for
         // an answer unless it is told to go ahead (or, if the body is too
         // large, told no).
-        guard let expect = request.head.headers.first(name: "Expect"), expect.lowercased() == "100-continue" else {
+        guard expectsContinue else {
             self.state = .receiving(request)
             return .receive
         }
@@ -76,6 +88,9 @@ extension ConnectionStateMachine {
     enum BodyAction {
         case receive
         case refuseBody(Request)
+        /// Give the part to the upstream; reading waits until it is taken
+        /// (`uploadPartTaken`).
+        case forward
         case ignore
         case unexpected(String)
     }
@@ -83,6 +98,7 @@ extension ConnectionStateMachine {
     /// Part of a body: kept up to what the journal (or the control API)
     /// needs, the rest only counted.
     mutating func bodyReceived(_ buffer: inout ByteBuffer) -> BodyAction {
+        if case .uploading = self.state { return self.uploadBodyReceived(buffer) }
         guard case .receiving(var request) = self.state else {
             switch self.state {
             case .closing, .closed: return .ignore
@@ -115,6 +131,8 @@ extension ConnectionStateMachine {
     enum EndAction {
         case answer(Request)
         case answerControl(Request)
+        /// The upload is complete: end the upstream request's body.
+        case endUpload
         case ignore
         case unexpected(String)
     }
@@ -124,6 +142,12 @@ extension ConnectionStateMachine {
         case .receiving(let request):
             self.state = .answering(.writing)
             return request.isControl ? .answerControl(request) : .answer(request)
+        case .uploading(let request, let response, .awaitingUpstream):
+            self.state = .answering(.awaitingUpstream(request, response))
+            return .endUpload
+        case .uploading(let request, let response, .relaying):
+            self.state = .answering(.relaying(request, response))
+            return .endUpload
         case .closing, .closed:
             return .ignore
         case .idle, .answering, .modifying:
@@ -135,6 +159,10 @@ extension ConnectionStateMachine {
         /// Answer 400 or 431 (with what arrived of the request, if any) and
         /// close.
         case refuse(Request?, HTTPResponseStatus, reason: String)
+        /// An upload's body cannot be read: cancel the upstream request,
+        /// journal it, and close (the client sees no answer after the
+        /// upstream's head, if that went out).
+        case abortUpload(Request, PreparedResponse, reason: String)
         /// Held behind the response under way.
         case held
         /// The connection is closing (its close already waits for the last
@@ -158,6 +186,9 @@ extension ConnectionStateMachine {
             request = nil
         case .receiving(let partial):
             request = partial
+        case .uploading(let request, let response, _):
+            self.state = .closing
+            return .abortUpload(request, response, reason: ParserErrors.describe(error).1)
         case .closing, .closed:
             return .ignore
         case .modifying:
@@ -172,13 +203,17 @@ extension ConnectionStateMachine {
     mutating func nextHeld() -> Held? {
         switch self.state {
         case .idle, .receiving: self.held.popFirst()
-        case .answering, .closing, .closed, .modifying: nil
+        case .uploading, .answering, .closing, .closed, .modifying: nil
         }
     }
 
     /// Whether a read asked for now may go ahead; if not, it happens once
     /// the held events are handled.
     mutating func readRequested() -> Bool {
+        if case .uploading = self.state, self.uploadWrites > 0 {
+            self.readDeferred = true
+            return false
+        }
         if case .answering = self.state {
             self.readDeferred = true
             return false
@@ -205,7 +240,7 @@ extension ConnectionStateMachine {
         defer { self.decodedInRead = false }
         switch self.state {
         case .idle where !self.decodedInRead: return .headBegun
-        case .receiving: return .bodyIncomplete
+        case .receiving, .uploading: return .bodyIncomplete
         default: return .none
         }
     }

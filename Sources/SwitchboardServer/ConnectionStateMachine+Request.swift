@@ -10,12 +10,14 @@ extension ConnectionStateMachine {
         let wallTime: Double
         /// Addressed to the control API, not the fake one.
         let isControl: Bool
-        /// Worked out once: each is a scan of the headers.
-        let keepAlive: Bool
+        /// Worked out once: each is a scan of the headers. Turned off when
+        /// an upload is answered before its body is all read.
+        var keepAlive: Bool
         /// Sent by a web page that needs CORS headers on the answer.
         let fromPage: Bool
         /// The whole body is kept, not just what the journal shows: the
-        /// request may go to an upstream.
+        /// request goes to an upstream after a delay (one with no delay
+        /// streams its body instead).
         var keepsWholeBody = false
         /// The body, kept up to a limit; `bodySize` counts all of it.
         var body: ByteBuffer?

@@ -23,9 +23,15 @@ extension ConnectionStateMachine {
         case .answering(.awaitingUpstream(let request, let response)):
             self.state = .answering(.relaying(request, response))
             return .relay(request, response)
+        case .uploading(var request, let response, .awaitingUpstream):
+            // Answered before the body is all in: the rest of it may never
+            // be read, so this answer is the connection's last.
+            request.keepAlive = false
+            self.state = .uploading(request, response, .relaying)
+            return .relay(request, response)
         case .closing, .closed:
             return .ignore
-        case .idle, .receiving, .answering, .modifying:
+        case .idle, .receiving, .uploading, .answering, .modifying:
             return .unexpected(self.unexpected("an upstream head"))
         }
     }
@@ -43,8 +49,10 @@ extension ConnectionStateMachine {
     mutating func upstreamBodyReceived() -> UpstreamPartAction {
         switch self.state {
         case .answering(.relaying(_, let response)): response.cutsLiveAnswer ? .hold : .write
+        case .uploading(_, _, .relaying): .write
         case .closing, .closed: .ignore
-        case .idle, .receiving, .answering, .modifying: .unexpected(self.unexpected("an upstream body part"))
+        case .idle, .receiving, .uploading, .answering, .modifying:
+            .unexpected(self.unexpected("an upstream body part"))
         }
     }
 
@@ -61,9 +69,14 @@ extension ConnectionStateMachine {
         case .answering(.relaying(let request, let response)):
             self.state = .answering(.writing)
             return .finish(request, response)
+        case .uploading(let request, let response, .relaying):
+            // The rest of the body is not read: the request was answered
+            // with `Connection: close` (see `upstreamHeadReceived`).
+            self.state = .answering(.writing)
+            return .finish(request, response)
         case .closing, .closed:
             return .ignore
-        case .idle, .receiving, .answering, .modifying:
+        case .idle, .receiving, .uploading, .answering, .modifying:
             return .unexpected(self.unexpected("an upstream end"))
         }
     }
@@ -82,7 +95,12 @@ extension ConnectionStateMachine {
         case .answering(.awaitingUpstream(let request, let response)):
             self.state = .answering(.writing)
             return .answer(request, response)
-        case .answering(.relaying(let request, let response)):
+        case .uploading(var request, let response, .awaitingUpstream):
+            // The body is not all read: the answer closes the connection.
+            request.keepAlive = false
+            self.state = .answering(.writing)
+            return .answer(request, response)
+        case .answering(.relaying(let request, let response)), .uploading(let request, let response, .relaying):
             self.state = .closing
             return .cutShort(request, response)
         case .idle, .receiving, .answering, .closing, .closed, .modifying:

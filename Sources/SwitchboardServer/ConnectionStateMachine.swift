@@ -27,13 +27,19 @@ import NIOHTTP1
 /// then relayed in `.relaying`. Back-pressure needs no state of its own:
 /// each relayed part's write future is what the upstream client waits for
 /// before it reads the next, so a client that stops reading stops the
-/// upstream read (see `RequestHandler+Live`).
+/// upstream read (see `RequestHandler+Live`). A live request with no delay
+/// before it does not wait for its whole body: it goes to the upstream as
+/// its head arrives, in `.uploading`, and its body follows part by part.
 struct ConnectionStateMachine {
     enum State {
         /// Between requests: the next head may come.
         case idle
         /// The head is in; the body is arriving.
         case receiving(Request)
+        /// A live request whose body is still arriving: each part goes on
+        /// to the upstream as it comes, and the upstream may answer before
+        /// the last one (see `ConnectionStateMachine+Upload`).
+        case uploading(Request, PreparedResponse, Upload)
         /// The whole request is in and its response is under way.
         case answering(Answer)
         /// Refused, cut short or stopped: the connection closes once its
@@ -64,6 +70,12 @@ struct ConnectionStateMachine {
         case relaying(Request, PreparedResponse)
     }
 
+    /// How far the upstream's answer to an upload has come.
+    enum Upload {
+        case awaitingUpstream
+        case relaying
+    }
+
     /// What waits behind the response under way, in the order it arrived.
     enum Held {
         case part(HTTPServerRequestPart)
@@ -76,6 +88,9 @@ struct ConnectionStateMachine {
     var held = CircularBuffer<Held>()
     /// A read was asked for while reading was held back.
     var readDeferred = false
+    /// Parts of an upload given to the upstream and not yet taken by it:
+    /// the client is not read while there are any.
+    var uploadWrites = 0
     /// The current read decoded some part of a request.
     var decodedInRead = false
     /// Held parts are being handed out: a response that finishes meanwhile
@@ -98,6 +113,8 @@ struct ConnectionStateMachine {
         switch self.state {
         case .idle: "idle"
         case .receiving: "receiving"
+        case .uploading(_, _, .awaitingUpstream): "uploading"
+        case .uploading(_, _, .relaying): "uploading, relaying"
         case .answering(.writing): "writing"
         case .answering(.waiting): "waiting"
         case .answering(.hanging): "hanging"

@@ -8,17 +8,28 @@ import SwitchboardCore
 /// `LiveRelay`). A failure before the answer began is a 502 (or a 504 for a
 /// timeout) with JSON saying what failed; after, the response is cut short.
 extension RequestHandler {
+    /// Sends a `live` request. `streaming`: its head just arrived, and its
+    /// body follows as it arrives (see `RequestHandler+Upload`); otherwise
+    /// it is all in.
     func forward(
-        _ request: Request, _ response: PreparedResponse, to upstream: UpstreamURL?, bandwidth: Int?,
-        context: ChannelHandlerContext
+        _ request: Request, _ response: PreparedResponse, streaming: Bool = false, context: ChannelHandlerContext
     ) {
+        let upstream: UpstreamURL?
+        let bandwidth: Int?
+        switch response.action {
+        case .live(let to, let rate): (upstream, bandwidth) = (to, rate)
+        case .liveTruncated(let to, let rate): (upstream, bandwidth) = (to, rate)
+        default: return
+        }
         guard let upstream else {
-            self.answerFailure(.noUpstream, request, response, upstream: nil, context: context)
+            self.failBeforeSending(
+                .noUpstream, request, response, upstream: nil, streaming: streaming, context: context)
             return
         }
         guard let client = self.responder.upstream?.client else {
             let stopping = UpstreamFailure(status: .badGateway, words: "the server is stopping")
-            self.answerFailure(stopping, request, response, upstream: upstream, context: context)
+            self.failBeforeSending(
+                stopping, request, response, upstream: upstream, streaming: streaming, context: context)
             return
         }
         let headers = UpstreamHeaders.request(
@@ -27,15 +38,20 @@ extension RequestHandler {
         do {
             outgoing = try HTTPClient.Request(
                 url: upstream.url(for: request.head.uri), method: request.head.method, headers: headers,
-                body: request.bodySize > 0 ? request.body.map(HTTPClient.Body.byteBuffer) : nil)
+                body: streaming
+                    ? self.uploadBody(request, context: context)
+                    : request.bodySize > 0 ? request.body.map(HTTPClient.Body.byteBuffer) : nil)
         } catch {
+            self.upload = nil
             let failure = UpstreamFailure(
                 status: .badGateway, words: "the request target is not a URL the upstream can take")
-            self.answerFailure(failure, request, response, upstream: upstream, context: context)
+            self.failBeforeSending(
+                failure, request, response, upstream: upstream, streaming: streaming, context: context)
             return
         }
-        guard self.check(self.connection.upstreamStarted(request, response), request, response, context: context) else {
-            return
+        if !streaming {
+            guard self.check(self.connection.upstreamStarted(request, response), request, response, context: context)
+            else { return }
         }
         self.live = LiveExchange(sent: context.eventLoop.now, upstream: upstream, bandwidth: bandwidth)
         let task = client.execute(
@@ -43,6 +59,20 @@ extension RequestHandler {
             eventLoop: .delegate(on: context.eventLoop))
         // An error can be reported before `execute` returns.
         if self.live != nil { self.live?.task = task }
+    }
+
+    /// A live request that cannot be sent: 502. An upload's body has not
+    /// been read, so the connection closes after the answer.
+    private func failBeforeSending(
+        _ failure: UpstreamFailure, _ request: Request, _ response: PreparedResponse, upstream: UpstreamURL?,
+        streaming: Bool, context: ChannelHandlerContext
+    ) {
+        guard streaming else {
+            self.answerFailure(failure, request, response, upstream: upstream, context: context)
+            return
+        }
+        guard case .answer(let request, let response) = self.connection.upstreamFailed() else { return }
+        self.answerFailure(failure, request, response, upstream: upstream, context: context)
     }
 
     /// The upstream answered: its head goes to the client as it came,
@@ -116,10 +146,16 @@ extension RequestHandler {
             self.keepLiveAnswer(request, response)
             self.cutLiveAnswer(request, response, context: context)
         case .finish(let request, let response):
+            let bodyUnread = self.upload != nil
+            self.abandonUpload()
             let relayed = self.relayed(response, now: context.eventLoop.now)
             self.keepLiveAnswer(request, response)
             self.live = nil
             self.record(request, relayed, status: .answered(Int(relayed.status.code)), now: context.eventLoop.now)
+            if bodyUnread {
+                self.endBeforeUpload(bodyless: Self.hasNoBody(request, relayed.status), context: context)
+                return
+            }
             guard Self.hasNoBody(request, relayed.status) else {
                 self.writeEnd(keepAlive: request.keepAlive, context: context)
                 return
@@ -141,6 +177,7 @@ extension RequestHandler {
     }
 
     func upstreamFailed(_ failure: UpstreamFailure, context: ChannelHandlerContext) {
+        self.abandonUpload()
         switch self.connection.upstreamFailed() {
         case .answer(let request, let response):
             let upstream = self.live?.upstream

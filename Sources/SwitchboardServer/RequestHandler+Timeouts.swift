@@ -69,6 +69,10 @@ extension RequestHandler {
                 request, status: .requestTimeout, reason: "request body stopped arriving",
                 message: "no more of the request body arrived for \(DurationText.format(self.limits.bodyTimeout))"
                     + " (see --body-timeout)", context: context)
+        case .abandonStalledUpload(let request, let response):
+            self.abortUpload(
+                request, response, why: "request body stopped arriving", status: .noStatusLine, context: context)
+            context.close(promise: nil)
         case .close:
             context.close(promise: nil)
         case .unexpected(let event):

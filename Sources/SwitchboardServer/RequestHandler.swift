@@ -25,6 +25,11 @@ final class RequestHandler: ChannelDuplexHandler {
     var wait: Scheduled<Void>?
     /// The live request under way, while there is one.
     var live: LiveExchange?
+    /// Its body on the way to the upstream, while it arrives.
+    var upload: LiveUpload?
+    /// The answer decided as the request's head arrived (while some request
+    /// may go live), for when its body has arrived.
+    var decided: PreparedResponse?
     /// The response encoder's context: prebuilt responses are written from
     /// there, as finished bytes.
     var wireContext: ChannelHandlerContext?
@@ -58,7 +63,18 @@ final class RequestHandler: ChannelDuplexHandler {
     func handle(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
         switch part {
         case .head(let head):
-            switch self.connection.headReceived(self.request(for: head, context: context)) {
+            var request = self.request(for: head, context: context)
+            let live = self.decideAtHead(&request, context: context)
+            switch self.connection.headReceived(request, live: live) {
+            case .stream(let request, let response, let sendContinue):
+                self.clock.headReceived()
+                self.clock.requestReceived()
+                self.responder.inFlight.add(1, ordering: .relaxed)
+                if sendContinue {
+                    let proceed = HTTPResponseHead(version: head.version, status: .continue)
+                    context.writeAndFlush(self.wrapOutboundOut(.head(proceed)), promise: nil)
+                }
+                self.forward(request, response, streaming: true, context: context)
             case .receive:
                 self.clock.headReceived()
             case .sendContinue:
@@ -79,6 +95,7 @@ final class RequestHandler: ChannelDuplexHandler {
         case .body(var buffer):
             switch self.connection.bodyReceived(&buffer) {
             case .receive, .ignore: break
+            case .forward: self.uploadPart(buffer, context: context)
             case .refuseBody(let request): self.rejectBody(request, context: context)
             case .unexpected(let event): self.unexpected(event, context: context)
             }
@@ -93,6 +110,9 @@ final class RequestHandler: ChannelDuplexHandler {
                 // Busy until the answer is complete: an export takes a while,
                 // and a connection sending one is not idle.
                 self.answerControl(request, context: context)
+            case .endUpload:
+                self.clock.requestReceived()
+                self.endUpload()
             case .ignore:
                 break
             case .unexpected(let event):
@@ -106,8 +126,27 @@ final class RequestHandler: ChannelDuplexHandler {
         Request(
             head: head, arrived: context.eventLoop.now, wallTime: WallClock.now(),
             isControl: ControlAPI.addresses(head.uri), keepAlive: head.isKeepAlive && self.responder.keepAlive,
-            fromPage: self.responder.cors && head.headers.contains(name: "Origin"),
-            keepsWholeBody: self.responder.forwardsBodies.load(ordering: .relaxed))
+            fromPage: self.responder.cors && head.headers.contains(name: "Origin"))
+    }
+
+    /// While some request may go live, its answer is decided as its head
+    /// arrives, once: a live one with nothing before it streams its body
+    /// to the upstream (returned); a live one after a delay keeps its body
+    /// whole for then; any other is answered, as today, once its body is in.
+    func decideAtHead(_ request: inout Request, context: ChannelHandlerContext) -> PreparedResponse? {
+        self.decided = nil
+        guard self.responder.forwardsBodies.load(ordering: .relaxed), !request.isControl,
+            HostHeaderRule.problem(in: request.head) == nil
+        else { return nil }
+        let response = self.prepare(request.head)
+        guard case .live = response.action else {
+            self.decided = response
+            return nil
+        }
+        if response.delay == .zero { return response }
+        request.keepsWholeBody = true
+        self.decided = response
+        return nil
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -126,6 +165,9 @@ final class RequestHandler: ChannelDuplexHandler {
             self.recordRejection(
                 status: .clientLeft, reason: "client left before the request was complete", request: request,
                 now: context.eventLoop.now)
+        case .uploadAbandoned(let request, let response):
+            self.abortUpload(
+                request, response, why: "client left mid-upload", status: .clientLeft, context: context)
         case .upstreamAbandoned(let request, var response):
             self.live?.task?.cancel()
             if let live = self.live { response.upstream = live.outcome(now: context.eventLoop.now) }
@@ -153,6 +195,10 @@ final class RequestHandler: ChannelDuplexHandler {
         switch self.connection.parserError(error) {
         case .refuse(let request, let status, let reason):
             self.reject(request, status: status, reason: reason, message: reason, context: context)
+        case .abortUpload(let request, let response, let reason):
+            self.abortUpload(
+                request, response, why: "request body unreadable: \(reason)", status: .noStatusLine, context: context)
+            context.close(promise: nil)
         case .held, .ignore:
             break
         case .unexpected(let event):
@@ -169,6 +215,25 @@ final class RequestHandler: ChannelDuplexHandler {
     }
 
     private func respond(to request: Request, context: ChannelHandlerContext) {
+        let response: PreparedResponse
+        if let decided = self.decided {
+            self.decided = nil
+            response = decided
+        } else {
+            response = self.prepare(request.head)
+        }
+        if let file = response.diskFile {
+            // No longer arriving: no body deadline, no "client left" entry.
+            guard self.check(self.connection.fileReadStarted(), request, response, context: context) else { return }
+            self.readFromDisk(file, response, for: request, context: context)
+            return
+        }
+        self.answer(response, for: request, context: context)
+    }
+
+    /// The answer to a request with this head, from the panel's latest
+    /// snapshot.
+    private func prepare(_ head: HTTPRequestHead) -> PreparedResponse {
         let snapshot: PanelSnapshot
         let catalog: ResponseCatalog
         if let cached = self.snapshot, let compiled = self.catalog, cached.version == self.responder.panel.version {
@@ -183,14 +248,7 @@ final class RequestHandler: ChannelDuplexHandler {
             self.snapshot = snapshot
             self.catalog = catalog
         }
-        let response = self.responder.prepare(head: request.head, snapshot: snapshot, catalog: catalog)
-        if let file = response.diskFile {
-            // No longer arriving: no body deadline, no "client left" entry.
-            guard self.check(self.connection.fileReadStarted(), request, response, context: context) else { return }
-            self.readFromDisk(file, response, for: request, context: context)
-            return
-        }
-        self.answer(response, for: request, context: context)
+        return self.responder.prepare(head: head, snapshot: snapshot, catalog: catalog)
     }
 
     /// Sends a prepared response, after its injected delay if it has one.
@@ -264,10 +322,8 @@ final class RequestHandler: ChannelDuplexHandler {
             context.close(promise: nil)
         case .garbage(let bytes):
             self.writeGarbage(bytes, request, response, context: context)
-        case .live(let upstream, let bandwidth):
-            self.forward(request, response, to: upstream, bandwidth: bandwidth, context: context)
-        case .liveTruncated(let upstream, let bandwidth):
-            self.forward(request, response, to: upstream, bandwidth: bandwidth, context: context)
+        case .live, .liveTruncated:
+            self.forward(request, response, context: context)
         }
     }
 

@@ -34,7 +34,8 @@ final class Responder: Sendable {
     let answers = LiveAnswers()
     /// Sends `live` requests; `nil` in tests that build a responder alone.
     let upstream: UpstreamClient?
-    /// Some request may go to an upstream, so request bodies are kept whole.
+    /// Some request may go to an upstream, so answers are decided as a
+    /// request's head arrives (`RequestHandler.decideAtHead`).
     let forwardsBodies = Atomic<Bool>(false)
 
     init(

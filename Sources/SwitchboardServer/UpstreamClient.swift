@@ -64,8 +64,9 @@ final class UpstreamClient: Sendable {
         return self.settings.url ?? manifest.upstream
     }
 
-    /// Whether any request may go live: bodies are then kept whole, since
-    /// the upstream needs them.
+    /// Whether any request may go live: answers are then decided as a
+    /// request's head arrives, so that a live one's body can stream to the
+    /// upstream (`RequestHandler.decideAtHead`).
     func mayForward(_ manifest: Manifest) -> Bool {
         self.settings.url != nil || manifest.upstream != nil || manifest.endpoints.contains { $0.upstream != nil }
     }

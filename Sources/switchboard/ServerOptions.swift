@@ -121,7 +121,10 @@ struct ServerOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Largest request line plus headers (like 64KB); larger gets 431.", valueName: "size"))
     var maxHeaderSize = SizeArgument(argument: "64KB")!
 
-    @Option(help: ArgumentHelp("Largest request body (like 512KB or 10MB); larger gets 413.", valueName: "size"))
+    @Option(
+        help: ArgumentHelp(
+            "Largest request body (like 512KB or 10MB); larger gets 413. Bodies streaming to an upstream have no limit.",
+            valueName: "size"))
     var maxBodySize = SizeArgument(argument: "10MB")!
 
     @Option(

@@ -9,6 +9,7 @@ extension ConnectionStateMachineTests {
         case .sendContinue: "100-continue"
         case .refuse(_, let status, _): "refuse \(status.code)"
         case .refuseBody: "refuse 413"
+        case .stream(_, _, let sendContinue): sendContinue ? "stream after 100-continue" : "stream"
         case .ignore: "ignore"
         case .unexpected: "UNEXPECTED"
         }
@@ -17,6 +18,7 @@ extension ConnectionStateMachineTests {
     static func describe(_ action: Machine.BodyAction) -> String {
         switch action {
         case .receive: "receive"
+        case .forward: "forward"
         case .refuseBody: "refuse 413"
         case .ignore: "ignore"
         case .unexpected: "UNEXPECTED"
@@ -27,6 +29,7 @@ extension ConnectionStateMachineTests {
         switch action {
         case .answer: "answer"
         case .answerControl: "answer control"
+        case .endUpload: "end upload"
         case .ignore: "ignore"
         case .unexpected: "UNEXPECTED"
         }
@@ -35,6 +38,7 @@ extension ConnectionStateMachineTests {
     static func describe(_ action: Machine.ParserErrorAction) -> String {
         switch action {
         case .refuse(let request, let status, _): "refuse \(status.code)" + (request == nil ? "" : " with request")
+        case .abortUpload: "abort upload"
         case .held: "hold"
         case .ignore: "ignore"
         case .unexpected: "UNEXPECTED"
@@ -70,6 +74,7 @@ extension ConnectionStateMachineTests {
         case .closeIfSent: "close if sent"
         case .refuseSlowHead: "refuse slow head"
         case .refuseStalledBody: "refuse stalled body"
+        case .abandonStalledUpload: "abandon stalled upload"
         case .close: "close"
         case .none: "none"
         case .unexpected: "UNEXPECTED"
@@ -92,13 +97,14 @@ extension ConnectionStateMachineTests {
         case .hangEnded: "hang ended"
         case .leftMidRequest: "left mid-request"
         case .upstreamAbandoned: "upstream abandoned"
+        case .uploadAbandoned: "upload abandoned"
         case .none: "none"
         }
     }
 
     static func describe(_ action: Machine.UpstreamHeadAction) -> String {
         switch action {
-        case .relay: "relay"
+        case .relay(let request, _): request.keepAlive ? "relay" : "relay, then close"
         case .ignore: "ignore"
         case .unexpected: "UNEXPECTED"
         }
@@ -115,7 +121,7 @@ extension ConnectionStateMachineTests {
 
     static func describe(_ action: Machine.UpstreamEndAction) -> String {
         switch action {
-        case .finish: "finish"
+        case .finish(let request, _): request.keepAlive ? "finish" : "finish, then close"
         case .ignore: "ignore"
         case .unexpected: "UNEXPECTED"
         }
@@ -123,7 +129,7 @@ extension ConnectionStateMachineTests {
 
     static func describe(_ action: Machine.UpstreamFailureAction) -> String {
         switch action {
-        case .answer: "answer 502/504"
+        case .answer(let request, _): request.keepAlive ? "answer 502/504" : "answer 502/504, then close"
         case .cutShort: "cut short"
         case .ignore: "ignore"
         }

@@ -10,6 +10,24 @@ import Testing
 /// seen directly by URLSession and curl: if one of these fails, a proxy test
 /// failing beside it says nothing about the proxy.
 @Suite struct TestUpstreamTests {
+    @Test func theUploadRouteHashesWhatItReadsAndTheRefuseRouteAnswersFirst() async throws {
+        try await TestUpstream.start().serving { upstream in
+            let body = Data((0..<300_000).map { UInt8($0 % 251) })
+            let hashed = try await HTTPClient.send(upstream.url(.uploadSHA256), method: "POST", body: body).json()
+            #expect(hashed["bodyLength"] as? Int == body.count)
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("body-\(UUID().uuidString)")
+            try body.write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let expected = try await Subprocess.run("sha256sum", [file.path]).stdout.prefix(64)
+            #expect(hashed["bodySHA256"] as? String == String(expected))
+            let last = try await HTTPClient.send(upstream.url(.uploadLast)).json()
+            #expect(last["complete"] as? Bool == true)
+            #expect(last["received"] as? Int == body.count)
+            let refused = try await HTTPClient.send(upstream.url(.uploadRefuse), method: "POST", body: body)
+            #expect(refused.status == 413)
+        }
+    }
+
     @Test func jsonComesWithItsCacheHeaders() async throws {
         try await TestUpstream.start().serving { upstream in
             let response = try await HTTPClient.send(upstream.url(.json))

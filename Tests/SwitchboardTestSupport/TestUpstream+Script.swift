@@ -42,6 +42,8 @@ extension TestUpstream {
         BASE_BLOCK = random.Random(11).randbytes(BLOCK)
         connections = 0
         connections_lock = threading.Lock()
+        # What the last /upload/sha256 saw: whether its body was complete, and how much came.
+        last_upload = {"complete": None, "received": 0, "error": None}
 
 
         def download_blocks(size):
@@ -109,6 +111,57 @@ extension TestUpstream {
                 length = int(self.headers.get("Content-Length") or 0)
                 return self.rfile.read(length) if length else b""
 
+            def body_blocks(self):
+                # The body as it arrives, never kept whole; an early end raises EOFError.
+                if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+                    while True:
+                        line = self.rfile.readline()
+                        if not line:
+                            raise EOFError("connection closed in a chunk header")
+                        size = int(line.split(b";")[0].strip(), 16)
+                        if size == 0:
+                            while self.rfile.readline() not in (b"\r\n", b"\n", b""):
+                                pass
+                            return
+                        while size > 0:
+                            block = self.rfile.read1(min(size, BLOCK))
+                            if not block:
+                                raise EOFError("connection closed mid-chunk")
+                            size -= len(block)
+                            yield block
+                        self.rfile.readline()
+                left = int(self.headers.get("Content-Length") or 0)
+                while left > 0:
+                    block = self.rfile.read1(min(left, BLOCK))
+                    if not block:
+                        raise EOFError("connection closed with %d bytes to come" % left)
+                    left -= len(block)
+                    yield block
+
+            def upload(self, query):
+                # Hashes the body as it reads it, at ?rate= bytes a second if given.
+                global last_upload
+                rate = int(query.get("rate", ["0"])[0])
+                digest = hashlib.sha256()
+                received = 0
+                started = time.monotonic()
+                last_upload = {"complete": False, "received": 0, "error": None}
+                try:
+                    for block in self.body_blocks():
+                        digest.update(block)
+                        received += len(block)
+                        last_upload["received"] = received
+                        if rate:
+                            ahead = received / rate - (time.monotonic() - started)
+                            if ahead > 0:
+                                time.sleep(ahead)
+                except (EOFError, ConnectionError, OSError) as error:
+                    last_upload["error"] = type(error).__name__
+                    self.close_connection = True
+                    return
+                last_upload["complete"] = True
+                self.send(200, json.dumps({"bodyLength": received, "bodySHA256": digest.hexdigest()}).encode())
+
             def send(self, status, body=b"", content_type="application/json", headers=()):
                 self.send_response(status)
                 if content_type and status not in (204, 304):
@@ -124,6 +177,25 @@ extension TestUpstream {
             def route(self):
                 url = urllib.parse.urlsplit(self.path)
                 query = urllib.parse.parse_qs(url.query)
+                if url.path == "/upload/sha256":
+                    return self.upload(query)
+                if url.path == "/upload/refuse":
+                    # Answers before reading any of the body, as a server over its limit does,
+                    # then drops what still comes until the client closes (closing at once
+                    # would reset the connection, and the reset could destroy the answer).
+                    self.close_connection = True
+                    self.send(413, b'{"error":"too large"}', headers=[("Connection", "close")])
+                    self.wfile.flush()
+                    self.connection.shutdown(socket.SHUT_WR)
+                    self.connection.settimeout(5)
+                    try:
+                        while self.rfile.read1(BLOCK):
+                            pass
+                    except OSError:
+                        pass
+                    return
+                if url.path == "/upload/last":
+                    return self.send(200, json.dumps(last_upload).encode())
                 body = self.read_body()
                 path = url.path
                 if path == "/json":

@@ -18,7 +18,9 @@ import Synchronization
 /// download of any size made on the fly (100 MB by default) with its SHA-256
 /// at `/download/sha256`, a 302, two `Set-Cookie`s, 204, 304 on
 /// `If-None-Match: "v1"`, `/status/NNN`, an echo of the request as JSON, a
-/// slow answer and a connection reset. HEAD works on every route.
+/// slow answer, a connection reset, and for uploads: a hash of the body made
+/// as it is read (slowly if asked), a 413 before reading it, and what the
+/// last upload saw. HEAD works on every route.
 public final class TestUpstream: Sendable {
     public let port: Int
     /// `http` or `https`.
@@ -62,6 +64,15 @@ public final class TestUpstream: Sendable {
         case reset = "/reset"
         /// How many connections the upstream has accepted so far.
         case connections = "/connections"
+        /// Any method: reads the body as it arrives without keeping it
+        /// (at `?rate=` bytes a second if given) and answers its
+        /// `bodyLength` and `bodySHA256` as JSON.
+        case uploadSHA256 = "/upload/sha256"
+        /// 413 with `Connection: close` before reading any of the body.
+        case uploadRefuse = "/upload/refuse"
+        /// What the last `/upload/sha256` saw: `complete` (whether its
+        /// body was all there), `received` (bytes) and `error`.
+        case uploadLast = "/upload/last"
     }
 
     /// Starts the upstream and waits until it listens. With a certificate

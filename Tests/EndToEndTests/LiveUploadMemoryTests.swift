@@ -1,0 +1,94 @@
+import Foundation
+import SwitchboardTestSupport
+import Testing
+
+/// A 100 MB upload through `serve --upstream`, in a process of its own so
+/// the RSS read is the server's alone: the body arrives at the upstream
+/// unchanged while the server's memory stays flat, and an upstream that
+/// reads slowly slows the client's send instead of filling the server.
+@Suite struct LiveUploadMemoryTests {
+    static let size = 100 * 1024 * 1024
+
+    struct Measured: Sendable {
+        var baseline = 0
+        var samples: [Int] = []
+        /// curl's `-w` line: status, then bytes uploaded.
+        var written = ""
+        var answer = ""
+        var exitCode: Int32 = 0
+        var expected = ""
+    }
+
+    /// Starts `serve` in front of a plain TestUpstream, warms it up with one
+    /// live upload, then samples RSS while curl uploads 100 MiB to `route`.
+    static func measure(route: String, curl extra: [String]) async throws -> Measured {
+        let upstream = try await TestUpstream.start()
+        defer { upstream.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("up-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("body").path
+        let answer = directory.appendingPathComponent("answer").path
+        return try await onThread {
+            _ = try Subprocess.run("sh", ["-c", "head -c \(Self.size) /dev/urandom > '\(file)'"])
+            let expected = try Subprocess.run("sha256sum", [file]).stdout.prefix(64)
+            let serve = try ServeProcess(arguments: [
+                directory.appendingPathComponent("none").path, "--port", "0", "--upstream",
+                upstream.baseURL.absoluteString,
+            ])
+            defer { serve.stop() }
+            serve.discardOutput()
+            let proxy = "http://127.0.0.1:\(serve.port)"
+            // The first live request makes the HTTP client and its pool.
+            _ = try Subprocess.run("curl", ["-s", "--data-binary", "warm", proxy + "/upload/sha256"])
+            let baseline = FuzzTests.residentKilobytes(serve.pid)
+            let sampler = LiveDownloadMemoryTests.Sampler(pid: serve.pid)
+            let result = try Subprocess.run(
+                "curl",
+                ["-s", "-o", answer, "-w", "%{http_code} %{size_upload}", "--data-binary", "@\(file)"] + extra + [
+                    proxy + route
+                ])
+            let samples = sampler.stop()
+            return Measured(
+                baseline: baseline, samples: samples, written: result.stdout,
+                answer: (try? String(contentsOfFile: answer, encoding: .utf8)) ?? "", exitCode: result.status,
+                expected: String(expected))
+        }
+    }
+
+    @Test func a100MBLiveUploadArrivesWholeWithTheServersMemoryFlat() async throws {
+        let measured = try await Self.measure(route: "/upload/sha256", curl: ["--max-time", "120"])
+        let peak = measured.samples.max() ?? 0
+        print(
+            "live 100 MiB upload: RSS \(measured.baseline) KiB before, peak \(peak) KiB over \(measured.samples.count) samples"
+        )
+        #expect(measured.exitCode == 0)
+        #expect(measured.written.hasPrefix("200 "), "\(measured.written)")
+        let json = try JSONSerialization.jsonObject(with: Data(measured.answer.utf8)) as? [String: Any]
+        #expect(json?["bodyLength"] as? Int == Self.size)
+        #expect(json?["bodySHA256"] as? String == measured.expected)
+        #expect(measured.samples.count > 5, "too few RSS samples to say anything")
+        #expect(
+            peak - measured.baseline < LiveDownloadMemoryTests.allowedGrowthKiB,
+            "RSS \(measured.baseline) KiB before, \(peak) KiB peak")
+    }
+
+    /// The upstream reads 1 MB/s and curl gives up after 6 s: had the server
+    /// read the client as fast as it could, curl would have sent all 100 MiB
+    /// (loopback takes that in well under a second) and the server would
+    /// hold it.
+    @Test func aSlowUpstreamReaderSlowsTheClientsUpload() async throws {
+        let measured = try await Self.measure(route: "/upload/sha256?rate=1048576", curl: ["--max-time", "6"])
+        let peak = measured.samples.max() ?? 0
+        let sent = Int(measured.written.split(separator: " ").last ?? "") ?? -1
+        print(
+            "live 100 MiB upload to a 1 MB/s upstream: curl sent \(sent) bytes in 6 s, RSS \(measured.baseline) KiB before, peak \(peak) KiB"
+        )
+        #expect(measured.exitCode == 28, "curl stopped by its own --max-time")
+        #expect(sent > 1024 * 1024)
+        #expect(sent < 40 * 1024 * 1024, "the client could send \(sent) bytes")
+        #expect(
+            peak - measured.baseline < LiveDownloadMemoryTests.allowedGrowthKiB,
+            "RSS \(measured.baseline) KiB before, \(peak) KiB peak")
+    }
+}
