@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Instructions per request, counted by valgrind's cachegrind on a release build: a figure that does
+# not depend on what else the machine is doing, unlike requests per second on two shared cores.
+# Compares a fixture answer (scripts/bench-fixtures) with a live one (serve --upstream, in front of
+# scripts/bench/nginx.sh's nginx), each over one keep-alive connection; per request =
+# (instructions for 2N requests - instructions for N) / N, so start-up and shut-down cancel out.
+#   scripts/bench/instructions.sh            → N=2000, about 4 minutes
+#   N=1000 SWITCHBOARD=path/to/switchboard scripts/bench/instructions.sh
+# Needs valgrind (apt-get install -y valgrind) and python3.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+ROOT="$(cd "$BENCH_DIR/../.." && pwd)"
+SWITCHBOARD="${SWITCHBOARD:-$ROOT/.build/release/switchboard}"
+N="${N:-2000}"
+PORT=19187
+command -v valgrind >/dev/null || { echo "valgrind is missing: apt-get install -y valgrind" >&2; exit 1; }
+[ -x "$SWITCHBOARD" ] || { echo "no release build at $SWITCHBOARD" >&2; exit 1; }
+
+scratch="$(mktemp -d)"
+trap '"$BENCH_DIR/nginx.sh" stop >/dev/null 2>&1 || true; rm -rf "$scratch"' EXIT
+# Without debug information valgrind starts in seconds rather than minutes.
+objcopy --strip-debug "$SWITCHBOARD" "$scratch/switchboard"
+mkdir -p "$scratch/live"
+cat >"$scratch/live/switchboard.yml" <<'EOF'
+# Nothing here matches the benchmark path, so it goes live.
+endpoints:
+  - id: unused
+    method: GET
+    path: /__instructions/unused
+    success: { body: "unused" }
+EOF
+"$BENCH_DIR/nginx.sh" start >/dev/null
+
+# count REQUESTS ARGS...: instructions for serving REQUESTS keep-alive GETs of $DATA_PATH.
+count() {
+  local requests="$1" pid
+  shift
+  valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file="$scratch/cg.out" \
+    "$scratch/switchboard" serve "$@" --port "$PORT" >/dev/null 2>"$scratch/valgrind.log" &
+  pid=$!
+  wait_ready "http://127.0.0.1:$PORT/__switchboard/endpoints" 120 >/dev/null
+  python3 - "$PORT" "$requests" "$DATA_PATH" <<'PY'
+import http.client, sys
+port, n, path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+c = http.client.HTTPConnection("127.0.0.1", port)
+for _ in range(n):
+    c.request("GET", path)
+    r = c.getresponse()
+    r.read()
+    assert r.status == 200, r.status
+PY
+  kill -TERM "$pid"
+  wait "$pid" || true
+  grep -E "I\s+refs" "$scratch/valgrind.log" | tr -d ',' | awk '{print $NF}'
+}
+
+per_request() {
+  local one two
+  one="$(count "$N" "$@")"
+  two="$(count $((2 * N)) "$@")"
+  echo $(((two - one) / N))
+}
+
+fixture="$(per_request "$ROOT/scripts/bench-fixtures")"
+live="$(per_request "$scratch/live" --upstream "http://127.0.0.1:$PORT_NGINX")"
+printf 'instructions per request (N=%s): fixture answer %s, live (through to nginx) %s, ratio %s\n' \
+  "$N" "$fixture" "$live" "$(python3 -c "print(f'{$live / $fixture:.1f}x')")"
