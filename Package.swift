@@ -12,10 +12,17 @@ let testing: [SwiftSetting] = [
 
 let package = Package(
     name: "switchboard",
-    platforms: [.macOS(.v15)],
+    // iOS: SwitchboardKit and SwitchboardClient (Synchronization needs 18).
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "switchboard", targets: ["switchboard"]),
         .executable(name: "switchboard-bench", targets: ["switchboard-bench"]),
+        // Switchboard inside a Swift test target: an in-process server, typed
+        // control, verification, the `.switchboard(...)` trait.
+        .library(name: "SwitchboardKit", targets: ["SwitchboardKit"]),
+        // The control API from another process (a UI test flipping the app's
+        // server), over URLSession alone.
+        .library(name: "SwitchboardClient", targets: ["SwitchboardClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -31,7 +38,7 @@ let package = Package(
         ),
         .target(
             name: "SwitchboardCore",
-            dependencies: ["CZlib", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CZlib", "SwitchboardControl", .product(name: "Yams", package: "Yams")],
             swiftSettings: strict
         ),
         // The control API's wire types, on their own and free of NIO, so a
@@ -50,6 +57,12 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(
+            name: "SwitchboardKit",
+            dependencies: ["SwitchboardCore", "SwitchboardControl", "SwitchboardServer"],
+            swiftSettings: strict
+        ),
+        .target(name: "SwitchboardClient", dependencies: ["SwitchboardControl"], swiftSettings: strict),
         .target(
             name: "SwitchboardTUI",
             dependencies: ["SwitchboardCore"],
@@ -82,7 +95,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "switchboard-bench",
-            dependencies: ["SwitchboardCore", "SwitchboardTUI"],
+            dependencies: [
+                "SwitchboardCore", "SwitchboardTUI", "SwitchboardKit",
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: strict
         ),
         .target(
@@ -116,6 +132,12 @@ let package = Package(
             name: "SwitchboardTUITests",
             dependencies: ["SwitchboardCore", "SwitchboardTUI", "SwitchboardTestSupport"],
             exclude: ["Golden"],
+            swiftSettings: testing
+        ),
+        .testTarget(
+            name: "SwitchboardKitTests",
+            dependencies: ["SwitchboardKit", "SwitchboardClient"],
+            resources: [.copy("Fixtures")],
             swiftSettings: testing
         ),
         .testTarget(

@@ -5,7 +5,12 @@ import SwitchboardTUI
 /// a full log: `swift run -c release switchboard-bench`.
 @main
 enum RenderBenchmark {
-    static func main() throws {
+    static func main() async throws {
+        // `switchboard-bench kit`: the in-process library's costs alone.
+        if CommandLine.arguments.dropFirst().first == "kit" {
+            try await KitBenchmark.run()
+            return
+        }
         let endpoints = (0..<200).map { index in
             EndpointDefinition(
                 id: "endpoint-\(index)", method: index % 5 == 0 ? "POST" : "GET",

@@ -1,0 +1,50 @@
+import SwitchboardCore
+
+/// Why endpoints declared in code cannot be served, in the manifest's words.
+public struct EndpointDeclarationError: Error, Sendable, CustomStringConvertible {
+    /// One sentence per problem, with the fix.
+    public var problems: [String]
+
+    /// Every problem on its own line.
+    public var description: String {
+        "endpoints declared in code have problems:\n" + self.problems.map { "  " + $0 }.joined(separator: "\n")
+    }
+}
+
+extension Endpoint {
+    /// The manifest these endpoints make, checked as the manifest loader
+    /// checks a file: paths that parse, ids that are unique, profiles and
+    /// sequences that exist. Every problem is reported at once.
+    static func manifest(of endpoints: [Endpoint]) throws(EndpointDeclarationError) -> Manifest {
+        var problems: [String] = []
+        var definitions: [EndpointDefinition] = []
+        var seen = Set<String>()
+        for endpoint in endpoints {
+            let pattern: PathPattern
+            switch PathPattern.parse(endpoint.path) {
+            case .success(let parsed): pattern = parsed
+            case .failure(let error):
+                problems.append("\(endpoint.method) \(endpoint.path): \(error.message) — \(error.fix)")
+                continue
+            }
+            let id = endpoint.id
+            if !seen.insert(id).inserted {
+                problems.append("two endpoints have the id '\(id)' — give one another id: `id: \"…\"`")
+            }
+            if let latency = endpoint.startLatency, !LatencyProfile.builtIns.contains(where: { $0.name == latency }) {
+                let names = LatencyProfile.builtIns.map(\.name).joined(separator: ", ")
+                problems.append("\(id): no latency profile '\(latency)' (built in: \(names))")
+            }
+            if endpoint.startMode == .sequence && endpoint.sequence.isEmpty {
+                problems.append("\(id): starts in mode sequence but has none — add `.sequence([...])`")
+            }
+            definitions.append(
+                EndpointDefinition(
+                    id: id, method: endpoint.method, path: pattern, success: endpoint.success,
+                    error: endpoint.error, serverError: endpoint.serverError, startMode: endpoint.startMode,
+                    startLatency: endpoint.startLatency, sequence: endpoint.sequence))
+        }
+        guard problems.isEmpty else { throw EndpointDeclarationError(problems: problems) }
+        return Manifest(directory: "", file: "(endpoints declared in code)", endpoints: definitions)
+    }
+}

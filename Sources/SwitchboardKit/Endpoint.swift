@@ -1,0 +1,127 @@
+public import Foundation
+public import SwitchboardCore
+
+/// An endpoint declared in code, for ``Switchboard/start(port:endpoints:)``:
+/// the same thing a `switchboard.yml` entry declares, with bodies inline.
+///
+/// ```swift
+/// Endpoint.post("/login", id: "login")
+///     .json(#"{"token":"abc"}"#)
+///     .error(status: 401, json: #"{"error":"invalid_credentials"}"#)
+/// ```
+///
+/// Each modifier returns a changed copy. Responses not given get the same
+/// defaults a manifest gives them (`{"ok":true}`, a 400, a 500).
+public struct Endpoint: Sendable {
+    /// The id control calls and ``Switchboard/requests(_:)`` use: given, or
+    /// derived as a manifest derives it (`GET /users/:id` → `get-users-id`).
+    public var id: String { self.explicitID ?? self.derivedID }
+
+    let method: String
+    let path: String
+    let explicitID: String?
+    var success = ResponseDefinition.fallback(for: .success)
+    var error = ResponseDefinition.fallback(for: .error)
+    var serverError = ResponseDefinition.fallback(for: .serverError)
+    var startMode = Mode.success
+    var startLatency: String?
+    var sequence: [Mode] = []
+
+    /// An endpoint answering `method` (any case) on `path`, a manifest
+    /// pattern: `/users/:id`, `/files/*`.
+    public init(_ method: String, _ path: String, id: String? = nil) {
+        self.method = method.uppercased()
+        self.path = path
+        self.explicitID = id
+    }
+
+    /// `GET path`.
+    public static func get(_ path: String, id: String? = nil) -> Endpoint { Endpoint("GET", path, id: id) }
+    /// `POST path`.
+    public static func post(_ path: String, id: String? = nil) -> Endpoint { Endpoint("POST", path, id: id) }
+    /// `PUT path`.
+    public static func put(_ path: String, id: String? = nil) -> Endpoint { Endpoint("PUT", path, id: id) }
+    /// `PATCH path`.
+    public static func patch(_ path: String, id: String? = nil) -> Endpoint { Endpoint("PATCH", path, id: id) }
+    /// `DELETE path`.
+    public static func delete(_ path: String, id: String? = nil) -> Endpoint { Endpoint("DELETE", path, id: id) }
+
+    /// The success answer: `json` text (sent as `application/json`).
+    public func json(_ json: String, status: Int = 200, headers: KeyValuePairs<String, String> = [:]) -> Endpoint {
+        var copy = self
+        copy.success = Self.response(status, headers, Data(json.utf8), contentType: "application/json")
+        return copy
+    }
+
+    /// The success answer: any bytes, with their content type.
+    public func body(
+        _ body: Data, contentType: String, status: Int = 200, headers: KeyValuePairs<String, String> = [:]
+    ) -> Endpoint {
+        var copy = self
+        copy.success = Self.response(status, headers, body, contentType: contentType)
+        return copy
+    }
+
+    /// What mode `error` answers: by default a 400 with a JSON message.
+    public func error(status: Int = 400, json: String? = nil, headers: KeyValuePairs<String, String> = [:])
+        -> Endpoint
+    {
+        var copy = self
+        copy.error = Self.response(status, headers, json.map { Data($0.utf8) }, fallback: .error)
+        return copy
+    }
+
+    /// What mode `server_error` answers: by default a 500 with a JSON message.
+    public func serverError(
+        status: Int = 500, json: String? = nil, headers: KeyValuePairs<String, String> = [:]
+    ) -> Endpoint {
+        var copy = self
+        copy.serverError = Self.response(status, headers, json.map { Data($0.utf8) }, fallback: .serverError)
+        return copy
+    }
+
+    /// The mode the endpoint starts in, and returns to on reset.
+    public func mode(_ mode: Mode) -> Endpoint {
+        var copy = self
+        copy.startMode = mode
+        return copy
+    }
+
+    /// The latency profile it starts with: a built-in one (`3g`, `edge`,
+    /// `gprs`, `3g+`, `wifi`).
+    public func latency(_ profile: String) -> Endpoint {
+        var copy = self
+        copy.startLatency = LatencyChoice(name: profile).profileName
+        return copy
+    }
+
+    /// The modes `.sequence` steps through, one per request, repeating.
+    public func sequence(_ modes: [Mode]) -> Endpoint {
+        var copy = self
+        copy.sequence = modes
+        return copy
+    }
+
+    private var derivedID: String {
+        guard case .success(let pattern) = PathPattern.parse(self.path) else { return self.path }
+        return EndpointDefinition.derivedID(method: self.method, path: pattern)
+    }
+
+    private static func response(
+        _ status: Int, _ headers: KeyValuePairs<String, String>, _ body: Data?, contentType: String? = nil,
+        fallback: ResponseKind? = nil
+    ) -> ResponseDefinition {
+        let fields = headers.map { HeaderField(name: $0.key, value: $0.value) }
+        if let fallback, body == nil {
+            var response = ResponseDefinition.fallback(for: fallback)
+            response.status = status
+            response.headers = fields
+            return response
+        }
+        let explicitType = fields.contains { $0.name.caseInsensitiveCompare("content-type") == .orderedSame }
+        let content = FixtureBody(
+            contentType: explicitType ? nil : (contentType ?? "application/json"),
+            content: .bytes(Array(body ?? Data())))
+        return ResponseDefinition(status: status, headers: fields, body: .fixed(content))
+    }
+}

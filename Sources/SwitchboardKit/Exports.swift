@@ -1,0 +1,21 @@
+public import SwitchboardControl
+public import SwitchboardCore
+
+// The few core and contract types a test names, under the names it uses,
+// so that `import SwitchboardKit` is the only import a test needs. The rest
+// of the core stays out of the user's namespace.
+
+/// What an endpoint does with the next request: `.success`, `.error`,
+/// `.serverError`, the network faults `.reset`, `.hang`, `.empty`,
+/// `.garbage`, `.truncated`, and `.flaky(percent:)`, `.sequence`, `.live`.
+public typealias Mode = SwitchboardControl.Mode
+
+/// An endpoint's added latency: `.profile("3g")` or `.noLatency`.
+public typealias LatencyChoice = SwitchboardControl.LatencyChoice
+
+/// Why a control call was refused: an endpoint, profile or scenario that
+/// does not exist (with the valid names), or a sequence an endpoint lacks.
+public typealias ControlError = SwitchboardCore.ControlError
+
+/// One header, name as sent.
+public typealias HeaderField = SwitchboardCore.HeaderField

@@ -1,0 +1,70 @@
+public import SwitchboardCore
+
+/// The screen's and the control API's operations, from code. Each takes
+/// effect before it returns: the very next request sees it.
+extension Switchboard {
+    /// Sets the mode of endpoint `endpoint` (its manifest id) and, when
+    /// given, its latency: `try await board.set("login", .error)`,
+    /// `try await board.set("feed", .success, latency: .profile("3g"))`.
+    /// Throws when the id, the profile or (for `.sequence`) the endpoint's
+    /// sequence does not exist; the error lists the valid names.
+    public func set(_ endpoint: String, _ mode: Mode, latency: LatencyChoice? = nil) async throws(ControlError) {
+        try self.panel.set(endpoint: endpoint, mode: mode, latency: latency)
+    }
+
+    /// Sets only the latency of `endpoint`: `.profile("slow")`, `.noLatency`.
+    public func set(_ endpoint: String, latency: LatencyChoice) async throws(ControlError) {
+        try self.panel.set(endpoint: endpoint, latency: latency)
+    }
+
+    /// Applies one of the manifest's scenarios (`outage`) on top of the
+    /// current settings.
+    public func apply(scenario name: String) async throws(ControlError) {
+        try self.panel.applyScenario(named: name)
+    }
+
+    /// Returns `endpoint` (or, with `nil`, every endpoint) to the mode and
+    /// latency the manifest starts it in. The requests received stay.
+    public func reset(_ endpoint: String? = nil) async throws(ControlError) {
+        try self.panel.reset(endpoint: endpoint)
+    }
+
+    /// The mode `endpoint` is set to now.
+    public func mode(of endpoint: String) throws(ControlError) -> Mode {
+        let snapshot = self.panel.snapshot()
+        guard let index = snapshot.manifest.endpointIndex(id: endpoint) else {
+            throw ControlError.unknownEndpoint(endpoint, known: snapshot.manifest.endpoints.map(\.id))
+        }
+        return snapshot.settings[index].mode
+    }
+
+    /// Every request endpoint `endpoint` answered, oldest first, with
+    /// headers and bodies. Throws when no endpoint has that id.
+    public func requests(_ endpoint: String) async throws(ControlError) -> [ReceivedRequest] {
+        try self.checkEndpoint(endpoint)
+        return self.received { $0.endpointID == endpoint }
+    }
+
+    /// Every request received, matched or not, oldest first.
+    public func requests() async -> [ReceivedRequest] {
+        self.received { _ in true }
+    }
+
+    /// Forgets the requests received so far (settings stay): what
+    /// ``requests(_:)`` and the verification calls see starts over.
+    public func clearRequests() async {
+        self.journal.clear()
+    }
+
+    /// The journal's kept entries that `include` accepts, as requests.
+    func received(where include: (JournalEntry) -> Bool) -> [ReceivedRequest] {
+        self.journal.entries(after: 0).entries.lazy.filter(include).map(ReceivedRequest.init)
+    }
+
+    func checkEndpoint(_ endpoint: String) throws(ControlError) {
+        let manifest = self.panel.snapshot().manifest
+        guard manifest.endpointIndex(id: endpoint) != nil else {
+            throw ControlError.unknownEndpoint(endpoint, known: manifest.endpoints.map(\.id))
+        }
+    }
+}

@@ -1,0 +1,28 @@
+extension Switchboard {
+    @TaskLocal static var scoped: Switchboard?
+
+    /// The instance the `.switchboard(...)` trait started for the running
+    /// test. Reading it outside such a test stops the test with a message
+    /// saying so.
+    public static var current: Switchboard {
+        guard let board = Self.scoped else {
+            preconditionFailure(
+                "Switchboard.current is set only inside a test marked @Test(.switchboard(...)) (or its suite)")
+        }
+        return board
+    }
+
+    /// Runs `body` with `self` as ``current``, then stops `self`, whether
+    /// `body` returned or threw.
+    func serving<T>(_ body: () async throws -> T) async throws -> T {
+        let result: T
+        do {
+            result = try await Self.$scoped.withValue(self) { try await body() }
+        } catch {
+            await self.stop()
+            throw error
+        }
+        await self.stop()
+        return result
+    }
+}

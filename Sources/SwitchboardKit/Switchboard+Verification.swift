@@ -1,0 +1,75 @@
+/// URLMock's habits: what came in, what should not have, and waiting for
+/// a request the code under test sends from a task of its own.
+extension Switchboard {
+    /// Requests no endpoint answered: those that matched no endpoint, and
+    /// those refused before routing (malformed, too large, too slow).
+    public func unmatchedRequests() async -> [ReceivedRequest] {
+        self.received { $0.endpointID == nil }
+    }
+
+    /// Fails the current test, at the line that calls it, when any request
+    /// reached no endpoint; the message lists each with the nearest endpoint
+    /// and what differs. Returns whether there were none.
+    @discardableResult
+    public func verifyNoUnmatchedRequests(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        let unexpected = await self.unmatchedRequests()
+        guard !unexpected.isEmpty else { return true }
+        let count = unexpected.count == 1 ? "1 request" : "\(unexpected.count) requests"
+        TestFailure.record(
+            "Switchboard at \(self.baseURL.absoluteString) received \(count) no endpoint answered:\n"
+                + unexpected.map { "  \($0)" }.joined(separator: "\n"),
+            fileID: fileID, filePath: filePath, line: line, column: column)
+        return false
+    }
+
+    /// Waits until `endpoint` has received `count` requests in all (those
+    /// already in count), without polling: the journal wakes the wait when a
+    /// request is recorded. Returns the endpoint's requests. At `timeout`,
+    /// fails the current test at the caller's line, saying what did arrive,
+    /// and returns the requests there are.
+    @discardableResult
+    public func awaitRequests(
+        to endpoint: String, count: Int, timeout: Duration = .seconds(5), fileID: String = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> [ReceivedRequest] {
+        do {
+            try self.checkEndpoint(endpoint)
+        } catch {
+            TestFailure.record(
+                "Switchboard: \(error)", fileID: fileID, filePath: filePath, line: line, column: column)
+            return []
+        }
+        let journal = self.journal
+        let arrived = await self.arrivals.wait(for: timeout) {
+            journal.entries(after: 0).entries.lazy.filter { $0.endpointID == endpoint }.count >= count
+        }
+        let requests = self.received { $0.endpointID == endpoint }
+        if !arrived {
+            let all = self.received { _ in true }
+            let wanted = count == 1 ? "a request" : "\(count) requests"
+            let got = requests.count == 1 ? "1" : "\(requests.count)"
+            var message = "Switchboard: waited \(timeout) for \(wanted) to '\(endpoint)' and got \(got)."
+            message +=
+                all.isEmpty
+                ? " No request came in at all."
+                : " What came in:\n" + all.map { "  \($0)" }.joined(separator: "\n")
+            TestFailure.record(message, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+        return requests
+    }
+
+    /// Waits for the first request to `endpoint` (returning at once when one
+    /// has already arrived). At `timeout`, fails the current test at the
+    /// caller's line and returns `nil`.
+    @discardableResult
+    public func waitForRequest(
+        to endpoint: String, timeout: Duration = .seconds(5), fileID: String = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> ReceivedRequest? {
+        await self.awaitRequests(
+            to: endpoint, count: 1, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column
+        ).first
+    }
+}

@@ -1,0 +1,73 @@
+#if canImport(Testing)
+    public import Foundation
+    public import Testing
+
+    /// Gives each test (each case of a parameterised test, each test of a
+    /// suite it marks) its own ``Switchboard``, reachable as
+    /// ``Switchboard/current`` and stopped when the test ends.
+    ///
+    /// ```swift
+    /// @Test(.switchboard("Fixtures"))
+    /// func wrongPasswordIsReported() async throws {
+    ///     try await Switchboard.current.set("login", .error)
+    /// }
+    /// ```
+    public struct SwitchboardTrait: TestTrait, SuiteTrait, TestScoping {
+        enum Source: Sendable {
+            case folder(URL)
+            case endpoints(@Sendable () -> [Endpoint])
+        }
+
+        let source: Source
+
+        /// Marking a suite gives every test in it an instance of its own.
+        public var isRecursive: Bool { true }
+
+        /// Only a test case gets an instance; the suite itself does not.
+        public func scopeProvider(for test: Test, testCase: Test.Case?) -> SwitchboardTrait? {
+            testCase == nil ? nil : self
+        }
+
+        /// Starts the test's instance, runs the test with it as
+        /// ``Switchboard/current``, and stops it.
+        public func provideScope(
+            for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+        ) async throws {
+            let board: Switchboard
+            switch self.source {
+            case .folder(let folder): board = try await Switchboard.start(fixtures: folder)
+            case .endpoints(let endpoints): board = try await Switchboard.start(endpoints: endpoints)
+            }
+            try await board.serving { try await function() }
+        }
+    }
+
+    extension Trait where Self == SwitchboardTrait {
+        /// A fresh ``Switchboard`` for each test, serving the fixtures folder
+        /// `fixtures`. A relative path is taken from the folder of the file
+        /// the trait is written in (`#filePath`), so `"Fixtures"` is the
+        /// folder next to the test file, wherever `swift test` runs from; an
+        /// absolute path is used as it is.
+        public static func switchboard(_ fixtures: String, filePath: String = #filePath) -> Self {
+            let folder =
+                fixtures.hasPrefix("/")
+                ? URL(fileURLWithPath: fixtures)
+                : URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent(fixtures)
+            return SwitchboardTrait(source: .folder(folder.standardizedFileURL))
+        }
+
+        /// A fresh ``Switchboard`` for each test, serving the fixtures folder
+        /// at `fixtures`: a bundle's resource, e.g.
+        /// `Bundle.module.url(forResource: "Fixtures", withExtension: nil)!`,
+        /// for tests that run where the sources are not (a device).
+        public static func switchboard(_ fixtures: URL) -> Self {
+            SwitchboardTrait(source: .folder(fixtures))
+        }
+
+        /// A fresh ``Switchboard`` for each test, serving endpoints declared
+        /// in code.
+        public static func switchboard(@EndpointsBuilder endpoints: @escaping @Sendable () -> [Endpoint]) -> Self {
+            SwitchboardTrait(source: .endpoints(endpoints))
+        }
+    }
+#endif
