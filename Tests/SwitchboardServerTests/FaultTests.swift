@@ -130,7 +130,10 @@ import Testing
             #expect(await waitUntil { server.journal.entries(after: 0).entries.contains { $0.mode == .hang } })
             let entry = try #require(server.journal.entries(after: 0).entries.first { $0.mode == .hang })
             #expect(entry.status == .noStatusLine)
-            #expect(entry.duration >= .milliseconds(1900))
+            // curl's 2 s count from before it connected and sent; on a
+            // loaded machine that took 0.26 s once. Exit 28 (curl's own
+            // timeout, not an empty reply) is what shows the hold lasted.
+            #expect(entry.duration >= .seconds(1))
             #expect(await self.urlSessionError(server, timeout: 1) == .timedOut)
         }
     }
