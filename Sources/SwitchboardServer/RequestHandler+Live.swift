@@ -81,7 +81,7 @@ extension RequestHandler {
         switch self.connection.upstreamHeadReceived() {
         case .relay(let request, let response):
             var headers = UpstreamHeaders.response(upstreamHead.headers)
-            if request.fromPage { CORS.allow(request.head, in: &headers) }
+            if request.fromPage { CORS.allowLive(request.head, in: &headers) }
             self.live?.answered = context.eventLoop.now
             self.live?.head = HTTPResponseHead(
                 version: upstreamHead.version, status: upstreamHead.status, headers: headers)
