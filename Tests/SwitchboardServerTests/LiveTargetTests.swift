@@ -1,0 +1,42 @@
+import Foundation
+import SwitchboardTestSupport
+import Testing
+
+/// The request target as the upstream receives it, and the forms that are
+/// not sent on at all.
+@Suite struct LiveTargetTests {
+    /// Sent raw (no client would send some of these), with what the
+    /// upstream must see: escapes as sent, bytes a URL cannot hold escaped
+    /// once, an absolute-form target in origin form.
+    static let targets: [(sent: String, received: String)] = [
+        ("/search?filter={%22a%22:1}", "/search?filter=%7B%22a%22:1%7D"),
+        ("/a%2Fb/c?x=%25&y=%2F", "/a%2Fb/c?x=%25&y=%2F"),
+        ("/q?a=1+2&b=c;d", "/q?a=1+2&b=c;d"),
+        ("/m;p=1/n", "/m;p=1/n"),
+        ("/x?y=a|b^c`d\\e", "/x?y=a%7Cb%5Ec%60d%5Ce"),
+        ("/x?y=%zz&z=%4", "/x?y=%25zz&z=%254"),
+        ("/a[1]?b[]=%20", "/a%5B1%5D?b%5B%5D=%20"),
+        ("/caf%C3%A9?q=%E2%82%AC", "/caf%C3%A9?q=%E2%82%AC"),
+        ("/ok?a=b/c?d:e@f!$&'()*,=~", "/ok?a=b/c?d:e@f!$&'()*,=~"),
+        ("http://host.test:1/x?q=1", "/x?q=1"),
+        ("HTTP://host.test?q=1", "/?q=1"),
+        ("http://host.test", "/"),
+    ]
+
+    static func raw(_ request: String, to port: Int) async throws -> String {
+        try await RawHTTP.exchange(port: port, bytes: Array(request.utf8))
+    }
+
+    @Test func theUpstreamReceivesTheTargetAsSentEscapedOnce() async throws {
+        let upstream = try NIOUpstream()
+        defer { upstream.stop() }
+        try await LivePassthroughTests.proxy(to: upstream.port).serving { proxy in
+            for (sent, received) in Self.targets {
+                let answer = try await Self.raw(
+                    "GET \(sent) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", to: proxy.port)
+                #expect(answer.hasPrefix("HTTP/1.1 200"), "\(sent): \(answer.prefix(200))")
+                #expect(upstream.lastHead?.uri == received, "\(sent)")
+            }
+        }
+    }
+}
