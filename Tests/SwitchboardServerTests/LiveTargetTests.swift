@@ -39,4 +39,35 @@ import Testing
             }
         }
     }
+
+    @Test func connectIsRefusedWithAllowAndNotSentOn() async throws {
+        let upstream = try NIOUpstream()
+        defer { upstream.stop() }
+        try await LivePassthroughTests.proxy(to: upstream.port).serving { proxy in
+            let answer = try await Self.raw(
+                "CONNECT api.example.com:443 HTTP/1.1\r\nHost: localhost\r\n\r\n", to: proxy.port)
+            #expect(answer.hasPrefix("HTTP/1.1 405"))
+            #expect(LivePassthroughTests.header("Allow", in: answer) == "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS")
+            #expect(answer.contains(#"{"error":"CONNECT is not proxied"#))
+            #expect(upstream.connections == 0, "nothing went to the upstream")
+            let entry = try await LivePassthroughTests.entry("CONNECT", "api.example.com:443", in: proxy)
+            #expect(entry.status == .answered(405))
+        }
+    }
+
+    @Test func optionsAsteriskIsAnsweredHereAndTheConnectionServesOn() async throws {
+        let upstream = try NIOUpstream()
+        defer { upstream.stop() }
+        try await LivePassthroughTests.proxy(to: upstream.port).serving { proxy in
+            let answers = try await Self.raw(
+                "OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\nGET * HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                    + "GET /after HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", to: proxy.port)
+            let statuses = answers.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) }
+            #expect(statuses == ["200", "400", "200"], "\(answers)")
+            #expect(answers.contains("Allow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"))
+            #expect(answers.hasSuffix("echo GET /after"))
+            #expect(upstream.lastHead?.uri == "/after", "only the last went to the upstream")
+            #expect(try await LivePassthroughTests.entry("OPTIONS", "*", in: proxy).status == .answered(200))
+        }
+    }
 }
