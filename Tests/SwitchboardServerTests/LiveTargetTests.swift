@@ -70,4 +70,17 @@ import Testing
             #expect(try await LivePassthroughTests.entry("OPTIONS", "*", in: proxy).status == .answered(200))
         }
     }
+
+    @Test func anUpstream101IsA502InWords() async throws {
+        let upstream = try NIOUpstream()
+        defer { upstream.stop() }
+        try await LivePassthroughTests.proxy(to: upstream.port, readTimeout: .seconds(5)).serving { proxy in
+            let result = try await HTTPClient.send(proxy.url("/switch"))
+            #expect(result.status == 502)
+            #expect(
+                try result.json()["error"] as? String
+                    == "upstream: upstream switched protocols, which a proxy here cannot follow")
+            #expect(try await HTTPClient.send(proxy.url("/after")).text == "echo GET /after", "the proxy serves on")
+        }
+    }
 }
