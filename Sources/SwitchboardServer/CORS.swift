@@ -50,6 +50,33 @@ enum CORS {
         headers.add(name: "Vary", value: "Origin")
     }
 
+    /// `allow` for a live answer: only for a page served from this machine
+    /// (a dev server on a loopback origin, any port), and only when the
+    /// upstream said nothing about CORS itself. Any other page reading the
+    /// real API through Switchboard, with the user's cookies, would be a
+    /// hole the real API closed.
+    static func allowLive(_ head: HTTPRequestHead, in headers: inout HTTPHeaders) {
+        guard let origin = head.headers.first(name: "Origin"), self.isLoopbackOrigin(origin),
+            !headers.contains(where: { $0.name.lowercased().hasPrefix("access-control-") })
+        else { return }
+        self.allow(head, in: &headers)
+    }
+
+    /// `http(s)://` and a host that can only be this machine (`localhost`,
+    /// 127.0.0.0/8, `[::1]`), with any port.
+    static func isLoopbackOrigin(_ origin: String) -> Bool {
+        let authority: Substring
+        if origin.hasPrefix("http://") {
+            authority = origin.dropFirst("http://".count)
+        } else if origin.hasPrefix("https://") {
+            authority = origin.dropFirst("https://".count)
+        } else {
+            return false
+        }
+        guard let host = LoopbackName.host(ofAuthority: authority) else { return false }
+        return LoopbackName.isLoopbackHost(host)
+    }
+
     /// The response's header names a page could not read without being
     /// told: all but the CORS-safelisted ones, each once.
     static func exposedNames(_ headers: HTTPHeaders) -> String {

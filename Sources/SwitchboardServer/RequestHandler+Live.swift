@@ -78,10 +78,17 @@ extension RequestHandler {
     /// The upstream answered: its head goes to the client as it came,
     /// but for hop-by-hop fields and this connection's own framing.
     func upstreamHead(_ upstreamHead: HTTPResponseHead, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
+        if upstreamHead.status == .switchingProtocols {
+            // No `Upgrade` ever goes up, so the upstream had no reason to; the
+            // bytes after a 101 are another protocol, which cannot be relayed
+            // as an HTTP answer. A failed future fails the task, and its error
+            // comes back through `upstreamFailed`: a 502 before anything went out.
+            return context.eventLoop.makeFailedFuture(UpstreamFailure.switchedProtocols)
+        }
         switch self.connection.upstreamHeadReceived() {
         case .relay(let request, let response):
             var headers = UpstreamHeaders.response(upstreamHead.headers)
-            if request.fromPage { CORS.allow(request.head, in: &headers) }
+            if request.fromPage { CORS.allowLive(request.head, in: &headers) }
             self.live?.answered = context.eventLoop.now
             self.live?.head = HTTPResponseHead(
                 version: upstreamHead.version, status: upstreamHead.status, headers: headers)

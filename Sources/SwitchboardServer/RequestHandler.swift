@@ -125,7 +125,10 @@ final class RequestHandler: ChannelDuplexHandler {
     func request(for head: HTTPRequestHead, context: ChannelHandlerContext) -> Request {
         Request(
             head: head, arrived: context.eventLoop.now, wallTime: WallClock.now(),
-            isControl: ControlAPI.addresses(head.uri), keepAlive: head.isKeepAlive && self.responder.keepAlive,
+            // NIO's parser reads nothing after a CONNECT (it would be tunnel
+            // bytes): its refusal is the connection's last answer.
+            isControl: ControlAPI.addresses(head.uri),
+            keepAlive: head.isKeepAlive && self.responder.keepAlive && head.method != .CONNECT,
             fromPage: self.responder.cors && head.headers.contains(name: "Origin"))
     }
 

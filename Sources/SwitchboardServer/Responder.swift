@@ -100,6 +100,7 @@ final class Responder: Sendable {
 
     /// The answer to one request.
     func prepare(head: HTTPRequestHead, snapshot: PanelSnapshot, catalog: ResponseCatalog) -> PreparedResponse {
+        if let answer = TargetFormAnswer.answer(head) { return answer }
         let target = RequestTarget(uri: head.uri)
         if self.cors, head.method == .OPTIONS, let wanted = head.headers.first(name: "Access-Control-Request-Method"),
             var preflight = CORS.preflight(head: head, wanted: wanted, target: target, snapshot: snapshot)

@@ -10,7 +10,7 @@ import SwitchboardCore
 
 /// Why a live request got no answer from the upstream, as the client reads
 /// it (502, or 504 for a timeout) and as the log line says it.
-struct UpstreamFailure: Equatable {
+struct UpstreamFailure: Error, Equatable {
     var status: HTTPResponseStatus
     /// `connection refused`, `name not found`, …
     var words: String
@@ -21,6 +21,9 @@ struct UpstreamFailure: Equatable {
         if let upstream { json += #","upstream":"# + JSONText.quoted(upstream.description) }
         return ByteBuffer(string: json + "}")
     }
+
+    static let switchedProtocols = UpstreamFailure(
+        status: .badGateway, words: "upstream switched protocols, which a proxy here cannot follow")
 
     static let noUpstream = UpstreamFailure(
         status: .badGateway, words: "no upstream set (add 'upstream:' to the manifest or pass --upstream)")
@@ -33,6 +36,10 @@ struct UpstreamFailure: Equatable {
     /// Sorts what AsyncHTTPClient (and NIO, and the TLS layer under it)
     /// reports into the few causes a person acts on.
     init(_ error: any Error) {
+        if let failure = error as? UpstreamFailure {
+            self = failure
+            return
+        }
         if let client = error as? HTTPClientError {
             switch client {
             case .connectTimeout, .tlsHandshakeTimeout:

@@ -40,7 +40,9 @@ enum UpstreamHeaders {
 
     /// The request's headers for the upstream: hop-by-hop ones dropped,
     /// `Host` the upstream's, and `X-Forwarded-For`/`-Proto`/`-Host` saying
-    /// who asked whom (appended to any that an earlier proxy set).
+    /// who asked whom. `-Proto` and `-Host` are what Switchboard itself saw
+    /// (plain `http`, the client's `Host`), never the client's own claim;
+    /// `-For` appends to any earlier proxies', unless `Connection` names it.
     static func request(_ headers: HTTPHeaders, upstream: UpstreamURL, client: String?) -> HTTPHeaders {
         let named = self.namedByConnection(headers)
         var out = HTTPHeaders()
@@ -63,16 +65,15 @@ enum UpstreamHeaders {
             out.add(name: name, value: value)
         }
         out.add(name: "Host", value: upstream.authority)
-        let earlier = headers[canonicalForm: "x-forwarded-for"].map(String.init)
+        let earlier =
+            named.contains("x-forwarded-for") ? [] : headers[canonicalForm: "x-forwarded-for"].map(String.init)
         if let client {
             out.add(name: "X-Forwarded-For", value: (earlier + [client]).joined(separator: ", "))
         } else if !earlier.isEmpty {
             out.add(name: "X-Forwarded-For", value: earlier.joined(separator: ", "))
         }
-        out.add(name: "X-Forwarded-Proto", value: headers.first(name: "X-Forwarded-Proto") ?? "http")
-        if let host = headers.first(name: "X-Forwarded-Host") ?? originalHost {
-            out.add(name: "X-Forwarded-Host", value: host)
-        }
+        out.add(name: "X-Forwarded-Proto", value: "http")
+        if let originalHost { out.add(name: "X-Forwarded-Host", value: originalHost) }
         return out
     }
 

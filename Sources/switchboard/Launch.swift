@@ -15,15 +15,15 @@ enum Launch {
     ) throws -> (manifest: Manifest, panel: ControlPanel, journal: RequestJournal, session: Session) {
         ProcessSignals.prepare()
         raiseOpenFileLimit()
-        var manifest = try self.loadManifest(options.directory, upstream: options.upstreamURL)
+        let manifest = try self.loadManifest(options.directory, upstream: options.upstreamURL)
         // The screen offers `live` where there is an upstream: the panel
-        // keeps `--upstream` in every manifest it is given, reloads and
-        // recordings included (the server routes by the option itself).
-        if let upstream = options.upstreamURL { manifest.upstream = upstream }
+        // applies `--upstream` to every manifest it is given, this one,
+        // reloads and recordings included (the server routes by the option
+        // itself), so the manifest handed on is the panel's.
         let panel = ControlPanel(manifest: manifest, random: options.random, upstream: options.upstreamURL)
         let journal = RequestJournal(capacity: options.journalSize)
         let session = try Session(options: options, journal: journal, quiet: quietSession)
-        return (manifest, panel, journal, session)
+        return (panel.snapshot().manifest, panel, journal, session)
     }
 
     /// Loads the manifest; prints every problem and fails if there are any.

@@ -6,7 +6,8 @@ import Synchronization
 /// A small upstream for the live tests, answering what a second
 /// Switchboard cannot: a chunked body, a body that never ends (written only
 /// as fast as the reader takes it, and counted), an answer that never
-/// comes; and it keeps the last request's head, to see what the proxy sent.
+/// comes, a `101`, its own CORS headers; and it keeps the last request's
+/// head, to see what the proxy sent.
 final class NIOUpstream: Sendable {
     let port: Int
     private let group: MultiThreadedEventLoopGroup
@@ -96,6 +97,23 @@ final class NIOUpstream: Sendable {
                 self.writeMore(context: context)
             case "/never":
                 break
+            case "/switch":
+                // As a WebSocket server would, were an Upgrade ever sent.
+                let headers = HTTPHeaders([("Connection", "Upgrade"), ("Upgrade", "websocket")])
+                context.writeAndFlush(
+                    self.wrapOutboundOut(
+                        .head(.init(version: .http1_1, status: .switchingProtocols, headers: headers))),
+                    promise: nil)
+            case "/cors":
+                // An upstream that speaks CORS for itself.
+                let headers = HTTPHeaders([
+                    ("Content-Length", "2"), ("Access-Control-Allow-Origin", "https://app.example"),
+                    ("Vary", "Origin"),
+                ])
+                context.write(
+                    self.wrapOutboundOut(.head(.init(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+                context.write(self.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: "{}")))), promise: nil)
+                context.writeAndFlush(self.wrapOutboundOut(.end(nil)), promise: nil)
             default:
                 let body = ByteBuffer(string: "echo \(head.method) \(head.uri)")
                 let headers = HTTPHeaders([("Content-Length", String(body.readableBytes))])

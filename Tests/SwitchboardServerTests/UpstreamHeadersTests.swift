@@ -24,11 +24,22 @@ import Testing
         #expect(out["X-Forwarded-Host"] == ["app.test"])
     }
 
-    @Test func earlierProxiesAreKeptInXForwardedFor() {
-        let sent = HTTPHeaders([("X-Forwarded-For", "1.1.1.1"), ("x-forwarded-proto", "https")])
+    @Test func earlierProxiesAreKeptInXForwardedForButProtoAndHostAreWhatSwitchboardSaw() {
+        let sent = HTTPHeaders([
+            ("Host", "app.test"), ("X-Forwarded-For", "1.1.1.1"), ("x-forwarded-proto", "https"),
+            ("X-Forwarded-Host", "admin.internal"),
+        ])
         let out = UpstreamHeaders.request(sent, upstream: Self.upstream, client: "10.0.0.1")
         #expect(out["X-Forwarded-For"] == ["1.1.1.1, 10.0.0.1"])
-        #expect(out["X-Forwarded-Proto"] == ["https"])
+        #expect(out["X-Forwarded-Proto"] == ["http"], "Switchboard is reached over plain HTTP")
+        #expect(out["X-Forwarded-Host"] == ["app.test"], "the Host the client sent, not its claim")
+    }
+
+    @Test func anXForwardedForThatConnectionNamesIsDroppedForTheClientAlone() {
+        let sent = HTTPHeaders([("Connection", "X-Forwarded-For"), ("X-Forwarded-For", "6.6.6.6")])
+        let out = UpstreamHeaders.request(sent, upstream: Self.upstream, client: "10.0.0.1")
+        #expect(out["X-Forwarded-For"] == ["10.0.0.1"])
+        #expect(!out.contains(name: "X-Forwarded-Host"), "no Host was sent")
     }
 
     @Test func anAnswerWithNothingToDropComesBackAsItCame() {

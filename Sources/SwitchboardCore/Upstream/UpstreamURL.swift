@@ -29,10 +29,66 @@ public struct UpstreamURL: Sendable, Hashable, CustomStringConvertible {
         "\(self.scheme)://\(self.authority)\(self.basePath)"
     }
 
-    /// The upstream's address for a request target (path and query as sent).
+    /// The upstream's address for a request target (path and query as
+    /// sent, `%XX` escapes kept): an absolute-form target goes up in origin
+    /// form, and bytes a URL cannot hold raw are escaped here, since a URL
+    /// parser that finds one escapes the whole string again, `%` included
+    /// (`{%22a%22:1}` would arrive as `%7B%2522a%2522:1%7D`).
     public func url(for target: String) -> String {
-        "\(self.scheme)://\(self.authority)\(self.basePath)\(target.utf8.first == UInt8(ascii: "/") ? target : "/" + target)"
+        "\(self.scheme)://\(self.authority)\(self.basePath)\(Self.escaped(Self.originForm(target)))"
     }
+
+    /// `/x?q=1` for `http://host:1/x?q=1` (RFC 9112 §3.2.2: a proxy sends
+    /// the origin form on); other targets as they are, with a leading `/`.
+    static func originForm(_ target: String) -> Substring {
+        let text = Substring(target)
+        if text.utf8.first == UInt8(ascii: "/") { return text }
+        if let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")),
+            case let scheme = text[..<colon].lowercased(), scheme == "http" || scheme == "https",
+            text[colon...].hasPrefix("://")
+        {
+            let afterScheme = text[text.index(colon, offsetBy: 3)...]
+            guard let start = afterScheme.utf8.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") })
+            else { return "/" }
+            let rest = afterScheme[start...]
+            return rest.utf8.first == UInt8(ascii: "/") ? rest : "/" + rest
+        }
+        return "/" + text
+    }
+
+    /// The target with every byte a URL cannot hold raw written `%XX`:
+    /// controls, space, non-ASCII, `" # < > [ \ ] ^ { | }`, the backtick,
+    /// and a `%` that starts no escape. Escapes already there pass unchanged.
+    static func escaped(_ target: Substring) -> Substring {
+        let bytes = target.utf8
+        guard bytes.indices.contains(where: { self.mustEscape(bytes, at: $0) }) else { return target }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if self.mustEscape(bytes, at: index) {
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            } else {
+                out.append(byte)
+            }
+        }
+        return Substring(String(decoding: out, as: UTF8.self))
+    }
+
+    private static func mustEscape(_ bytes: Substring.UTF8View, at index: Substring.UTF8View.Index) -> Bool {
+        let byte = bytes[index]
+        switch byte {
+        case 0...0x20, 0x7F...0xFF: return true
+        case UInt8(ascii: "%"):
+            // An escape is `%` and two hex digits.
+            let next = bytes[bytes.index(after: index)...].prefix(2)
+            return next.count < 2 || !next.allSatisfy(\.isHexDigitASCII)
+        default: return Self.unsafe.contains(byte)
+        }
+    }
+
+    private static let unsafe = Set("\"#<>[\\]^`{|}".utf8)
 
     public init(scheme: String, host: String, port: Int, basePath: String = "") {
         self.scheme = scheme
@@ -91,4 +147,11 @@ public enum UnmatchedPolicy: String, Sendable, Hashable {
     case live
     /// Today's 404 with the closest endpoint.
     case notFound = "404"
+}
+
+extension UInt8 {
+    fileprivate var isHexDigitASCII: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
+            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self | 0x20)
+    }
 }
