@@ -72,9 +72,11 @@ extension LiveAnswers {
                     endpoint: outcome.endpointID, response: outcome.kind.rawValue, file: outcome.bodyFile,
                     change: Self.word(outcome.change))
             }
+            let refused = summary.skipped.map { RecordResult.Skipped(endpoint: $0.endpointID, reason: $0.reason) }
             return .success(
                 RecordResult(
-                    written: written, skipped: skipped, manifest: summary.manifestPath, manifestChanged: changed))
+                    written: written, skipped: skipped + refused, manifest: summary.manifestPath,
+                    manifestChanged: changed))
         }
     }
 

@@ -32,7 +32,8 @@ func controlCall<T>(_ work: () async throws -> T) async throws -> T {
     do {
         return try await work()
     } catch let failure as ControlClient.Failure {
-        Console.error("switchboard: \(failure.description)")
+        // The server's sentence may quote what it was given (an endpoint id).
+        Console.error("switchboard: " + PrintedText.safe(failure.description))
         throw ExitCode.failure
     }
 }

@@ -48,7 +48,9 @@ struct RecordCommand: AsyncParsableCommand {
         for line in Self.lines(result) { print(line) }
     }
 
-    /// What was written and what was not, a line each.
+    /// What was written and what was not, a line each, safe to print: an
+    /// endpoint id or a file name can come from a request's path, and a
+    /// terminal acts on the control characters one may hold.
     static func lines(_ result: RecordResult) -> [String] {
         var lines = result.written.map { written in
             "\(written.endpoint): \(written.change.replacingOccurrences(of: "_", with: " ")) (\(written.response))"
@@ -59,6 +61,6 @@ struct RecordCommand: AsyncParsableCommand {
         if let manifest = result.manifest {
             lines.append(result.manifestChanged ? "\(manifest) updated" : "\(manifest) unchanged")
         }
-        return lines
+        return lines.map(PrintedText.safe)
     }
 }

@@ -328,6 +328,77 @@ import Testing
         #expect(three == "{\n  \"id\": 3,\n  \"live\": true\n}\n")
     }
 
+    /// A request whose value cannot name a file (it leads elsewhere, is
+    /// empty, or holds control characters a terminal acts on) is skipped,
+    /// saying why: the user's `file: "episodes/{episode}.json"` stays, and
+    /// no file is written, instead of one body replacing every episode.
+    @Test(
+        arguments: [
+            ("/episodes/%2e%2e", "the request's {episode} value '..' cannot name a file; record another request"),
+            (
+                "/episodes/..%2F..%2Fetc",
+                "the request's {episode} value '../../etc' cannot name a file; record another request"
+            ),
+            ("/episodes/.", "the request's {episode} value '.' cannot name a file; record another request"),
+            (
+                "/episodes/%1B%5B31mred%07",
+                "the request's {episode} value '%1B[31mred%07' has control characters,"
+                    + " which a file name must not; record another request"
+            ),
+            (
+                "/episodes/a%7F",
+                "the request's {episode} value 'a%7F' has control characters,"
+                    + " which a file name must not; record another request"
+            ),
+            (
+                "/episodes/%C2%9B2J",
+                "the request's {episode} value '%C2%9B2J' has control characters,"
+                    + " which a file name must not; record another request"
+            ),
+            (
+                "/episodes/" + String(repeating: "x", count: 300),
+                "the request's values make the file name 'episodes/\(String(repeating: "x", count: 300)).json' too"
+                    + " long; record another request"
+            ),
+        ])
+    func aPerRequestValueThatCannotNameAFileIsSkippedAndThePatternKept(uri: String, reason: String) throws {
+        let fixtures = try Self.demo()
+        let before = try Self.manifestText(fixtures)
+        let filesBefore = try FileManager.default.subpathsOfDirectory(atPath: fixtures.path).sorted()
+        let manifest = try ManifestLoader.load(directory: fixtures.path)
+        let episode = try #require(manifest.endpoints.first { $0.id == "episode" })
+        var exchange = Self.live("GET", uri, body: #"{"live":true}"#, existingID: "episode")
+        exchange.parameters = try #require(episode.path.match(RequestTarget(uri: uri).segments))
+
+        let summary = try FixtureRecorder(directory: fixtures.path).record([exchange, Self.live("GET", "/other")])
+        #expect(summary.skipped == [.init(endpointID: "episode", reason: reason)])
+        #expect(summary.outcomes.map(\.endpointID) == ["get-other"], "the rest is still recorded")
+        let after = try Self.manifestText(fixtures)
+        #expect(after.contains(#"    success: { file: "episodes/{episode}.json" }"#), "the pattern stays")
+        #expect(after.count > before.count, "the other endpoint is added")
+        let filesAfter = try FileManager.default.subpathsOfDirectory(atPath: fixtures.path).sorted()
+        #expect(
+            filesAfter == (filesBefore + ["recorded", "recorded/get-other.json"]).sorted(),
+            "no file named after the request")
+    }
+
+    @Test func aPerRequestValueThatIsEmptyOrMissingIsSkipped() throws {
+        let fixtures = try Self.demo()
+        let before = try Self.manifestText(fixtures)
+        var empty = Self.live("GET", "/episodes/3", existingID: "episode")
+        empty.parameters = ["episode": ""]
+        var missing = Self.live("GET", "/episodes/3", existingID: "episode")
+        missing.parameters = [:]
+        let summary = try FixtureRecorder(directory: fixtures.path).record([empty, missing])
+        #expect(
+            summary.skipped.map(\.reason) == [
+                "the request's {episode} value '' cannot name a file; record another request",
+                "the request has no {episode} value to name its file; record another request",
+            ])
+        #expect(summary.outcomes.isEmpty)
+        #expect(try Self.manifestText(fixtures) == before)
+    }
+
     @Test func filesAreReplacedWholeKeepingTheirPermissionsAndLeavingNoTemporaryFiles() throws {
         let fixtures = try TemporaryFixtures(manifest: "endpoints:\r\n  - { id: a, method: GET, path: /a }\r\n")
         chmod(fixtures.path + "/switchboard.yml", 0o600)

@@ -109,6 +109,25 @@ import Testing
         let plain = values(try self.document(redact: false))
         #expect(plain.contains("Bearer abc") && plain.contains("xyz"))
     }
+
+    /// Many APIs take their key in a header of its own: a shared HAR file
+    /// must not hand it out either.
+    @Test func apiKeysAndTokensAreRedactedToo() {
+        var entry = JournalEntry(
+            sequence: 1, time: 1_763_812_862.5, method: "GET", target: "/me", status: .answered(200),
+            duration: .milliseconds(1), endpointID: "me", mode: .success, latency: nil)
+        entry.details = FakeExchange(
+            requestHeaders: [
+                ("X-Api-Key", "secret-one"), ("api-key", "secret-two"), ("X-Auth-Token", "secret-three"),
+                ("Accept", "application/json"),
+            ],
+            responseHeaders: [("Content-Type", "application/json")], responseBody: [])
+        let redacted = HARWriter.document(entries: [entry], serverURL: "http://127.0.0.1:8080")
+        #expect(!redacted.contains("secret-"))
+        #expect(redacted.components(separatedBy: "REDACTED").count == 4)
+        let plain = HARWriter.document(entries: [entry], serverURL: "http://127.0.0.1:8080", redact: false)
+        #expect(plain.contains("secret-one") && plain.contains("secret-two") && plain.contains("secret-three"))
+    }
 }
 
 extension ISO8601DateFormatter {

@@ -127,6 +127,50 @@ import Testing
         #expect(Inflate.gunzip(Array(compressed.prefix(compressed.count / 2))) == nil)
     }
 
+    /// 200 KB of gzip can claim gigabytes; past 64 MB decoded the body is
+    /// kept as it came, with its `Content-Encoding`, and never parsed.
+    @Test func aGzipBombPastSixtyFourMegabytesIsKeptEncoded() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bomb-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bomb = directory.appendingPathComponent("bomb.gz").path
+        let made = try await Subprocess.run("sh", ["-c", "head -c 68157440 /dev/zero | gzip -n -9 > '\(bomb)'"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let compressed = try [UInt8](Data(contentsOf: URL(fileURLWithPath: bomb)))
+        #expect(compressed.count < 200 * 1024)
+        #expect(Inflate.outputLimit == 64 * 1024 * 1024)
+        #expect(Inflate.gunzip(compressed) == nil)
+        let headers = [
+            HeaderField(name: "Content-Type", value: "application/json"),
+            .init(name: "Content-Encoding", value: "gzip"),
+        ]
+        #expect(
+            RecordedBody(body: compressed, headers: headers)
+                == RecordedBody(bytes: compressed, fileExtension: "json.gzip", stillEncoded: true))
+    }
+
+    /// Indenting every line to its depth would turn these 40 KB into 16 MB
+    /// (and a megabyte of the same into minutes of work): they are stored
+    /// as they came, which is still the same JSON.
+    @Test func deeplyNestedJSONIsKeptAsItCameInsteadOfExploding() throws {
+        let hostile = Array(
+            (String(repeating: "[", count: 400) + String(repeating: "0,", count: 20000)
+                + String(repeating: "]", count: 400)).utf8)
+        #expect(JSONPretty.format(hostile) == nil)
+        let recorded = RecordedBody(body: hostile, headers: [.init(name: "Content-Type", value: "application/json")])
+        #expect(recorded == RecordedBody(bytes: hostile, fileExtension: "json", stillEncoded: false))
+
+        // Deep but small still grows past the cap once it passes 64 levels.
+        let nested = { (depth: Int) in
+            Array((String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)).utf8)
+        }
+        #expect(JSONPretty.format(nested(64)) != nil)
+        #expect(JSONPretty.format(nested(65)) == nil)
+        // A wide, flat answer grows by a line break and two spaces an item (and two final line breaks).
+        let wide = Array(("[" + Array(repeating: "0", count: 100_000).joined(separator: ",") + "]").utf8)
+        #expect(JSONPretty.format(wide)?.count == wide.count + 100_000 * 3 + 2)
+    }
+
     @Test func credentialsHopByHopAndComputedHeadersAreNeverKept() {
         let upstream = [
             ("Content-Type", "application/json"), ("Set-Cookie", "session=secret"), ("Authorization", "Bearer x"),
@@ -141,5 +185,33 @@ import Testing
                 "Content-Type: application/json", "Cache-Control: max-age=60", "ETag: \"abc\"", "Retry-After: 30",
                 "Location: /next", "X-RateLimit-Remaining: 9",
             ])
+    }
+
+    /// A redirect's password is a credential: the recorded `Location`
+    /// keeps where it points, not who logged in. Anything else is kept as sent.
+    @Test(
+        arguments: [
+            ("https://ana:s3cret@api.example.com/next?x=1", "https://api.example.com/next?x=1"),
+            ("http://token@example.com", "http://example.com"),
+            ("//ana:pw@cdn.example.com/a", "//cdn.example.com/a"),
+            ("/login?next=https://a@b.example/", "/login?next=https://a@b.example/"),
+            ("https://example.com/users/@ana", "https://example.com/users/@ana"),
+            ("mailto:ana@example.com", "mailto:ana@example.com"),
+        ])
+    func aLocationIsRecordedWithoutItsUserinfo(sent: String, kept: String) {
+        let headers = [
+            HeaderField(name: "Location", value: sent), .init(name: "Link", value: "<https://u:p@x/2>; rel=next"),
+        ]
+        #expect(
+            RecordedHeaders.filter(headers, encoded: false).map(\.value) == [kept, "<https://u:p@x/2>; rel=next"])
+    }
+
+    /// One list of credentials for HAR redaction and recording: nothing on
+    /// it is ever kept in a fixture.
+    @Test func noCredentialHeaderIsEverRecorded() {
+        #expect(RecordedHeaders.kept.isDisjoint(with: HARWriter.secretHeaders))
+        #expect(HARWriter.secretHeaders.isSuperset(of: ["x-api-key", "api-key", "x-auth-token"]))
+        let headers = HARWriter.secretHeaders.map { HeaderField(name: $0, value: "secret") }
+        #expect(RecordedHeaders.filter(headers, encoded: true).isEmpty)
     }
 }

@@ -73,6 +73,39 @@ import Testing
         #expect(liveJSON != nil && liveJSON == offlineJSON)
     }
 
+    /// With an upstream, an unmatched request is learned as a row even when
+    /// its live call fails; nothing answered it, so it becomes a stub under
+    /// the row's id and grouped path, as the README promises.
+    @Test func aRequestWhoseLiveCallFailedBecomesAStubUnderItsRowsID() async throws {
+        // A port that was free a moment ago: nothing listens there.
+        let closed = try NIOUpstream()
+        let port = closed.port
+        closed.stop()
+        let proxy = try LivePassthroughTests.proxy(to: port, manifest: Self.manifest)
+        defer { proxy.stop() }
+        let failed = try await LivePassthroughTests.curl(proxy.url("/users/5"))
+        #expect(failed.head.hasPrefix("HTTP/1.1 502"))
+        let entry = try await LivePassthroughTests.entry("GET", "/users/5", in: proxy)
+        #expect(entry.endpointID == "get-users-id")
+
+        let answer = try await self.record(#"{"request": \#(entry.sequence)}"#, on: proxy)
+        #expect(answer.head.hasPrefix("HTTP/1.1 200"), "\(String(decoding: answer.body, as: UTF8.self))")
+        let result = try ControlCoding.decoder().decode(RecordResult.self, from: Data(answer.body))
+        #expect(
+            result.written == [
+                .init(endpoint: "get-users-id", response: "success", file: "recorded/get-users-id.json", change: "stub")
+            ])
+        let manifest = try #require(result.manifest)
+        let text = try String(contentsOfFile: manifest, encoding: .utf8)
+        #expect(text.contains("# the user's own comment stays") && text.contains("path: /users/:id"))
+
+        // The stub answers now, in place of the row, and no longer goes live.
+        let stub = try await LivePassthroughTests.curl(proxy.url("/users/7"))
+        #expect(stub.head.hasPrefix("HTTP/1.1 200"))
+        #expect(String(decoding: stub.body, as: UTF8.self).contains("Switchboard wrote this stub for GET /users/:id"))
+        #expect(proxy.panel.snapshot().seenLive.endpoints.isEmpty)
+    }
+
     @Test func aBodyNamingMoreThanOneThingOrAnUnknownRequestIsRefused() async throws {
         let server = try RunningServer(fixtures: try TemporaryFixtures(manifest: Self.manifest))
         defer { server.stop() }

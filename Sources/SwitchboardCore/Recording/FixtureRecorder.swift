@@ -43,10 +43,22 @@ public struct FixtureRecorder: Sendable {
         }
     }
 
+    /// An exchange that was not recorded, and why in a sentence.
+    public struct Skipped: Error, Sendable, Equatable {
+        public var endpointID: String
+        public var reason: String
+
+        public init(endpointID: String = "", reason: String) {
+            self.endpointID = endpointID
+            self.reason = reason
+        }
+    }
+
     public struct Summary: Sendable {
         public var manifestPath: String
         public var createdManifest: Bool
         public var outcomes: [Outcome]
+        public var skipped: [Skipped] = []
     }
 
     /// Records each exchange in turn; the manifest is written once at the end.
@@ -67,10 +79,14 @@ public struct FixtureRecorder: Sendable {
         let session = RecordingSession(
             directory: self.directory, file: name, style: ManifestValue.Style(json: name.hasSuffix(".json")))
         var outcomes: [Outcome] = []
+        var skipped: [Skipped] = []
         for exchange in exchanges {
             let (edited, outcome) = try session.apply(exchange, to: text)
             text = edited
-            outcomes.append(outcome)
+            switch outcome {
+            case .success(let outcome): outcomes.append(outcome)
+            case .failure(let skip): skipped.append(skip)
+            }
         }
         if let text, text != original {
             do {
@@ -79,6 +95,7 @@ public struct FixtureRecorder: Sendable {
                 throw .cannotWrite(path: error.path, reason: error.reason)
             }
         }
-        return Summary(manifestPath: path, createdManifest: found == nil && text != nil, outcomes: outcomes)
+        return Summary(
+            manifestPath: path, createdManifest: found == nil && text != nil, outcomes: outcomes, skipped: skipped)
     }
 }

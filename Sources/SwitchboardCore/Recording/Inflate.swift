@@ -7,8 +7,12 @@ import CZlib
 /// a `br` body is stored as it came, with its header (see `RecordedBody`).
 enum Inflate {
     /// Bodies that would decode to more than this are stored as they came:
-    /// a few KB of gzip can claim gigabytes.
-    static let outputLimit = 512 * 1024 * 1024
+    /// a few KB of gzip can claim gigabytes. A recording keeps a live answer
+    /// of at most 8 MB, 64 MB of answers in all (`LiveAnswers`); one body
+    /// decoding to more than all of them together is no fixture anyone
+    /// reads, and decoding it (then parsing it as JSON) would take the
+    /// process to gigabytes.
+    static let outputLimit = 64 * 1024 * 1024
 
     /// zlib's window bits: 15 for a zlib stream, negative for raw deflate,
     /// plus 16 for gzip.

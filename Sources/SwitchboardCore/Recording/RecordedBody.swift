@@ -35,6 +35,7 @@ struct RecordedBody: Equatable {
             let suffix = encoding.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
             fileExtension += "." + (suffix.isEmpty ? "encoded" : suffix)
         } else if ContentTypes.isJSON(type), let pretty = JSONPretty.format(bytes) {
+            // Otherwise (not JSON after all, or nested too deep to indent) the bytes are kept as they came.
             bytes = pretty
         }
         self.init(bytes: bytes, fileExtension: fileExtension, stillEncoded: stillEncoded)

@@ -85,19 +85,60 @@ extension RecordingSession {
     }
 
     /// `episodes/{episode}.json` with `episode` = 3 → `episodes/3.json`; nil
-    /// when the name has no placeholder, a value is missing, or a value
-    /// would lead somewhere else (`/`, `..`).
-    static func perRequestFile(_ pattern: String, values: [String: String]) -> (pattern: String, file: String)? {
+    /// when the name has no placeholder. A value that would lead somewhere
+    /// else (`/`, `..`), that is missing or empty, or that would put control
+    /// characters into a file name (and into every line that prints it) is
+    /// refused, saying why: recording over the pattern instead would replace
+    /// the user's file per request with one body.
+    static func perRequestFile(_ pattern: String, values: [String: String]) -> Result<
+        (pattern: String, file: String), FixtureRecorder.Skipped
+    >? {
         let names = FixtureFolder.placeholders(in: pattern)
         guard !names.isEmpty else { return nil }
         var file = pattern
         for name in names {
-            guard let value = values[name], !value.isEmpty, value != ".", value != "..", !value.contains("/") else {
-                return nil
+            guard let value = values[name] else {
+                return .failure(
+                    .init(reason: "the request has no {\(name)} value to name its file; record another request"))
+            }
+            let shown = Self.printable(value)
+            if value.isEmpty || value == "." || value == ".." || value.contains("/") {
+                return .failure(
+                    .init(reason: "the request's {\(name)} value '\(shown)' cannot name a file; record another request")
+                )
+            }
+            if value.unicodeScalars.contains(where: Self.isControl) {
+                return .failure(
+                    .init(
+                        reason: "the request's {\(name)} value '\(shown)' has control characters, which a file name"
+                            + " must not; record another request"))
             }
             file = file.replacingOccurrences(of: "{\(name)}", with: value)
         }
-        return (pattern, file)
+        if file.split(separator: "/").contains(where: { $0.utf8.count > 255 }) {
+            return .failure(
+                .init(reason: "the request's values make the file name '\(file)' too long; record another request"))
+        }
+        return .success((pattern, file))
+    }
+
+    /// C0 controls, DEL and the C1 controls: a terminal acts on them.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// `value` with its control characters percent-encoded, as a URL spells
+    /// them: a refusal quoting it is safe to print anywhere.
+    static func printable(_ value: String) -> String {
+        var out = ""
+        for scalar in value.unicodeScalars {
+            guard Self.isControl(scalar) else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            for byte in String(scalar).utf8 { out += String(format: "%%%02X", byte) }
+        }
+        return out
     }
 
     /// A pattern as the manifest spells it: a literal segment that would

@@ -7,8 +7,10 @@ struct RecordingSession {
     let file: String
     let style: ManifestValue.Style
 
+    /// The edited text, and what was recorded, or why this exchange was
+    /// skipped (the text then is as it was).
     func apply(_ exchange: RecordedExchange, to text: String?) throws(RecordingError) -> (
-        String, FixtureRecorder.Outcome
+        String, Result<FixtureRecorder.Outcome, FixtureRecorder.Skipped>
     ) {
         guard let text else {
             let id = exchange.suggestedID
@@ -16,7 +18,7 @@ struct RecordingSession {
             let created = ManifestEdit.newManifest(
                 self.entry(exchange, id: id, kind: kind, response: response), style: self.style)
             try self.check(created)
-            return (created, .init(endpointID: id, kind: kind, bodyFile: bodyFile, change: .added))
+            return (created, .success(.init(endpointID: id, kind: kind, bodyFile: bodyFile, change: .added)))
         }
         let manifest: Manifest
         do {
@@ -43,13 +45,22 @@ struct RecordingSession {
         if let index = existing {
             let id = manifest.endpoints[index].id
             if case .stub = exchange.answer {
-                return (text, .init(endpointID: id, kind: .success, bodyFile: nil, change: .alreadyAnEndpoint))
+                return (
+                    text, .success(.init(endpointID: id, kind: .success, bodyFile: nil, change: .alreadyAnEndpoint))
+                )
             }
             let kind = Self.kind(of: exchange)
             // The file this response names now may be replaced; any other is someone else's.
             let current = Self.fileNamed(by: items[index], kind: kind)
             let taken = manifest.reads.files.subtracting(current.map { [$0] } ?? [])
-            let perRequest = current.flatMap { Self.perRequestFile($0, values: exchange.parameters) }
+            var perRequest: (pattern: String, file: String)?
+            switch current.flatMap({ Self.perRequestFile($0, values: exchange.parameters) }) {
+            case .success(let file)?: perRequest = file
+            case .failure(var skipped)?:
+                skipped.endpointID = id
+                return (text, .failure(skipped))
+            case nil: perRequest = nil
+            }
             let (_, response, bodyFile) = try self.writeBody(
                 exchange, id: id, taken: taken, perRequest: perRequest)
             do {
@@ -77,7 +88,7 @@ struct RecordingSession {
         }
         let edited = edit.text.string
         try self.check(edited)
-        return (edited, outcome)
+        return (edited, .success(outcome))
     }
 
     /// The edited text must load as it will be written.
