@@ -80,7 +80,7 @@ extension ConnectionStateMachine {
         case .receiving(let request):
             self.state = .closing
             return .refuseArriving(request)
-        case .answering(.awaitingUpstream), .answering(.relaying), .uploading:
+        case .answering(.awaitingUpstream), .answering(.relaying), .answering(.holding), .uploading:
             return .awaitUpstream
         case .idle, .answering(.writing), .answering(.readingFile), .closing, .modifying:
             self.state = .closing
@@ -119,7 +119,8 @@ extension ConnectionStateMachine {
             return .hangEnded(request, response)
         case .receiving(let request) where !request.isControl:
             return .leftMidRequest(request)
-        case .answering(.awaitingUpstream(let request, let response)), .answering(.relaying(let request, let response)):
+        case .answering(.awaitingUpstream(let request, let response)), .answering(.relaying(let request, let response)),
+            .answering(.holding(let request, let response)):
             return .upstreamAbandoned(request, response)
         case .uploading(let request, let response, _):
             return .uploadAbandoned(request, response)

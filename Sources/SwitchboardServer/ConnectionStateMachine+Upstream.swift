@@ -13,13 +13,22 @@ extension ConnectionStateMachine {
     enum UpstreamHeadAction {
         /// Write the upstream's head to the client and relay its body.
         case relay(Request, PreparedResponse)
+        /// Write nothing yet: the answer is to be cut short and its length
+        /// is not known before its body is whole.
+        case hold(Request, PreparedResponse)
         /// The client is gone: drop the answer.
         case ignore
         case unexpected(String)
     }
 
-    mutating func upstreamHeadReceived() -> UpstreamHeadAction {
+    /// `lengthKnown`: the upstream gave a Content-Length, so an answer to
+    /// be cut short can promise its own at once and stream its first half;
+    /// one without (chunked) is held until whole.
+    mutating func upstreamHeadReceived(lengthKnown: Bool = true) -> UpstreamHeadAction {
         switch self.state {
+        case .answering(.awaitingUpstream(let request, let response)) where response.cutsLiveAnswer && !lengthKnown:
+            self.state = .answering(.holding(request, response))
+            return .hold(request, response)
         case .answering(.awaitingUpstream(let request, let response)):
             self.state = .answering(.relaying(request, response))
             return .relay(request, response)
@@ -40,7 +49,7 @@ extension ConnectionStateMachine {
         /// Write it; the write's completion lets the upstream be read on.
         case write
         /// Keep it: the answer goes out cut short once it is whole
-        /// (`truncated` on a live endpoint).
+        /// (`truncated` on a live answer of unknown length).
         case hold
         case ignore
         case unexpected(String)
@@ -48,8 +57,8 @@ extension ConnectionStateMachine {
 
     mutating func upstreamBodyReceived() -> UpstreamPartAction {
         switch self.state {
-        case .answering(.relaying(_, let response)): response.cutsLiveAnswer ? .hold : .write
-        case .uploading(_, _, .relaying): .write
+        case .answering(.relaying), .uploading(_, _, .relaying): .write
+        case .answering(.holding): .hold
         case .closing, .closed: .ignore
         case .idle, .receiving, .uploading, .answering, .modifying:
             .unexpected(self.unexpected("an upstream body part"))
@@ -66,7 +75,7 @@ extension ConnectionStateMachine {
 
     mutating func upstreamFinished() -> UpstreamEndAction {
         switch self.state {
-        case .answering(.relaying(let request, let response)):
+        case .answering(.relaying(let request, let response)), .answering(.holding(let request, let response)):
             self.state = .answering(.writing)
             return .finish(request, response)
         case .uploading(let request, let response, .relaying):
@@ -82,7 +91,8 @@ extension ConnectionStateMachine {
     }
 
     enum UpstreamFailureAction {
-        /// No byte went out yet: answer 502 or 504.
+        /// No byte went out yet (nor will a held answer's): answer 502 or
+        /// 504.
         case answer(Request, PreparedResponse)
         /// The head went out: the response cannot change its status, so it
         /// is cut short and the connection closed.
@@ -92,7 +102,7 @@ extension ConnectionStateMachine {
 
     mutating func upstreamFailed() -> UpstreamFailureAction {
         switch self.state {
-        case .answering(.awaitingUpstream(let request, let response)):
+        case .answering(.awaitingUpstream(let request, let response)), .answering(.holding(let request, let response)):
             self.state = .answering(.writing)
             return .answer(request, response)
         case .uploading(var request, let response, .awaitingUpstream):

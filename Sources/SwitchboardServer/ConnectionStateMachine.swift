@@ -24,7 +24,8 @@ import NIOHTTP1
 /// A live request (issue 11) waits on the upstream's answer in
 /// `.awaitingUpstream`, whose events are "upstream head", "upstream failed"
 /// (502/504) and the same `inactive` and `stopping` as a delay; its body is
-/// then relayed in `.relaying`. Back-pressure needs no state of its own:
+/// then relayed in `.relaying` (or, for a `truncated` answer of unknown
+/// length, held in `.holding`). Back-pressure needs no state of its own:
 /// each relayed part's write future is what the upstream client waits for
 /// before it reads the next, so a client that stops reading stops the
 /// upstream read (see `RequestHandler+Live`). A live request with no delay
@@ -68,6 +69,10 @@ struct ConnectionStateMachine {
         case awaitingUpstream(Request, PreparedResponse)
         /// The upstream's head went out; its body is being relayed.
         case relaying(Request, PreparedResponse)
+        /// An answer to be cut short (`truncated`) whose length the
+        /// upstream did not give: nothing went out, its body is held until
+        /// whole (see `RequestHandler.cutLiveAnswer`).
+        case holding(Request, PreparedResponse)
     }
 
     /// How far the upstream's answer to an upload has come.
@@ -121,6 +126,7 @@ struct ConnectionStateMachine {
         case .answering(.readingFile): "reading a file"
         case .answering(.awaitingUpstream): "awaiting the upstream"
         case .answering(.relaying): "relaying"
+        case .answering(.holding): "holding the upstream's answer"
         case .closing: "closing"
         case .closed: "closed"
         case .modifying: "modifying"

@@ -9,14 +9,21 @@ import Synchronization
 /// Keyed by the manifest endpoint's id, or, for a request no endpoint
 /// matched, by the id its grouped row gets (`get-episodes-id`). Bounded:
 /// a body over `bodyLimit` (8 MB) is not kept — only the fact that it was
-/// too large, so recording it says why — and when all bodies together pass
-/// `totalLimit` (64 MB) the oldest answers are dropped first. The same
+/// too large, so recording it says why — and when all answers together pass
+/// `totalLimit` (64 MB, each counted as its body, its headers and
+/// `overhead`) or `countLimit` (1,000, as many as the rows seen live), the
+/// oldest answers are dropped first: a client asking for ever new paths,
+/// each with an empty body, grows nothing without end. The same
 /// limit bounds what a live request in flight holds on to, so a large
 /// download streams in flat memory: an API answer worth keeping as a
 /// fixture is rarely anywhere near 8 MB.
 final class LiveAnswers: Sendable {
     static let bodyLimit = 8 << 20
     static let totalLimit = 64 << 20
+    static let countLimit = SeenLive.limit
+    /// What an answer costs beyond its body and its headers' bytes: the
+    /// dictionary and order entries, the strings' and arrays' own storage.
+    static let overhead = 512
 
     /// What only recording needs (the suggested id, the path's parameters,
     /// the headers as fields) is worked out when it records, not for every
@@ -39,8 +46,12 @@ final class LiveAnswers: Sendable {
         var parameters: [String: String] { self.pattern.match(RequestTarget(uri: self.uri).segments) ?? [:] }
         var headers: [HeaderField] { self.head.map { HeaderField(name: $0.name, value: $0.value) } }
 
-        /// Bytes held for this answer.
-        var held: Int { self.body == nil ? 0 : self.size }
+        /// Bytes held for this answer, about.
+        var held: Int {
+            var bytes = LiveAnswers.overhead + self.method.utf8.count + self.uri.utf8.count
+            for (name, value) in self.head { bytes += name.utf8.count + value.utf8.count }
+            return bytes + (self.body == nil ? 0 : self.size)
+        }
 
         /// The body in one piece.
         var bytes: [UInt8]? {
@@ -66,10 +77,15 @@ final class LiveAnswers: Sendable {
     let writes = Mutex(())
     let bodyLimit: Int
     let totalLimit: Int
+    let countLimit: Int
 
-    init(bodyLimit: Int = LiveAnswers.bodyLimit, totalLimit: Int = LiveAnswers.totalLimit) {
+    init(
+        bodyLimit: Int = LiveAnswers.bodyLimit, totalLimit: Int = LiveAnswers.totalLimit,
+        countLimit: Int = LiveAnswers.countLimit
+    ) {
         self.bodyLimit = bodyLimit
         self.totalLimit = totalLimit
+        self.countLimit = countLimit
     }
 
     func keep(_ answer: Answer) {
@@ -83,11 +99,17 @@ final class LiveAnswers: Sendable {
             state.order.append(key)
             state.fresh.insert(key)
             state.total += answer.held
-            while state.total > self.totalLimit, state.order.count > 1 {
+            while state.total > self.totalLimit || state.order.count > self.countLimit, state.order.count > 1 {
                 let oldest = state.order.removeFirst()
                 state.total -= state.answers.removeValue(forKey: oldest)?.held ?? 0
+                state.fresh.remove(oldest)
             }
         }
+    }
+
+    /// Bytes held for all answers, as counted against `totalLimit`.
+    var heldBytes: Int {
+        self.state.withLock { $0.total }
     }
 
     func answer(for key: String) -> Answer? {

@@ -23,6 +23,14 @@ struct LiveExchange {
     var parts: [ByteBuffer] = []
     /// Bytes per second the latency profile allows, if it limits them.
     let bandwidth: Int?
+    /// A `truncated` answer streamed as it comes (the upstream gave its
+    /// length): the body bytes still to send before the cut. Its parts are
+    /// not kept, as it is never recorded.
+    var cutAfter: Int?
+
+    /// The most of a `truncated` answer of unknown length held before it
+    /// goes out: past it, the answer is cut there, as if that were all.
+    static let heldLimit = 1 << 20
 
     init(sent: NIODeadline, upstream: UpstreamURL, bandwidth: Int?) {
         self.sent = sent
@@ -38,7 +46,9 @@ struct LiveExchange {
     /// Keeps the start of the body for the journal.
     mutating func capture(_ buffer: ByteBuffer) {
         self.relayed += buffer.readableBytes
-        if self.relayed <= LiveAnswers.bodyLimit {
+        if self.cutAfter != nil {
+            // Streamed to be cut: sent as it comes, never kept whole.
+        } else if self.relayed <= LiveAnswers.bodyLimit {
             self.parts.append(buffer)
         } else if !self.parts.isEmpty {
             self.parts = []

@@ -28,13 +28,8 @@ extension RequestHandler {
     /// close: the client is left waiting for bytes that never come.
     func writeTruncated(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
         var promised = response
-        // The prebuilt head carries the true length; this one must lie.
-        promised.head = nil
-        promised.wire = nil
-        // A 204 or 304 has no body to cut short: promise one with a 200.
-        if promised.status == .noContent || promised.status == .notModified { promised.status = .ok }
         let full = response.body.readableBytes
-        promised.headers.replaceOrAdd(name: "Content-Length", value: String(full + 1024))
+        Self.promiseMore(&promised, than: full)
         promised.body =
             request.head.method == .HEAD
             ? ByteBuffer() : response.body.getSlice(at: response.body.readerIndex, length: full / 2) ?? ByteBuffer()
@@ -50,6 +45,16 @@ extension RequestHandler {
             context.write(self.wrapOutboundOut(.body(.byteBuffer(promised.body))), promise: nil)
         }
         self.cutShort(request, promised, context: context)
+    }
+
+    /// What `truncated` promises: 1 KB more than the whole body.
+    static func promiseMore(_ promised: inout PreparedResponse, than length: Int) {
+        // The prebuilt head carries the true length; this one must lie.
+        promised.head = nil
+        promised.wire = nil
+        // A 204 or 304 has no body to cut short: promise one with a 200.
+        if promised.status == .noContent || promised.status == .notModified { promised.status = .ok }
+        promised.headers.replaceOrAdd(name: "Content-Length", value: String(length + 1024))
     }
 
     /// The half body is out: journal it, and close once it has left.

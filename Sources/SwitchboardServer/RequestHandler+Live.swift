@@ -85,15 +85,20 @@ extension RequestHandler {
             // comes back through `upstreamFailed`: a 502 before anything went out.
             return context.eventLoop.makeFailedFuture(UpstreamFailure.switchedProtocols)
         }
-        switch self.connection.upstreamHeadReceived() {
-        case .relay(let request, let response):
+        let length = Self.bodyLength(upstreamHead)
+        let action = self.connection.upstreamHeadReceived(lengthKnown: length != nil)
+        switch action {
+        case .relay(let request, let response), .hold(let request, let response):
             var headers = UpstreamHeaders.response(upstreamHead.headers)
             if request.fromPage { CORS.allowLive(request.head, in: &headers) }
             self.live?.answered = context.eventLoop.now
             self.live?.head = HTTPResponseHead(
                 version: upstreamHead.version, status: upstreamHead.status, headers: headers)
-            // Nothing goes out before the body is whole (see `cutLiveAnswer`).
-            if response.cutsLiveAnswer { return context.eventLoop.makeSucceededVoidFuture() }
+            // Held: nothing goes out before the body is whole (see `cutLiveAnswer`).
+            if case .hold = action { return context.eventLoop.makeSucceededVoidFuture() }
+            if response.cutsLiveAnswer {
+                return self.startCut(request, response, promising: length ?? 0, context: context)
+            }
             if !request.keepAlive {
                 headers.replaceOrAdd(name: "Connection", value: "close")
             } else if request.head.version == .http1_0 {
@@ -121,21 +126,22 @@ extension RequestHandler {
         switch self.connection.upstreamBodyReceived() {
         case .write:
             guard var live = self.live else { return context.eventLoop.makeSucceededVoidFuture() }
-            live.capture(buffer)
+            guard let left = live.cutAfter else {
+                live.capture(buffer)
+                self.live = live
+                return self.send(buffer, live, context: context)
+            }
+            // A streamed `truncated` answer: up to its half, then the cut.
+            let part = buffer.getSlice(at: buffer.readerIndex, length: min(left, buffer.readableBytes)) ?? buffer
+            live.cutAfter = left - part.readableBytes
+            live.capture(part)
             self.live = live
-            let part = self.wrapOutboundOut(.body(.byteBuffer(buffer)))
-            guard let bandwidth = live.bandwidth, let answered = live.answered else {
-                return context.writeAndFlush(part)
-            }
-            // Each part leaves when the bytes before it would have, at the
-            // profile's rate: the upstream is read no faster than that.
-            let due = answered + .nanoseconds(Int64(Double(live.relayed) / Double(bandwidth) * 1e9))
-            guard due > context.eventLoop.now else { return context.writeAndFlush(part) }
-            let promise = context.eventLoop.makePromise(of: Void.self)
-            context.eventLoop.assumeIsolated().scheduleTask(deadline: due) {
-                context.writeAndFlush(part, promise: promise)
-            }
-            return promise.futureResult
+            let written = self.send(part, live, context: context)
+            guard live.cutAfter == 0 else { return written }
+            // Registered before the client's: the cut (and the cancel) come
+            // before it could read on.
+            written.assumeIsolated().whenComplete { _ in self.endStreamedCut(context: context) }
+            return written
         case .hold:
             self.hold(buffer, context: context)
             return context.eventLoop.makeSucceededVoidFuture()
@@ -150,6 +156,10 @@ extension RequestHandler {
     func upstreamEnd(context: ChannelHandlerContext) {
         switch self.connection.upstreamFinished() {
         case .finish(let request, let response) where response.cutsLiveAnswer:
+            guard self.live?.cutAfter == nil else {
+                self.cutStreamed(request, response, context: context)
+                return
+            }
             self.keepLiveAnswer(request, response)
             self.cutLiveAnswer(request, response, context: context)
         case .finish(let request, let response):
@@ -200,13 +210,32 @@ extension RequestHandler {
         }
     }
 
-    /// A part of a live answer that is to be cut short: kept until the
-    /// body is whole. A body past what is kept for recording is cut where it
-    /// is, as if the parts so far were all of it: holding more would cost
-    /// memory that a streamed answer never does.
+    /// A relayed part, written now or when the profile's bandwidth allows.
+    private func send(_ buffer: ByteBuffer, _ live: LiveExchange, context: ChannelHandlerContext)
+        -> EventLoopFuture<Void>
+    {
+        let part = self.wrapOutboundOut(.body(.byteBuffer(buffer)))
+        guard let bandwidth = live.bandwidth, let answered = live.answered else {
+            return context.writeAndFlush(part)
+        }
+        // Each part leaves when the bytes before it would have, at the
+        // profile's rate: the upstream is read no faster than that.
+        let due = answered + .nanoseconds(Int64(Double(live.relayed) / Double(bandwidth) * 1e9))
+        guard due > context.eventLoop.now else { return context.writeAndFlush(part) }
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        context.eventLoop.assumeIsolated().scheduleTask(deadline: due) {
+            context.writeAndFlush(part, promise: promise)
+        }
+        return promise.futureResult
+    }
+
+    /// A part of a live answer of unknown length that is to be cut short:
+    /// kept until the body is whole. Past `LiveExchange.heldLimit` it is cut
+    /// where it is, as if the parts so far were all of it, and not recorded:
+    /// every connection may hold this much.
     private func hold(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
         guard var live = self.live else { return }
-        guard live.relayed + buffer.readableBytes > LiveAnswers.bodyLimit else {
+        guard live.relayed + buffer.readableBytes > LiveExchange.heldLimit else {
             live.capture(buffer)
             self.live = live
             return
@@ -218,7 +247,46 @@ extension RequestHandler {
         live.task?.cancel()
     }
 
-    /// `truncated` on an endpoint that passes through: the upstream's
+    /// `truncated` on an answer whose length the upstream gave: the head
+    /// promises 1 KB past it, as `writeTruncated` does for a fixture's body,
+    /// and the body's first half streams as it comes (at the profile's
+    /// bandwidth, if it has one); then the connection closes and the
+    /// upstream request is cancelled. Nothing is held, so it is not recorded.
+    private func startCut(
+        _ request: Request, _ response: PreparedResponse, promising length: Int, context: ChannelHandlerContext
+    ) -> EventLoopFuture<Void> {
+        var promised = self.relayed(response, now: context.eventLoop.now)
+        Self.promiseMore(&promised, than: length)
+        // Journaled as it went out.
+        self.live?.head = HTTPResponseHead(version: .http1_1, status: promised.status, headers: promised.headers)
+        self.writeHead(promised, for: request, context: context)
+        context.flush()
+        let half = request.head.method == .HEAD ? 0 : length / 2
+        self.live?.cutAfter = half
+        if half == 0 { self.endStreamedCut(context: context) }
+        return context.eventLoop.makeSucceededVoidFuture()
+    }
+
+    /// The streamed half is out: the answer ends here.
+    private func endStreamedCut(context: ChannelHandlerContext) {
+        // Not when the upstream failed first or the client left.
+        guard case .finish(let request, let response) = self.connection.upstreamFinished() else { return }
+        self.cutStreamed(request, response, context: context)
+    }
+
+    /// Journals the streamed half as `truncated` journals a fixture's, stops
+    /// the upstream's answer (its failure, reported now, is ignored) and
+    /// closes.
+    private func cutStreamed(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
+        var cut = self.relayed(response, now: context.eventLoop.now)
+        cut.action = .truncated(self.live?.bandwidth)
+        let task = self.live?.task
+        self.live = nil
+        task?.cancel()
+        self.cutShort(request, cut, context: context)
+    }
+
+    /// `truncated` on an answer of unknown length: the upstream's
     /// answer, held whole, goes out as `truncated` sends a fixture's (see
     /// `writeTruncated`) — its status and headers with a Content-Length 1 KB
     /// past the body, half the body (at the profile's bandwidth, if it has
@@ -266,6 +334,13 @@ extension RequestHandler {
         relayed.wire = nil
         relayed.upstream = live.outcome(now: now)
         return relayed
+    }
+
+    /// The body's length as the upstream gave it; nil when chunked or
+    /// delimited by the close.
+    static func bodyLength(_ head: HTTPResponseHead) -> Int? {
+        guard !head.headers.contains(name: "Transfer-Encoding") else { return nil }
+        return head.headers.first(name: "Content-Length").flatMap { Int($0) }
     }
 
     /// HEAD answers, 1xx, 204 and 304 (RFC 9110 §6.4.1).

@@ -105,6 +105,7 @@ extension ConnectionStateMachineTests {
     static func describe(_ action: Machine.UpstreamHeadAction) -> String {
         switch action {
         case .relay(let request, _): request.keepAlive ? "relay" : "relay, then close"
+        case .hold: "hold"
         case .ignore: "ignore"
         case .unexpected: "UNEXPECTED"
         }

@@ -29,12 +29,19 @@ import Testing
     static func server(
         _ manifest: String, files: [String: [UInt8]] = [:], mode: Mode, upstream: TestUpstream? = nil
     ) throws -> RunningServer {
+        try Self.server(manifest, files: files, mode: mode, upstreamPort: upstream?.port)
+    }
+
+    /// The same, in front of an upstream on 127.0.0.1:`upstreamPort`.
+    static func server(
+        _ manifest: String, files: [String: [UInt8]] = [:], mode: Mode, upstreamPort: Int?
+    ) throws -> RunningServer {
         let fixtures = try TemporaryFixtures(manifest: manifest, files: files)
         let panel = ControlPanel(
             manifest: try ManifestLoader.load(directory: fixtures.path), random: SeededRandom(seed: 99))
         try panel.setMode(mode, endpoint: "json")
         let settings = UpstreamSettings(
-            url: upstream.map { UpstreamURL(scheme: "http", host: "127.0.0.1", port: $0.port) })
+            url: upstreamPort.map { UpstreamURL(scheme: "http", host: "127.0.0.1", port: $0) })
         return try RunningServer(panel: panel, keeping: fixtures, upstream: settings)
     }
 

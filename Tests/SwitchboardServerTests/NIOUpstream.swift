@@ -3,11 +3,16 @@ import NIOHTTP1
 import NIOPosix
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A small upstream for the live tests, answering what a second
 /// Switchboard cannot: a chunked body, a body that never ends (written only
-/// as fast as the reader takes it, and counted), an answer that never
-/// comes, a `101`, its own CORS headers; and it keeps the last request's
-/// head, to see what the proxy sent.
+/// as fast as the reader takes it, and counted, with a length or chunked),
+/// a chunked body cut by a TCP reset, an answer that never comes, a `101`,
+/// its own CORS headers; and it keeps the last request's head, to see what
+/// the proxy sent.
 final class NIOUpstream: Sendable {
     let port: Int
     private let group: MultiThreadedEventLoopGroup
@@ -95,6 +100,20 @@ final class NIOUpstream: Sendable {
                 context.write(
                     self.wrapOutboundOut(.head(.init(version: .http1_1, status: .ok, headers: headers))), promise: nil)
                 self.writeMore(context: context)
+            case "/endless-chunked":
+                context.write(self.wrapOutboundOut(.head(.init(version: .http1_1, status: .ok))), promise: nil)
+                self.writeMore(context: context)
+            case "/chunked-reset":
+                context.write(self.wrapOutboundOut(.head(.init(version: .http1_1, status: .ok))), promise: nil)
+                let first = ByteBuffer(string: NIOUpstream.chunks[0])
+                context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(first)))).assumeIsolated().whenComplete {
+                    _ in
+                    // SO_LINGER 0: the close is a reset, mid-body.
+                    guard let socket = context.channel as? any SocketOptionProvider else { return }
+                    socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).assumeIsolated().whenComplete { _ in
+                        context.close(promise: nil)
+                    }
+                }
             case "/never":
                 break
             case "/switch":
