@@ -82,12 +82,12 @@ import Testing
             #expect(stub.status == 200)
             #expect(stub.text.contains("Switchboard wrote this stub for GET /nope"))
 
-            // The user edits the stub; the fixture watcher reloads it, and
-            // the screen says so.
+            // The user edits the stub; the fixture watcher reloads it. (That
+            // the screen then says so is RecordKeysTests': here the edit
+            // can land in the same reload as the watcher's echo of the
+            // recording.)
             try Data(#"{"edited": true}"#.utf8).write(to: folder.appendingPathComponent("recorded/get-nope.json"))
             #expect(await waitUntil(timeout: 20) { (try? await HTTPClient.send(url).text) == #"{"edited": true}"# })
-            #expect(
-                await session.waitForScreen { $0.contains("fixtures reloaded") }, "\(session.screenForMessage())")
             try await session.quit()
         }
     }
