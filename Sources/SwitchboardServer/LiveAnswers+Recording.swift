@@ -56,6 +56,7 @@ extension LiveAnswers {
             let directory = panel.snapshot().manifest.directory
             let summary: FixtureRecorder.Summary
             let before = Self.manifestText(in: directory)
+            let folderExisted = FileManager.default.fileExists(atPath: directory)
             do {
                 summary = try FixtureRecorder(directory: directory).record(exchanges)
             } catch {
@@ -67,6 +68,7 @@ extension LiveAnswers {
             } catch {
                 return .failure(RecordRefusal(message: "recorded, but the fixtures do not load:\n\(error)"))
             }
+            if !folderExisted { self.createdFolder.withLock { $0 }() }
             let written = summary.outcomes.map { outcome in
                 RecordResult.Written(
                     endpoint: outcome.endpointID, response: outcome.kind.rawValue, file: outcome.bodyFile,

@@ -75,6 +75,8 @@ final class LiveAnswers: Sendable {
     private let state = Mutex(State())
     /// Held while a recording writes: one at a time.
     let writes = Mutex(())
+    /// Told when a recording created the fixtures folder.
+    let createdFolder = Mutex<@Sendable () -> Void>({})
     let bodyLimit: Int
     let totalLimit: Int
     let countLimit: Int

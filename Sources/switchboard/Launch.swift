@@ -85,22 +85,6 @@ enum Launch {
     }
 }
 
-/// Starts watching the fixtures unless `--no-reload`; `report` hears each
-/// reload (the screen shows them through the control panel instead).
-func watchFixtures(
-    _ options: ServerOptions, panel: ControlPanel, report: @escaping @Sendable (FixtureWatcher.Event) -> Void
-) -> FixtureWatcher? {
-    guard !options.noReload else { return nil }
-    // A proxy with no fixtures folder has nothing to watch.
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: options.directory, isDirectory: &isDirectory), isDirectory.boolValue
-    else { return nil }
-    let watcher = FixtureWatcher(
-        directory: options.directory, displayDirectory: options.directory, panel: panel, onEvent: report)
-    watcher.start()
-    return watcher
-}
-
 /// Lets this process hold as many connections as the system allows: the
 /// default soft limit (often 1,024 descriptors) is far below what a load
 /// test opens.

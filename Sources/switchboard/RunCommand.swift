@@ -23,10 +23,11 @@ struct RunCommand: ParsableCommand {
         let (server, url) = try Launch.startServer(
             manifest: manifest, options: self.options, panel: panel, journal: journal)
         let running = try session.begin(serverURL: url, stoppingOnFailure: server)
-        let watcher = ScreenFixtureWatch(self.options, panel: panel)
-        watcher.startIfThere()
+        let watch = FixtureFolderWatch.unlessNoReload(self.options, panel: panel)
+        watch?.startIfThere()
+        if let watch { server.whenRecordingCreatesFolder { watch.startIfThere() } }
         defer {
-            watcher.stop()
+            watch?.stop()
             server.shutdown()
             running.finish()
         }
@@ -34,8 +35,7 @@ struct RunCommand: ParsableCommand {
             panel: panel, journal: journal, serverURL: url,
             colorWanted: !TerminalCheck.colorDisabled(environment: environment), redact: !self.options.noRedact,
             upstreamInsecure: self.options.upstreamInsecure,
-            recording: ScreenRecording.capability(
-                server: server, directory: self.options.directory, afterWriting: { watcher.startIfThere() }))
+            recording: ScreenRecording.capability(server: server, directory: self.options.directory))
         let exit: ScreenExit
         do {
             // In-flight requests are answered and journaled before the

@@ -4,18 +4,20 @@ import SwitchboardCore
 import SwitchboardServer
 import SwitchboardTUI
 
-/// What `w` and `W` do on the screen: the server's recording, run on a
-/// thread of its own (it writes files), told in one line.
+/// What `w` and `W` do on the screen: the server's recording, run on one
+/// serial queue of its own (it writes files, and only one records at a time
+/// anyway), told in one line.
 enum ScreenRecording {
-    /// - Parameters:
-    ///   - directory: the fixtures folder; a recording that creates it says so.
-    ///   - afterWriting: runs after each recording (the folder may be new).
-    static func capability(
-        server: SwitchboardServer, directory: String, afterWriting: @escaping @Sendable () -> Void
-    ) -> FixtureRecording {
+    /// Where the screen's recordings run, one after the other: a key held
+    /// down asks for no more than one thread.
+    private static let queue = DispatchQueue(label: "switchboard-screen-recording")
+
+    /// - Parameter directory: the fixtures folder; a recording that creates
+    ///   it says so.
+    static func capability(server: SwitchboardServer, directory: String) -> FixtureRecording {
         FixtureRecording { target in
             await withCheckedContinuation { continuation in
-                Thread.detachNewThread {
+                Self.queue.async {
                     let folderExisted = FileManager.default.fileExists(atPath: directory)
                     let result =
                         switch target {
@@ -23,7 +25,6 @@ enum ScreenRecording {
                         case .everySeenLive: server.recordLive(nil)
                         case .request(let sequence): server.recordRequest(sequence)
                         }
-                    afterWriting()
                     continuation.resume(returning: Self.notice(result, folderExisted: folderExisted))
                 }
             }

@@ -36,7 +36,7 @@ struct ServeCommand: ParsableCommand {
         Console.error(
             "switchboard: serving \(count) endpoint\(count == 1 ? "" : "s") from \(self.options.directory) on \(url)"
                 + (upstream.map { ", in front of \($0)" } ?? ""))
-        let watcher = watchFixtures(self.options, panel: panel) { event in
+        let watch = FixtureFolderWatch.unlessNoReload(self.options, panel: panel) { event in
             switch event {
             case .reloaded(0):
                 Console.error("switchboard: warning: the fixtures now declare no endpoints; every request answers 404")
@@ -48,6 +48,8 @@ struct ServeCommand: ParsableCommand {
                 Console.error("switchboard: reload failed; still serving the last good fixtures until this is fixed")
             }
         }
+        watch?.startIfThere()
+        if let watch { server.whenRecordingCreatesFolder { watch.startIfThere() } }
         if self.record {
             server.recordEverySecond { result in
                 switch result {
@@ -60,7 +62,7 @@ struct ServeCommand: ParsableCommand {
             }
         }
         let signal = Self.waitForQuitSignal()
-        watcher?.stop()
+        watch?.stop()
         server.shutdown()
         stdout.stop()
         running.finish()

@@ -51,6 +51,22 @@ final class TmuxSession: Sendable {
         try? FileManager.default.removeItem(at: self.workDirectory)
     }
 
+    /// Ends the tmux server (and switchboard in it), as `deinit` does, on a
+    /// thread of its own. Idempotent.
+    func stop() async {
+        _ = try? await onThread {
+            _ = try? self.tmux(["kill-server"])
+            if let pid = self.serverPID { kill(pid, SIGKILL) }
+        }
+    }
+
+    /// Runs `body`, then stops the session whether `body` threw or not:
+    /// the async test's `defer`. A test that checks how switchboard exits
+    /// calls `quit` at the end of `body`.
+    func serving<T>(_ body: (TmuxSession) async throws -> T) async throws -> T {
+        try await runThenStop(self, stop: { await $0.stop() }, body)
+    }
+
     /// Blocks: for `deinit` and failure messages, which cannot await.
     @discardableResult
     func tmux(_ arguments: [String]) throws -> CommandResult {

@@ -3,6 +3,7 @@ import SwitchboardControl
 import SwitchboardCore
 import SwitchboardServer
 import SwitchboardTestSupport
+import Synchronization
 import Testing
 
 /// `{"request": N}` (what `w` on a log line does): the endpoint of one
@@ -124,5 +125,32 @@ import Testing
         #expect(decoded == RecordRequest(request: 42) && decoded.isValid)
         #expect(!RecordRequest(endpoints: ["a"], request: 1).isValid)
         #expect(!RecordRequest().isValid)
+    }
+}
+
+/// A recording that creates the fixtures folder tells whoever watches it,
+/// whichever way it was asked for (here the control API, as `switchboard
+/// record` asks).
+@Suite struct RecordingCreatesFolderTests {
+    @Test func theFirstRecordingIntoAMissingFolderIsReportedOnce() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("none-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let panel = ControlPanel(
+            manifest: Manifest(
+                directory: directory.path, file: directory.appendingPathComponent("switchboard.yml").path,
+                endpoints: []))
+        let server = try RunningServer(panel: panel)
+        defer { server.stop() }
+        let created = Mutex(0)
+        server.server.whenRecordingCreatesFolder { created.withLock { $0 += 1 } }
+        for path in ["/nope", "/other"] {
+            _ = try await LivePassthroughTests.curl(server.url(path))
+            let entry = try await LivePassthroughTests.entry("GET", path, in: server)
+            let answer = try await LivePassthroughTests.curl(
+                server.url("/__switchboard/record"), ["-X", "POST", "-d", #"{"request": \#(entry.sequence)}"#])
+            #expect(answer.head.hasPrefix("HTTP/1.1 200"), "\(String(decoding: answer.body, as: UTF8.self))")
+        }
+        #expect(created.withLock { $0 } == 1, "the second recording found the folder there")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("switchboard.yml").path))
     }
 }

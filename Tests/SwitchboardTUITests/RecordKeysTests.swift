@@ -75,54 +75,87 @@ import Testing
         #expect(harness.state.details != nil, "the details stay open")
     }
 
+    @Test func capitalWInTheDetailsViewRecordsEverySeenLiveToo() async throws {
+        let recording = FakeRecording(notice: "recorded 2 endpoints → recorded/, switchboard.yml updated")
+        let harness = try ScreenHarness.demo(recording: recording.capability)
+        harness.press(.tab, .enter, .char("W"))
+        #expect(harness.state.flash == "recording every endpoint seen live…")
+        await harness.frameAfterWake()
+        #expect(recording.targets == [.everySeenLive])
+        #expect(harness.state.details != nil, "the details stay open")
+    }
+
+    @Test func aRepeatedKeyWhileARecordingIsUnderWaySaysSoAndStartsNoOther() async throws {
+        let asked = Mutex(0)
+        let (gate, open) = AsyncStream.makeStream(of: Void.self)
+        let recording = FixtureRecording { _ in
+            asked.withLock { $0 += 1 }
+            var opened = gate.makeAsyncIterator()
+            _ = await opened.next()
+            return "recorded coinlist → recorded/coinlist.json, switchboard.yml updated"
+        }
+        let harness = try ScreenHarness.demo(recording: recording)
+        harness.press(.char("w"))
+        harness.press(.char("w"))
+        #expect(harness.state.flash == "still recording… (one recording at a time)")
+        harness.press(.char("W"))
+        #expect(harness.state.flash == "still recording… (one recording at a time)")
+        open.yield()
+        await harness.frameAfterWake()
+        #expect(asked.withLock { $0 } == 1)
+        #expect(harness.state.flash == "recorded coinlist → recorded/coinlist.json, switchboard.yml updated")
+        harness.press(.char("w"))
+        #expect(harness.state.flash == "recording coinlist…", "once it is done, the key records again")
+        open.finish()
+        await harness.frameAfterWake()
+    }
+
+    /// A recording that writes: the server loads the new manifest into the
+    /// panel before it answers.
+    static func reloadingRecording(_ panel: ControlPanel, notice: String) -> FixtureRecording {
+        FixtureRecording { _ in
+            panel.replaceManifest(panel.snapshot().manifest)
+            return notice
+        }
+    }
+
+    @Test func aReloadAfterTheRecordingsOwnSaysSoAgainWithoutAKey() async throws {
+        let panel = try ScreenFixtures.demoPanel()
+        let notice = "recorded coinlist → recorded/coinlist.json, switchboard.yml updated"
+        let harness = ScreenHarness(panel: panel, recording: Self.reloadingRecording(panel, notice: notice))
+        harness.frame()
+        harness.press(.char("w"))
+        await harness.frameAfterWake()
+        #expect(harness.state.flash == notice)
+        // The fixture watcher's echo of the recording: the notice stays.
+        panel.replaceManifest(panel.snapshot().manifest)
+        harness.frame()
+        #expect(harness.state.flash == notice)
+        // The user edits what was recorded: that reload is shown.
+        panel.replaceManifest(panel.snapshot().manifest)
+        harness.frame()
+        #expect(harness.state.flash == "fixtures reloaded: \(harness.state.endpoints.count) endpoints")
+        #expect(harness.terminal.screen.contains("fixtures reloaded"))
+    }
+
+    @Test func theNoEndpointsWarningIsNeverHiddenByARecordingsNotice() async throws {
+        let panel = try ScreenFixtures.demoPanel()
+        let notice = "recorded coinlist → recorded/coinlist.json, switchboard.yml updated"
+        let harness = ScreenHarness(panel: panel, recording: Self.reloadingRecording(panel, notice: notice))
+        harness.frame()
+        harness.press(.char("w"))
+        await harness.frameAfterWake()
+        #expect(harness.state.flash == notice)
+        let manifest = panel.snapshot().manifest
+        panel.replaceManifest(Manifest(directory: manifest.directory, file: manifest.file, endpoints: []))
+        harness.frame()
+        #expect(
+            harness.state.flash == "warning: the reloaded fixtures declare no endpoints; every request answers 404")
+    }
+
     @Test func withoutARecordingTheKeySaysSo() throws {
         let harness = try ScreenHarness.demo()
         harness.press(.char("w"))
         #expect(harness.state.flash == "recording is not available in this screen")
-    }
-
-    @Test func aStubForAnUnmatchedRequestArrivesWithTheReloadAndSettingsKept() async throws {
-        let fixtures = try TemporaryFixtures(
-            manifest: """
-                # mine
-                endpoints:
-                  - { id: health, method: GET, path: /health, success: {body: ok} }
-                """)
-        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
-        try panel.setMode(.serverError, endpoint: "health")
-        let notice = "wrote a stub for get-nope-id → recorded/get-nope-id.json, switchboard.yml updated"
-        // What the server does for a request nothing answered: a stub
-        // entry, loaded into the panel.
-        let recording = FixtureRecording { _ in
-            _ = try? await onThread {
-                let stub = RecordedExchange(
-                    method: "GET", pattern: PathGrouping.pattern(for: ["nope", "5"]), suggestedID: "get-nope-id",
-                    existingID: nil, answer: .stub)
-                try FixtureRecorder(directory: fixtures.path).record([stub])
-                panel.replaceManifest(try ManifestLoader.load(directory: fixtures.path))
-            }
-            return notice
-        }
-        let harness = ScreenHarness(panel: panel, recording: recording)
-        harness.journal.record(
-            ScreenFixtures.entry(1, "GET", "/nope/5", .answered(404), ms: 0.3, endpoint: nil, closest: "GET /health"))
-        harness.frame()
-        harness.press(.tab, .char("w"))
-        #expect(harness.state.flash == "recording request #1…")
-        await harness.frameAfterWake()
-        #expect(harness.state.endpoints.map(\.id) == ["health", "get-nope-id"])
-        #expect(harness.state.endpoints[0].mode == .serverError, "runtime state survives the reload")
-        #expect(harness.state.flash == notice)
-        #expect(harness.terminal.screen.contains("wrote a stub for get-nope-id"))
-        // The fixture watcher reloads the files a moment later: the notice stays.
-        panel.replaceManifest(try ManifestLoader.load(directory: fixtures.path))
-        harness.frame()
-        #expect(harness.state.flash == notice)
-        #expect(harness.state.endpoints[0].mode == .serverError)
-        // The next key clears it, and a later reload says so again.
-        harness.press(.char("j"))
-        panel.replaceManifest(try ManifestLoader.load(directory: fixtures.path))
-        harness.frame()
-        #expect(harness.state.flash == "fixtures reloaded: 2 endpoints")
     }
 }

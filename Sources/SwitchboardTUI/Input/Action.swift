@@ -14,9 +14,10 @@ public enum Action: Sendable {
     case details(DetailsView?)
     /// Something the runtime wants to tell the user (a file written).
     case notice(String)
-    /// What a recording wrote, or why it wrote nothing. The reload the
-    /// recording causes does not replace it.
-    case recorded(String)
+    /// What a recording wrote, or why it wrote nothing. The reloads it
+    /// caused, up to manifest generation `keptThrough` (its own and the
+    /// fixture watcher's echo of it), do not replace it.
+    case recorded(String, keptThrough: Int)
     /// The control panel refused a change a key asked for; the rows still
     /// show what the panel holds.
     case refused(ControlError)

@@ -48,8 +48,7 @@ enum EndpointKeys {
             state.flash = "\(row.id) reset"
             return [.reset(endpoint: row.id)]
         case .recordSelected:
-            state.flash = "recording \(row.id)…"
-            return [.record(.endpoint(row.id))]
+            return RecordKeys.record(.endpoint(row.id), state: &state)
         default:
             break
         }

@@ -35,8 +35,7 @@ enum LogKeys {
                 state.flash = "no request to record yet"
                 return []
             }
-            state.flash = "recording request #\(sequence)…"
-            return [.record(.request(sequence: sequence))]
+            return RecordKeys.record(.request(sequence: sequence), state: &state)
         case .startFilter:
             state.filterDraft = state.filter?.text ?? ""
         case .exportHAR:

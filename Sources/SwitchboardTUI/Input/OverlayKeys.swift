@@ -1,9 +1,14 @@
-/// Keys in the details view: scroll, and back.
+/// Keys in the details view: scroll, record, and back.
 enum DetailsKeys {
-    static func handle(_ command: Command, state: inout AppState, layout: Layout) {
-        guard var details = state.details else { return }
+    static func handle(_ command: Command, state: inout AppState, layout: Layout) -> [Effect] {
+        guard var details = state.details else { return [] }
         let page = layout.detailsRows
         switch command {
+        case .recordSelected:
+            guard let sequence = details.sequence else { return [] }
+            return RecordKeys.record(.request(sequence: sequence), state: &state)
+        case .recordAll:
+            return RecordKeys.record(.everySeenLive, state: &state)
         case .moveUp: details.scroll -= 1
         case .moveDown: details.scroll += 1
         case .pageUp: details.scroll -= page
@@ -12,11 +17,12 @@ enum DetailsKeys {
         case .moveToBottom: details.scroll = details.lines.count
         case .closeOverlay:
             state.details = nil
-            return
-        default: return
+            return []
+        default: return []
         }
         // The reducer keeps the scroll in range afterwards.
         state.details = details
+        return []
     }
 }
 

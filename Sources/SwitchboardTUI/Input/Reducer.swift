@@ -26,9 +26,11 @@ public enum Reducer {
             if details == nil { state.flash = "that request is no longer in the journal" }
         case .notice(let text):
             state.flash = text
-        case .recorded(let text):
+        case .recorded(let text, let keptThrough):
             state.flash = text
             state.recordNotice = text
+            state.recordNoticeKeptThrough = keptThrough
+            state.recording = false
         case .refused(let error):
             state.flash = Self.refusal(error)
         }
@@ -62,12 +64,7 @@ public enum Reducer {
         }
         switch state.keyScope {
         case .details:
-            if binding.command == .recordSelected, let sequence = state.details?.sequence {
-                state.flash = "recording request #\(sequence)…"
-                return [.record(.request(sequence: sequence))]
-            }
-            DetailsKeys.handle(binding.command, state: &state, layout: layout)
-            return []
+            return DetailsKeys.handle(binding.command, state: &state, layout: layout)
         case .picker:
             return PickerKeys.handle(binding.command, state: &state)
         default:
@@ -94,8 +91,7 @@ public enum Reducer {
             state.flash = "every endpoint reset"
             return [.reset(endpoint: nil)]
         case .recordAll:
-            state.flash = "recording every endpoint seen live…"
-            return [.record(.everySeenLive)]
+            return RecordKeys.record(.everySeenLive, state: &state)
         default:
             break
         }
@@ -128,13 +124,11 @@ public enum Reducer {
             // screen may see a good reload and a failed one at once).
             if reloaded || problems != state.reloadProblems { state.flash = nil }
         } else if reloaded {
-            // A recording's notice stays over the reloads it causes (its
-            // own, and the fixture watcher's a moment later).
-            if state.flash == nil || state.flash != state.recordNotice {
+            if state.endpoints.isEmpty {
+                state.flash = "warning: the reloaded fixtures declare no endpoints; every request answers 404"
+            } else if !Self.keepsRecordNotice(state, through: snapshot.generation) {
                 state.flash =
-                    state.endpoints.isEmpty
-                    ? "warning: the reloaded fixtures declare no endpoints; every request answers 404"
-                    : "fixtures reloaded: \(state.endpoints.count) endpoint\(state.endpoints.count == 1 ? "" : "s")"
+                    "fixtures reloaded: \(state.endpoints.count) endpoint\(state.endpoints.count == 1 ? "" : "s")"
             }
         } else if !state.reloadProblems.isEmpty {
             state.flash = "fixtures fixed"
@@ -147,6 +141,14 @@ public enum Reducer {
             state.selected = index
         }
         state.selected = min(state.selected, max(0, state.endpoints.count - 1))
+    }
+
+    /// Whether a recording's notice stays over a reload to `generation`:
+    /// only over the reloads the recording caused (its own, and the
+    /// fixture watcher's a moment later). A later reload, the user editing
+    /// what was recorded, says so again.
+    private static func keepsRecordNotice(_ state: AppState, through generation: Int) -> Bool {
+        state.flash != nil && state.flash == state.recordNotice && generation <= state.recordNoticeKeptThrough
     }
 
     /// Why a key's change did not happen, in the screen's words.

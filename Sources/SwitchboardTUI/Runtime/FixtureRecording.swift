@@ -28,14 +28,20 @@ public struct FixtureRecording: Sendable {
 /// Notices of recordings that finished, handed from the task that ran them
 /// to the screen thread, which shows them at its next step.
 final class FinishedRecordings: Sendable {
-    private let notices = Mutex<[String]>([])
+    struct Finished: Sendable {
+        var notice: String
+        /// The last manifest generation the recording caused.
+        var keptThrough: Int
+    }
 
-    func add(_ notice: String) {
-        self.notices.withLock { $0.append(notice) }
+    private let notices = Mutex<[Finished]>([])
+
+    func add(_ finished: Finished) {
+        self.notices.withLock { $0.append(finished) }
     }
 
     /// The notices since the last call, oldest first.
-    func take() -> [String] {
+    func take() -> [Finished] {
         self.notices.withLock { notices in
             defer { notices = [] }
             return notices

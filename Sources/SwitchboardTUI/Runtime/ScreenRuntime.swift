@@ -106,8 +106,8 @@ public final class ScreenRuntime {
             changed = true
         }
         // After the panel: a recording's notice comes after the reload it made.
-        for notice in self.finishedRecordings.take() {
-            self.send(.recorded(notice), size)
+        for finished in self.finishedRecordings.take() {
+            self.send(.recorded(finished.notice, keptThrough: finished.keptThrough), size)
             changed = true
         }
         return changed
@@ -166,13 +166,21 @@ public final class ScreenRuntime {
     /// Records off the screen thread: the notice comes back at a later step.
     private func startRecording(_ target: RecordTarget, _ size: (width: Int, height: Int)) {
         guard let recording = self.recording else {
-            self.send(.recorded("recording is not available in this screen"), size)
+            let generation = self.panel.snapshot().generation
+            self.send(.recorded("recording is not available in this screen", keptThrough: generation), size)
             return
         }
         let finished = self.finishedRecordings
         let wake = self.wake
+        let panel = self.panel
+        let before = panel.snapshot().generation
         Task.detached {
-            finished.add(await recording.record(target))
+            let notice = await recording.record(target)
+            // A recording that wrote loaded the new manifest itself; the
+            // fixture watcher reloads the same files once more a moment
+            // later. Its notice stays over those two reloads only.
+            let after = panel.snapshot().generation
+            finished.add(.init(notice: notice, keptThrough: after > before ? after + 1 : after))
             wake()
         }
     }

@@ -58,9 +58,13 @@ public struct AppState: Equatable, Sendable {
     public var showHelp = false
     /// A one-line message (a change made, a problem) until the next key.
     public var flash: String?
-    /// The last recording's notice: while it is the message shown, reloads
-    /// do not replace it.
+    /// The last recording's notice: while it is the message shown, the
+    /// reloads the recording caused (up to manifest generation
+    /// `recordNoticeKeptThrough`) do not replace it; later ones do.
     public var recordNotice: String?
+    public var recordNoticeKeptThrough = 0
+    /// A recording asked for with `w` or `W` has not finished yet.
+    public var recording = false
 
     public init(serverURL: String, upstreamInsecure: Bool = false) {
         self.serverURL = serverURL

@@ -2,20 +2,20 @@ import SwitchboardTUI
 import Synchronization
 
 /// A clock that moves only when the test says so.
-final class ManualClock: Sendable {
+public final class ManualClock: Sendable {
     private let seconds: Mutex<Double>
 
-    init(startingAt seconds: Double = 1_000) {
+    public init(startingAt seconds: Double = 1_000) {
         self.seconds = Mutex(seconds)
     }
 
-    func advance(by seconds: Double) {
+    public func advance(by seconds: Double) {
         self.seconds.withLock { $0 += seconds }
     }
 
     /// Both of the runtime's clocks read this one; 12:01:00 UTC on the
     /// fixtures' day, plus the elapsed seconds, as the wall clock.
-    var screenClock: ScreenClock {
+    public var screenClock: ScreenClock {
         ScreenClock(
             monotonic: { self.seconds.withLock { $0 } },
             wall: { 1_763_812_860 + self.seconds.withLock { $0 } - 1_000 })

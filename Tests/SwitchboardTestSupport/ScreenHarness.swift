@@ -1,25 +1,26 @@
 import SwitchboardCore
 import SwitchboardTUI
-import SwitchboardTestSupport
 
 /// The screen runtime with everything real but the terminal and the clock:
 /// a control panel, a journal, an in-memory terminal at a fixed size and a
 /// clock stepped by hand.
-final class ScreenHarness {
-    let panel: ControlPanel
-    let journal = RequestJournal()
-    let terminal: MemoryTerminal
-    let clock = ManualClock()
-    let runtime: ScreenRuntime
+public final class ScreenHarness {
+    public let panel: ControlPanel
+    public let journal: RequestJournal
+    public let terminal: MemoryTerminal
+    public let clock = ManualClock()
+    public let runtime: ScreenRuntime
     /// One element each time the runtime asks to be woken (a recording
     /// finished off the screen thread).
     private let wakes: AsyncStream<Void>
 
-    init(
-        panel: ControlPanel, width: Int = 80, height: Int = 24, exportFolder: String? = nil,
-        recording: FixtureRecording? = nil
+    /// - Parameter journal: the server's, when the test runs one.
+    public init(
+        panel: ControlPanel, journal: RequestJournal = RequestJournal(), width: Int = 80, height: Int = 24,
+        exportFolder: String? = nil, recording: FixtureRecording? = nil
     ) {
         self.panel = panel
+        self.journal = journal
         self.terminal = MemoryTerminal(width: width, height: height)
         let (wakes, wake) = AsyncStream.makeStream(of: Void.self)
         self.wakes = wakes
@@ -31,44 +32,32 @@ final class ScreenHarness {
     }
 
     /// Waits for the runtime's next wake-up, then lets one frame pass.
-    func frameAfterWake() async {
+    public func frameAfterWake() async {
         var next = self.wakes.makeAsyncIterator()
         _ = await next.next()
         self.frame()
     }
 
-    /// The demo fixtures, with `ScreenFixtures.traffic` in the journal.
-    static func demo(
-        width: Int = 80, height: Int = 24, exportFolder: String? = nil, recording: FixtureRecording? = nil
-    ) throws -> ScreenHarness {
-        let harness = ScreenHarness(
-            panel: try ScreenFixtures.demoPanel(), width: width, height: height, exportFolder: exportFolder,
-            recording: recording)
-        for entry in ScreenFixtures.traffic { harness.journal.record(entry) }
-        harness.frame()
-        return harness
-    }
-
-    var state: AppState { self.runtime.state }
+    public var state: AppState { self.runtime.state }
 
     /// The panel's setting of every endpoint, as the rows should show it.
-    var panelSettings: [EndpointSetting] { self.panel.snapshot().settings }
+    public var panelSettings: [EndpointSetting] { self.panel.snapshot().settings }
 
     /// What the rows show.
-    var rowSettings: [EndpointSetting] {
+    public var rowSettings: [EndpointSetting] {
         self.state.endpoints.map { EndpointSetting(mode: $0.mode, latency: $0.latency) }
     }
 
     /// Types `keys` at once and lets one frame pass.
     @discardableResult
-    func press(_ keys: Key...) -> ScreenRuntime.Step {
+    public func press(_ keys: Key...) -> ScreenRuntime.Step {
         self.terminal.typed += keys
         return self.frame()
     }
 
     /// Lets one frame pass.
     @discardableResult
-    func frame() -> ScreenRuntime.Step {
+    public func frame() -> ScreenRuntime.Step {
         // A little over a frame: exactly one could round to just under it.
         self.clock.advance(by: ScreenRuntime.frameInterval * 1.5)
         return self.runtime.step()
