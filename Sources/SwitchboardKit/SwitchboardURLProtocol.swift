@@ -1,10 +1,14 @@
-public import Foundation
 import SwitchboardCore
 import SwitchboardServer
 import Synchronization
 
+// `URLProtocol` and `URLRequest` are FoundationNetworking's on Linux,
+// Foundation's on Apple platforms: the public import follows them.
 #if canImport(FoundationNetworking)
+    import Foundation
     public import FoundationNetworking
+#else
+    public import Foundation
 #endif
 
 /// Answers a `URLSession`'s requests inside the process, with no port: the
@@ -239,7 +243,6 @@ public final class SwitchboardURLProtocol: URLProtocol {
         var info: [String: any Sendable] = [:]
         if let url = self.request.url {
             info[NSURLErrorFailingURLErrorKey] = url
-            info[NSURLErrorFailingURLStringErrorKey] = url.absoluteString
         }
         return URLError(code, userInfo: info)
     }
