@@ -12,7 +12,8 @@ let testing: [SwiftSetting] = [
 
 let package = Package(
     name: "switchboard",
-    platforms: [.macOS(.v15)],
+    // iOS: SwitchboardKit and SwitchboardClient (Synchronization needs 18).
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "switchboard", targets: ["switchboard"]),
         .executable(name: "switchboard-bench", targets: ["switchboard-bench"]),
@@ -94,7 +95,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "switchboard-bench",
-            dependencies: ["SwitchboardCore", "SwitchboardTUI", "SwitchboardKit"],
+            dependencies: [
+                "SwitchboardCore", "SwitchboardTUI", "SwitchboardKit",
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: strict
         ),
         .target(

@@ -146,11 +146,13 @@ public struct SwitchboardClientError: Error, Sendable, Equatable, CustomStringCo
     /// The names that would have worked, when a name was wrong.
     public var valid: [String]?
 
+    /// An error saying `message`, with what the server answered, if it did.
     public init(message: String, status: Int? = nil, valid: [String]? = nil) {
         self.message = message
         self.status = status
         self.valid = valid
     }
 
+    /// The server's sentence, as it is.
     public var description: String { self.message }
 }

@@ -8,6 +8,7 @@ public enum LatencyChoice: Sendable, Hashable {
     /// the manifest, scenarios, the control API, the CLI and `Prefer`.
     public static let noneNames: Set<String> = ["none", "-", "off"]
 
+    /// `none`, `-` or `off` is no latency; any other name, that profile.
     public init(name: String) {
         self = Self.noneNames.contains(name) ? .noLatency : .profile(name)
     }

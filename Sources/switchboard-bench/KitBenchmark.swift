@@ -1,4 +1,5 @@
 import Foundation
+import NIOPosix
 import SwitchboardKit
 
 #if canImport(FoundationNetworking)
@@ -31,6 +32,13 @@ enum KitBenchmark {
         }
         print("start/stop alone, 1,000 cycles: \(RenderBenchmark.Timing(samples: startStop))")
 
+        // What sharing one event-loop group among instances could save at
+        // most: making and stopping an instance's own one-thread group.
+        let group = RenderBenchmark.measure(iterations: 1_000) {
+            try? MultiThreadedEventLoopGroup(numberOfThreads: 1).syncShutdownGracefully()
+        }
+        print("a one-thread event-loop group, made and shut down: \(group)")
+
         let before = (files: self.count("/proc/self/fd"), threads: self.count("/proc/self/task"))
         let parallel = try await clock.measure {
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -41,7 +49,11 @@ enum KitBenchmark {
         let after = (files: self.count("/proc/self/fd"), threads: self.count("/proc/self/task"))
         print("200 instances in parallel, each start/flip/request/stop: \(parallel)")
         print("file descriptors: \(before.files) before, \(after.files) after")
-        print("threads: \(before.threads) before, \(after.threads) after")
+        print("threads: \(before.threads) before, \(after.threads) after: \(self.threadNames())")
+        // Threads that are not the instances' own (Dispatch's pool, grown for
+        // URLSession under the load) go back after an idle while.
+        try await Task.sleep(for: .seconds(5))
+        print("5 s later: \(self.count("/proc/self/fd")) file descriptors, \(self.count("/proc/self/task")) threads")
     }
 
     /// One test's life: start, flip, one request, stop.
@@ -53,6 +65,17 @@ enum KitBenchmark {
         let (_, response) = try await session.data(from: board.baseURL.appendingPathComponent("ping"))
         precondition((response as? HTTPURLResponse)?.statusCode == 500)
         await board.stop()
+    }
+
+    /// The running threads' names, counted: `NIO-ELT-…` are event loops.
+    private static func threadNames() -> String {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        var names: [String: Int] = [:]
+        for task in tasks {
+            let name = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? "?"
+            names[name.trimmingCharacters(in: .whitespacesAndNewlines), default: 0] += 1
+        }
+        return names.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
     }
 
     private static func count(_ directory: String) -> Int {

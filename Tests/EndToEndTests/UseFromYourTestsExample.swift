@@ -7,9 +7,12 @@ import XCTest
     import FoundationNetworking
 #endif
 
-// The README's "Use it from your tests" example, kept compiling and passing
-// here. In an app's own tests, `Switchboard.base` would come from the
-// environment and point at `switchboard serve --no-keep-alive` started by CI.
+// The control API driven by a hand-written client, as the README's "Use it
+// from your tests" showed before `SwitchboardClient` (whose own tests are in
+// SwitchboardKitTests); kept because it checks the raw HTTP calls a client
+// in any language makes. In an app's own tests, `Switchboard.base` would
+// come from the environment and point at `switchboard serve --no-keep-alive`
+// started by CI.
 
 /// Flips endpoints of a running Switchboard through its control API.
 enum Switchboard {
