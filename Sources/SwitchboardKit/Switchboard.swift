@@ -21,10 +21,11 @@ import Synchronization
 /// ```
 public final class Switchboard: Sendable {
     /// `http://127.0.0.1:<port>`: where the fake API (and its control API,
-    /// under `/__switchboard`) answers.
+    /// under `/__switchboard`) answers; `http://switchboard-N.invalid` for an
+    /// instance made with `inProcess`, answered only through ``urlSession()``.
     public let baseURL: URL
     /// The port the server listens on (the system's choice when started
-    /// with port 0).
+    /// with port 0); 0 for an instance made with `inProcess`, which has none.
     public let port: Int
     /// The live settings every request reads. Internal so that another
     /// front end in this module (a `URLProtocol` answering without a port)
