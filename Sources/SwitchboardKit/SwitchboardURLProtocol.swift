@@ -180,14 +180,15 @@ public final class SwitchboardURLProtocol: URLProtocol {
 
     /// Journals the exchange (first, as the server does, so whoever has
     /// the answer finds it in the journal), then finishes or fails.
-    private func end(_ answer: InProcessAnswer, failure: URLError.Code?) {
+    /// `clientLeft`: the client gave up (its timeout) before the answer was whole.
+    private func end(_ answer: InProcessAnswer, failure: URLError.Code?, clientLeft: Bool = false) {
         let answers = self.state.withLock { state -> InProcessAnswers? in
             guard !state.over else { return nil }
             state.over = true
             return state.answers
         }
         guard let answers else { return }
-        answers.record(answer)
+        answers.record(answer, clientLeft: clientLeft)
         if let failure {
             self.client?.urlProtocol(self, didFailWithError: self.error(failure))
         } else {
@@ -208,7 +209,8 @@ public final class SwitchboardURLProtocol: URLProtocol {
                 let loading = owner.loading
                 guard loading.state.withLock({ !$0.over && $0.lastEvent == last }) else { return }
                 if let answer = loading.state.withLock({ $0.answer }) {
-                    loading.end(answer, failure: .timedOut)
+                    // As a server journals a client that hung up on it.
+                    loading.end(answer, failure: .timedOut, clientLeft: true)
                 } else {
                     loading.fail(.timedOut)
                 }

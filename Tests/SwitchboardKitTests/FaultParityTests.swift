@@ -35,7 +35,10 @@ import Testing
         let (socket, protocolCode) = await (overSocket, withoutPort)
         #expect(socket == code)
         #expect(protocolCode == code)
-        // Journaled alike: the same endpoint, mode and status (or none).
+        // Journaled alike: the same endpoint, mode and status (or none). The
+        // server journals a hang when the client's close reaches it, a moment
+        // after the client gave up: wait for it.
+        await server.awaitRequests(to: "coins", count: 1)
         let socketEntries = try await server.requests("coins").map(Self.journaled)
         let inProcessEntries = try await inProcess.requests("coins").map(Self.journaled)
         #expect(socketEntries == [Self.journaled(mode: mode)])

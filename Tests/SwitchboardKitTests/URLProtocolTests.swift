@@ -109,6 +109,18 @@ import Testing
         await board.stop()
     }
 
+    @Test func aDelayLongerThanTheTimeoutTimesOutAndIsJournaledAsAClientThatLeft() async throws {
+        let board = try Switchboard.inProcess { Endpoint.get("/slow", id: "slow").latency("gprs") }
+        var request = URLRequest(url: board.baseURL.appendingPathComponent("slow"))
+        // gprs waits 500 ms before the status line; the client gives up first.
+        request.timeoutInterval = 0.1
+        let error = await #expect(throws: URLError.self) { _ = try await board.urlSession().data(for: request) }
+        #expect(error?.code == .timedOut)
+        // 499, nginx's "client closed request", as the server journals it.
+        #expect(try await board.requests("slow").map(\.status) == [499])
+        await board.stop()
+    }
+
     @Test func aBandwidthLimitedBodyArrivesWhole() async throws {
         let body = String(repeating: "x", count: 20_000)
         let board = try Switchboard.inProcess {
