@@ -21,10 +21,11 @@ import Synchronization
 /// ```
 public final class Switchboard: Sendable {
     /// `http://127.0.0.1:<port>`: where the fake API (and its control API,
-    /// under `/__switchboard`) answers.
+    /// under `/__switchboard`) answers; `http://switchboard-N.invalid` for an
+    /// instance made with `inProcess`, answered only through ``urlSession()``.
     public let baseURL: URL
     /// The port the server listens on (the system's choice when started
-    /// with port 0).
+    /// with port 0); 0 for an instance made with `inProcess`, which has none.
     public let port: Int
     /// The live settings every request reads. Internal so that another
     /// front end in this module (a `URLProtocol` answering without a port)
@@ -32,20 +33,28 @@ public final class Switchboard: Sendable {
     let panel: ControlPanel
     /// Every request this instance answered, as the verification API reads it.
     let journal: RequestJournal
-    let server: SwitchboardServer
+    /// `nil` for an instance made with `inProcess`: no port, no event loop.
+    let server: SwitchboardServer?
+    /// What ``SwitchboardURLProtocol`` answers this instance's requests from.
+    let answers: InProcessAnswers
     let arrivals: RequestArrivals
     /// Whether `stop()` has run, so `deinit` starts no thread for nothing.
     private let stopped = Atomic<Bool>(false)
 
-    private init(panel: ControlPanel, journal: RequestJournal, server: SwitchboardServer, port: Int) {
+    init(
+        panel: ControlPanel, journal: RequestJournal, server: SwitchboardServer?, answers: InProcessAnswers,
+        port: Int, baseURL: URL
+    ) {
         self.panel = panel
         self.journal = journal
         self.server = server
+        self.answers = answers
         self.port = port
-        self.baseURL = URL(string: "http://127.0.0.1:\(port)")!
+        self.baseURL = baseURL
         let arrivals = RequestArrivals()
         self.arrivals = arrivals
         journal.addListener { arrivals.journalChanged() }
+        InProcessRegistry.register(answers, authority: SwitchboardURLProtocol.authority(of: baseURL))
     }
 
     /// Loads the fixtures folder at `fixtures` (the folder that holds
@@ -101,14 +110,17 @@ public final class Switchboard: Sendable {
             panel: panel, journal: journal,
             configuration: ServerConfiguration(host: "127.0.0.1", port: port, threads: 1, keepAlive: false))
         let bound = try await onOwnThread { () throws(ServerStartError) in try server.start() }
-        return Switchboard(panel: panel, journal: journal, server: server, port: bound)
+        return Switchboard(
+            panel: panel, journal: journal, server: server, answers: server.inProcessAnswers, port: bound,
+            baseURL: URL(string: "http://127.0.0.1:\(bound)")!)
     }
 
     /// Stops serving: answers what is still waiting for a delay, closes every
     /// connection and ends the event loop. Safe to call more than once.
     public func stop() async {
         self.stopped.store(true, ordering: .releasing)
-        let server = self.server
+        InProcessRegistry.remove(authority: SwitchboardURLProtocol.authority(of: self.baseURL))
+        guard let server = self.server else { return }
         await onOwnThread { server.shutdown() }
     }
 
@@ -117,8 +129,7 @@ public final class Switchboard: Sendable {
         // for connections to close, so it runs on a thread of its own rather
         // than on whichever (possibly cooperative) thread let go last. After
         // `stop()` there is nothing to do.
-        guard !self.stopped.load(ordering: .acquiring) else { return }
-        let server = self.server
+        guard !self.stopped.load(ordering: .acquiring), let server = self.server else { return }
         Thread.detachNewThread { server.shutdown() }
     }
 }

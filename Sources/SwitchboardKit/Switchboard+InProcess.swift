@@ -1,0 +1,67 @@
+public import Foundation
+import SwitchboardCore
+import SwitchboardServer
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    public import FoundationNetworking
+#endif
+
+/// Switchboard without a port: the same manifest, modes, control and
+/// verification, answered to a `URLSession` by ``SwitchboardURLProtocol``
+/// inside the process. Nothing is bound and no event loop runs, so an
+/// instance costs a panel and a journal; requests must go through
+/// ``urlSession()`` (or a configuration from ``urlSessionConfiguration(_:)``).
+extension Switchboard {
+    /// Loads the fixtures folder at `fixtures` and answers it in-process.
+    /// ``baseURL`` is `http://switchboard-N.invalid`: a host of its own per
+    /// instance, which no resolver knows, so a request that misses the
+    /// protocol (a plain `URLSession.shared`) fails at once with
+    /// `.cannotFindHost` instead of reaching something real. ``port`` is 0.
+    public static func inProcess(fixtures: URL) async throws -> Switchboard {
+        let directory = fixtures.path
+        let manifest = try await onOwnThread { () throws(ManifestError) in
+            try ManifestLoader.load(directory: directory)
+        }
+        return self.inProcess(manifest: manifest)
+    }
+
+    /// Loads the fixtures folder at `path` (relative to the current
+    /// directory) and answers it in-process.
+    public static func inProcess(fixtures path: String) async throws -> Switchboard {
+        try await self.inProcess(fixtures: URL(fileURLWithPath: path))
+    }
+
+    /// Answers endpoints declared in code in-process, no files.
+    public static func inProcess(@EndpointsBuilder endpoints: () -> [Endpoint]) throws -> Switchboard {
+        self.inProcess(manifest: try Endpoint.manifest(of: endpoints()))
+    }
+
+    static func inProcess(manifest: Manifest) -> Switchboard {
+        let panel = ControlPanel(manifest: manifest)
+        let journal = RequestJournal(capacity: 10_000)
+        let number = Self.inProcessCount.add(1, ordering: .relaxed).newValue
+        return Switchboard(
+            panel: panel, journal: journal, server: nil, answers: InProcessAnswers(panel: panel, journal: journal),
+            port: 0, baseURL: URL(string: "http://switchboard-\(number).invalid")!)
+    }
+
+    private static let inProcessCount = Atomic<Int>(0)
+
+    /// `base` (by default an ephemeral configuration) with
+    /// ``SwitchboardURLProtocol`` first in `protocolClasses`: requests to
+    /// ``baseURL`` are answered in-process, others go on as before. Works
+    /// for an instance with a port too: its requests then skip the socket
+    /// and still land in its journal.
+    public func urlSessionConfiguration(_ base: URLSessionConfiguration = .ephemeral) -> URLSessionConfiguration {
+        // A copy: the caller's configuration stays as it was.
+        let configuration = base.copy() as? URLSessionConfiguration ?? base
+        configuration.protocolClasses = [SwitchboardURLProtocol.self] + (base.protocolClasses ?? [])
+        return configuration
+    }
+
+    /// A session whose requests to ``baseURL`` are answered in-process.
+    public func urlSession() -> URLSession {
+        URLSession(configuration: self.urlSessionConfiguration())
+    }
+}

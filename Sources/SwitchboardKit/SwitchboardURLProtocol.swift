@@ -1,0 +1,313 @@
+import SwitchboardCore
+import SwitchboardServer
+import Synchronization
+
+// `URLProtocol` and `URLRequest` are FoundationNetworking's on Linux,
+// Foundation's on Apple platforms: the public import follows them.
+#if canImport(FoundationNetworking)
+    import Foundation
+    public import FoundationNetworking
+#else
+    public import Foundation
+#endif
+
+/// Answers a `URLSession`'s requests inside the process, with no port: the
+/// technique of OHHTTPStubs, URLMock and hand-written `URLProtocol`s, fed by
+/// the same engine as the server — the manifest, modes, scenarios,
+/// `Prefer`, flaky draws, latency and bandwidth — and journaled in the same
+/// journal, so ``Switchboard/requests(_:)`` and
+/// ``Switchboard/verifyNoUnmatchedRequests(fileID:filePath:line:column:)``
+/// see its traffic like the server's.
+///
+/// Get a session that uses it from the instance:
+///
+/// ```swift
+/// let board = try await Switchboard.inProcess(fixtures: "Fixtures")
+/// let client = CoinClient(baseURL: board.baseURL, session: board.urlSession())
+/// ```
+///
+/// or add it to a configuration of your own:
+/// `configuration.protocolClasses = [SwitchboardURLProtocol.self]`. It takes
+/// the requests whose URL's host and port are a running instance's
+/// ``Switchboard/baseURL`` (each instance has its own, so tests running in
+/// parallel stay apart) and leaves every other request to the next protocol.
+///
+/// Faults fail the task with the `URLError` codes the real server gives
+/// `URLSession` (measured on Linux; see `FaultErrors`); delays, bandwidth
+/// and the request's `timeoutInterval` are timers, never a sleeping thread.
+///
+/// What it cannot do, and why:
+/// - `live` needs the network: a `live` endpoint answers 502 saying so.
+/// - Redirects are handed to the client as they are (the 3xx response),
+///   not followed.
+/// - The client callbacks come from a serial queue of the protocol's own,
+///   not from the thread that called `startLoading`: swift-corelibs-foundation
+///   (Linux) calls `startLoading` from a dispatch queue with no run loop to
+///   go back to. Apple's `URLSession` accepts callbacks from any thread, as
+///   the common test stubs rely on; that was not tried here (no Mac).
+/// - No connection, so none of the socket's quirks: a fault always behaves
+///   as on a fresh connection (see "Fast failures on Linux" in the README).
+public final class SwitchboardURLProtocol: URLProtocol {
+    /// What the timers hold on to. `URLProtocol` is not `Sendable` (and a
+    /// subclass cannot be made so), but the system sets `request` and
+    /// `client` before `startLoading` and never changes them, and everything
+    /// this class changes lives in `state`, behind a mutex: safe to use from
+    /// `queue`.
+    private struct Owner: @unchecked Sendable {
+        let loading: SwitchboardURLProtocol
+    }
+
+    private let state = Mutex(Loading())
+    private let queue = DispatchQueue(label: "SwitchboardURLProtocol")
+
+    private struct Loading: Sendable {
+        var answers: InProcessAnswers?
+        var answer: InProcessAnswer?
+        /// Finished, failed or stopped: nothing more goes to the client.
+        var over = false
+        /// When the client last heard something, for its timeout.
+        var lastEvent = DispatchTime.now()
+    }
+
+    /// Takes requests to a running instance's host and port.
+    override public class func canInit(with request: URLRequest) -> Bool {
+        guard let url = request.url else { return false }
+        return InProcessRegistry.answers(authority: Self.authority(of: url)) != nil
+    }
+
+    override public class func canonicalRequest(for request: URLRequest) -> URLRequest {
+        request
+    }
+
+    override public func startLoading() {
+        let request = self.request
+        guard let url = request.url, let answers = InProcessRegistry.answers(authority: Self.authority(of: url))
+        else {
+            // Stopped between `canInit` and now: as a server that is gone.
+            let owner = Owner(loading: self)
+            self.queue.async { owner.loading.fail(.cannotConnectToHost) }
+            return
+        }
+        let answer = answers.answer(
+            method: request.httpMethod ?? "GET", target: Self.target(of: url), headers: Self.headers(of: request),
+            body: Self.body(of: request))
+        let start = DispatchTime.now()
+        self.state.withLock { state in
+            state.answers = answers
+            state.answer = answer
+            state.lastEvent = start
+        }
+        let owner = Owner(loading: self)
+        self.at(start + Self.interval(answer.delay)) { owner.loading.deliver(answer) }
+    }
+
+    override public func stopLoading() {
+        // Called after a finish too; only a task still under way is a client that left.
+        let left = self.state.withLock { state -> (InProcessAnswers, InProcessAnswer)? in
+            guard !state.over else { return nil }
+            state.over = true
+            guard let answers = state.answers, let answer = state.answer else { return nil }
+            return (answers, answer)
+        }
+        if let (answers, answer) = left { answers.record(answer, clientLeft: true) }
+    }
+
+    /// The status and headers, or the fault: the delay is over.
+    private func deliver(_ answer: InProcessAnswer) {
+        switch answer.fault {
+        case .hang:
+            // Nothing ever comes: the request's own timeout ends it.
+            self.at(.distantFuture) {}
+            return
+        case .reset?, .empty?, .garbage?:
+            self.end(answer, failure: FaultErrors.code(for: answer.fault!))
+            return
+        case .truncated?, nil:
+            break
+        }
+        guard let url = self.request.url,
+            let response = HTTPURLResponse(
+                url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: Self.fields(answer.headers))
+        else {
+            self.end(answer, failure: .badServerResponse)
+            return
+        }
+        self.client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+        self.heard()
+        let failure = answer.fault.map(FaultErrors.code(for:))
+        guard answer.bytesPerSecond != nil else {
+            if !answer.body.isEmpty { self.client?.urlProtocol(self, didLoad: Data(answer.body)) }
+            self.end(answer, failure: failure)
+            return
+        }
+        #if canImport(FoundationNetworking)
+            // swift-corelibs-foundation keeps only the last `didLoad` of a
+            // task with a completion handler (and so of `data(for:)`): its
+            // protocol client sets `properties[.responseData] = data` each
+            // time. So the body goes in one piece, when its last byte would
+            // have arrived: the same end time, no progress on the way.
+            // Bytes would be arriving all along: no timeout meanwhile.
+            let owner = Owner(loading: self)
+            self.at(.now() + Self.interval(answer.bodyDuration), timed: false) {
+                let loading = owner.loading
+                if !answer.body.isEmpty { loading.client?.urlProtocol(loading, didLoad: Data(answer.body)) }
+                loading.end(answer, failure: failure)
+            }
+        #else
+            self.trickle(answer, from: answer.chunk(at: 0), headersAt: .now(), failure: failure)
+        #endif
+    }
+
+    /// The body in the server's chunks at the server's times.
+    private func trickle(
+        _ answer: InProcessAnswer, from chunk: InProcessAnswer.Chunk?, headersAt: DispatchTime,
+        failure: URLError.Code?
+    ) {
+        guard let chunk else {
+            self.end(answer, failure: failure)
+            return
+        }
+        let owner = Owner(loading: self)
+        self.at(headersAt + Self.interval(chunk.at)) {
+            let loading = owner.loading
+            loading.client?.urlProtocol(
+                loading, didLoad: Data(answer.body[chunk.offset..<chunk.offset + chunk.length]))
+            loading.heard()
+            let next = answer.chunk(at: chunk.offset + chunk.length)
+            loading.trickle(answer, from: next, headersAt: headersAt, failure: failure)
+        }
+    }
+
+    /// Journals the exchange (first, as the server does, so whoever has
+    /// the answer finds it in the journal), then finishes or fails.
+    /// `clientLeft`: the client gave up (its timeout) before the answer was whole.
+    private func end(_ answer: InProcessAnswer, failure: URLError.Code?, clientLeft: Bool = false) {
+        let answers = self.state.withLock { state -> InProcessAnswers? in
+            guard !state.over else { return nil }
+            state.over = true
+            return state.answers
+        }
+        guard let answers else { return }
+        answers.record(answer, clientLeft: clientLeft)
+        if let failure {
+            self.client?.urlProtocol(self, didFailWithError: self.error(failure))
+        } else {
+            self.client?.urlProtocolDidFinishLoading(self)
+        }
+    }
+
+    /// Runs `step` on the queue at `deadline`, unless the task is over by
+    /// then, or the client's timeout (`timeoutInterval` with nothing heard)
+    /// comes first: then the task fails with `.timedOut`, as over a socket.
+    private func at(_ deadline: DispatchTime, timed: Bool = true, _ step: @escaping @Sendable () -> Void) {
+        let last = self.state.withLock { $0.lastEvent }
+        let timeout = self.request.timeoutInterval
+        let limit = last + (timeout > 0 ? timeout : 60)
+        let owner = Owner(loading: self)
+        guard deadline <= limit || !timed else {
+            self.queue.asyncAfter(deadline: limit) {
+                let loading = owner.loading
+                guard loading.state.withLock({ !$0.over && $0.lastEvent == last }) else { return }
+                if let answer = loading.state.withLock({ $0.answer }) {
+                    // As a server journals a client that hung up on it.
+                    loading.end(answer, failure: .timedOut, clientLeft: true)
+                } else {
+                    loading.fail(.timedOut)
+                }
+            }
+            return
+        }
+        self.queue.asyncAfter(deadline: deadline) {
+            if owner.loading.state.withLock({ !$0.over }) { step() }
+        }
+    }
+
+    /// The client has just heard something: its timeout starts over.
+    private func heard() {
+        self.state.withLock { $0.lastEvent = .now() }
+    }
+
+    private static func interval(_ duration: Duration) -> DispatchTimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+    }
+
+    /// Fails a task that has no answer to journal.
+    private func fail(_ code: URLError.Code) {
+        let first = self.state.withLock { state in
+            defer { state.over = true }
+            return !state.over
+        }
+        if first { self.client?.urlProtocol(self, didFailWithError: self.error(code)) }
+    }
+
+    private func error(_ code: URLError.Code) -> URLError {
+        var info: [String: any Sendable] = [:]
+        if let url = self.request.url {
+            info[NSURLErrorFailingURLErrorKey] = url
+        }
+        return URLError(code, userInfo: info)
+    }
+}
+
+extension SwitchboardURLProtocol {
+    /// `host:port` (lower-case host; the scheme's port when none is given):
+    /// what tells instances apart.
+    static func authority(of url: URL) -> String {
+        let host = (url.host ?? "").lowercased()
+        let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+        return "\(host):\(port)"
+    }
+
+    /// The request target as it goes on the wire: the path and query still
+    /// percent-encoded, as the server routes them.
+    static func target(of url: URL) -> String {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "/" }
+        let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        guard let query = components.percentEncodedQuery else { return path }
+        return path + "?" + query
+    }
+
+    /// The request's headers, with the `Host` a socket would have carried.
+    static func headers(of request: URLRequest) -> [HeaderField] {
+        var fields: [HeaderField] = []
+        if let url = request.url, let host = url.host {
+            fields.append(HeaderField(name: "Host", value: url.port.map { "\(host):\($0)" } ?? host))
+        }
+        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
+            fields.append(HeaderField(name: name, value: value))
+        }
+        return fields
+    }
+
+    /// The body, whether the session kept it as data or handed it over as
+    /// a stream (Apple's URLSession does the latter for protocols).
+    static func body(of request: URLRequest) -> [UInt8] {
+        if let data = request.httpBody { return Array(data) }
+        guard let stream = request.httpBodyStream else { return [] }
+        stream.open()
+        defer { stream.close() }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = stream.read(&chunk, maxLength: chunk.count)
+            guard count > 0 else { break }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+        return bytes
+    }
+
+    /// Headers as `HTTPURLResponse` takes them: one value per name, repeated
+    /// names joined with commas as HTTP allows.
+    static func fields(_ headers: [HeaderField]) -> [String: String] {
+        var fields: [String: String] = [:]
+        for header in headers {
+            if let earlier = fields[header.name] {
+                fields[header.name] = earlier + ", " + header.value
+            } else {
+                fields[header.name] = header.value
+            }
+        }
+        return fields
+    }
+}

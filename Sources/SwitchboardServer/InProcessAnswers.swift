@@ -1,0 +1,139 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+public import SwitchboardCore
+
+/// The server's answers without the server: a front end inside the process
+/// (a `URLProtocol`) hands a request over and gets back what the server
+/// would have sent — status, headers and body, the delay, the bandwidth and
+/// the network fault — decided by the same `Responder.prepare` (route,
+/// settings, `Prefer`, scenarios, flaky draws, latency). It journals the
+/// exchange when told how it ended, as the server does, so the
+/// verification calls see both kinds of traffic alike.
+///
+/// This path is for tests, not the benchmark: it copies the body out once
+/// per request, which the socket path never does.
+public final class InProcessAnswers: Sendable {
+    let responder: Responder
+
+    /// Answers for `panel`, journaled in `journal`, with no server at all.
+    /// Nothing goes live: there is no upstream client, so a `live` endpoint
+    /// answers 502 saying so.
+    public convenience init(panel: ControlPanel, journal: RequestJournal) {
+        self.init(responder: Responder(panel: panel, journal: journal, keepAlive: false))
+    }
+
+    init(responder: Responder) {
+        self.responder = responder
+    }
+
+    /// What the fake API answers `method` `target` (origin form:
+    /// `/users/7?full=1`) with these headers and body, from the settings
+    /// as they are now. Control API targets (`/__switchboard/…`) are
+    /// answered too, and kept out of the journal as the server keeps them.
+    public func answer(method: String, target: String, headers: [HeaderField], body: [UInt8]) -> InProcessAnswer {
+        var fields = HTTPHeaders()
+        for field in headers { fields.add(name: field.name, value: field.value) }
+        let head = HTTPRequestHead(
+            version: .http1_1, method: HTTPMethod(rawValue: method.uppercased()), uri: target, headers: fields)
+        let request = InProcessAnswer.Request(
+            head: head, body: body.isEmpty ? nil : ByteBuffer(bytes: body), bodySize: body.count,
+            arrived: .now(), wallTime: WallClock.now())
+        if ControlAPI.addresses(target) {
+            return self.control(request)
+        }
+        let ready = self.responder.current
+        var prepared = self.responder.prepare(head: head, snapshot: ready.snapshot, catalog: ready.catalog)
+        if let file = prepared.diskFile {
+            Self.readFromDisk(file, into: &prepared)
+        }
+        return InProcessAnswer(request: request, prepared: prepared, cors: self.responder.cors)
+    }
+
+    /// Journals `answer` once it has ended: delivered whole (or, for a
+    /// fault, done), or abandoned by the client (`clientLeft`: the task was
+    /// cancelled, or a hang reached the request's timeout). Call it once.
+    public func record(_ answer: InProcessAnswer, clientLeft: Bool = false) {
+        guard !answer.isControl else { return }
+        let status: JournalEntry.Status
+        switch answer.fault {
+        case .reset?, .empty?, .garbage?, .hang?:
+            // A hang ends when the client gives up, as on a socket: no status line.
+            status = .noStatusLine
+        case .truncated?, nil:
+            status = clientLeft ? .clientLeft : .answered(answer.status)
+        }
+        let request = answer.request
+        let response = answer.prepared
+        let answered = if case .answered = status { true } else { false }
+        let details = CapturedExchange(
+            head: request.head, requestBody: request.body, requestBodySize: request.bodySize,
+            responseHeaders: answered ? response.headers : HTTPHeaders(),
+            responseBody: answered ? response.body : ByteBuffer(), sharesResponseBody: response.head != nil)
+        let elapsed = NIODeadline.now() - request.arrived
+        let decision = response.decision
+        var entry = JournalEntry(
+            time: request.wallTime, method: request.head.method.rawValue, target: request.head.uri, status: status,
+            duration: .nanoseconds(elapsed.nanoseconds), endpointID: response.endpointID, mode: decision?.mode,
+            setting: decision?.setting, latency: decision?.latency, injectedDelay: response.delay,
+            unmatched: response.unmatched, details: details)
+        if let upstream = response.upstream {
+            entry.upstream = upstream
+            if entry.mode == nil { entry.mode = .live }
+        }
+        self.responder.journal.record(entry)
+    }
+
+    /// A control API call, answered as the server answers one from the
+    /// loopback address. An export streams from a socket: refused here.
+    private func control(_ request: InProcessAnswer.Request) -> InProcessAnswer {
+        let api = ControlAPI(
+            panel: self.responder.panel, journal: self.responder.journal, serverURL: "http://switchboard.invalid",
+            answers: self.responder.answers)
+        var response = api.handle(
+            ControlAPI.Request(
+                method: request.head.method, target: RequestTarget(uri: request.head.uri),
+                body: request.body.map { Array($0.readableBytesView) } ?? []))
+        if let later = response.later { response = later() }
+        if response.export != nil {
+            response = .refusal(
+                .notImplemented, "journal exports stream from a server: start the instance with a port to export")
+        }
+        let body = ByteBuffer(string: response.body)
+        let headers = HTTPHeaders([
+            ("Content-Type", response.contentType), ("Content-Length", String(body.readableBytes)),
+            ("Cache-Control", "no-store"),
+        ])
+        var prepared = PreparedResponse(status: response.status, headers: headers, body: body)
+        prepared.action = .respond
+        return InProcessAnswer(request: request, prepared: prepared, cors: false, isControl: true)
+    }
+
+    /// A body too large to hold: read now, on the caller's thread (a
+    /// URLSession worker, never an event loop), as the server reads it on
+    /// NIO's thread pool.
+    private static func readFromDisk(_ path: String, into response: inout PreparedResponse) {
+        response.diskFile = nil
+        if let data = FileManager.default.contents(atPath: path) {
+            response.body = ByteBuffer(bytes: data)
+            response.headers.replaceOrAdd(name: "Content-Length", value: String(data.count))
+            return
+        }
+        let body = ByteBuffer(
+            string: #"{"error":"# + JSONText.quoted("Switchboard cannot read the fixture file \(path)") + "}")
+        response.status = .internalServerError
+        response.headers = UnmatchedResponse.headers(length: body.readableBytes)
+        response.body = body
+        response.head = nil
+        response.wire = nil
+    }
+}
+
+extension SwitchboardServer {
+    /// Answers from this server's own settings, compiled responses and
+    /// journal, for a front end in the same process: a request it answers
+    /// never touches the socket, but shows in the same journal.
+    public var inProcessAnswers: InProcessAnswers {
+        InProcessAnswers(responder: self.responder)
+    }
+}
