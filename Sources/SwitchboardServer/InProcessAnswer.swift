@@ -76,7 +76,7 @@ public struct InProcessAnswer: Sendable {
             let full = body.readableBytes
             prepared.headers.replaceOrAdd(name: "Content-Length", value: String(full + 1024))
             body = body.getSlice(at: body.readerIndex, length: full / 2) ?? ByteBuffer()
-        case .live:
+        case .live, .liveTruncated:
             // No socket, no upstream client: the server without an upstream
             // answers the same way, a 502 saying why.
             let failure = UpstreamFailure(

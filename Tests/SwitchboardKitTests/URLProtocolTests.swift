@@ -46,7 +46,7 @@ import Testing
         try await board.apply(scenario: "outage")
         let (_, outage) = try await session.data(from: board.baseURL.appendingPathComponent("profile/ada"))
         #expect((outage as? HTTPURLResponse)?.statusCode == 500)
-        #expect(try await board.mode(of: "profile") == .serverError)
+        #expect(try board.mode(of: "profile") == .serverError)
     }
 
     @Test(.switchboardInProcess("Fixtures"))
@@ -69,7 +69,7 @@ import Testing
         request.httpBody = Data(#"{"mode":"server_error"}"#.utf8)
         let (_, response) = try await board.urlSession().data(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        #expect(try await board.mode(of: "login") == .serverError)
+        #expect(try board.mode(of: "login") == .serverError)
         #expect(await board.requests().isEmpty)
     }
 
