@@ -377,49 +377,4 @@ final class RequestHandler: ChannelDuplexHandler {
             self.finish(request, response, context: context)
         }
     }
-
-    func trickle(
-        _ chunk: BodyTrickle.Chunk?, of plan: BodyTrickle, _ response: PreparedResponse, for request: Request,
-        started: NIODeadline, context: ChannelHandlerContext
-    ) {
-        guard let chunk else {
-            self.endBody(request, response, context: context)
-            return
-        }
-        self.wait = context.eventLoop.assumeIsolated().scheduleTask(deadline: started + TimeAmount(chunk.at)) {
-            self.wait = nil
-            let sent = JournalEntry.Status.answered(Int(response.status.code))
-            guard self.check(self.connection.waitEnded(), request, response, status: sent, context: context) else {
-                return
-            }
-            let slice = response.body.getSlice(at: response.body.readerIndex + chunk.offset, length: chunk.length)!
-            context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(slice))), promise: nil)
-            let next = plan.chunk(at: chunk.offset + chunk.length)
-            self.trickle(next, of: plan, response, for: request, started: started, context: context)
-        }
-        self.check(
-            self.connection.waitStarted(request, response, until: .trickle(chunk)), request, response,
-            status: .answered(Int(response.status.code)), context: context)
-    }
-
-    func record(_ request: Request, _ response: PreparedResponse, status: JournalEntry.Status, now: NIODeadline) {
-        self.responder.inFlight.subtract(1, ordering: .relaxed)
-        let elapsed = now - request.arrived
-        let decision = response.decision
-        let answered = if case .answered = status { true } else { false }
-        let details = CapturedExchange(
-            head: request.head, requestBody: request.body, requestBodySize: request.bodySize,
-            responseHeaders: answered ? response.headers : HTTPHeaders(),
-            responseBody: answered ? response.body : ByteBuffer(), sharesResponseBody: response.head != nil)
-        var entry = JournalEntry(
-            time: request.wallTime, method: request.head.method.rawValue, target: request.head.uri,
-            status: status, duration: .nanoseconds(elapsed.nanoseconds), endpointID: response.endpointID,
-            mode: decision?.mode, setting: decision?.setting, latency: decision?.latency,
-            injectedDelay: response.delay, unmatched: response.unmatched, details: details)
-        if let upstream = response.upstream {
-            entry.upstream = upstream
-            if entry.mode == nil { entry.mode = .live }
-        }
-        self.responder.journal.record(entry)
-    }
 }
