@@ -19,6 +19,14 @@
         }
 
         let source: Source
+        /// Without a port, answered by ``SwitchboardURLProtocol``
+        /// (`.switchboardInProcess`), or on a port of its own.
+        let inProcess: Bool
+
+        init(source: Source, inProcess: Bool = false) {
+            self.source = source
+            self.inProcess = inProcess
+        }
 
         /// Marking a suite gives every test in it an instance of its own.
         public var isRecursive: Bool { true }
@@ -34,9 +42,11 @@
             for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
         ) async throws {
             let board: Switchboard
-            switch self.source {
-            case .folder(let folder): board = try await Switchboard.start(fixtures: folder)
-            case .endpoints(let endpoints): board = try await Switchboard.start(endpoints: endpoints)
+            switch (self.source, self.inProcess) {
+            case (.folder(let folder), false): board = try await Switchboard.start(fixtures: folder)
+            case (.endpoints(let endpoints), false): board = try await Switchboard.start(endpoints: endpoints)
+            case (.folder(let folder), true): board = try await Switchboard.inProcess(fixtures: folder)
+            case (.endpoints(let endpoints), true): board = try Switchboard.inProcess(endpoints: endpoints)
             }
             try await board.serving { try await function() }
         }
@@ -49,11 +59,17 @@
         /// folder next to the test file, wherever `swift test` runs from; an
         /// absolute path is used as it is.
         public static func switchboard(_ fixtures: String, filePath: String = #filePath) -> Self {
+            SwitchboardTrait(source: .folder(Self.folder(fixtures, besides: filePath)))
+        }
+
+        /// `fixtures` as the traits take it: relative to the test file's
+        /// folder unless absolute.
+        static func folder(_ fixtures: String, besides filePath: String) -> URL {
             let folder =
                 fixtures.hasPrefix("/")
                 ? URL(fileURLWithPath: fixtures)
                 : URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent(fixtures)
-            return SwitchboardTrait(source: .folder(folder.standardizedFileURL))
+            return folder.standardizedFileURL
         }
 
         /// A fresh ``Switchboard`` for each test, serving the fixtures folder
