@@ -87,13 +87,8 @@ public final class InProcessAnswers: Sendable {
     /// A control API call, answered as the server answers one from the
     /// loopback address. An export streams from a socket: refused here.
     private func control(_ request: InProcessAnswer.Request) -> InProcessAnswer {
-        let api = ControlAPI(
-            panel: self.responder.panel, journal: self.responder.journal, serverURL: "http://switchboard.invalid",
-            answers: self.responder.answers)
-        var response = api.handle(
-            ControlAPI.Request(
-                method: request.head.method, target: RequestTarget(uri: request.head.uri),
-                body: request.body.map { Array($0.readableBytesView) } ?? []))
+        var response = self.responder.control(
+            head: request.head, body: request.body, serverURL: "http://switchboard.invalid")
         if let later = response.later { response = later() }
         if response.export != nil {
             response = .refusal(

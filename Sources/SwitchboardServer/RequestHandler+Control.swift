@@ -18,13 +18,7 @@ extension RequestHandler {
         switch access {
         case .allowed:
             let host = request.head.headers.first(name: "Host") ?? context.channel.localAddress.map(Self.hostPort) ?? ""
-            let api = ControlAPI(
-                panel: self.responder.panel, journal: self.responder.journal, serverURL: "http://\(host)",
-                answers: self.responder.answers)
-            let response = api.handle(
-                ControlAPI.Request(
-                    method: request.head.method, target: RequestTarget(uri: request.head.uri),
-                    body: request.body.map { Array($0.readableBytesView) } ?? []))
+            let response = self.responder.control(head: request.head, body: request.body, serverURL: "http://\(host)")
             guard let later = response.later else {
                 self.answerControl(request, with: response, context: context)
                 return
