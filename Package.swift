@@ -23,6 +23,9 @@ let package = Package(
         // The control API from another process (a UI test flipping the app's
         // server), over URLSession alone.
         .library(name: "SwitchboardClient", targets: ["SwitchboardClient"]),
+        // SwitchboardKit in front of the user's real API (`live` mode): a
+        // product of its own, as it links an HTTP client and TLS.
+        .library(name: "SwitchboardLive", targets: ["SwitchboardLive"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -51,10 +54,28 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        // The HTTP client `live` requests go through, given to the server as
+        // its transport: on its own so that the test library, which only
+        // serves fixtures, links no HTTP client and no TLS.
+        .target(
+            name: "SwitchboardUpstream",
+            dependencies: [
+                "SwitchboardServer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // Already built for AsyncHTTPClient; named for --upstream-ca.
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
+            swiftSettings: strict
+        ),
+        // SwitchboardKit in front of a real API: the opt-in for live mode.
+        .target(
+            name: "SwitchboardLive",
+            dependencies: ["SwitchboardKit", "SwitchboardServer", "SwitchboardUpstream"],
             swiftSettings: strict
         ),
         .target(
@@ -89,7 +110,8 @@ let package = Package(
             name: "switchboard",
             dependencies: [
                 "SwitchboardCore", "SwitchboardControl", "SwitchboardServer", "SwitchboardTUI", "SwitchboardProcess",
-                "SwitchboardTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SwitchboardTerminal", "SwitchboardUpstream",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
@@ -104,7 +126,7 @@ let package = Package(
         .target(
             name: "SwitchboardTestSupport",
             dependencies: [
-                "SwitchboardCore", "SwitchboardServer", "SwitchboardTUI",
+                "SwitchboardCore", "SwitchboardServer", "SwitchboardTUI", "SwitchboardUpstream",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
@@ -121,6 +143,7 @@ let package = Package(
             name: "SwitchboardServerTests",
             dependencies: [
                 "SwitchboardCore", "SwitchboardControl", "SwitchboardServer", "SwitchboardTestSupport",
+                "SwitchboardUpstream",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -138,6 +161,11 @@ let package = Package(
             name: "SwitchboardKitTests",
             dependencies: ["SwitchboardKit", "SwitchboardClient"],
             resources: [.copy("Fixtures")],
+            swiftSettings: testing
+        ),
+        .testTarget(
+            name: "SwitchboardLiveTests",
+            dependencies: ["SwitchboardKit", "SwitchboardLive", "SwitchboardTestSupport"],
             swiftSettings: testing
         ),
         .testTarget(

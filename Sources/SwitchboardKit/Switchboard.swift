@@ -97,7 +97,10 @@ public final class Switchboard: Sendable {
     /// The one way an instance comes up. Binding blocks until the socket is
     /// open, so it happens on a thread of its own, never on one of the few
     /// threads Swift concurrency runs tests on.
-    static func start(manifest: Manifest, port: Int) async throws -> Switchboard {
+    static func start(
+        manifest: Manifest, port: Int, upstream: UpstreamSettings = UpstreamSettings(),
+        transport: UpstreamTransportMaker? = nil
+    ) async throws -> Switchboard {
         let panel = ControlPanel(manifest: manifest)
         let journal = RequestJournal(capacity: 10_000)
         // One event loop: a test's traffic is light, and two hundred tests in
@@ -108,7 +111,9 @@ public final class Switchboard: Sendable {
         // failing at once (README, "Fast failures on Linux").
         let server = SwitchboardServer(
             panel: panel, journal: journal,
-            configuration: ServerConfiguration(host: "127.0.0.1", port: port, threads: 1, keepAlive: false))
+            configuration: ServerConfiguration(
+                host: "127.0.0.1", port: port, threads: 1, keepAlive: false, upstream: upstream,
+                upstreamTransport: transport))
         let bound = try await onOwnThread { () throws(ServerStartError) in try server.start() }
         return Switchboard(
             panel: panel, journal: journal, server: server, answers: server.inProcessAnswers, port: bound,

@@ -1,11 +1,10 @@
-import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
 import SwitchboardCore
 
 /// One live request while it lasts: what the journal will say about it.
 struct LiveExchange {
-    var task: HTTPClient.Task<Void>?
+    var task: (any UpstreamCall)?
     /// When the request went to the upstream.
     let sent: NIODeadline
     /// When the upstream's head arrived.
@@ -59,50 +58,5 @@ struct LiveExchange {
         if let slice = part.readSlice(length: min(room, part.readableBytes)) {
             self.captured.writeImmutableBuffer(slice)
         }
-    }
-}
-
-/// Hands AsyncHTTPClient's events for one live request to the connection's
-/// handler. Its calls arrive on the connection's own event loop
-/// (`.delegate(on:)`), so the loop-bound handler is touched only on its
-/// thread. Not `.delegateAndChannel`: AsyncHTTPClient closes a connection
-/// made for a required event loop as soon as it is idle, so every live
-/// request would open a new TCP connection to the upstream. With a
-/// preferred loop the pool keeps its connections, leases one on the same
-/// loop first and makes new ones there, so most requests never change
-/// threads.
-///
-/// The delegate API rather than `HTTPClientResponse.body`: its
-/// `didReceiveBodyPart` returns a future, and the client reads no more from
-/// the upstream until it completes. Returning the write of that part to our
-/// client as that future is the whole of back-pressure: a client that stops
-/// reading fills its socket, the write stays pending, and the upstream is
-/// not read. The async sequence would do the same only through a task per
-/// request and a hop to and from the concurrency pool per part.
-final class LiveRelay: HTTPClientResponseDelegate {
-    typealias Response = Void
-
-    private let handler: NIOLoopBound<RequestHandler>
-    private let context: NIOLoopBound<ChannelHandlerContext>
-
-    init(handler: RequestHandler, context: ChannelHandlerContext) {
-        self.handler = NIOLoopBound(handler, eventLoop: context.eventLoop)
-        self.context = NIOLoopBound(context, eventLoop: context.eventLoop)
-    }
-
-    func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
-        self.handler.value.upstreamHead(head, context: self.context.value)
-    }
-
-    func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
-        self.handler.value.upstreamBodyPart(buffer, context: self.context.value)
-    }
-
-    func didFinishRequest(task: HTTPClient.Task<Void>) throws {
-        self.handler.value.upstreamEnd(context: self.context.value)
-    }
-
-    func didReceiveError(task: HTTPClient.Task<Void>, _ error: any Error) {
-        self.handler.value.upstreamFailed(UpstreamFailure(error), context: self.context.value)
     }
 }

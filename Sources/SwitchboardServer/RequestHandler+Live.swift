@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
 import SwitchboardCore
@@ -26,39 +25,40 @@ extension RequestHandler {
                 .noUpstream, request, response, upstream: nil, streaming: streaming, context: context)
             return
         }
-        guard let client = self.responder.upstream?.client else {
-            let stopping = UpstreamFailure(status: .badGateway, words: "the server is stopping")
-            self.failBeforeSending(
-                stopping, request, response, upstream: upstream, streaming: streaming, context: context)
-            return
-        }
-        let headers = UpstreamHeaders.request(
-            request.head.headers, upstream: upstream, client: context.channel.remoteAddress?.ipAddress)
-        let outgoing: HTTPClient.Request
-        do {
-            outgoing = try HTTPClient.Request(
-                url: upstream.url(for: request.head.uri), method: request.head.method, headers: headers,
-                body: streaming
-                    ? self.uploadBody(request, context: context)
-                    : request.bodySize > 0 ? request.body.map(HTTPClient.Body.byteBuffer) : nil)
-        } catch {
-            self.upload = nil
-            let failure = UpstreamFailure(
-                status: .badGateway, words: "the request target is not a URL the upstream can take")
+        let transport: any UpstreamTransport
+        switch self.responder.upstream?.transport ?? .failure(.notLinked) {
+        case .success(let made): transport = made
+        case .failure(let failure):
             self.failBeforeSending(
                 failure, request, response, upstream: upstream, streaming: streaming, context: context)
             return
         }
+        let body: UpstreamRequest.Body
+        if streaming {
+            body = self.uploadBody(request)
+        } else {
+            body = request.bodySize > 0 ? request.body.map(UpstreamRequest.Body.whole) ?? .none : .none
+        }
+        let outgoing = UpstreamRequest(
+            url: upstream.url(for: request.head.uri), method: request.head.method,
+            headers: UpstreamHeaders.request(
+                request.head.headers, upstream: upstream, client: context.channel.remoteAddress?.ipAddress),
+            body: body)
         if !streaming {
             guard self.check(self.connection.upstreamStarted(request, response), request, response, context: context)
             else { return }
         }
         self.live = LiveExchange(sent: context.eventLoop.now, upstream: upstream, bandwidth: bandwidth)
-        let task = client.execute(
-            request: outgoing, delegate: LiveRelay(handler: self, context: context),
-            eventLoop: .delegate(on: context.eventLoop))
-        // An error can be reported before `execute` returns.
-        if self.live != nil { self.live?.task = task }
+        do {
+            let call = try transport.send(
+                outgoing, on: context.eventLoop, to: LiveRelay(handler: self, context: context))
+            // A failure can be reported before `send` returns.
+            if self.live != nil { self.live?.task = call }
+        } catch {
+            self.upstreamFailed(
+                UpstreamFailure(status: .badGateway, words: "the request target is not a URL the upstream can take"),
+                context: context)
+        }
     }
 
     /// A live request that cannot be sent: 502. An upload's body has not

@@ -1,35 +1,25 @@
-import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
 import SwitchboardCore
 
 /// A live request whose body streams to the upstream as it arrives, with
-/// back-pressure both ways: a part goes to AsyncHTTPClient's stream writer,
+/// back-pressure both ways: a part goes to the transport's body writer,
 /// and the client is read again only once the writer takes it
 /// (`ConnectionStateMachine.uploadPartTaken`).
 extension RequestHandler {
-    /// The upstream request's body: a stream AsyncHTTPClient pulls when its
-    /// connection is ready, of the length the client announced if it did;
-    /// none if the request has none (a GET must not gain a chunked body).
-    func uploadBody(_ request: Request, context: ChannelHandlerContext) -> HTTPClient.Body? {
+    /// The upstream request's body: a stream the transport asks for when
+    /// its connection is ready (`LiveRelay.bodyWriterReady`), of the length
+    /// the client announced if it did; none if the request has none (a GET
+    /// must not gain a chunked body).
+    func uploadBody(_ request: Request) -> UpstreamRequest.Body {
         let chunked = request.head.headers.contains(name: "Transfer-Encoding")
         let length = chunked ? nil : request.head.headers.first(name: "Content-Length").flatMap(Int.init)
-        guard chunked || (length ?? 0) > 0 else { return nil }
+        guard chunked || (length ?? 0) > 0 else { return .none }
         self.upload = LiveUpload()
-        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        let loop = context.eventLoop
-        return .stream(contentLength: length.map(Int64.init)) { writer in
-            guard loop.inEventLoop else {
-                return loop.flatSubmit { handler.value.uploadWriterReady(writer, context: bound.value) }
-            }
-            return handler.value.uploadWriterReady(writer, context: bound.value)
-        }
+        return .stream(length: length)
     }
 
-    func uploadWriterReady(_ writer: HTTPClient.Body.StreamWriter, context: ChannelHandlerContext) -> EventLoopFuture<
-        Void
-    > {
+    func uploadWriterReady(_ writer: any UpstreamBodyWriter, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
         guard var upload = self.upload else { return context.eventLoop.makeFailedFuture(LiveUpload.Abandoned()) }
         let done = context.eventLoop.makePromise(of: Void.self)
         upload.writer = writer
@@ -62,9 +52,9 @@ extension RequestHandler {
     }
 
     private func writeUpload(
-        _ buffer: ByteBuffer, with writer: HTTPClient.Body.StreamWriter, context: ChannelHandlerContext
+        _ buffer: ByteBuffer, with writer: any UpstreamBodyWriter, context: ChannelHandlerContext
     ) {
-        writer.write(.byteBuffer(buffer)).hop(to: context.eventLoop).assumeIsolated().whenComplete { _ in
+        writer.write(buffer).hop(to: context.eventLoop).assumeIsolated().whenComplete { _ in
             self.uploadPartTaken(context: context)
         }
     }
@@ -91,7 +81,7 @@ extension RequestHandler {
     }
 
     /// The upload stops short (the client left, its body was malformed, the
-    /// upstream answered or failed first): AsyncHTTPClient is told, so no
+    /// upstream answered or failed first): the transport is told, so no
     /// promise is left behind.
     func abandonUpload() {
         guard let upload = self.upload else { return }

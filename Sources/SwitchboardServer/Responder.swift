@@ -33,14 +33,14 @@ final class Responder: Sendable {
     /// The last live answer per endpoint, for recording.
     let answers = LiveAnswers()
     /// Sends `live` requests; `nil` in tests that build a responder alone.
-    let upstream: UpstreamClient?
+    let upstream: Upstream?
     /// Some request may go to an upstream, so answers are decided as a
     /// request's head arrives (`RequestHandler.decideAtHead`).
     let forwardsBodies = Atomic<Bool>(false)
 
     init(
         panel: ControlPanel, journal: RequestJournal, controlToken: String? = nil, cors: Bool = true,
-        noStore: Bool = false, keepAlive: Bool = true, upstream: UpstreamClient? = nil
+        noStore: Bool = false, keepAlive: Bool = true, upstream: Upstream? = nil
     ) {
         self.panel = panel
         self.upstream = upstream

@@ -26,6 +26,9 @@ public struct ServerConfiguration: Sendable {
     /// The real API behind the fake one (`--upstream`), and how long it may
     /// take.
     public var upstream: UpstreamSettings
+    /// What sends `live` requests; `nil` in a program that links no HTTP
+    /// client (a live request is then answered 502, saying so).
+    public var upstreamTransport: UpstreamTransportMaker?
 
     /// Whether only this machine can reach the server.
     public var isLoopbackOnly: Bool {
@@ -35,7 +38,7 @@ public struct ServerConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil, controlToken: String? = nil,
         limits: ServerLimits = ServerLimits(), cors: Bool = true, noStore: Bool = false, keepAlive: Bool = true,
-        upstream: UpstreamSettings = UpstreamSettings()
+        upstream: UpstreamSettings = UpstreamSettings(), upstreamTransport: UpstreamTransportMaker? = nil
     ) {
         self.host = host
         self.port = port
@@ -46,6 +49,7 @@ public struct ServerConfiguration: Sendable {
         self.noStore = noStore
         self.keepAlive = keepAlive
         self.upstream = upstream
+        self.upstreamTransport = upstreamTransport
     }
 }
 

@@ -17,7 +17,7 @@ public final class SwitchboardServer: Sendable {
     public let configuration: ServerConfiguration
     let group: MultiThreadedEventLoopGroup
     let responder: Responder
-    private let upstream: UpstreamClient
+    private let upstream: Upstream
     private let channel = Mutex<(any Channel)?>(nil)
     /// Open client connections, so shutting down can answer what they wait for.
     private let connections = Mutex<[ObjectIdentifier: any Channel]>([:])
@@ -30,7 +30,8 @@ public final class SwitchboardServer: Sendable {
         self.group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads))
         // Made whether or not an upstream is set yet: a reload may add one.
         // Until a live request it holds no connection.
-        self.upstream = UpstreamClient(group: self.group, settings: configuration.upstream)
+        self.upstream = Upstream(
+            group: self.group, settings: configuration.upstream, maker: configuration.upstreamTransport)
         self.responder = Responder(
             panel: panel, journal: journal, controlToken: configuration.controlToken, cors: configuration.cors,
             noStore: configuration.noStore, keepAlive: configuration.keepAlive, upstream: self.upstream)

@@ -1,6 +1,5 @@
-import AsyncHTTPClient
 import NIOCore
-import NIOHTTP1
+public import NIOHTTP1
 import NIOPosix
 import SwitchboardCore
 
@@ -10,10 +9,10 @@ import SwitchboardCore
 
 /// Why a live request got no answer from the upstream, as the client reads
 /// it (502, or 504 for a timeout) and as the log line says it.
-struct UpstreamFailure: Error, Equatable {
-    var status: HTTPResponseStatus
+public struct UpstreamFailure: Error, Equatable, Sendable {
+    public var status: HTTPResponseStatus
     /// `connection refused`, `name not found`, …
-    var words: String
+    public var words: String
 
     /// What the client gets: `{"error":"upstream …","upstream":"…"}`.
     func body(upstream: UpstreamURL?) -> ByteBuffer {
@@ -28,29 +27,22 @@ struct UpstreamFailure: Error, Equatable {
     static let noUpstream = UpstreamFailure(
         status: .badGateway, words: "no upstream set (add 'upstream:' to the manifest or pass --upstream)")
 
-    init(status: HTTPResponseStatus, words: String) {
+    static let stopping = UpstreamFailure(status: .badGateway, words: "the server is stopping")
+
+    static let notLinked = UpstreamFailure(
+        status: .badGateway,
+        words: "this program has no upstream client (in a test target, add the SwitchboardLive product)")
+
+    public init(status: HTTPResponseStatus, words: String) {
         self.status = status
         self.words = words
     }
 
-    /// Sorts what AsyncHTTPClient (and NIO, and the TLS layer under it)
-    /// reports into the few causes a person acts on.
-    init(_ error: any Error) {
+    /// Sorts what NIO and the TLS layer report into the few causes a person
+    /// acts on; a transport sorts its own errors first.
+    public init(_ error: any Error) {
         if let failure = error as? UpstreamFailure {
             self = failure
-            return
-        }
-        if let client = error as? HTTPClientError {
-            switch client {
-            case .connectTimeout, .tlsHandshakeTimeout:
-                self.init(status: .gatewayTimeout, words: "timed out connecting")
-            case .readTimeout, .deadlineExceeded, .writeTimeout:
-                self.init(status: .gatewayTimeout, words: "timed out waiting for the answer")
-            case .remoteConnectionClosed:
-                self.init(status: .badGateway, words: "connection reset")
-            default:
-                self.init(status: .badGateway, words: "\(client)")
-            }
             return
         }
         if let connection = error as? NIOConnectionError {

@@ -3,6 +3,7 @@ import Foundation
 import SwitchboardCore
 import SwitchboardProcess
 import SwitchboardServer
+import SwitchboardUpstream
 
 /// What every server-starting command does first: load the fixtures and
 /// bind the port, or say clearly why not.
@@ -65,7 +66,7 @@ enum Launch {
         let configuration = ServerConfiguration(
             host: options.host, port: port, threads: options.threads, controlToken: options.effectiveControlToken,
             limits: options.limits, cors: !options.noCors, noStore: options.noCache, keepAlive: !options.noKeepAlive,
-            upstream: options.upstreamSettings)
+            upstream: options.upstreamSettings, upstreamTransport: AsyncHTTPClientTransport.maker)
         let server = SwitchboardServer(panel: panel, journal: journal, configuration: configuration)
         do {
             let bound = try server.start()

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SwitchboardCore
 import SwitchboardServer
+import SwitchboardUpstream
 
 /// Options shared by the commands that start a server.
 struct ServerOptions: ParsableArguments {

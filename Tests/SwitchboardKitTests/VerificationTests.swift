@@ -44,7 +44,9 @@ import Testing
         let app = Task.detached {
             for user in ["a", "b", "c"] { _ = await client.get("/profile/\(user)") }
         }
-        let requests = await board.awaitRequests(to: "profile", count: 3)
+        // Generous: with the whole suite running on two loaded cores, three
+        // URLSession requests in turn once took more than the default 5 s.
+        let requests = await board.awaitRequests(to: "profile", count: 3, timeout: .seconds(60))
         #expect(requests.map(\.path) == ["/profile/a", "/profile/b", "/profile/c"])
         await app.value
     }

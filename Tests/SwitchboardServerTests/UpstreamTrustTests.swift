@@ -2,6 +2,7 @@ import Foundation
 import SwitchboardCore
 import SwitchboardServer
 import SwitchboardTestSupport
+import SwitchboardUpstream
 import Testing
 
 /// `--upstream-ca` and `--upstream-insecure` against a TLS upstream whose

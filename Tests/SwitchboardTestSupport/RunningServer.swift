@@ -1,6 +1,7 @@
 import Foundation
 import SwitchboardCore
 import SwitchboardServer
+import SwitchboardUpstream
 
 /// A real Switchboard server on a free port, for tests that talk HTTP to it.
 public final class RunningServer: Sendable {
@@ -24,7 +25,8 @@ public final class RunningServer: Sendable {
             panel: self.panel, journal: self.journal,
             configuration: ServerConfiguration(
                 host: host, port: 0, threads: threads, controlToken: controlToken, limits: limits,
-                noStore: noStore, keepAlive: keepAlive, upstream: upstream))
+                noStore: noStore, keepAlive: keepAlive, upstream: upstream,
+                upstreamTransport: AsyncHTTPClientTransport.maker))
         self.port = try self.server.start()
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import NIOSSL
+import SwitchboardServer
 
 /// Which upstream certificates are accepted: the system's trust store,
 /// plus the CAs of `--upstream-ca`, or anything at all with

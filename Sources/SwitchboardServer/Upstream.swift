@@ -1,0 +1,59 @@
+import NIOCore
+import SwitchboardCore
+import Synchronization
+
+/// Where `live` requests go, and the transport that takes them there: one
+/// per server, shared by every connection.
+///
+/// The transport is made on the first live request: a server that never
+/// goes live (and a test that never stops its server) holds no client that
+/// must be shut down. A server given no way to make one answers live
+/// requests 502, saying why.
+final class Upstream: Sendable {
+    private let state = Mutex<(transport: (any UpstreamTransport)?, stopped: Bool)>((nil, false))
+    private let group: any EventLoopGroup
+    private let maker: UpstreamTransportMaker?
+    let settings: UpstreamSettings
+
+    init(group: any EventLoopGroup, settings: UpstreamSettings, maker: UpstreamTransportMaker?) {
+        self.group = group
+        self.settings = settings
+        self.maker = maker
+    }
+
+    /// The shared transport, or why there is none.
+    var transport: Result<any UpstreamTransport, UpstreamFailure> {
+        guard let maker = self.maker else { return .failure(.notLinked) }
+        return self.state.withLock { state in
+            if state.stopped { return .failure(.stopping) }
+            if let transport = state.transport { return .success(transport) }
+            let transport = maker(self.group, self.settings)
+            state.transport = transport
+            return .success(transport)
+        }
+    }
+
+    /// Where a request for the endpoint at `index` goes (`nil` for an
+    /// unmatched one): the endpoint's own upstream, else `--upstream`,
+    /// else the manifest's.
+    func upstream(endpoint index: Int?, manifest: Manifest) -> UpstreamURL? {
+        if let index, let own = manifest.endpoints[index].upstream { return own }
+        return self.settings.url ?? manifest.upstream
+    }
+
+    /// Whether any request may go live: answers are then decided as a
+    /// request's head arrives, so that a live one's body can stream to the
+    /// upstream (`RequestHandler.decideAtHead`).
+    func mayForward(_ manifest: Manifest) -> Bool {
+        self.settings.url != nil || manifest.upstream != nil || manifest.endpoints.contains { $0.upstream != nil }
+    }
+
+    func shutdown() {
+        let transport = self.state.withLock { state in
+            state.stopped = true
+            defer { state.transport = nil }
+            return state.transport
+        }
+        transport?.shutdown()
+    }
+}
