@@ -33,6 +33,10 @@ struct SwitchboardCommand: AsyncParsableCommand {
     /// listener, a signal handler, a `Task`); it would wait for quit, and a
     /// synchronous wait for it would deadlock.
     @MainActor static func main() async {
+        if let typo = Self.mistypedCommand(CommandLine.arguments.dropFirst().first) {
+            Console.error("switchboard: unknown command '\(typo.word)' — did you mean '\(typo.command)'?")
+            Self.exit(withError: ExitCode.validationFailure)
+        }
         do {
             var command = try Self.parseAsRoot()
             if var asynchronous = command as? any AsyncParsableCommand {

@@ -13,6 +13,20 @@ import Testing
         #expect(result.stdout.contains("OK — 6 endpoints"))
     }
 
+    @Test func aMistypedCommandIsNamedNotTakenForAFolder() async throws {
+        let result = try await Subprocess.run(self.binary, ["statsu"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("unknown command 'statsu' — did you mean 'status'?"))
+        // A folder of that name is still a fixtures folder: the screen is
+        // started on it (and here says it needs a terminal).
+        let parent = try TemporaryFixtures(manifest: "endpoints: []\n")
+        try FileManager.default.createDirectory(
+            at: parent.url.appendingPathComponent("statsu"), withIntermediateDirectories: true)
+        let folder = try await Subprocess.run("/bin/sh", ["-c", "cd '\(parent.path)' && '\(self.binary)' statsu"])
+        #expect(folder.status != 64)
+        #expect(!folder.stderr.contains("unknown command"))
+    }
+
     @Test func checkListsEveryProblemWithPositionsAndExits1() async throws {
         let fixtures = try TemporaryFixtures(
             manifest: """

@@ -8,7 +8,7 @@ import Testing
 /// The line before a snippet may say how: `<!-- readme-test: skip: WHY -->`
 /// (the two commands: CI runs `swift test` itself) or
 /// `<!-- readme-test: with the demo on 8080 -->` (the walkthrough, whose
-/// reader started `swift run switchboard` in another terminal).
+/// reader started `swift run -q switchboard` in another terminal).
 @Suite struct ReadmeSnippetTests {
     struct Snippet: CustomTestStringConvertible {
         let line: Int
@@ -53,7 +53,7 @@ import Testing
     func snippetRunsAsWritten(_ snippet: Snippet) async throws {
         if let marker = snippet.marker, marker.contains("skip") {
             // Skipped only where the claim in the marker holds.
-            #expect(snippet.script.contains("swift run switchboard") && snippet.script.contains("swift test"))
+            #expect(snippet.script.contains("swift run -q switchboard") && snippet.script.contains("swift test"))
             return
         }
         var demo: ServeProcess?
