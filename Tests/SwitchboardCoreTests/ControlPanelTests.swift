@@ -58,7 +58,11 @@ import Testing
         }
         #expect(
             throws: ControlError.unknownProfile(
-                "slwo", known: ["none", "slow", "fast", "gprs", "edge", "3g", "3g+", "wifi"])
+                "slwo",
+                known: [
+                    "none", "slow", "fast", "gprs", "edge", "3g", "3g+", "wifi", "offline", "lossy-3g", "satellite",
+                    "very-bad-network",
+                ])
         ) {
             try panel.setLatency("slwo", endpoint: "a")
         }

@@ -144,10 +144,12 @@ import Testing
         let decision = panel.snapshot().decide(endpoint: 0)
         #expect(decision.latency == "edge")
         #expect(decision.bandwidth == 16 * 1024)
-        let speeds = LatencyProfile.builtIns.map { "\($0.name) \($0.bandwidth! / 1024)" }
+        let speeds = LatencyProfile.builtIns.prefix(5).map { "\($0.name) \(($0.bandwidth ?? 0) / 1024)" }
         #expect(speeds == ["gprs 7", "edge 16", "3g 400", "3g+ 900", "wifi 1500"])
         #expect(
-            panel.snapshot().manifest.availableProfiles.map(\.name).suffix(5) == ["gprs", "edge", "3g", "3g+", "wifi"])
+            panel.snapshot().manifest.availableProfiles.map(\.name).suffix(9) == [
+                "gprs", "edge", "3g", "3g+", "wifi", "offline", "lossy-3g", "satellite", "very-bad-network",
+            ])
     }
 
     @Test func profilesDescribeThemselves() throws {

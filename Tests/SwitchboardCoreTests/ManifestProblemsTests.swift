@@ -215,7 +215,7 @@ import Testing
         #expect(
             found == [
                 "2:39: unknown latency profile 'slwo' — did you mean 'slow'?",
-                "3:39: unknown latency profile 'turtle' — profiles: slow, fast, gprs, edge, 3g, 3g+, wifi, or 'none'",
+                "3:39: unknown latency profile 'turtle' — profiles: slow, fast, gprs, edge, 3g, 3g+, wifi, offline, lossy-3g, satellite, very-bad-network, or 'none'",
             ])
     }
 

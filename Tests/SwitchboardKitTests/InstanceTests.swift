@@ -40,7 +40,7 @@ import Testing
             error?.problems == [
                 "GET ping: path 'ping' must start with '/' — write '/ping'",
                 "two endpoints have the id 'same' — give one another id: `id: \"…\"`",
-                "same: no latency profile '4g' (built in: gprs, edge, 3g, 3g+, wifi)",
+                "same: no latency profile '4g' (built in: gprs, edge, 3g, 3g+, wifi, offline, lossy-3g, satellite, very-bad-network)",
             ])
     }
 

@@ -68,7 +68,7 @@ import Testing
         #expect(self.press(.char("l")) == [.setLatency(endpoint: "coinlist", "fast")])
         #expect(self.state.flash == "coinlist latency → fast 100ms")
         // Back from none: the presets come after the manifest's profiles.
-        #expect(self.press(.char("L")) == [.setLatency(endpoint: "coinlist", "wifi")])
+        #expect(self.press(.char("L")) == [.setLatency(endpoint: "coinlist", "very-bad-network")])
     }
 
     @Test mutating func aAsksToApplyTheSelectedSettingToEveryEndpoint() {

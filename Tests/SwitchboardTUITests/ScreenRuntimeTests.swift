@@ -121,9 +121,9 @@ import Testing
             latencies.append(harness.panelSettings[0].latency)
         }
         // Back from none: the presets come after the manifest's profiles.
-        #expect(latencies == ["fast", "sluggish", "fast", nil, "wifi"])
-        #expect(harness.state.latencyLabel(harness.state.endpoints[0].latency) == "wifi")
-        for _ in 0..<5 { harness.press(.char("L")) }
+        #expect(latencies == ["fast", "sluggish", "fast", nil, "very-bad-network"])
+        #expect(harness.state.latencyLabel(harness.state.endpoints[0].latency) == "very-bad-network")
+        for _ in 0..<9 { harness.press(.char("L")) }
         #expect(harness.state.latencyLabel(harness.state.endpoints[0].latency) == "slow 2s")
     }
 

@@ -1,7 +1,7 @@
 import Yams
 
 extension ManifestReader {
-    static let latencyKeys = ["delay", "median", "sigma", "max", "bandwidth"]
+    static let latencyKeys = ["delay", "jitter", "median", "sigma", "max", "bandwidth", "faults"]
 
     mutating func readLatencyProfiles(_ node: Node) -> [LatencyProfile] {
         guard let entries = self.mapping(node, what: "'latency_profiles'") else { return [] }
@@ -79,6 +79,20 @@ extension ManifestReader {
                 }
             }
         }
+        if let jitterNode = fields.value(for: "jitter") {
+            if let jittered = self.jitter(jitterNode, around: profile.delay, name: name) {
+                profile.delay = jittered
+            } else {
+                valid = false
+            }
+        }
+        if let faultsNode = fields.value(for: "faults") {
+            if let faults = self.networkFaults(faultsNode, name: name) {
+                profile.faults = faults
+            } else {
+                valid = false
+            }
+        }
         if let bandwidthNode = fields.value(for: "bandwidth") {
             if let text = self.string(bandwidthNode, what: "bandwidth"), let rate = RateText.parse(text) {
                 profile.bandwidth = rate
@@ -90,10 +104,10 @@ extension ManifestReader {
                 valid = false
             }
         }
-        if valid, profile.delay == .none, profile.bandwidth == nil {
+        if valid, profile.delay == .none, profile.bandwidth == nil, profile.faults.isEmpty {
             self.report(
                 at: node, "latency profile '\(name)' adds no latency",
-                fix: "give it 'delay', 'median' or 'bandwidth'")
+                fix: "give it 'delay', 'median', 'bandwidth' or 'faults'")
             valid = false
         }
         return valid ? profile : nil

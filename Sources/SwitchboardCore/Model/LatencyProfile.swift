@@ -10,11 +10,17 @@ public struct LatencyProfile: Sendable, Hashable {
     public var bandwidth: Int?
     /// One of the presets every manifest has (`3g`, `edge`, …).
     public var isBuiltIn: Bool
+    /// The share of requests the network loses (`lossy-3g`, `offline`).
+    public var faults: NetworkFaults
 
-    public init(name: String, delay: DelayDistribution, bandwidth: Int? = nil, isBuiltIn: Bool = false) {
+    public init(
+        name: String, delay: DelayDistribution, bandwidth: Int? = nil, faults: NetworkFaults = NetworkFaults(),
+        isBuiltIn: Bool = false
+    ) {
         self.name = name
         self.delay = delay
         self.bandwidth = bandwidth
+        self.faults = faults
         self.isBuiltIn = isBuiltIn
     }
 
@@ -29,6 +35,7 @@ public struct LatencyProfile: Sendable, Hashable {
         let delay = self.delay.summary
         if !delay.isEmpty { parts.append(delay) }
         if let bandwidth = self.bandwidth { parts.append(RateText.format(bandwidth)) }
+        if !self.faults.isEmpty { parts.append(self.faults.summary) }
         return parts.joined(separator: " ")
     }
 
@@ -37,13 +44,25 @@ public struct LatencyProfile: Sendable, Hashable {
         self.isBuiltIn || self.summary.isEmpty || self.summary == self.name ? self.name : "\(self.name) \(self.summary)"
     }
 
-    /// OHHTTPStubs' download speeds, with a round trip typical of each network.
+    /// OHHTTPStubs' download speeds, with a round trip typical of each
+    /// network; then the networks people name when an app misbehaves (the
+    /// README's latency table says where each figure comes from).
     public static let builtIns: [LatencyProfile] = [
         LatencyProfile(name: "gprs", delay: .fixed(.milliseconds(500)), bandwidth: 7 * 1024, isBuiltIn: true),
         LatencyProfile(name: "edge", delay: .fixed(.milliseconds(300)), bandwidth: 16 * 1024, isBuiltIn: true),
         LatencyProfile(name: "3g", delay: .fixed(.milliseconds(150)), bandwidth: 400 * 1024, isBuiltIn: true),
         LatencyProfile(name: "3g+", delay: .fixed(.milliseconds(80)), bandwidth: 900 * 1024, isBuiltIn: true),
         LatencyProfile(name: "wifi", delay: .fixed(.milliseconds(20)), bandwidth: 1500 * 1024, isBuiltIn: true),
+        LatencyProfile(name: "offline", delay: .none, faults: NetworkFaults(reset: 100), isBuiltIn: true),
+        LatencyProfile(
+            name: "lossy-3g", delay: .fixed(.milliseconds(150)), bandwidth: 400 * 1024,
+            faults: NetworkFaults(reset: 5, hang: 2), isBuiltIn: true),
+        LatencyProfile(
+            name: "satellite", delay: .uniform(.milliseconds(550), .milliseconds(650)), bandwidth: 2 * 1024 * 1024,
+            isBuiltIn: true),
+        LatencyProfile(
+            name: "very-bad-network", delay: .uniform(.milliseconds(250), .milliseconds(750)), bandwidth: 128 * 1024,
+            faults: NetworkFaults(hang: 2), isBuiltIn: true),
     ]
 }
 

@@ -97,6 +97,10 @@ public final class PanelSnapshot: Sendable {
         if mode == .success && configured != .success && self.manifest.endpoints[index].passesThrough {
             mode = .live
         }
+        if let faults = profile?.faults, !faults.isEmpty, mode.answers {
+            let draw = self.random.unit(endpoint: index, request: number(), stream: RandomStream.networkFault.rawValue)
+            if let fault = faults.fault(for: draw) { mode = fault }
+        }
         let delay = profile.map { self.delay(of: $0, endpoint: index, number: number) } ?? .zero
         return Decision(
             endpointIndex: index, setting: configured, mode: mode, latency: profile?.name, delay: delay,

@@ -47,4 +47,5 @@ enum RandomStream: UInt64 {
     case delaySpread = 3
     case garbage = 4
     case garbageLength = 5
+    case networkFault = 6
 }
