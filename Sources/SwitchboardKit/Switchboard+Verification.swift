@@ -1,3 +1,5 @@
+import SwitchboardTestFailure
+
 /// URLMock's habits: what came in, what should not have, and waiting for
 /// a request the code under test sends from a task of its own.
 extension Switchboard {

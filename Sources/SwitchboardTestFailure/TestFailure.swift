@@ -9,8 +9,12 @@
 /// issue inside a `@Test`, an `XCTFail` inside an XCTest case. Callers pass
 /// on the `#fileID`, `#filePath`, `#line` and `#column` they were given, so
 /// the failure points at the test, not at this library.
-enum TestFailure {
-    static func record(_ message: String, fileID: String, filePath: StaticString, line: UInt, column: UInt) {
+///
+/// A module of its own so that `SwitchboardKit` and the URLSession-only
+/// `SwitchboardClient` share it, and the server's graph never imports a
+/// test framework.
+public enum TestFailure {
+    public static func record(_ message: String, fileID: String, filePath: StaticString, line: UInt, column: UInt) {
         #if canImport(Testing)
             if Test.current != nil {
                 Issue.record(
