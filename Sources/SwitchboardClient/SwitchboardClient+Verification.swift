@@ -14,14 +14,10 @@ extension SwitchboardClient {
     public func verifyNoUnmatchedRequests(
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async throws -> Bool {
-        let unexpected = try await self.unmatchedRequests()
-        guard !unexpected.isEmpty else { return true }
-        let count = unexpected.count == 1 ? "1 request" : "\(unexpected.count) requests"
-        TestFailure.record(
-            "Switchboard at \(self.url.absoluteString) received \(count) no endpoint answered:\n"
-                + unexpected.map { "  \($0)" }.joined(separator: "\n"),
-            fileID: fileID, filePath: filePath, line: line, column: column)
-        return false
+        let unmatched = try await self.unmatchedRequests()
+        return TestFailure.recordUnmatched(
+            unmatched, server: self.url.absoluteString, fileID: fileID, filePath: filePath,
+            line: line, column: column)
     }
 
     /// Waits for a request to `endpoint` with a sequence number above

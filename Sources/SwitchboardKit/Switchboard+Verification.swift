@@ -16,14 +16,10 @@ extension Switchboard {
     public func verifyNoUnmatchedRequests(
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
-        let unexpected = await self.unmatchedRequests()
-        guard !unexpected.isEmpty else { return true }
-        let count = unexpected.count == 1 ? "1 request" : "\(unexpected.count) requests"
-        TestFailure.record(
-            "Switchboard at \(self.baseURL.absoluteString) received \(count) no endpoint answered:\n"
-                + unexpected.map { "  \($0)" }.joined(separator: "\n"),
-            fileID: fileID, filePath: filePath, line: line, column: column)
-        return false
+        let unmatched = await self.unmatchedRequests()
+        return TestFailure.recordUnmatched(
+            unmatched, server: self.baseURL.absoluteString, fileID: fileID, filePath: filePath,
+            line: line, column: column)
     }
 
     /// Waits until `endpoint` has received `count` requests in all (those

@@ -31,3 +31,21 @@ public enum TestFailure {
         #endif
     }
 }
+
+extension TestFailure {
+    /// `verifyNoUnmatchedRequests`, in process and across processes: fails
+    /// the test when `unmatched` is not empty, listing each; returns whether
+    /// it was empty.
+    public static func recordUnmatched(
+        _ unmatched: [some CustomStringConvertible], server: String, fileID: String, filePath: StaticString,
+        line: UInt, column: UInt
+    ) -> Bool {
+        guard !unmatched.isEmpty else { return true }
+        let count = unmatched.count == 1 ? "1 request" : "\(unmatched.count) requests"
+        self.record(
+            "Switchboard at \(server) received \(count) no endpoint answered:\n"
+                + unmatched.map { "  \($0)" }.joined(separator: "\n"),
+            fileID: fileID, filePath: filePath, line: line, column: column)
+        return false
+    }
+}
