@@ -51,11 +51,8 @@ extension SwitchboardClient {
         let all = try await self.requests()
         var message = "Switchboard at \(self.url.absoluteString): waited \(timeout) for a request to '\(endpoint)'"
         message += sequence > 0 ? " after #\(sequence)." : "."
-        message +=
-            all.isEmpty
-            ? " No request came in at all."
-            : " What came in:\n" + all.map { "  \($0)" }.joined(separator: "\n")
-        TestFailure.record(message, fileID: fileID, filePath: filePath, line: line, column: column)
+        TestFailure.recordWaitedInVain(
+            message, cameIn: all, fileID: fileID, filePath: filePath, line: line, column: column)
         return nil
     }
 

@@ -48,12 +48,9 @@ extension Switchboard {
             let all = self.received { _ in true }
             let wanted = count == 1 ? "a request" : "\(count) requests"
             let got = requests.count == 1 ? "1" : "\(requests.count)"
-            var message = "Switchboard: waited \(timeout) for \(wanted) to '\(endpoint)' and got \(got)."
-            message +=
-                all.isEmpty
-                ? " No request came in at all."
-                : " What came in:\n" + all.map { "  \($0)" }.joined(separator: "\n")
-            TestFailure.record(message, fileID: fileID, filePath: filePath, line: line, column: column)
+            TestFailure.recordWaitedInVain(
+                "Switchboard: waited \(timeout) for \(wanted) to '\(endpoint)' and got \(got).", cameIn: all,
+                fileID: fileID, filePath: filePath, line: line, column: column)
         }
         return requests
     }

@@ -49,3 +49,19 @@ extension TestFailure {
         return false
     }
 }
+
+extension TestFailure {
+    /// A wait for requests that timed out, in process and across processes:
+    /// `sentence` says what was awaited, and every request that did come in
+    /// follows it.
+    public static func recordWaitedInVain(
+        _ sentence: String, cameIn all: [some CustomStringConvertible], fileID: String, filePath: StaticString,
+        line: UInt, column: UInt
+    ) {
+        let arrived =
+            all.isEmpty
+            ? " No request came in at all."
+            : " What came in:\n" + all.map { "  \($0)" }.joined(separator: "\n")
+        self.record(sentence + arrived, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}
