@@ -80,10 +80,15 @@ let package = Package(
         ),
         .target(
             name: "SwitchboardKit",
-            dependencies: ["SwitchboardCore", "SwitchboardControl", "SwitchboardServer"],
+            dependencies: ["SwitchboardCore", "SwitchboardControl", "SwitchboardServer", "SwitchboardTestFailure"],
             swiftSettings: strict
         ),
-        .target(name: "SwitchboardClient", dependencies: ["SwitchboardControl"], swiftSettings: strict),
+        .target(
+            name: "SwitchboardClient", dependencies: ["SwitchboardControl", "SwitchboardTestFailure"],
+            swiftSettings: strict),
+        // Failing the running test at the caller's line (Swift Testing or
+        // XCTest), for both libraries above.
+        .target(name: "SwitchboardTestFailure", swiftSettings: strict),
         .target(
             name: "SwitchboardTUI",
             dependencies: ["SwitchboardCore"],
@@ -170,7 +175,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["switchboard", "SwitchboardTestSupport"],
+            dependencies: ["switchboard", "SwitchboardClient", "SwitchboardTestSupport"],
             swiftSettings: testing
         ),
     ]

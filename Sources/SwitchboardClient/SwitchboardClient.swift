@@ -66,25 +66,34 @@ public struct SwitchboardClient: Sendable {
         try await self.send("GET", ["endpoints"])
     }
 
-    /// The requests `endpoint` answered, oldest first (without headers and
-    /// bodies, which `GET /__switchboard/requests/{sequence}` gives one at a
-    /// time). Throws when no endpoint has that id.
+    /// The requests `endpoint` answered, oldest first, with their headers
+    /// and bodies while the server keeps them (`header(_:)`, `bodyText`,
+    /// `decodeBody(as:)`; credentials read `REDACTED`). Throws when no
+    /// endpoint has that id.
     public func requests(_ endpoint: String) async throws -> [RequestRecord] {
-        // The list route filters by id but does not check it; asking for the
-        // endpoint first makes a typo an error rather than an empty list.
-        let _: EndpointStatus = try await self.send("GET", ["endpoints", endpoint])
-        return try await self.send("GET", ["requests"], query: [URLQueryItem(name: "endpoint", value: endpoint)])
+        try await self.checkEndpoint(endpoint)
+        return try await self.send(
+            "GET", ["requests"], query: Self.detailed + [URLQueryItem(name: "endpoint", value: endpoint)])
     }
 
-    /// Every request received, oldest first.
+    /// Every request received, oldest first, with headers and bodies.
     public func requests() async throws -> [RequestRecord] {
-        try await self.send("GET", ["requests"])
+        try await self.send("GET", ["requests"], query: Self.detailed)
     }
 
-    /// The requests no endpoint answered.
+    /// The requests no endpoint answered, with headers and bodies.
     public func unmatchedRequests() async throws -> [RequestRecord] {
-        try await self.send("GET", ["requests"], query: [URLQueryItem(name: "unmatched", value: "true")])
+        try await self.send(
+            "GET", ["requests"], query: Self.detailed + [URLQueryItem(name: "unmatched", value: "true")])
     }
+
+    /// The list route filters by id but does not check it; asking for the
+    /// endpoint first makes a typo an error rather than an empty list.
+    func checkEndpoint(_ endpoint: String) async throws {
+        let _: EndpointStatus = try await self.send("GET", ["endpoints", endpoint])
+    }
+
+    static let detailed = [URLQueryItem(name: "details", value: "true")]
 
     /// Forgets the requests received so far; returns how many.
     @discardableResult
@@ -98,8 +107,9 @@ public struct SwitchboardClient: Sendable {
     }
 
     /// One control call, decoded, or a `SwitchboardClientError` saying why not.
-    private func send<Answer: Decodable>(
-        _ method: String, _ path: [String], query: [URLQueryItem] = [], body: SettingsChange? = nil
+    func send<Answer: Decodable>(
+        _ method: String, _ path: [String], query: [URLQueryItem] = [], body: SettingsChange? = nil,
+        waiting: Duration = .zero
     ) async throws -> Answer {
         var components = URLComponents(url: self.url, resolvingAgainstBaseURL: false) ?? URLComponents()
         let segments = [String(ControlRoutes.prefix.dropFirst())] + path
@@ -111,13 +121,20 @@ public struct SwitchboardClient: Sendable {
         guard let url = components.url else { throw SwitchboardClientError(message: "bad address \(self.url)") }
         var request = URLRequest(url: url)
         request.httpMethod = method
-        request.timeoutInterval = 10
+        // A long poll is answered once it has waited its time.
+        request.timeoutInterval = 10 + Double(waiting.components.seconds)
         if let token = self.token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         if let body {
             request.httpBody = try ControlCoding.encoder().encode(body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        let (data, response) = try await self.session.data(for: request)
+        let (data, response): (Data, URLResponse)
+        do {
+            (data, response) = try await self.session.data(for: request)
+        } catch let error as URLError {
+            throw SwitchboardClientError(
+                message: "no answer from \(self.url): \(error.localizedDescription) (URLError \(error.code.rawValue))")
+        }
         guard let response = response as? HTTPURLResponse else {
             throw SwitchboardClientError(message: "no HTTP answer from \(self.url)")
         }

@@ -6,7 +6,8 @@ public enum ControlRoutes {
     public static let all = [
         "GET /__switchboard/endpoints", "GET /__switchboard/endpoints/{id}", "PUT /__switchboard/endpoints/{id}",
         "POST /__switchboard/reset", "GET /__switchboard/scenarios", "POST /__switchboard/scenarios/{name}",
-        "GET /__switchboard/requests?limit=&unmatched=", "GET /__switchboard/requests/{sequence}",
+        "GET /__switchboard/requests?limit=&unmatched=&endpoint=&details=&after=&wait=",
+        "GET /__switchboard/requests/{sequence}",
         "DELETE /__switchboard/requests", "GET /__switchboard/har", "POST /__switchboard/record",
     ]
 }

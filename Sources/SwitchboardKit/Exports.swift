@@ -19,3 +19,6 @@ public typealias ControlError = SwitchboardCore.ControlError
 
 /// One header, name as sent.
 public typealias HeaderField = SwitchboardCore.HeaderField
+
+/// `header(_:)`, `bodyText` and `decodeBody(as:)` on a request.
+public typealias RequestContent = SwitchboardControl.RequestContent

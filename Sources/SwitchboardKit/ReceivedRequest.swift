@@ -1,9 +1,10 @@
 public import Foundation
+public import SwitchboardControl
 public import SwitchboardCore
 
 /// One request the fake API received, and what it answered: what
 /// ``Switchboard/requests(_:)`` and the other verification calls return.
-public struct ReceivedRequest: Sendable, CustomStringConvertible {
+public struct ReceivedRequest: Sendable, CustomStringConvertible, RequestContent {
     /// Counts up from 1 across the instance's life: the order of arrival.
     public var sequence: Int
     /// Upper-case, as sent: `POST`.
@@ -57,21 +58,10 @@ public struct ReceivedRequest: Sendable, CustomStringConvertible {
         self.endpoint == nil
     }
 
-    /// The first value of header `name`, compared case-insensitively.
-    public func header(_ name: String) -> String? {
-        self.headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
-
-    /// The body as UTF-8 text; `nil` when it is not.
-    public var bodyText: String? {
-        String(data: self.body, encoding: .utf8)
-    }
-
-    /// The body decoded from JSON, to check what the code under test sent.
-    public func decodeBody<T: Decodable>(as type: T.Type = T.self, using decoder: JSONDecoder = JSONDecoder())
-        throws -> T
-    {
-        try decoder.decode(type, from: self.body)
+    /// ``headers`` as ``RequestContent`` reads them: `header(_:)`,
+    /// `bodyText` and `decodeBody(as:)` come from there.
+    public var headerPairs: [(name: String, value: String)] {
+        self.headers.map { ($0.name, $0.value) }
     }
 
     /// `POST /login → 401 (login: error)`, as failure messages list requests.

@@ -1,3 +1,5 @@
+import SwitchboardTestFailure
+
 /// URLMock's habits: what came in, what should not have, and waiting for
 /// a request the code under test sends from a task of its own.
 extension Switchboard {
@@ -14,14 +16,10 @@ extension Switchboard {
     public func verifyNoUnmatchedRequests(
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
-        let unexpected = await self.unmatchedRequests()
-        guard !unexpected.isEmpty else { return true }
-        let count = unexpected.count == 1 ? "1 request" : "\(unexpected.count) requests"
-        TestFailure.record(
-            "Switchboard at \(self.baseURL.absoluteString) received \(count) no endpoint answered:\n"
-                + unexpected.map { "  \($0)" }.joined(separator: "\n"),
-            fileID: fileID, filePath: filePath, line: line, column: column)
-        return false
+        let unmatched = await self.unmatchedRequests()
+        return TestFailure.recordUnmatched(
+            unmatched, server: self.baseURL.absoluteString, fileID: fileID, filePath: filePath,
+            line: line, column: column)
     }
 
     /// Waits until `endpoint` has received `count` requests in all (those
@@ -50,12 +48,9 @@ extension Switchboard {
             let all = self.received { _ in true }
             let wanted = count == 1 ? "a request" : "\(count) requests"
             let got = requests.count == 1 ? "1" : "\(requests.count)"
-            var message = "Switchboard: waited \(timeout) for \(wanted) to '\(endpoint)' and got \(got)."
-            message +=
-                all.isEmpty
-                ? " No request came in at all."
-                : " What came in:\n" + all.map { "  \($0)" }.joined(separator: "\n")
-            TestFailure.record(message, fileID: fileID, filePath: filePath, line: line, column: column)
+            TestFailure.recordWaitedInVain(
+                "Switchboard: waited \(timeout) for \(wanted) to '\(endpoint)' and got \(got).", cameIn: all,
+                fileID: fileID, filePath: filePath, line: line, column: column)
         }
         return requests
     }

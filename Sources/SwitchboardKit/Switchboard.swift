@@ -51,9 +51,7 @@ public final class Switchboard: Sendable {
         self.answers = answers
         self.port = port
         self.baseURL = baseURL
-        let arrivals = RequestArrivals()
-        self.arrivals = arrivals
-        journal.addListener { arrivals.journalChanged() }
+        self.arrivals = RequestArrivals(journal: journal)
         InProcessRegistry.register(answers, authority: SwitchboardURLProtocol.authority(of: baseURL))
     }
 

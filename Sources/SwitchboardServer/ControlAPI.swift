@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import NIOHTTP1
 import SwitchboardControl
 import SwitchboardCore
@@ -49,6 +50,9 @@ struct ControlAPI: Sendable {
         /// Set for a call too heavy for an event loop: the answer is what
         /// this returns, worked out on NIO's thread pool.
         var later: (@Sendable () -> Response)?
+        /// Set for a long poll (`?wait=`): `export` is held back until it
+        /// has an entry, or this long.
+        var waitUpTo: TimeAmount?
 
         /// A 4xx with the contract's error body.
         static func refusal(_ status: HTTPResponseStatus, _ message: String, valid: [String]? = nil) -> Response {
@@ -86,7 +90,8 @@ struct ControlAPI: Sendable {
                 return self.error(
                     .notFound, "no request \(parts[1]) in the journal (it keeps the last \(self.journal.capacity))")
             }
-            return Response(status: .ok, body: ControlJSON.entryDetails(entry))
+            let redact = request.target.queryValue("redact") != "false"
+            return Response(status: .ok, body: ControlJSON.entryDetails(entry, redact: redact))
         case (.DELETE, "requests", 1):
             // Freeing thousands of entries and giving the memory back to
             // the system takes a while.
@@ -216,22 +221,6 @@ struct ControlAPI: Sendable {
         return Self.json(.ok, ControlJSON.panel(self.panel.snapshot(), stats: self.journal.stats()))
     }
 
-    /// `?limit=N` (newest N), `?unmatched=true`, `?endpoint=ID`.
-    private func requests(_ target: RequestTarget) -> Response {
-        var limit = Int.max
-        if let text = target.queryValue("limit") {
-            guard let number = Int(text), number >= 0 else {
-                return self.error(.badRequest, "limit should be a whole number, not '\(text)'")
-            }
-            limit = number
-        }
-        let export = JournalExport(
-            journal: self.journal, format: .requests,
-            unmatched: target.queryValue("unmatched").map { $0 != "false" && $0 != "0" },
-            endpoint: target.queryValue("endpoint"), limit: limit)
-        return Response(status: .ok, body: "", export: export)
-    }
-
     private func controlError(_ error: ControlError) -> Response {
         switch error {
         case .unknownEndpoint(_, let known):
@@ -249,7 +238,7 @@ struct ControlAPI: Sendable {
         Response(status: status, body: ControlCoding.text(answer))
     }
 
-    private func error(_ status: HTTPResponseStatus, _ message: String, valid: [String]? = nil) -> Response {
+    func error(_ status: HTTPResponseStatus, _ message: String, valid: [String]? = nil) -> Response {
         Response.refusal(status, message, valid: valid)
     }
 }

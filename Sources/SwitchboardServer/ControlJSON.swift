@@ -43,8 +43,9 @@ enum ControlJSON {
     /// One journal entry with its headers and bodies (text, or base64 for
     /// binary), while they are kept: the hand-written `serve` line (see
     /// `JournalEntry.appendJSON`, which carries `sequence`) with `details`
-    /// added.
-    static func entryDetails(_ entry: JournalEntry) -> String {
+    /// added. With `redact`, credentials (`HARWriter.secretHeaders`) read
+    /// `REDACTED`, as in a HAR file: they leave the process here.
+    static func entryDetails(_ entry: JournalEntry, redact: Bool) -> String {
         var json = String(entry.jsonLine.dropLast())
         json += #","details":"#
         guard let details = entry.details else { return json + "null}" }
@@ -54,10 +55,14 @@ enum ControlJSON {
                 size: size, text: text, base64: text == nil ? Data(bytes).base64EncodedString() : nil,
                 truncated: bytes.count < size)
         }
+        func pair(_ header: HeaderField) -> [String] {
+            let secret = redact && HARWriter.secretHeaders.contains(header.name.lowercased())
+            return [header.name, secret ? "REDACTED" : header.value]
+        }
         let record = RequestDetails(
-            httpVersion: details.httpVersion, requestHeaders: details.requestHeaders.map { [$0.name, $0.value] },
+            httpVersion: details.httpVersion, requestHeaders: details.requestHeaders.map(pair),
             requestBody: body(details.requestBody, size: details.requestBodySize),
-            responseHeaders: details.responseHeaders.map { [$0.name, $0.value] },
+            responseHeaders: details.responseHeaders.map(pair),
             responseBody: body(details.responseBody, size: details.responseBodySize))
         return json + ControlCoding.text(record) + "}"
     }

@@ -15,6 +15,9 @@ struct JournalExport: Sendable {
         case har(serverURL: String, redact: Bool)
         /// A JSON array of the `serve` line shape.
         case requests
+        /// The same with each entry's `details`, credentials `REDACTED`
+        /// unless `redact` is false.
+        case detailedRequests(redact: Bool)
     }
 
     let journal: RequestJournal
@@ -23,6 +26,8 @@ struct JournalExport: Sendable {
     var endpoint: String?
     /// The newest this many (that pass the filters).
     var limit = Int.max
+    /// Only entries with a higher sequence number.
+    var after = 0
 
     /// About this many bytes per chunk.
     static let chunkBytes = 64 * 1024
@@ -42,11 +47,11 @@ struct JournalExport: Sendable {
 
     func start() -> Cursor {
         let last = self.journal.lastSequence
-        var after = 0
+        var after = self.after
         var skip: Int?
         if !self.filters {
             // Without filters the newest `limit` are the last sequence numbers.
-            if self.limit < Int.max { after = max(0, last - self.limit) }
+            if self.limit < Int.max { after = max(after, last - self.limit) }
             skip = 0
         } else if self.limit == Int.max {
             skip = 0
@@ -70,7 +75,7 @@ struct JournalExport: Sendable {
             cursor.started = true
             switch self.format {
             case .har: out.append(contentsOf: HARWriter.prologue.utf8)
-            case .requests: out.append(UInt8(ascii: "["))
+            case .requests, .detailedRequests: out.append(UInt8(ascii: "["))
             }
         }
         if cursor.skip == nil {
@@ -104,7 +109,7 @@ struct JournalExport: Sendable {
         if cursor.finished {
             switch self.format {
             case .har: out.append(contentsOf: HARWriter.epilogue.utf8)
-            case .requests: out.append(UInt8(ascii: "]"))
+            case .requests, .detailedRequests: out.append(UInt8(ascii: "]"))
             }
         }
         return out
@@ -117,6 +122,22 @@ struct JournalExport: Sendable {
         case .requests:
             if !first { out.append(contentsOf: ",\n".utf8) }
             entry.appendJSON(to: &out)
+        case .detailedRequests(let redact):
+            if !first { out.append(contentsOf: ",\n".utf8) }
+            out.append(contentsOf: ControlJSON.entryDetails(entry, redact: redact).utf8)
+        }
+    }
+
+    /// Whether an entry that passes the filters was recorded after
+    /// `scanned` (and after `after`); moves `scanned` past what it read, so
+    /// a long poll woken again reads only what is new.
+    func hasEntry(scanned: inout Int) -> Bool {
+        scanned = max(scanned, self.after)
+        while true {
+            let page = self.journal.entries(after: scanned, through: self.journal.lastSequence, limit: Self.pageSize)
+            guard let newest = page.last else { return false }
+            if page.contains(where: self.matches) { return true }
+            scanned = newest.sequence
         }
     }
 

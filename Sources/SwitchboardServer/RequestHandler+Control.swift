@@ -48,7 +48,9 @@ extension RequestHandler {
     private func answerControl(
         _ request: Request, with response: ControlAPI.Response, context: ChannelHandlerContext
     ) {
-        if let export = response.export {
+        if let export = response.export, let wait = response.waitUpTo {
+            self.holdExport(export, for: wait, request: request, context: context)
+        } else if let export = response.export {
             self.streamExport(export, request: request, context: context)
         } else {
             self.writeControl(response, extraHeaders: [], request: request, context: context)

@@ -13,6 +13,8 @@ extension RequestHandler {
             context.fireUserInboundEventTriggered(event)
             return
         }
+        // A long poll is not held past the server: its connection closes.
+        self.endLongPoll()
         switch self.connection.stopping() {
         case .finishNow(let request, var response, let resume):
             self.wait?.cancel()

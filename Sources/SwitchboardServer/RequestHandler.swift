@@ -23,6 +23,8 @@ final class RequestHandler: ChannelDuplexHandler {
     var connection: ConnectionStateMachine
     /// The timer holding the current response back, while there is one.
     var wait: Scheduled<Void>?
+    /// A control API long poll held until a request arrives, while there is one.
+    var longPoll: LongPoll?
     /// The live request under way, while there is one.
     var live: LiveExchange?
     /// Its body on the way to the upstream, while it arrives.
@@ -158,6 +160,7 @@ final class RequestHandler: ChannelDuplexHandler {
         // timer armed before must not write to a closed channel.
         self.wait?.cancel()
         self.wait = nil
+        self.endLongPoll()
         switch self.connection.inactive() {
         case .clientLeft(let request, let response):
             // The client hung up while we were holding its response back.

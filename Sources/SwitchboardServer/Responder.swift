@@ -37,6 +37,9 @@ final class Responder: Sendable {
     /// Some request may go to an upstream, so answers are decided as a
     /// request's head arrives (`RequestHandler.decideAtHead`).
     let forwardsBodies = Atomic<Bool>(false)
+    /// Wakes control API long polls (`GET …/requests?wait=`) as requests
+    /// are journaled.
+    let arrivals: RequestArrivals
 
     init(
         panel: ControlPanel, journal: RequestJournal, controlToken: String? = nil, cors: Bool = true,
@@ -45,6 +48,7 @@ final class Responder: Sendable {
         self.panel = panel
         self.upstream = upstream
         self.journal = journal
+        self.arrivals = RequestArrivals(journal: journal)
         self.controlToken = controlToken
         self.cors = cors
         self.noStore = noStore

@@ -42,4 +42,65 @@ import Testing
         #expect(error?.message.contains("no endpoint 'logn'") == true)
         #expect(error?.valid == ["login", "profile"])
     }
+
+    @Test(.switchboard("Fixtures"))
+    func requestsCarryWhatTheAppSentAsInProcess() async throws {
+        let board = Switchboard.current
+        let client = SwitchboardClient(url: board.baseURL)
+        _ = await AuthClient(baseURL: board.baseURL).login(email: "a@b.c", password: "x")
+        let record = try #require(try await client.requests("login").first)
+        let received = try #require(try await board.requests("login").first)
+        #expect(record.bodyText == received.bodyText)
+        #expect(record.header("Content-Type") == received.header("Content-Type"))
+        struct Sent: Decodable, Equatable { var email: String }
+        #expect(try record.decodeBody(as: Sent.self) == Sent(email: "a@b.c"))
+    }
+
+    @Test(.switchboard("Fixtures"))
+    func verifyingFailsTheTestAtTheCallersLine() async throws {
+        let board = Switchboard.current
+        let client = SwitchboardClient(url: board.baseURL)
+        #expect(try await client.verifyNoUnmatchedRequests())
+        _ = await AuthClient(baseURL: board.baseURL).get("/logn")
+        await withKnownIssue {
+            let passed = try? await client.verifyNoUnmatchedRequests()
+            #expect(passed == false)
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("received 1 request no endpoint answered")
+                && text.contains("GET /logn → 404 (unmatched:")
+                && issue.sourceLocation?.fileName == "ClientTests.swift"
+        }
+    }
+
+    @Test(.switchboard("Fixtures"))
+    func waitingReturnsTheRequestTheAppSendsLater() async throws {
+        let board = Switchboard.current
+        let client = SwitchboardClient(url: board.baseURL)
+        async let waited = client.waitForRequest(to: "login", timeout: .seconds(30))
+        // Sent from a task of the app's own, some time after the wait began.
+        Task { _ = await AuthClient(baseURL: board.baseURL).login(email: "a@b.c", password: "x") }
+        let login = try #require(try await waited)
+        #expect(login.method == "POST" && login.path == "/login")
+    }
+
+    @Test(.switchboard("Fixtures"))
+    func waitingInVainFailsTheTestSayingWhatCameIn() async throws {
+        let board = Switchboard.current
+        let client = SwitchboardClient(url: board.baseURL)
+        _ = await AuthClient(baseURL: board.baseURL).get("/profile/ada")
+        await withKnownIssue {
+            let login = try? await client.waitForRequest(to: "login", timeout: .milliseconds(100))
+            #expect(login == .some(nil))
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("waited 0.1 seconds for a request to 'login'")
+                && text.contains("GET /profile/ada → 200 (profile: success)")
+                && issue.sourceLocation?.fileName == "ClientTests.swift"
+        }
+        let error = await #expect(throws: SwitchboardClientError.self) {
+            try await client.waitForRequest(to: "logn")
+        }
+        #expect(error?.status == 404)
+    }
 }

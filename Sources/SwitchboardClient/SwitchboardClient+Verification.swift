@@ -1,0 +1,65 @@
+import Foundation
+public import SwitchboardControl
+import SwitchboardTestFailure
+
+/// URLMock's habits across processes, as `Switchboard` has them in
+/// process: what should not have come in, and waiting for a request the
+/// app sends in its own time — a long poll on the server, no sleeping here.
+extension SwitchboardClient {
+    /// Fails the current test, at the line that calls it, when any request
+    /// reached no endpoint; the message lists each with the nearest
+    /// endpoint. Returns whether there were none. Throws when the server
+    /// cannot be asked.
+    @discardableResult
+    public func verifyNoUnmatchedRequests(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async throws -> Bool {
+        let unmatched = try await self.unmatchedRequests()
+        return TestFailure.recordUnmatched(
+            unmatched, server: self.url.absoluteString, fileID: fileID, filePath: filePath,
+            line: line, column: column)
+    }
+
+    /// Waits for a request to `endpoint` with a sequence number above
+    /// `after` (0: any request since the journal was last cleared, so one
+    /// that has already arrived returns at once) and returns it, with its
+    /// headers and body. The server holds the call until one arrives
+    /// (`GET …/requests?wait=`). At `timeout`, fails the current test at
+    /// the caller's line, saying what did come in, and returns `nil`.
+    /// Throws when no endpoint has that id or the server cannot be asked.
+    @discardableResult
+    public func waitForRequest(
+        to endpoint: String, after sequence: Int = 0, timeout: Duration = .seconds(5), fileID: String = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async throws -> RequestRecord? {
+        try await self.checkEndpoint(endpoint)
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        repeat {
+            // The server holds a call for a minute at most; a longer timeout
+            // is a few calls in a row.
+            let wait = min(clock.now.duration(to: deadline), Self.longestWait)
+            let found: [RequestRecord] = try await self.send(
+                "GET", ["requests"],
+                query: Self.detailed + [
+                    URLQueryItem(name: "endpoint", value: endpoint),
+                    URLQueryItem(name: "after", value: String(sequence)),
+                    URLQueryItem(name: "wait", value: Self.seconds(wait)),
+                ], waiting: wait)
+            if let first = found.first { return first }
+        } while clock.now < deadline
+        let all = try await self.requests()
+        var message = "Switchboard at \(self.url.absoluteString): waited \(timeout) for a request to '\(endpoint)'"
+        message += sequence > 0 ? " after #\(sequence)." : "."
+        TestFailure.recordWaitedInVain(
+            message, cameIn: all, fileID: fileID, filePath: filePath, line: line, column: column)
+        return nil
+    }
+
+    static let longestWait = Duration.seconds(60)
+
+    private static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return String(format: "%.3f", max(0, Double(seconds) + Double(attoseconds) / 1e18))
+    }
+}

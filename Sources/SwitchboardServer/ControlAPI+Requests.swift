@@ -1,0 +1,59 @@
+import NIOCore
+import NIOHTTP1
+import SwitchboardCore
+
+/// `GET /__switchboard/requests`: the journal, filtered, with or without
+/// headers and bodies, at once or as a long poll.
+extension ControlAPI {
+    /// The longest a long poll is held: past a minute, proxies and clients
+    /// time out, and a client can always ask again.
+    static let longestWait = TimeAmount.seconds(60)
+
+    /// `?limit=N` (newest N), `?unmatched=true`, `?endpoint=ID`,
+    /// `?details=true` (headers and bodies, credentials redacted unless
+    /// `redact=false`), `?after=SEQ` (newer entries only) and `?wait=S`
+    /// (hold the answer until an entry passes the filters, for at most S
+    /// seconds, capped at `longestWait`; then the list, empty or not).
+    func requests(_ target: RequestTarget) -> Response {
+        var limit = Int.max
+        if let text = target.queryValue("limit") {
+            guard let number = Int(text), number >= 0 else {
+                return self.error(.badRequest, "limit should be a whole number, not '\(text)'")
+            }
+            limit = number
+        }
+        var after = 0
+        if let text = target.queryValue("after") {
+            guard let number = Int(text), number >= 0 else {
+                return self.error(.badRequest, "after should be a request's sequence number, not '\(text)'")
+            }
+            after = number
+        }
+        var wait: TimeAmount?
+        if let text = target.queryValue("wait") {
+            guard let parsed = Self.waitTime(text) else {
+                return self.error(
+                    .badRequest,
+                    "wait should be a number of seconds (up to \(Self.longestWait.nanoseconds / 1_000_000_000)), not '\(text)'"
+                )
+            }
+            wait = parsed
+        }
+        let details = target.queryValue("details").map { $0 != "false" && $0 != "0" } ?? false
+        let redact = target.queryValue("redact") != "false"
+        var export = JournalExport(
+            journal: self.journal, format: details ? .detailedRequests(redact: redact) : .requests,
+            unmatched: target.queryValue("unmatched").map { $0 != "false" && $0 != "0" },
+            endpoint: target.queryValue("endpoint"), limit: limit)
+        export.after = after
+        return Response(status: .ok, body: "", export: export, waitUpTo: wait)
+    }
+
+    /// Seconds, whole or not, from 0; more than `longestWait` is
+    /// `longestWait`.
+    static func waitTime(_ text: String) -> TimeAmount? {
+        guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else { return nil }
+        let longest = Double(Self.longestWait.nanoseconds) / 1e9
+        return .nanoseconds(Int64(min(seconds, longest) * 1e9))
+    }
+}

@@ -1,0 +1,67 @@
+#if canImport(Testing)
+    import Testing
+#endif
+#if canImport(XCTest)
+    import XCTest
+#endif
+
+/// Fails the test that is running, at the caller's line: a Swift Testing
+/// issue inside a `@Test`, an `XCTFail` inside an XCTest case. Callers pass
+/// on the `#fileID`, `#filePath`, `#line` and `#column` they were given, so
+/// the failure points at the test, not at this library.
+///
+/// A module of its own so that `SwitchboardKit` and the URLSession-only
+/// `SwitchboardClient` share it, and the server's graph never imports a
+/// test framework.
+public enum TestFailure {
+    public static func record(_ message: String, fileID: String, filePath: StaticString, line: UInt, column: UInt) {
+        #if canImport(Testing)
+            if Test.current != nil {
+                Issue.record(
+                    Comment(rawValue: message),
+                    sourceLocation: Testing.SourceLocation(
+                        fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column)))
+                return
+            }
+        #endif
+        #if canImport(XCTest)
+            XCTFail(message, file: filePath, line: line)
+        #else
+            print("\(fileID):\(line): \(message)")
+        #endif
+    }
+}
+
+extension TestFailure {
+    /// `verifyNoUnmatchedRequests`, in process and across processes: fails
+    /// the test when `unmatched` is not empty, listing each; returns whether
+    /// it was empty.
+    public static func recordUnmatched(
+        _ unmatched: [some CustomStringConvertible], server: String, fileID: String, filePath: StaticString,
+        line: UInt, column: UInt
+    ) -> Bool {
+        guard !unmatched.isEmpty else { return true }
+        let count = unmatched.count == 1 ? "1 request" : "\(unmatched.count) requests"
+        self.record(
+            "Switchboard at \(server) received \(count) no endpoint answered:\n"
+                + unmatched.map { "  \($0)" }.joined(separator: "\n"),
+            fileID: fileID, filePath: filePath, line: line, column: column)
+        return false
+    }
+}
+
+extension TestFailure {
+    /// A wait for requests that timed out, in process and across processes:
+    /// `sentence` says what was awaited, and every request that did come in
+    /// follows it.
+    public static func recordWaitedInVain(
+        _ sentence: String, cameIn all: [some CustomStringConvertible], fileID: String, filePath: StaticString,
+        line: UInt, column: UInt
+    ) {
+        let arrived =
+            all.isEmpty
+            ? " No request came in at all."
+            : " What came in:\n" + all.map { "  \($0)" }.joined(separator: "\n")
+        self.record(sentence + arrived, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}
