@@ -1,21 +1,25 @@
 import SwitchboardCore
 
-/// Why endpoints declared in code cannot be served, in the manifest's words.
+/// Why endpoints (and scenarios) declared in code cannot be served, in the
+/// manifest's words.
 public struct EndpointDeclarationError: Error, Sendable, CustomStringConvertible {
     /// One sentence per problem, with the fix.
     public var problems: [String]
 
     /// Every problem on its own line.
     public var description: String {
-        "endpoints declared in code have problems:\n" + self.problems.map { "  " + $0 }.joined(separator: "\n")
+        "what is declared in code has problems:\n" + self.problems.map { "  " + $0 }.joined(separator: "\n")
     }
 }
 
 extension Endpoint {
-    /// The manifest these endpoints make, checked as the manifest loader
-    /// checks a file: paths that parse, ids that are unique, profiles and
-    /// sequences that exist. Every problem is reported at once.
-    static func manifest(of endpoints: [Endpoint]) throws(EndpointDeclarationError) -> Manifest {
+    /// The manifest these endpoints and scenarios make, checked as the
+    /// manifest loader checks a file: paths that parse, ids that are unique,
+    /// profiles and sequences that exist, scenarios that name real
+    /// endpoints. Every problem is reported at once.
+    static func manifest(
+        of endpoints: [Endpoint], scenarios: [Scenario] = []
+    ) throws(EndpointDeclarationError) -> Manifest {
         var problems: [String] = []
         var definitions: [EndpointDefinition] = []
         var seen = Set<String>()
@@ -44,7 +48,10 @@ extension Endpoint {
                     error: endpoint.error, serverError: endpoint.serverError, startMode: endpoint.startMode,
                     startLatency: endpoint.startLatency, sequence: endpoint.sequence))
         }
+        let scenarios = Scenario.definitions(
+            of: scenarios, endpointIDs: definitions.map(\.id), problems: &problems)
         guard problems.isEmpty else { throw EndpointDeclarationError(problems: problems) }
-        return Manifest(directory: "", file: "(endpoints declared in code)", endpoints: definitions)
+        return Manifest(
+            directory: "", file: "(endpoints declared in code)", endpoints: definitions, scenarios: scenarios)
     }
 }

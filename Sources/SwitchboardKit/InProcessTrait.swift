@@ -29,11 +29,12 @@
         }
 
         /// A fresh in-process ``Switchboard`` for each test, serving
-        /// endpoints declared in code.
+        /// endpoints (and, when given, scenarios) declared in code.
         public static func switchboardInProcess(
-            @EndpointsBuilder endpoints: @escaping @Sendable () -> [Endpoint]
+            @EndpointsBuilder endpoints: @escaping @Sendable () -> [Endpoint],
+            @ScenariosBuilder scenarios: @escaping @Sendable () -> [Scenario] = { [] }
         ) -> Self {
-            SwitchboardTrait(source: .endpoints(endpoints), inProcess: true)
+            SwitchboardTrait(source: .endpoints(endpoints, scenarios: scenarios), inProcess: true)
         }
     }
 #endif

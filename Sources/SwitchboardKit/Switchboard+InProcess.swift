@@ -32,9 +32,13 @@ extension Switchboard {
         try await self.inProcess(fixtures: URL(fileURLWithPath: path))
     }
 
-    /// Answers endpoints declared in code in-process, no files.
-    public static func inProcess(@EndpointsBuilder endpoints: () -> [Endpoint]) throws -> Switchboard {
-        self.inProcess(manifest: try Endpoint.manifest(of: endpoints()))
+    /// Answers endpoints (and, when given, scenarios) declared in code
+    /// in-process, no files. Throws an ``EndpointDeclarationError`` listing
+    /// every problem in the declarations.
+    public static func inProcess(
+        @EndpointsBuilder endpoints: () -> [Endpoint], @ScenariosBuilder scenarios: () -> [Scenario] = { [] }
+    ) throws -> Switchboard {
+        self.inProcess(manifest: try Endpoint.manifest(of: endpoints(), scenarios: scenarios()))
     }
 
     static func inProcess(manifest: Manifest) -> Switchboard {

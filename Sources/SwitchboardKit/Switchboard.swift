@@ -76,19 +76,27 @@ public final class Switchboard: Sendable {
         try await self.start(fixtures: URL(fileURLWithPath: path), port: port)
     }
 
-    /// Starts a server whose endpoints are declared in code, no files:
+    /// Starts a server whose endpoints (and, when given, scenarios) are
+    /// declared in code, no files:
     ///
     /// ```swift
     /// let board = try await Switchboard.start {
     ///     Endpoint.post("/login", id: "login")
     ///         .json(#"{"token":"abc"}"#)
     ///         .error(status: 401, json: #"{"error":"invalid_credentials"}"#)
+    /// } scenarios: {
+    ///     Scenario("outage").all(.serverError)
     /// }
     /// ```
+    ///
+    /// Throws an ``EndpointDeclarationError`` listing every problem (a bad
+    /// path, a scenario naming an unknown endpoint or profile) before
+    /// anything is bound.
     public static func start(
-        port: Int = 0, @EndpointsBuilder endpoints: () -> [Endpoint]
+        port: Int = 0, @EndpointsBuilder endpoints: () -> [Endpoint],
+        @ScenariosBuilder scenarios: () -> [Scenario] = { [] }
     ) async throws -> Switchboard {
-        let manifest = try Endpoint.manifest(of: endpoints())
+        let manifest = try Endpoint.manifest(of: endpoints(), scenarios: scenarios())
         return try await self.start(manifest: manifest, port: port)
     }
 

@@ -15,7 +15,7 @@
     public struct SwitchboardTrait: TestTrait, SuiteTrait, TestScoping {
         enum Source: Sendable {
             case folder(URL)
-            case endpoints(@Sendable () -> [Endpoint])
+            case endpoints(@Sendable () -> [Endpoint], scenarios: @Sendable () -> [Scenario])
         }
 
         let source: Source
@@ -44,9 +44,11 @@
             let board: Switchboard
             switch (self.source, self.inProcess) {
             case (.folder(let folder), false): board = try await Switchboard.start(fixtures: folder)
-            case (.endpoints(let endpoints), false): board = try await Switchboard.start(endpoints: endpoints)
+            case (.endpoints(let endpoints, let scenarios), false):
+                board = try await Switchboard.start(endpoints: endpoints, scenarios: scenarios)
             case (.folder(let folder), true): board = try await Switchboard.inProcess(fixtures: folder)
-            case (.endpoints(let endpoints), true): board = try Switchboard.inProcess(endpoints: endpoints)
+            case (.endpoints(let endpoints, let scenarios), true):
+                board = try Switchboard.inProcess(endpoints: endpoints, scenarios: scenarios)
             }
             try await board.serving { try await function() }
         }
@@ -80,10 +82,21 @@
             SwitchboardTrait(source: .folder(fixtures))
         }
 
-        /// A fresh ``Switchboard`` for each test, serving endpoints declared
-        /// in code.
-        public static func switchboard(@EndpointsBuilder endpoints: @escaping @Sendable () -> [Endpoint]) -> Self {
-            SwitchboardTrait(source: .endpoints(endpoints))
+        /// A fresh ``Switchboard`` for each test, serving endpoints (and,
+        /// when given, scenarios) declared in code:
+        ///
+        /// ```swift
+        /// @Test(.switchboard {
+        ///     Endpoint.get("/coins", id: "coins").json(#"{"coins":[]}"#)
+        /// } scenarios: {
+        ///     Scenario("outage").all(.serverError)
+        /// })
+        /// ```
+        public static func switchboard(
+            @EndpointsBuilder endpoints: @escaping @Sendable () -> [Endpoint],
+            @ScenariosBuilder scenarios: @escaping @Sendable () -> [Scenario] = { [] }
+        ) -> Self {
+            SwitchboardTrait(source: .endpoints(endpoints, scenarios: scenarios))
         }
     }
 #endif

@@ -20,10 +20,12 @@
             return self.stoppedAtTeardown(try await Switchboard.start(fixtures: folder))
         }
 
-        /// Starts a ``Switchboard`` serving endpoints declared in code, and
-        /// stops it when the test ends.
-        public func startSwitchboard(@EndpointsBuilder endpoints: () -> [Endpoint]) async throws -> Switchboard {
-            self.stoppedAtTeardown(try await Switchboard.start(endpoints: endpoints))
+        /// Starts a ``Switchboard`` serving endpoints (and, when given,
+        /// scenarios) declared in code, and stops it when the test ends.
+        public func startSwitchboard(
+            @EndpointsBuilder endpoints: () -> [Endpoint], @ScenariosBuilder scenarios: () -> [Scenario] = { [] }
+        ) async throws -> Switchboard {
+            self.stoppedAtTeardown(try await Switchboard.start(endpoints: endpoints, scenarios: scenarios))
         }
 
         private func stoppedAtTeardown(_ board: Switchboard) -> Switchboard {

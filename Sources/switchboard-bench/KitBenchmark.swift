@@ -8,7 +8,8 @@ import SwitchboardKit
 
 /// What an in-process `Switchboard` costs a test suite: a start, a flip, a
 /// request and a stop, a thousand times over; and whether two hundred
-/// instances started at once give back every descriptor and thread.
+/// instances started at once give back every descriptor and thread; then
+/// the same without a port (``KitInProcessBenchmark``).
 /// `swift run -c release switchboard-bench kit`.
 enum KitBenchmark {
     static func run() async throws {
@@ -39,14 +40,14 @@ enum KitBenchmark {
         }
         print("a one-thread event-loop group, made and shut down: \(group)")
 
-        let before = (files: self.count("/proc/self/fd"), threads: self.count("/proc/self/task"))
+        let before = self.census()
         let parallel = try await clock.measure {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<200 { group.addTask { try await self.cycle(session) } }
                 try await group.waitForAll()
             }
         }
-        let after = (files: self.count("/proc/self/fd"), threads: self.count("/proc/self/task"))
+        let after = self.census()
         print("200 instances in parallel, each start/flip/request/stop: \(parallel)")
         print("file descriptors: \(before.files) before, \(after.files) after")
         print("threads: \(before.threads) before, \(after.threads) after: \(self.threadNames())")
@@ -54,6 +55,13 @@ enum KitBenchmark {
         // URLSession under the load) go back after an idle while.
         try await Task.sleep(for: .seconds(5))
         print("5 s later: \(self.count("/proc/self/fd")) file descriptors, \(self.count("/proc/self/task")) threads")
+
+        try await KitInProcessBenchmark.run()
+    }
+
+    /// The process's open file descriptors and threads, now.
+    static func census() -> (files: Int, threads: Int) {
+        (files: self.count("/proc/self/fd"), threads: self.count("/proc/self/task"))
     }
 
     /// One test's life: start, flip, one request, stop.

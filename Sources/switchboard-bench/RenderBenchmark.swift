@@ -63,7 +63,8 @@ enum RenderBenchmark {
                 String(Double(duration.nanoseconds / 1000) / 1000) + " ms"
             }
             let mean = sorted.reduce(Duration.zero, +) / sorted.count
-            return "mean \(ms(mean)), p50 \(ms(sorted[sorted.count / 2])), p99 \(ms(sorted[sorted.count * 99 / 100]))"
+            return "mean \(ms(mean)), p50 \(ms(sorted[sorted.count / 2])), p95 \(ms(sorted[sorted.count * 95 / 100])), "
+                + "p99 \(ms(sorted[sorted.count * 99 / 100]))"
         }
     }
 

@@ -16,8 +16,13 @@ final class XCTestHelperTests: XCTestCase {
     func testEndpointsDeclaredInCode() async throws {
         let board = try await self.startSwitchboard {
             Endpoint.get("/ping").json(#"{"pong":true}"#)
+        } scenarios: {
+            Scenario("down").all(.serverError)
         }
         let status = await AuthClient(baseURL: board.baseURL).get("/ping")
         XCTAssertEqual(status, 200)
+        try await board.apply(scenario: "down")
+        let down = await AuthClient(baseURL: board.baseURL).get("/ping")
+        XCTAssertEqual(down, 500)
     }
 }

@@ -1,0 +1,52 @@
+public import SwitchboardCore
+
+/// A scenario declared in code, beside the endpoints of
+/// ``Switchboard/start(port:endpoints:scenarios:)``: what a manifest's
+/// `scenarios:` entry declares, a name for settings that
+/// ``Switchboard/apply(scenario:)`` makes together.
+///
+/// ```swift
+/// Scenario("outage").all(.serverError)
+/// Scenario("slow-login").set("login", .success, latency: .profile("3g"))
+/// ```
+///
+/// Settings apply in the order given, so one for a single endpoint after
+/// ``all(_:latency:)`` overrides it there, as in a manifest.
+public struct Scenario: Sendable {
+    /// The name ``Switchboard/apply(scenario:)`` takes.
+    public let name: String
+    var settings: [SwitchboardCore.Scenario.Setting] = []
+
+    /// An empty scenario named `name`; add settings with ``set(_:_:latency:)``,
+    /// ``set(_:latency:)`` and ``all(_:latency:)``.
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// Puts endpoint `endpoint` (its id) in `mode` and, when given, `latency`.
+    public func set(_ endpoint: String, _ mode: Mode, latency: LatencyChoice? = nil) -> Scenario {
+        self.adding(target: endpoint, mode: mode, latency: latency)
+    }
+
+    /// Gives endpoint `endpoint` (its id) `latency`, leaving its mode.
+    public func set(_ endpoint: String, latency: LatencyChoice) -> Scenario {
+        self.adding(target: endpoint, mode: nil, latency: latency)
+    }
+
+    /// Puts every endpoint in `mode` and, when given, `latency` (a
+    /// manifest's `"*"`).
+    public func all(_ mode: Mode, latency: LatencyChoice? = nil) -> Scenario {
+        self.adding(target: "*", mode: mode, latency: latency)
+    }
+
+    /// Gives every endpoint `latency`, leaving their modes.
+    public func all(latency: LatencyChoice) -> Scenario {
+        self.adding(target: "*", mode: nil, latency: latency)
+    }
+
+    private func adding(target: String, mode: Mode?, latency: LatencyChoice?) -> Scenario {
+        var copy = self
+        copy.settings.append(SwitchboardCore.Scenario.Setting(target: target, mode: mode, latency: latency))
+        return copy
+    }
+}
