@@ -23,6 +23,9 @@ import Testing
             #expect(lines.contains { $0.hasPrefix("weather") && $0.contains("server_error") })
             let json = try await self.run(["status", "--json"], server: server)
             #expect(json.stdout.contains(#""mode" : "server_error""#))
+            // Paths as written, not JSONEncoder's `\/`.
+            #expect(json.stdout.contains(#""path" : "/data/all/coinlist""#))
+            #expect(!json.stdout.contains(#"\/"#))
         }
     }
 
