@@ -96,6 +96,16 @@ import Testing
         #expect(self.modes(panel, 2) == [.serverError, .success])
     }
 
+    @Test func aReloadThatChangesTheManifestsRuleStartsItsCount() throws {
+        let panel = try self.panel(
+            manifest: "endpoints:\n  - { id: a, method: GET, path: /a, mode: \"fail_first:1\" }\n")
+        #expect(self.modes(panel, 1) == [.serverError])
+        let edited = try TemporaryFixtures(
+            manifest: "endpoints:\n  - { id: a, method: GET, path: /a, mode: \"fail_first:2\" }\n")
+        panel.replaceManifest(try ManifestLoader.load(directory: edited.path))
+        #expect(self.modes(panel, 3) == [.serverError, .serverError, .success])
+    }
+
     @Test func aPreferredRuleCountsOnTheEndpointsRuleCounter() throws {
         let panel = try self.panel()
         let manifest = panel.snapshot().manifest
