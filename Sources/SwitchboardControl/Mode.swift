@@ -3,8 +3,8 @@
 /// The mode is one of the two settings a person flips at runtime (the other
 /// is the latency profile). Three modes answer with one of the endpoint's
 /// responses; `live` passes the request through to the upstream; five
-/// imitate a broken network; `flaky` and `sequence` pick among the others
-/// per request.
+/// imitate a broken network; `flaky`, `sequence` and the count rules pick
+/// among the others per request.
 public enum Mode: Sendable, Hashable {
     case success
     /// The request goes to the upstream and its answer comes back unchanged.
@@ -25,6 +25,9 @@ public enum Mode: Sendable, Hashable {
     case flaky(percent: Int)
     /// The endpoint's manifest `sequence`, one mode per request, repeating.
     case sequence
+    /// `fail_first:N`, `every:N` or `after:N`: a failure pattern counted
+    /// over the endpoint's requests since the rule was set.
+    case rule(CountRule)
 
     /// The spelling used in manifests, the control API and the journal:
     /// `server_error`, `flaky:25`.
@@ -41,17 +44,19 @@ public enum Mode: Sendable, Hashable {
         case .truncated: "truncated"
         case .flaky(let percent): "flaky:\(percent)"
         case .sequence: "sequence"
+        case .rule(let rule): rule.name
         }
     }
 
     /// Every spelling a manifest or control call may use, for messages.
     public static let names = [
         "success", "error", "server_error", "reset", "hang", "empty", "garbage", "truncated", "flaky:N", "sequence",
-        "live",
+        "live", "fail_first:N", "every:N", "after:N",
     ]
 
     /// Parses `success`, `server_error` (or `500`), `flaky:25` (or `flaky`,
-    /// 25%); `nil` for anything unknown or a rate outside 0…100.
+    /// 25%), `fail_first:2:reset`; `nil` for anything unknown or a rate or
+    /// count out of range (`CountRule.problem(with:)` says why).
     public init?(name: String) {
         let lowered = name.lowercased()
         switch lowered {
@@ -67,6 +72,10 @@ public enum Mode: Sendable, Hashable {
         case "sequence": self = .sequence
         case "flaky": self = .flaky(percent: 25)
         default:
+            if let rule = CountRule(name: lowered) {
+                self = .rule(rule)
+                return
+            }
             guard lowered.hasPrefix("flaky:") || lowered.hasPrefix("flaky ") else { return nil }
             var number = lowered.dropFirst(6)
             if number.hasSuffix("%") { number = number.dropLast() }

@@ -7,8 +7,13 @@ public import SwitchboardCore
 
 /// What an endpoint does with the next request: `.success`, `.error`,
 /// `.serverError`, the network faults `.reset`, `.hang`, `.empty`,
-/// `.garbage`, `.truncated`, and `.flaky(percent:)`, `.sequence`, `.live`.
+/// `.garbage`, `.truncated`, and `.flaky(percent:)`, `.sequence`, `.live`,
+/// and the count rules `.rule(.failFirst(2))`, `.rule(.every(3))`,
+/// `.rule(.after(5, failure: .reset))`.
 public typealias Mode = SwitchboardControl.Mode
+
+/// `fail_first:N`, `every:N`, `after:N` and how their failures fail.
+public typealias CountRule = SwitchboardControl.CountRule
 
 /// An endpoint's added latency: `.profile("3g")` or `.noLatency`.
 public typealias LatencyChoice = SwitchboardControl.LatencyChoice

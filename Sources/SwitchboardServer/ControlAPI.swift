@@ -180,7 +180,9 @@ struct ControlAPI: Sendable {
         }
         var mode: Mode?
         if let name = change.mode {
-            guard let parsed = Mode(name: name) else { return self.unknownMode("'\(name)'") }
+            guard let parsed = Mode(name: name) else {
+                return self.unknownMode("'\(name)'", problem: CountRule.problem(with: name))
+            }
             mode = parsed
         }
         let latency: LatencyChoice? =
@@ -197,8 +199,10 @@ struct ControlAPI: Sendable {
         return self.endpoint(id)
     }
 
-    private func unknownMode(_ shown: String) -> Response {
-        self.error(
+    /// `problem` says what is wrong with a count rule's spelling.
+    private func unknownMode(_ shown: String, problem: String? = nil) -> Response {
+        if let problem { return self.error(.badRequest, "unknown mode \(shown) — \(problem)", valid: Mode.names) }
+        return self.error(
             .badRequest, "unknown mode \(shown); modes: \(Mode.names.joined(separator: ", "))", valid: Mode.names)
     }
 

@@ -9,7 +9,8 @@ struct SetCommand: AsyncParsableCommand {
         discussion: """
             ENDPOINT is an id (`coinlist`) or METHOD PATH (`GET /episodes/3` or `GET /episodes/:episode`). \
             Examples: `switchboard set coinlist server_error`, `switchboard set POST /login error`, \
-            `switchboard set weather flaky:25 --latency 3g`, `switchboard set weather --latency none`.
+            `switchboard set weather flaky:25 --latency 3g`, `switchboard set weather fail_first:2` \
+            (the first two requests fail, then success), `switchboard set weather --latency none`.
             """
     )
 

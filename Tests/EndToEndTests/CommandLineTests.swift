@@ -232,6 +232,23 @@ import Testing
         }
     }
 
+    @Test func setTakesACountRuleAndSaysWhatABadCountTakes() async throws {
+        let server = try RunningServer.demo()
+        try await server.serving { server in
+            let environment = "SWITCHBOARD_URL=http://127.0.0.1:\(server.port)"
+            let result = try await Subprocess.run("env", [environment, self.binary, "set", "weather", "fail_first:2"])
+            #expect(result.status == 0)
+            #expect(result.stdout == "weather: fail_first:2, latency none\n")
+            let snapshot = server.panel.snapshot()
+            let weather = try #require(snapshot.manifest.endpoints.firstIndex { $0.id == "weather" })
+            #expect(snapshot.settings[weather].mode == .rule(.failFirst(2)))
+            let refused = try await Subprocess.run("env", [environment, self.binary, "set", "weather", "every:1"])
+            #expect(refused.status != 0)
+            #expect(
+                refused.stderr.contains("every takes a count from 2 to 1000000, e.g. 'every:3'"), "\(refused.stderr)")
+        }
+    }
+
     /// A child that kept a copy of a test server's socket held its clients
     /// up after the server closed (a run once hung for minutes on that).
     @Test func programsTheTestsRunInheritNoDescriptorsButTheStandardOnes() async throws {

@@ -157,7 +157,8 @@ extension ManifestReader {
         return method == nil || path == nil ? nil : endpoint
     }
 
-    /// `[success, success, server_error]`: any modes but `sequence` itself.
+    /// `[success, success, server_error]`: any modes but `sequence` itself
+    /// and the count rules (which count requests of their own).
     private mutating func sequence(_ node: Node) -> [Mode] {
         guard case .sequence(let items) = node, !items.isEmpty else {
             self.report(
@@ -170,6 +171,12 @@ extension ManifestReader {
             guard let mode = self.mode(item, what: "a sequence step") else { continue }
             if mode == .sequence {
                 self.report(at: item, "a sequence cannot contain 'sequence'", fix: "list the modes to serve in turn")
+                continue
+            }
+            if mode.isCountRule {
+                self.report(
+                    at: item, "a sequence cannot contain the count rule '\(mode.name)'",
+                    fix: "list the modes to serve in turn, or make the rule the endpoint's mode")
                 continue
             }
             modes.append(mode)

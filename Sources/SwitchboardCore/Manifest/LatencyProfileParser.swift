@@ -172,6 +172,8 @@ extension ManifestReader {
         let fix: String
         if text.lowercased().hasPrefix("flaky") {
             fix = "flaky takes a percentage from 0 to 100, e.g. 'flaky:25'"
+        } else if let problem = CountRule.problem(with: text) {
+            fix = problem
         } else if let suggestion = EditDistance.suggestion(for: text, among: Mode.names) {
             fix = "did you mean '\(suggestion)'?"
         } else {

@@ -110,6 +110,11 @@ public final class ControlPanel: Sendable {
                 }
                 if let latency = setting.latency, manifest.profile(named: latency) == nil { setting.latency = nil }
                 if setting.mode == .sequence && endpoint.sequence.isEmpty { setting.mode = endpoint.startMode }
+                // A rule the edited manifest starts anew counts from zero; a
+                // kept one keeps counting, as a kept setting stays.
+                if setting.mode.isCountRule && setting.mode != earlier.setting.mode {
+                    counters[counters.count - 1].restartRule()
+                }
                 settings.append(setting)
             }
             self.dropped.withLock { $0 = dropped }
@@ -183,7 +188,8 @@ public final class ControlPanel: Sendable {
 
     /// Changes one endpoint's mode, latency or both, as one change: no
     /// request sees half of it. `nil` leaves that part alone. Choosing
-    /// `sequence` starts it from its first step.
+    /// `sequence` starts it from its first step, choosing a count rule
+    /// (again) starts its count.
     public func set(endpoint id: String, mode: Mode? = nil, latency: LatencyChoice? = nil) throws(ControlError) {
         try self.change { (current) throws(ControlError) in
             let index = try Self.index(of: id, in: current)
@@ -193,6 +199,7 @@ public final class ControlPanel: Sendable {
                     throw ControlError.noSequence(id)
                 }
                 if mode == .sequence { current.counters[index].restartSequence() }
+                if mode.isCountRule { current.counters[index].restartRule() }
                 settings[index].mode = mode
             }
             if let latency {
@@ -222,6 +229,7 @@ public final class ControlPanel: Sendable {
             for index in indices ?? Array(settings.indices) {
                 settings[index] = EndpointSetting(startOf: current.manifest.endpoints[index])
                 current.counters[index].restartSequence()
+                current.counters[index].restartRule()
             }
             // Resetting everything also forgets endpoints a reload dropped.
             if id == nil { self.dropped.withLock { $0 = [:] } }
@@ -237,6 +245,9 @@ public final class ControlPanel: Sendable {
             let settings = current.manifest.endpoints.enumerated().map { other, endpoint in
                 setting.mode == .sequence && endpoint.sequence.isEmpty
                     ? EndpointSetting(mode: current.settings[other].mode, latency: setting.latency) : setting
+            }
+            if setting.mode.isCountRule {
+                for counters in current.counters { counters.restartRule() }
             }
             return current.with(settings: settings, activeScenario: nil)
         }
@@ -254,6 +265,7 @@ public final class ControlPanel: Sendable {
                 where setting.target == "*" || setting.target == endpoint.id {
                     if let mode = setting.mode, mode != .sequence || !endpoint.sequence.isEmpty {
                         settings[index].mode = mode
+                        if mode.isCountRule { current.counters[index].restartRule() }
                     }
                     if let latency = setting.latency { settings[index].latency = latency.profileName }
                 }

@@ -1,9 +1,9 @@
 /// How one matched request will be answered.
 public struct Decision: Sendable, Hashable {
     public var endpointIndex: Int
-    /// The endpoint's setting (`flaky:25`, `sequence`, `success`, …).
+    /// The endpoint's setting (`flaky:25`, `sequence`, `fail_first:2`, …).
     public var setting: Mode
-    /// What this request gets: never `flaky` or `sequence`.
+    /// What this request gets: never `flaky`, `sequence` or a count rule.
     public var mode: Mode
     public var latency: String?
     /// Time to wait before the status line (or the fault).

@@ -14,7 +14,7 @@ public struct JournalEntry: Sendable {
     public var duration: Duration
     /// The endpoint that answered; `nil` for an unmatched request.
     public var endpointID: String?
-    /// What this request got (never flaky or sequence).
+    /// What this request got (never flaky, sequence or a count rule).
     public var mode: Mode?
     /// The endpoint's setting when it differs from `mode` (`flaky:25`).
     public var setting: Mode?

@@ -64,7 +64,7 @@ public final class PanelSnapshot: Sendable {
     }
 
     /// What the endpoint at `index` does with a request arriving now:
-    /// resolves flaky and sequence settings and draws the delay. Advances the
+    /// resolves flaky, sequence and count-rule settings and draws the delay. Advances the
     /// endpoint's counters, so call it once per request.
     public func decide(endpoint index: Int, override: Override = Override()) -> Decision {
         let setting = self.settings[index]
@@ -91,9 +91,12 @@ public final class PanelSnapshot: Sendable {
             let draw = self.random.unit(endpoint: index, request: number(), stream: RandomStream.flaky.rawValue)
             mode = draw * 100 < Double(percent) ? .serverError : .success
         }
+        if case .rule(let rule) = mode {
+            mode = rule.fails(request: counters.nextRuleRequest()) ? rule.failure.mode : .success
+        }
         if case .garbage = mode { _ = number() }
-        // An endpoint declared live stays live for the requests its flaky
-        // or sequence setting leaves alone.
+        // An endpoint declared live stays live for the requests its flaky,
+        // sequence or count-rule setting leaves alone.
         if mode == .success && configured != .success && self.manifest.endpoints[index].passesThrough {
             mode = .live
         }

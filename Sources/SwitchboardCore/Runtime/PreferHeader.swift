@@ -21,6 +21,9 @@ public enum PreferHeader {
             switch parts[0].lowercased() {
             case "mode":
                 guard let mode = Mode(name: value) else {
+                    if let problem = CountRule.problem(with: value) {
+                        return .failure(Problem(message: "Prefer: mode=\(value) is not a mode — \(problem)"))
+                    }
                     return .failure(
                         Problem(
                             message: "Prefer: mode=\(value) is not a mode; modes: \(Mode.names.joined(separator: ", "))"

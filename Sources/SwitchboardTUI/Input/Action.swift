@@ -8,6 +8,9 @@ public enum Action: Sendable {
     case panel(PanelSnapshot, JournalStats)
     /// New journal entries; `missed` were dropped before the screen read them.
     case requests([JournalEntry], missed: Int, stats: JournalStats)
+    /// Requests each count rule has decided so far, by endpoint id, read
+    /// with the new requests: the rows' progress (`2 of 3 failed`).
+    case counted([String: Int])
     /// A clock tick, for the request rate and the sparklines.
     case tick(now: Double)
     /// The request asked for with `enter`, or nil if it is no longer kept.

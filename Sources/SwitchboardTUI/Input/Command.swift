@@ -5,6 +5,8 @@ public enum Command: Hashable, Sendable {
     /// `1`…`9` and `0`: the mode of that number in `ModeKeys.cycle` (the key
     /// pressed says which).
     case pickMode
+    /// `n`: the next count rule among `ModeKeys.countRules`.
+    case pickCountRule
     case nextLatency, previousLatency
     case applyToAll
     case resetSelected, resetAll

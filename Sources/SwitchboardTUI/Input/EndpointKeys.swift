@@ -34,6 +34,8 @@ enum EndpointKeys {
                 }
             }
             return self.setMode(mode, of: row, state: &state)
+        case .pickCountRule:
+            return self.setMode(ModeKeys.nextCountRule(after: row.mode), of: row, state: &state)
         case .nextLatency, .previousLatency:
             let names: [String?] = [nil] + state.profiles.map(\.name)
             let current = names.firstIndex(of: row.latency) ?? 0

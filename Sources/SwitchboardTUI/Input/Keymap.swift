@@ -95,6 +95,9 @@ public enum Keymap {
             [.char("9"), .char("0")], .pickMode, .endpoints, hint: "flaky", help: "flaky · sequence",
             inBar: false, helpKeys: "9 0"),
         Binding(
+            [.char("n")], .pickCountRule, .endpoints, hint: "count rule", help: "fail_first/every/after",
+            inBar: false),
+        Binding(
             [.char("l")], .nextLatency, .endpoints, hint: "latency", help: "next / previous latency", helpKeys: "l L"),
         Binding(
             [.char("L")], .previousLatency, .endpoints, hint: "latency back", help: "", inBar: false, inHelp: false),

@@ -16,6 +16,20 @@ public enum ModeKeys {
     /// Flaky rates that picking flaky again steps through.
     public static let flakyPresets = [10, 25, 50, 75, 90]
 
+    /// The count rules `n` steps through: the retry test, a failure now
+    /// and then, the expiring token. Other counts and failures come from
+    /// the manifest, the control API or `switchboard set`.
+    public static let countRules: [CountRule] = [.failFirst(2), .every(3), .after(3)]
+
+    /// The rule after `mode` among `countRules`: the first when `mode` is
+    /// not one of them.
+    public static func nextCountRule(after mode: Mode) -> Mode {
+        guard case .rule(let rule) = mode, let index = self.countRules.firstIndex(of: rule) else {
+            return .rule(self.countRules[0])
+        }
+        return .rule(self.countRules[(index + 1) % self.countRules.count])
+    }
+
     /// The mode after `mode` in `cycle`, wrapping around. `sequence` is
     /// skipped for endpoints that declare none, `live` for endpoints with
     /// no upstream; flaky gets `flakyPercent`.

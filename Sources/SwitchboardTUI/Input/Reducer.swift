@@ -16,6 +16,13 @@ public enum Reducer {
             self.sync(&state, snapshot: snapshot, stats: stats)
         case .requests(let entries, let missed, let stats):
             self.append(entries, missed: missed, stats: stats, to: &state)
+        case .counted(let counts):
+            for index in state.endpoints.indices {
+                guard state.endpoints[index].mode.isCountRule, let count = counts[state.endpoints[index].id] else {
+                    continue
+                }
+                state.endpoints[index].counted = count
+            }
         case .tick(let now):
             state.rate.sample(time: now, total: state.totalRequests)
             for row in state.endpoints {
@@ -106,9 +113,11 @@ public enum Reducer {
     private static func sync(_ state: inout AppState, snapshot: PanelSnapshot, stats: JournalStats) {
         let selectedID = state.selectedEndpoint?.id
         state.profiles = snapshot.manifest.availableProfiles
-        state.endpoints = zip(snapshot.manifest.endpoints, snapshot.settings).map { endpoint, setting in
+        state.endpoints = zip(snapshot.manifest.endpoints, snapshot.settings).enumerated().map { index, pair in
+            let (endpoint, setting) = pair
             var row = EndpointRow(endpoint, setting: setting, stats: stats.byEndpoint[endpoint.id])
             if snapshot.manifest.upstream != nil { row.canGoLive = true }
+            if setting.mode.isCountRule { row.counted = snapshot.counters[index].ruleRequestsSoFar }
             return row
         }
         state.scenario = snapshot.activeScenario

@@ -62,8 +62,11 @@ enum EndpointListView {
         x = grid.put(TerminalText.pad(row.path, to: columns.path, unicode: options.unicode), x: x, y: y)
         x = grid.put(" ", x: x, y: y)
         x = grid.put(
-            TerminalText.pad(row.modeLabel, to: columns.mode, unicode: options.unicode), x: x, y: y,
-            style: options.style(.color(self.color(of: row.mode), bold: row.mode != row.startMode)))
+            // One column stays free before the latency.
+            TerminalText.pad(row.modeLabel(fitting: columns.mode - 1), to: columns.mode, unicode: options.unicode),
+            x: x, y: y,
+            style: options.style(
+                .color(self.color(of: row.nextOfRule ?? row.mode), bold: row.mode != row.startMode)))
         if columns.latency > 0 {
             let label = state.latencyLabel(row.latency)
             x = grid.put(
@@ -87,7 +90,7 @@ enum EndpointListView {
         case .error: .yellow
         case .serverError: .red
         case .reset, .hang, .empty, .garbage, .truncated: .magenta
-        case .flaky, .sequence: .blue
+        case .flaky, .sequence, .rule: .blue
         }
     }
 }

@@ -104,6 +104,7 @@ public final class ScreenRuntime {
             self.lastSequence = page.lastSequence
             self.send(.requests(page.entries, missed: page.missed, stats: self.journal.stats()), size)
             changed = true
+            self.pullRuleCounts(size)
         }
         // After the panel: a recording's notice comes after the reload it made.
         for finished in self.finishedRecordings.take() {
@@ -121,6 +122,18 @@ public final class ScreenRuntime {
         self.lastPanelVersion = snapshot.version
         self.send(.panel(snapshot, self.journal.stats()), size)
         return true
+    }
+
+    /// Feeds the count rules' progress to the reducer: requests move the
+    /// counters without changing the panel's version.
+    private func pullRuleCounts(_ size: (width: Int, height: Int)) {
+        guard self.state.endpoints.contains(where: { $0.mode.isCountRule }) else { return }
+        let snapshot = self.panel.snapshot()
+        var counts: [String: Int] = [:]
+        for (index, setting) in snapshot.settings.enumerated() where setting.mode.isCountRule {
+            counts[snapshot.manifest.endpoints[index].id] = snapshot.counters[index].ruleRequestsSoFar
+        }
+        self.send(.counted(counts), size)
     }
 
     /// Feeds an outside event or an effect's result (a tick, requests, the

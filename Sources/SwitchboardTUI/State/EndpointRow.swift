@@ -19,6 +19,9 @@ public struct EndpointRow: Equatable, Sendable {
     public var sequence: [Mode]
     /// The endpoint has an upstream to go `live` to.
     public var canGoLive = false
+    /// Requests the count rule has decided since it started (0 when the
+    /// mode is not a rule): its progress on the row.
+    public var counted = 0
 
     public init(
         id: String, method: String, path: String, mode: Mode = .success, latency: String? = nil, hits: Int = 0,
@@ -47,9 +50,40 @@ public struct EndpointRow: Equatable, Sendable {
         self.canGoLive = endpoint.upstream != nil || endpoint.passesThrough
     }
 
-    /// `success`, `error 401`, `server_error 503`, `flaky 25%`, `sequence ×3`.
+    /// `success`, `error 401`, `server_error 503`, `flaky 25%`, `sequence ×3`;
+    /// a count rule's progress: `2 of 3 failed`, `every 3: 2 reset`,
+    /// `4 left`, `expired`.
     public var modeLabel: String {
-        self.label(of: self.mode)
+        self.modeLabel(fitting: .max)
+    }
+
+    /// The mode's label in at most `width` columns where a shorter form
+    /// exists (count rules: `2/3 failed`, `every 3: 2`).
+    public func modeLabel(fitting width: Int) -> String {
+        guard case .rule(let rule) = self.mode else { return self.label(of: self.mode) }
+        let failed = rule.failures(in: self.counted)
+        let failing = rule.failure == .serverError ? "failed" : rule.failure.rawValue
+        let (long, short): (String, String)
+        switch rule.kind {
+        case .failFirst:
+            long = "\(failed) of \(rule.count) \(failing)"
+            short = "\(failed)/\(rule.count) \(failing)"
+        case .every:
+            long = "every \(rule.count): \(failed) \(failing)"
+            short = "every \(rule.count): \(failed)"
+        case .after:
+            let left = rule.count - self.counted
+            long = left > 0 ? "\(left) left" : rule.failure == .serverError ? "expired" : "expired: \(failing)"
+            short = left > 0 ? long : "expired"
+        }
+        return long.count <= width ? long : short
+    }
+
+    /// What the next request gets when the mode is a count rule, `nil`
+    /// otherwise: the row takes its colour.
+    public var nextOfRule: Mode? {
+        guard case .rule(let rule) = self.mode else { return nil }
+        return rule.fails(request: self.counted) ? rule.failure.mode : .success
     }
 
     /// How the row would name `mode`: with this endpoint's statuses.
