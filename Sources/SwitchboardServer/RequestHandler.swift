@@ -141,7 +141,7 @@ final class RequestHandler: ChannelDuplexHandler {
         guard self.responder.forwardsBodies.load(ordering: .relaxed), !request.isControl,
             HostHeaderRule.problem(in: request.head) == nil
         else { return nil }
-        let response = self.prepare(request.head)
+        let response = self.prepare(request.head, arrived: request.arrived)
         guard case .live = response.action else {
             self.decided = response
             return nil
@@ -223,7 +223,7 @@ final class RequestHandler: ChannelDuplexHandler {
             self.decided = nil
             response = decided
         } else {
-            response = self.prepare(request.head)
+            response = self.prepare(request.head, arrived: request.arrived)
         }
         if let file = response.diskFile {
             // No longer arriving: no body deadline, no "client left" entry.
@@ -236,7 +236,7 @@ final class RequestHandler: ChannelDuplexHandler {
 
     /// The answer to a request with this head, from the panel's latest
     /// snapshot.
-    private func prepare(_ head: HTTPRequestHead) -> PreparedResponse {
+    private func prepare(_ head: HTTPRequestHead, arrived: NIODeadline) -> PreparedResponse {
         let snapshot: PanelSnapshot
         let catalog: ResponseCatalog
         if let cached = self.snapshot, let compiled = self.catalog, cached.version == self.responder.panel.version {
@@ -251,7 +251,7 @@ final class RequestHandler: ChannelDuplexHandler {
             self.snapshot = snapshot
             self.catalog = catalog
         }
-        return self.responder.prepare(head: head, snapshot: snapshot, catalog: catalog)
+        return self.responder.prepare(head: head, snapshot: snapshot, catalog: catalog, now: arrived)
     }
 
     /// Sends a prepared response, after its injected delay if it has one.

@@ -1,6 +1,8 @@
 @_exported public import enum SwitchboardControl.LatencyChoice
-// `Mode` and `LatencyChoice` are the control contract's words, so they live
-// with it (a URLSession-only client names them without linking the core).
-// Re-exported, only these two, so that everything built on the core keeps
-// using them as its own.
+// `Mode`, `LatencyChoice` and the rate limit types are the control
+// contract's words, so they live with it (a URLSession-only client names
+// them without linking the core). Re-exported, only these, so that
+// everything built on the core keeps using them as its own.
 @_exported public import enum SwitchboardControl.Mode
+@_exported public import struct SwitchboardControl.RateLimit
+@_exported public import enum SwitchboardControl.RateLimitChoice

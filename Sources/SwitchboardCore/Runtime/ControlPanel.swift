@@ -135,7 +135,7 @@ public final class ControlPanel: Sendable {
                 manifest: combined, table: EndpointTable(endpoints: manifest.endpoints), settings: settings,
                 generation: old.generation + 1, version: old.version + 1, activeScenario: scenario, counters: counters,
                 random: old.random, declared: manifest,
-                seenLive: SeenLive(endpoints: seen, offset: manifest.endpoints.count))
+                seenLive: SeenLive(endpoints: seen, offset: manifest.endpoints.count), limitsFrom: old)
         }
     }
 
@@ -158,7 +158,8 @@ public final class ControlPanel: Sendable {
                 generation: current.generation, version: current.version + 1, activeScenario: current.activeScenario,
                 counters: current.counters + [EndpointCounters()], random: current.random,
                 reloadProblems: current.reloadProblems, declared: current.declared,
-                seenLive: SeenLive(endpoints: current.seenLive.endpoints + [row], offset: current.seenLive.offset))
+                seenLive: SeenLive(endpoints: current.seenLive.endpoints + [row], offset: current.seenLive.offset),
+                limitsFrom: current)
             self.publishedVersion.store(current.version, ordering: .releasing)
             return (row.id, true)
         }
@@ -177,14 +178,17 @@ public final class ControlPanel: Sendable {
                 manifest: current.manifest, table: current.table, settings: current.settings,
                 generation: current.generation, version: current.version + 1, activeScenario: current.activeScenario,
                 counters: current.counters, random: current.random, reloadProblems: problems,
-                declared: current.declared, seenLive: current.seenLive)
+                declared: current.declared, seenLive: current.seenLive, limitsFrom: current)
         }
     }
 
-    /// Changes one endpoint's mode, latency or both, as one change: no
-    /// request sees half of it. `nil` leaves that part alone. Choosing
-    /// `sequence` starts it from its first step.
-    public func set(endpoint id: String, mode: Mode? = nil, latency: LatencyChoice? = nil) throws(ControlError) {
+    /// Changes one endpoint's mode, latency, rate limit or several, as one
+    /// change: no request sees half of it. `nil` leaves that part alone.
+    /// Choosing `sequence` starts it from its first step; a new rate limit
+    /// starts with a full bucket.
+    public func set(
+        endpoint id: String, mode: Mode? = nil, latency: LatencyChoice? = nil, rateLimit: RateLimitChoice? = nil
+    ) throws(ControlError) {
         try self.change { (current) throws(ControlError) in
             let index = try Self.index(of: id, in: current)
             var settings = current.settings
@@ -201,6 +205,7 @@ public final class ControlPanel: Sendable {
                 }
                 settings[index].latency = latency.profileName
             }
+            if let rateLimit { settings[index].rateLimit = rateLimit.limit }
             return current.with(settings: settings, activeScenario: nil)
         }
     }
@@ -225,7 +230,9 @@ public final class ControlPanel: Sendable {
             }
             // Resetting everything also forgets endpoints a reload dropped.
             if id == nil { self.dropped.withLock { $0 = [:] } }
-            return current.with(settings: settings, activeScenario: nil)
+            // A reset starts rate limits over with full buckets.
+            return current.with(
+                settings: settings, activeScenario: nil, renewingLimits: Set(indices ?? Array(settings.indices)))
         }
     }
 
