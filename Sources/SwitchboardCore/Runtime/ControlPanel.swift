@@ -243,7 +243,9 @@ public final class ControlPanel: Sendable {
             // `sequence` only means something on an endpoint that has one.
             let settings = current.manifest.endpoints.enumerated().map { other, endpoint in
                 setting.mode == .sequence && endpoint.sequence.isEmpty
-                    ? EndpointSetting(mode: current.settings[other].mode, latency: setting.latency) : setting
+                    ? EndpointSetting(
+                        mode: current.settings[other].mode, latency: setting.latency, rateLimit: setting.rateLimit)
+                    : setting
             }
             return current.with(settings: settings, activeScenario: nil)
         }
