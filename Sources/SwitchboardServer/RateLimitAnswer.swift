@@ -27,11 +27,32 @@ enum RateLimitAnswer {
         return response
     }
 
-    /// Adds the `RateLimit-*` headers to an answer within the limit.
+    /// Adds the `RateLimit-*` headers to an answer within the limit. A
+    /// prebuilt answer stays one buffer, written at once: its head is
+    /// copied with the three lines spliced in before the blank line, which
+    /// costs far less than encoding the head anew (and three writes).
     static func stamp(_ verdict: RateVerdict, on response: inout PreparedResponse) {
         Self.addHeaders(verdict, to: &response.headers)
         response.head = nil
+        guard let wire = response.wire else { return }
         response.wire = nil
+        let bodyLength = response.body.readableBytes
+        // The head ends with the blank line: CRLF CRLF.
+        let headLength = wire.readableBytes - bodyLength - 2
+        guard headLength > 0, let head = wire.getSlice(at: wire.readerIndex, length: headLength) else { return }
+        var spliced = ByteBufferAllocator().buffer(capacity: wire.readableBytes + 96)
+        spliced.writeImmutableBuffer(head)
+        spliced.writeString("RateLimit-Limit: ")
+        spliced.writeString(String(verdict.limit))
+        spliced.writeString("\r\nRateLimit-Remaining: ")
+        spliced.writeString(String(verdict.remaining))
+        spliced.writeString("\r\nRateLimit-Reset: ")
+        spliced.writeString(String(verdict.reset))
+        spliced.writeString("\r\n\r\n")
+        if let body = wire.getSlice(at: wire.readerIndex + headLength + 2, length: bodyLength) {
+            spliced.writeImmutableBuffer(body)
+        }
+        response.wire = spliced
     }
 
     private static func addHeaders(_ verdict: RateVerdict, to headers: inout HTTPHeaders) {
