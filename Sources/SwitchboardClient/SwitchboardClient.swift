@@ -45,6 +45,14 @@ public struct SwitchboardClient: Sendable {
         try await self.send("PUT", ["endpoints", endpoint], body: SettingsChange(latency: Self.wire(latency)))
     }
 
+    /// Sets only the rate limit of `endpoint`: `.perSecond(5)`,
+    /// `.perMinute(60)`, `.noLimit`.
+    @discardableResult
+    public func set(_ endpoint: String, rateLimit: RateLimitChoice) async throws -> EndpointStatus {
+        let wire = rateLimit.limit.map { SettingsChange.Limit.limit($0.description) } ?? .remove
+        return try await self.send("PUT", ["endpoints", endpoint], body: SettingsChange(rateLimit: wire))
+    }
+
     /// Applies one of the manifest's scenarios.
     @discardableResult
     public func apply(scenario name: String) async throws -> PanelStatus {

@@ -17,10 +17,16 @@ public struct EndpointStatus: Codable, Sendable, Equatable {
     public var startLatency: String?
     /// The modes a `sequence` endpoint steps through; `nil` when it has none.
     public var sequence: [String]?
+    /// The rate limit in force (`5/s`); `nil` for none.
+    public var rateLimit: String?
+    /// The request header that keys the limit's buckets; `nil` for one
+    /// bucket for the endpoint.
+    public var rateLimitKey: String?
 
     public init(
         id: String, method: String, path: String, mode: String, latency: String?, hits: Int, lastStatus: Int?,
-        startMode: String, startLatency: String?, sequence: [String]?
+        startMode: String, startLatency: String?, sequence: [String]?, rateLimit: String? = nil,
+        rateLimitKey: String? = nil
     ) {
         self.id = id
         self.method = method
@@ -32,6 +38,8 @@ public struct EndpointStatus: Codable, Sendable, Equatable {
         self.startMode = startMode
         self.startLatency = startLatency
         self.sequence = sequence
+        self.rateLimit = rateLimit
+        self.rateLimitKey = rateLimitKey
     }
 
     enum CodingKeys: String, CodingKey {
@@ -40,10 +48,13 @@ public struct EndpointStatus: Codable, Sendable, Equatable {
         case startMode = "start_mode"
         case startLatency = "start_latency"
         case sequence
+        case rateLimit = "rate_limit"
+        case rateLimitKey = "rate_limit_key"
     }
 
     // Written by hand only to say `null` where a value is absent, as the
-    // API always has; `sequence` alone is left out when there is none.
+    // API always has; `sequence` and the rate limit are left out when there
+    // is none.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.id, forKey: .id)
@@ -56,5 +67,7 @@ public struct EndpointStatus: Codable, Sendable, Equatable {
         try container.encode(self.startMode, forKey: .startMode)
         try container.encode(self.startLatency, forKey: .startLatency)
         try container.encodeIfPresent(self.sequence, forKey: .sequence)
+        try container.encodeIfPresent(self.rateLimit, forKey: .rateLimit)
+        try container.encodeIfPresent(self.rateLimitKey, forKey: .rateLimitKey)
     }
 }

@@ -21,6 +21,11 @@ public struct RequestRecord: Codable, Sendable, Equatable {
     public var latency: String?
     /// Why the request was refused before any endpoint saw it.
     public var rejected: String?
+    /// The rate limit (`5/s`) that answered this request 429.
+    public var rateLimited: String?
+    /// Refused by a rate limit: how long before its `Retry-After` had
+    /// passed the client came back.
+    public var retriedEarlyMS: Double?
     public var unmatched: Bool
     /// For an unmatched request: the nearest endpoint, if any is near.
     public var closest: String?
@@ -37,6 +42,8 @@ public struct RequestRecord: Codable, Sendable, Equatable {
         case durationMS = "duration_ms"
         case delayMS = "delay_ms"
         case endpoint, mode, setting, latency, rejected, unmatched, closest, sequence, details
+        case rateLimited = "rate_limited"
+        case retriedEarlyMS = "retried_early_ms"
     }
 }
 

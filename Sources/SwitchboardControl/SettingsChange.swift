@@ -1,25 +1,33 @@
 /// The body of `PUT …/endpoints/{id}`: `{"mode": "server_error", "latency":
-/// "slow"}`. Either may be left out; `"latency": null` (or `"none"`)
-/// removes latency.
+/// "slow", "rate_limit": "5/s"}`. Any may be left out; `"latency": null` (or
+/// `"none"`) removes latency, `"rate_limit": null` (or `"off"`) the limit.
 public struct SettingsChange: Codable, Sendable, Equatable {
     public enum Latency: Sendable, Equatable {
         case profile(String)
         case remove
     }
 
+    /// `rate_limit`: a limit as written (`5/s`), or none.
+    public enum Limit: Sendable, Equatable {
+        case limit(String)
+        case remove
+    }
+
     public var mode: String?
     public var latency: Latency?
+    public var rateLimit: Limit?
 
-    public static let fields = ["mode", "latency"]
+    public static let fields = ["mode", "latency", "rate_limit"]
 
-    public init(mode: String? = nil, latency: Latency? = nil) {
+    public init(mode: String? = nil, latency: Latency? = nil, rateLimit: Limit? = nil) {
         self.mode = mode
         self.latency = latency
+        self.rateLimit = rateLimit
     }
 
     /// Why a body is not a settings change, in words the server answers with.
     public enum Problem: Error, Sendable, Equatable {
-        /// Keys other than `mode` and `latency`, sorted.
+        /// Keys other than `fields`, sorted.
         case unknownFields([String])
         /// `mode` or `latency` holding something other than text, shown as
         /// JSON would write it.
@@ -47,6 +55,16 @@ public struct SettingsChange: Codable, Sendable, Equatable {
                 throw Problem.notText(field: "latency", value: Self.show(container, latency))
             }
         }
+        let rateLimit = AnyKey("rate_limit")
+        if container.contains(rateLimit) {
+            if try container.decodeNil(forKey: rateLimit) {
+                self.rateLimit = .remove
+            } else if let text = try? container.decode(String.self, forKey: rateLimit) {
+                self.rateLimit = .limit(text)
+            } else {
+                throw Problem.notText(field: "rate_limit", value: Self.show(container, rateLimit))
+            }
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -55,6 +73,11 @@ public struct SettingsChange: Codable, Sendable, Equatable {
         switch self.latency {
         case .profile(let name): try container.encode(name, forKey: AnyKey("latency"))
         case .remove: try container.encodeNil(forKey: AnyKey("latency"))
+        case nil: break
+        }
+        switch self.rateLimit {
+        case .limit(let text): try container.encode(text, forKey: AnyKey("rate_limit"))
+        case .remove: try container.encodeNil(forKey: AnyKey("rate_limit"))
         case nil: break
         }
     }

@@ -18,6 +18,14 @@ public typealias CountRule = SwitchboardControl.CountRule
 /// An endpoint's added latency: `.profile("3g")` or `.noLatency`.
 public typealias LatencyChoice = SwitchboardControl.LatencyChoice
 
+/// Requests per second or minute an endpoint takes before it answers 429:
+/// `.perSecond(5)`, `.perMinute(60)`.
+public typealias RateLimit = SwitchboardControl.RateLimit
+
+/// An endpoint's rate limit to set: `.perSecond(5)`, `.perMinute(60)`, or
+/// `.noLimit`.
+public typealias RateLimitChoice = SwitchboardControl.RateLimitChoice
+
 /// Why a control call was refused: an endpoint, profile or scenario that
 /// does not exist (with the valid names), or a sequence an endpoint lacks.
 public typealias ControlError = SwitchboardCore.ControlError

@@ -17,6 +17,13 @@ extension Switchboard {
         try self.panel.set(endpoint: endpoint, latency: latency)
     }
 
+    /// Sets only the rate limit of `endpoint`: `.perSecond(5)`,
+    /// `.perMinute(60)`, `.noLimit`. Requests past it are answered 429 with
+    /// `Retry-After`; a new limit starts with a full bucket.
+    public func set(_ endpoint: String, rateLimit: RateLimitChoice) async throws(ControlError) {
+        try self.panel.set(endpoint: endpoint, rateLimit: rateLimit)
+    }
+
     /// Applies one of the manifest's scenarios (`outage`) on top of the
     /// current settings.
     public func apply(scenario name: String) async throws(ControlError) {

@@ -158,8 +158,9 @@ struct ControlAPI: Sendable {
         return Self.json(.ok, ControlJSON.endpoint(snapshot, index: index, stats: self.journal.stats()))
     }
 
-    /// `{"mode": "server_error", "latency": "slow"}`; either may be left out,
-    /// `"latency": null` or `"none"` removes latency.
+    /// `{"mode": "server_error", "latency": "slow", "rate_limit": "5/s"}`;
+    /// any may be left out, `"latency": null` or `"none"` removes latency,
+    /// `"rate_limit": null` or `"off"` the limit.
     private func update(_ id: String, body: [UInt8]) -> Response {
         let change: SettingsChange
         do {
@@ -167,9 +168,11 @@ struct ControlAPI: Sendable {
         } catch SettingsChange.Problem.unknownFields(let unknown) {
             return self.error(
                 .badRequest,
-                "unknown field \(unknown.map { "'\($0)'" }.joined(separator: ", ")); fields: mode, latency")
+                "unknown field \(unknown.map { "'\($0)'" }.joined(separator: ", ")); fields: mode, latency, rate_limit")
         } catch SettingsChange.Problem.notText(field: "mode", let value) {
             return self.unknownMode(value)
+        } catch SettingsChange.Problem.notText(field: "rate_limit", let value) {
+            return self.badRateLimit(value)
         } catch SettingsChange.Problem.notText(_, let value) {
             let known = self.panel.snapshot().manifest.latencyNames
             return self.error(
@@ -191,12 +194,24 @@ struct ControlAPI: Sendable {
             case .profile(let name): LatencyChoice(name: name)
             case nil: nil
             }
+        var rateLimit: RateLimitChoice?
+        switch change.rateLimit {
+        case .remove: rateLimit = .noLimit
+        case .limit(let text):
+            guard let parsed = RateLimitChoice(text: text) else { return self.badRateLimit("'\(text)'") }
+            rateLimit = parsed
+        case nil: break
+        }
         do {
-            try self.panel.set(endpoint: id, mode: mode, latency: latency)
+            try self.panel.set(endpoint: id, mode: mode, latency: latency, rateLimit: rateLimit)
         } catch {
             return self.controlError(error)
         }
         return self.endpoint(id)
+    }
+
+    private func badRateLimit(_ shown: String) -> Response {
+        self.error(.badRequest, "rate_limit \(shown) is not a limit: write \(RateLimit.spelling), or null for none")
     }
 
     /// `problem` says what is wrong with a count rule's spelling.

@@ -23,7 +23,9 @@ enum ControlJSON {
             id: endpoint.id, method: endpoint.method, path: endpoint.path.description, mode: setting.mode.name,
             latency: setting.latency, hits: hits?.hits ?? 0, lastStatus: hits?.lastStatus?.wireStatus,
             startMode: endpoint.startMode.name, startLatency: endpoint.startLatency,
-            sequence: endpoint.sequence.isEmpty ? nil : endpoint.sequence.map(\.name))
+            sequence: endpoint.sequence.isEmpty ? nil : endpoint.sequence.map(\.name),
+            rateLimit: setting.rateLimit?.description,
+            rateLimitKey: setting.rateLimit == nil ? nil : endpoint.rateLimitKey)
     }
 
     static func scenarios(_ snapshot: PanelSnapshot) -> ScenarioList {

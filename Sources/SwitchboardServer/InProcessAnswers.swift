@@ -43,7 +43,8 @@ public final class InProcessAnswers: Sendable {
             return self.control(request)
         }
         let ready = self.responder.current
-        var prepared = self.responder.prepare(head: head, snapshot: ready.snapshot, catalog: ready.catalog)
+        var prepared = self.responder.prepare(
+            head: head, snapshot: ready.snapshot, catalog: ready.catalog, now: request.arrived)
         if let file = prepared.diskFile {
             Self.readFromDisk(file, into: &prepared)
         }
@@ -77,6 +78,7 @@ public final class InProcessAnswers: Sendable {
             duration: .nanoseconds(elapsed.nanoseconds), endpointID: response.endpointID, mode: decision?.mode,
             setting: decision?.setting, latency: decision?.latency, injectedDelay: response.delay,
             unmatched: response.unmatched, details: details)
+        entry.rateLimited = response.rateLimited
         if let upstream = response.upstream {
             entry.upstream = upstream
             if entry.mode == nil { entry.mode = .live }

@@ -19,6 +19,7 @@ extension RequestHandler {
             status: status, duration: .nanoseconds(elapsed.nanoseconds), endpointID: response.endpointID,
             mode: decision?.mode, setting: decision?.setting, latency: decision?.latency,
             injectedDelay: response.delay, unmatched: response.unmatched, details: details)
+        entry.rateLimited = response.rateLimited
         if let upstream = response.upstream {
             entry.upstream = upstream
             if entry.mode == nil { entry.mode = .live }

@@ -143,7 +143,7 @@ final class RequestHandler: ChannelDuplexHandler {
         guard self.responder.forwardsBodies.load(ordering: .relaxed), !request.isControl,
             HostHeaderRule.problem(in: request.head) == nil
         else { return nil }
-        let response = self.prepare(request.head)
+        let response = self.prepare(request.head, arrived: request.arrived)
         guard case .live = response.action else {
             self.decided = response
             return nil
@@ -226,7 +226,7 @@ final class RequestHandler: ChannelDuplexHandler {
             self.decided = nil
             response = decided
         } else {
-            response = self.prepare(request.head)
+            response = self.prepare(request.head, arrived: request.arrived)
         }
         if let file = response.diskFile {
             // No longer arriving: no body deadline, no "client left" entry.
@@ -239,7 +239,7 @@ final class RequestHandler: ChannelDuplexHandler {
 
     /// The answer to a request with this head, from the panel's latest
     /// snapshot.
-    private func prepare(_ head: HTTPRequestHead) -> PreparedResponse {
+    private func prepare(_ head: HTTPRequestHead, arrived: NIODeadline) -> PreparedResponse {
         let snapshot: PanelSnapshot
         let catalog: ResponseCatalog
         if let cached = self.snapshot, let compiled = self.catalog, cached.version == self.responder.panel.version {
@@ -254,7 +254,7 @@ final class RequestHandler: ChannelDuplexHandler {
             self.snapshot = snapshot
             self.catalog = catalog
         }
-        return self.responder.prepare(head: head, snapshot: snapshot, catalog: catalog)
+        return self.responder.prepare(head: head, snapshot: snapshot, catalog: catalog, now: arrived)
     }
 
     /// Sends a prepared response, after its injected delay if it has one.

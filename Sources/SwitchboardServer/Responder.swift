@@ -103,7 +103,11 @@ final class Responder: Sendable {
     }
 
     /// The answer to one request.
-    func prepare(head: HTTPRequestHead, snapshot: PanelSnapshot, catalog: ResponseCatalog) -> PreparedResponse {
+    /// `now` is when it arrived, on a monotonic clock (the event loop's):
+    /// rate limits count with it.
+    func prepare(
+        head: HTTPRequestHead, snapshot: PanelSnapshot, catalog: ResponseCatalog, now: NIODeadline
+    ) -> PreparedResponse {
         if let answer = TargetFormAnswer.answer(head) { return answer }
         let target = RequestTarget(uri: head.uri)
         if self.cors, head.method == .OPTIONS, let wanted = head.headers.first(name: "Access-Control-Request-Method"),
@@ -158,6 +162,17 @@ final class Responder: Sendable {
                     return response
                 }
             }
+            var verdict: RateVerdict?
+            if let limiter = snapshot.limiter(endpoint: index) {
+                let key = limiter.keyHeader.flatMap { head.headers.first(name: $0) }
+                let checked = limiter.take(key: key, now: .nanoseconds(Int64(now.uptimeNanoseconds)))
+                guard checked.allowed else {
+                    return RateLimitAnswer.refused(
+                        checked, limit: limiter.limit, endpointID: catalog.ids[index],
+                        signature: catalog.signatures[index])
+                }
+                verdict = checked
+            }
             let decision = snapshot.decide(endpoint: index, override: override)
             var response: PreparedResponse
             if let kind = decision.response {
@@ -181,6 +196,7 @@ final class Responder: Sendable {
             response.delay = decision.delay
             response.endpointID = catalog.ids[index]
             response.action = self.action(for: decision, snapshot: snapshot)
+            if let verdict { RateLimitAnswer.stamp(verdict, on: &response) }
             return response
         }
     }
@@ -250,6 +266,8 @@ struct PreparedResponse {
     var unmatched: Unmatched?
     /// For a live request: how the upstream did.
     var upstream: UpstreamOutcome?
+    /// Refused by the endpoint's rate limit.
+    var rateLimited: RateLimited?
 
     /// Waited before anything is written.
     var delay = Duration.zero

@@ -10,15 +10,19 @@ struct SetCommand: AsyncParsableCommand {
             ENDPOINT is an id (`coinlist`) or METHOD PATH (`GET /episodes/3` or `GET /episodes/:episode`). \
             Examples: `switchboard set coinlist server_error`, `switchboard set POST /login error`, \
             `switchboard set weather flaky:25 --latency 3g`, `switchboard set weather fail_first:2` \
-            (the first two requests fail, then success), `switchboard set weather --latency none`.
+            (the first two requests fail, then success), `switchboard set weather --latency none`, \
+            `switchboard set weather --rate-limit 5/s` (or `60/min`; `off` removes it).
             """
     )
 
-    @Argument(help: "ENDPOINT then MODE; MODE may be left out when --latency is given.")
+    @Argument(help: "ENDPOINT then MODE; MODE may be left out when --latency or --rate-limit is given.")
     var words: [String]
 
     @Option(help: "A latency profile, or 'none'.")
     var latency: String?
+
+    @Option(help: "Requests allowed before 429: N/s or N/min (e.g. 5/s), or 'off'.")
+    var rateLimit: String?
 
     @OptionGroup var control: ControlOptions
 
@@ -26,15 +30,21 @@ struct SetCommand: AsyncParsableCommand {
         if self.words.isEmpty {
             throw ValidationError("name an endpoint and a mode, e.g. `switchboard set coinlist error`")
         }
-        if self.request.mode == nil && self.latency == nil {
-            throw ValidationError("give a mode (\(Mode.names.joined(separator: ", "))) or --latency")
+        if self.request.mode == nil && self.latency == nil && self.rateLimit == nil {
+            throw ValidationError("give a mode (\(Mode.names.joined(separator: ", "))), --latency or --rate-limit")
+        }
+        if let rateLimit = self.rateLimit, RateLimitChoice(text: rateLimit) == nil {
+            throw ValidationError("--rate-limit '\(rateLimit)' is not a limit: write \(RateLimit.spelling), or 'off'")
         }
     }
 
     /// The endpoint's words and the mode: the last word is the mode when
-    /// it names one, or when there is no `--latency` to change instead.
+    /// it names one, or when there is no `--latency` or `--rate-limit` to
+    /// change instead.
     private var request: (endpoint: [String], mode: String?) {
-        if let last = self.words.last, self.words.count > 1, Mode(name: last) != nil || self.latency == nil {
+        if let last = self.words.last, self.words.count > 1,
+            Mode(name: last) != nil || (self.latency == nil && self.rateLimit == nil)
+        {
             return (Array(self.words.dropLast()), last)
         }
         return (self.words, nil)
@@ -44,8 +54,13 @@ struct SetCommand: AsyncParsableCommand {
         let (words, mode) = self.request
         let client = self.control.client
         let id = try await controlCall { try await client.resolveEndpoint(words) }
-        let change = SettingsChange(mode: mode, latency: self.latency.map(SettingsChange.Latency.profile))
+        let limit = self.rateLimit.flatMap(RateLimitChoice.init(text:)).map { choice in
+            choice.limit.map { SettingsChange.Limit.limit($0.description) } ?? .remove
+        }
+        let change = SettingsChange(
+            mode: mode, latency: self.latency.map(SettingsChange.Latency.profile), rateLimit: limit)
         let endpoint = try await controlCall { try await client.change(id, to: change) }
-        print("\(id): \(endpoint.mode), latency \(endpoint.latency ?? "none")")
+        let limited = endpoint.rateLimit.map { ", rate limit \($0)" } ?? ""
+        print("\(id): \(endpoint.mode), latency \(endpoint.latency ?? "none")\(limited)")
     }
 }

@@ -49,6 +49,23 @@ import Testing
         }
     }
 
+    @Test func setTakesARateLimitAndOffRemovesIt() async throws {
+        let server = try RunningServer.demo()
+        try await server.serving { server in
+            let limited = try await self.run(["set", "coinlist", "--rate-limit", "5/s"], server: server)
+            #expect(limited.stdout == "coinlist: success, latency none, rate limit 5/s\n")
+            #expect(server.panel.snapshot().settings[0].rateLimit == .perSecond(5))
+            let json = try await self.run(["status", "--json"], server: server)
+            #expect(json.stdout.contains(#""rate_limit" : "5\/s""#) || json.stdout.contains(#""rate_limit" : "5/s""#))
+            let off = try await self.run(["set", "coinlist", "--rate-limit", "off"], server: server)
+            #expect(off.stdout == "coinlist: success, latency none\n")
+            #expect(server.panel.snapshot().settings[0].rateLimit == nil)
+            let bad = try await self.run(["set", "coinlist", "--rate-limit", "5/hour"], server: server)
+            #expect(bad.status == 64)
+            #expect(bad.stderr.contains("5/s or 60/min"))
+        }
+    }
+
     @Test func mistakesAreOneSentence() async throws {
         let server = try RunningServer.demo()
         try await server.serving { server in

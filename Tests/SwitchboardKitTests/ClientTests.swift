@@ -103,4 +103,23 @@ import Testing
         }
         #expect(error?.status == 404)
     }
+
+    /// Rate limits are typed values in both APIs; the server's status JSON
+    /// and its answers agree with what was set.
+    @Test(.switchboard("Fixtures"))
+    func rateLimitsAreSetWithTypedValues() async throws {
+        let board = Switchboard.current
+        let client = SwitchboardClient(url: board.baseURL)
+        try await board.set("profile", rateLimit: .perMinute(1))
+        let status = try await client.set("profile", rateLimit: .perMinute(2))
+        #expect(status.rateLimit == "2/min")
+        let app = AuthClient(baseURL: board.baseURL)
+        var statuses: [Int?] = []
+        for _ in 0..<3 { statuses.append(await app.get("/profile/ada")) }
+        #expect(statuses == [200, 200, 429])
+        let removed = try await client.set("profile", rateLimit: .noLimit)
+        #expect(removed.rateLimit == nil)
+        #expect(await app.get("/profile/ada") == 200)
+        #expect(try await client.requests("profile").map(\.rateLimited) == [nil, nil, "2/min", nil])
+    }
 }

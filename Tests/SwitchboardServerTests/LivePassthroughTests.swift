@@ -176,9 +176,9 @@ import Testing
 
     @Test func aRefusedUpstreamIs502WithTheCauseInWords() async throws {
         // A port that was free a moment ago: nothing listens there.
-        let closed = try NIOUpstream()
-        let port = closed.port
-        closed.stop()
+        let refusing = try RefusingPort()
+        let port = refusing.port
+        defer { withExtendedLifetime(refusing) {} }
         try await Self.proxy(to: port).serving { proxy in
             let result = try await HTTPClient.send(proxy.url("/anything"))
             #expect(result.status == 502)

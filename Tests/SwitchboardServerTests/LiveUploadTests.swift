@@ -123,9 +123,9 @@ import Testing
     @Test func anUnreachableUpstreamIs502DuringAnUpload() async throws {
         let file = try Self.bodyFile(bytes: 20 * 1024 * 1024)
         defer { try? FileManager.default.removeItem(at: file) }
-        let closed = try NIOUpstream()
-        let port = closed.port
-        closed.stop()
+        let refusing = try RefusingPort()
+        let port = refusing.port
+        defer { withExtendedLifetime(refusing) {} }
         let settings = UpstreamSettings(url: UpstreamURL(scheme: "http", host: "127.0.0.1", port: port))
         let empty = Manifest(directory: "/nonexistent", file: "/nonexistent/switchboard.yml", endpoints: [])
         try await RunningServer(panel: ControlPanel(manifest: empty), upstream: settings).serving { proxy in

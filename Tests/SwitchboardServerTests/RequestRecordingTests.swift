@@ -79,9 +79,9 @@ import Testing
     /// the row's id and grouped path, as the README promises.
     @Test func aRequestWhoseLiveCallFailedBecomesAStubUnderItsRowsID() async throws {
         // A port that was free a moment ago: nothing listens there.
-        let closed = try NIOUpstream()
-        let port = closed.port
-        closed.stop()
+        let refusing = try RefusingPort()
+        let port = refusing.port
+        defer { withExtendedLifetime(refusing) {} }
         let proxy = try LivePassthroughTests.proxy(to: port, manifest: Self.manifest)
         defer { proxy.stop() }
         let failed = try await LivePassthroughTests.curl(proxy.url("/users/5"))

@@ -17,6 +17,11 @@ public struct EndpointDefinition: Sendable {
     public var startLatency: String?
     /// The modes the `sequence` mode serves in turn; empty when not declared.
     public var sequence: [Mode]
+    /// `rate_limit:` — the limit it starts with; `nil` is none.
+    public var startRateLimit: RateLimit?
+    /// `rate_limit_key:` — the request header whose value gets a bucket of
+    /// its own; `nil` is one bucket for the endpoint.
+    public var rateLimitKey: String?
     /// `upstream:` on the endpoint: a second backend for this one.
     public var upstream: UpstreamURL?
     /// Where the endpoint is declared, for messages.

@@ -140,7 +140,7 @@ public final class ControlPanel: Sendable {
                 manifest: combined, table: EndpointTable(endpoints: manifest.endpoints), settings: settings,
                 generation: old.generation + 1, version: old.version + 1, activeScenario: scenario, counters: counters,
                 random: old.random, declared: manifest,
-                seenLive: SeenLive(endpoints: seen, offset: manifest.endpoints.count))
+                seenLive: SeenLive(endpoints: seen, offset: manifest.endpoints.count), limitsFrom: old)
         }
     }
 
@@ -163,7 +163,8 @@ public final class ControlPanel: Sendable {
                 generation: current.generation, version: current.version + 1, activeScenario: current.activeScenario,
                 counters: current.counters + [EndpointCounters()], random: current.random,
                 reloadProblems: current.reloadProblems, declared: current.declared,
-                seenLive: SeenLive(endpoints: current.seenLive.endpoints + [row], offset: current.seenLive.offset))
+                seenLive: SeenLive(endpoints: current.seenLive.endpoints + [row], offset: current.seenLive.offset),
+                limitsFrom: current)
             self.publishedVersion.store(current.version, ordering: .releasing)
             return (row.id, true)
         }
@@ -182,15 +183,18 @@ public final class ControlPanel: Sendable {
                 manifest: current.manifest, table: current.table, settings: current.settings,
                 generation: current.generation, version: current.version + 1, activeScenario: current.activeScenario,
                 counters: current.counters, random: current.random, reloadProblems: problems,
-                declared: current.declared, seenLive: current.seenLive)
+                declared: current.declared, seenLive: current.seenLive, limitsFrom: current)
         }
     }
 
-    /// Changes one endpoint's mode, latency or both, as one change: no
-    /// request sees half of it. `nil` leaves that part alone. Choosing
-    /// `sequence` starts it from its first step, choosing a count rule
-    /// (again) starts its count.
-    public func set(endpoint id: String, mode: Mode? = nil, latency: LatencyChoice? = nil) throws(ControlError) {
+    /// Changes one endpoint's mode, latency, rate limit or several, as one
+    /// change: no request sees half of it. `nil` leaves that part alone.
+    /// Choosing `sequence` starts it from its first step, choosing a count
+    /// rule (again) starts its count; a new rate limit starts with a full
+    /// bucket.
+    public func set(
+        endpoint id: String, mode: Mode? = nil, latency: LatencyChoice? = nil, rateLimit: RateLimitChoice? = nil
+    ) throws(ControlError) {
         try self.change { (current) throws(ControlError) in
             let index = try Self.index(of: id, in: current)
             var settings = current.settings
@@ -208,6 +212,7 @@ public final class ControlPanel: Sendable {
                 }
                 settings[index].latency = latency.profileName
             }
+            if let rateLimit { settings[index].rateLimit = rateLimit.limit }
             return current.with(settings: settings, activeScenario: nil)
         }
     }
@@ -233,7 +238,9 @@ public final class ControlPanel: Sendable {
             }
             // Resetting everything also forgets endpoints a reload dropped.
             if id == nil { self.dropped.withLock { $0 = [:] } }
-            return current.with(settings: settings, activeScenario: nil)
+            // A reset starts rate limits over with full buckets.
+            return current.with(
+                settings: settings, activeScenario: nil, renewingLimits: Set(indices ?? Array(settings.indices)))
         }
     }
 
@@ -244,7 +251,9 @@ public final class ControlPanel: Sendable {
             // `sequence` only means something on an endpoint that has one.
             let settings = current.manifest.endpoints.enumerated().map { other, endpoint in
                 setting.mode == .sequence && endpoint.sequence.isEmpty
-                    ? EndpointSetting(mode: current.settings[other].mode, latency: setting.latency) : setting
+                    ? EndpointSetting(
+                        mode: current.settings[other].mode, latency: setting.latency, rateLimit: setting.rateLimit)
+                    : setting
             }
             if setting.mode.isCountRule {
                 for counters in current.counters { counters.restartRule() }

@@ -8,7 +8,9 @@ extension JournalEntry {
     }
 
     /// `,"delay_ms":…,"endpoint":…,"mode":…,"setting":…,"latency":…` and,
-    /// for a rejected request, `,"rejected":…`: what answered the request,
+    /// for a rejected request, `,"rejected":…`, for one a rate limit
+    /// refused, `,"rate_limited":"5/s"` (and `,"retried_early_ms":…` when
+    /// it came back too soon): what answered the request,
     /// in the same words in the `serve` line and in HAR's `_switchboard`.
     func appendOutcome(to out: inout [UInt8]) {
         out.append(contentsOf: #","delay_ms":"#.utf8)
@@ -24,6 +26,14 @@ extension JournalEntry {
         if let rejection = self.rejection {
             out.append(contentsOf: #","rejected":"#.utf8)
             JSONBytes.appendString(rejection, to: &out)
+        }
+        if let limited = self.rateLimited {
+            out.append(contentsOf: #","rate_limited":"#.utf8)
+            JSONBytes.appendString(limited.limit.description, to: &out)
+            if let early = limited.early {
+                out.append(contentsOf: #","retried_early_ms":"#.utf8)
+                JSONBytes.appendMilliseconds(early.nanoseconds, to: &out)
+            }
         }
         if let upstream = self.upstream {
             out.append(contentsOf: #","upstream_ms":"#.utf8)

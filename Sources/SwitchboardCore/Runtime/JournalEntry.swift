@@ -28,6 +28,8 @@ public struct JournalEntry: Sendable {
     public var rejection: String?
     /// Set for a request that went to the upstream (`live`).
     public var upstream: UpstreamOutcome?
+    /// Set for a request its endpoint's rate limit refused (429).
+    public var rateLimited: RateLimited?
     /// Headers and bodies, while the journal's memory budget keeps them.
     public var details: (any ExchangeDetails)?
 
@@ -49,5 +51,27 @@ public struct JournalEntry: Sendable {
         self.injectedDelay = injectedDelay
         self.unmatched = unmatched
         self.details = details
+    }
+}
+
+/// A request a rate limit refused.
+public struct RateLimited: Sendable, Hashable {
+    /// The limit in force.
+    public var limit: RateLimit
+    /// The client came back this long before the `Retry-After` it had been
+    /// given: it does not honour it.
+    public var early: Duration?
+
+    public init(limit: RateLimit, early: Duration? = nil) {
+        self.limit = limit
+        self.early = early
+    }
+
+    /// `retried 0.4 s early`, or `nil` for a client that waited.
+    public var earlyText: String? {
+        guard let early = self.early else { return nil }
+        let seconds = Double(early.components.seconds) + Double(early.components.attoseconds) / 1e18
+        let tenths = max(1, Int((seconds * 10).rounded()))
+        return "retried \(tenths / 10).\(tenths % 10) s early"
     }
 }

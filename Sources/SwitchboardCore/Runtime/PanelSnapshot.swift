@@ -31,11 +31,16 @@ public final class PanelSnapshot: Sendable {
     /// What is wrong with the fixtures on disk, when the last reload failed
     /// (the snapshot still serves the last good manifest).
     public let reloadProblems: [Diagnostic]
+    /// Index-aligned with the endpoints: the buckets of each rate-limited
+    /// one, `nil` for the others (which never look further). Carried from
+    /// snapshot to snapshot while the endpoint's limit stays the same.
+    public let limiters: [RateLimiter?]
 
     init(
         manifest: Manifest, table: EndpointTable, settings: [EndpointSetting], generation: Int, version: Int,
         activeScenario: String?, counters: [EndpointCounters], random: any RandomSource,
-        reloadProblems: [Diagnostic] = [], declared: Manifest? = nil, seenLive: SeenLive? = nil
+        reloadProblems: [Diagnostic] = [], declared: Manifest? = nil, seenLive: SeenLive? = nil,
+        limitsFrom earlier: PanelSnapshot? = nil, renewingLimits renewed: Set<Int> = []
     ) {
         self.manifest = manifest
         self.declared = declared ?? manifest
@@ -49,14 +54,21 @@ public final class PanelSnapshot: Sendable {
         self.counters = counters
         self.random = random
         self.reloadProblems = reloadProblems
+        self.limiters = Self.limiters(
+            settings: settings, endpoints: manifest.endpoints, earlier: earlier, renewed: renewed)
     }
 
     /// A copy with different settings.
-    func with(settings: [EndpointSetting], activeScenario: String?) -> PanelSnapshot {
+    /// `renewingLimits`: endpoints whose buckets start full again even if
+    /// their limit stays (a reset).
+    func with(
+        settings: [EndpointSetting], activeScenario: String?, renewingLimits renewed: Set<Int> = []
+    ) -> PanelSnapshot {
         PanelSnapshot(
             manifest: self.manifest, table: self.table, settings: settings, generation: self.generation,
             version: self.version + 1, activeScenario: activeScenario, counters: self.counters, random: self.random,
-            reloadProblems: self.reloadProblems, declared: self.declared, seenLive: self.seenLive)
+            reloadProblems: self.reloadProblems, declared: self.declared, seenLive: self.seenLive,
+            limitsFrom: self, renewingLimits: renewed)
     }
 
     private func profile(named choice: LatencyChoice) -> LatencyProfile? {

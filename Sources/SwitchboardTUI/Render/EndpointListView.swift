@@ -1,6 +1,7 @@
 import SwitchboardCore
 
-/// The endpoint list: method, path, mode, latency and hits per endpoint.
+/// The endpoint list: method, path, mode, latency (and rate limit) and hits
+/// per endpoint.
 enum EndpointListView {
     /// Column widths for a screen width; latency is dropped on narrow screens.
     struct Columns {
@@ -68,10 +69,15 @@ enum EndpointListView {
             style: options.style(
                 .color(self.color(of: row.nextOfRule ?? row.mode), bold: row.mode != row.startMode)))
         if columns.latency > 0 {
-            let label = state.latencyLabel(row.latency)
+            // A rate limit shares the latency column: both say how the
+            // endpoint's traffic is shaped, and most rows have neither.
+            var label = state.latencyLabel(row.latency)
+            if let limit = row.rateLimitLabel(unicode: options.unicode) {
+                label = row.latency == nil ? limit : label + " " + limit
+            }
             x = grid.put(
                 TerminalText.pad(label, to: columns.latency, unicode: options.unicode), x: x, y: y,
-                style: options.style(row.latency == nil ? .dim : .color(.cyan)))
+                style: options.style(row.latency == nil && row.rateLimit == nil ? .dim : .color(.cyan)))
         }
         x = grid.put(
             TerminalText.padLeft(Format.hits(row.hits, width: columns.hits - 1), to: columns.hits - 1), x: x, y: y)

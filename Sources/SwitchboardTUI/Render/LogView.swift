@@ -82,6 +82,15 @@ enum LogView {
             grid.put(
                 TerminalText.pad("REJECTED " + rejection, to: columns.info, unicode: options.unicode), x: x, y: y,
                 style: options.style(.color(.red, bold: true)))
+        } else if let limit = line.rateLimited {
+            // Whether the app honours Retry-After is the news: an early
+            // retry in red, a plain refusal in the 4xx colour.
+            let candidates =
+                line.retriedEarly.map { ["\($0) (\(limit))", $0] } ?? ["rate limited \(limit)", "limited"]
+            let info = candidates.first { $0.count <= columns.info } ?? candidates.last!
+            grid.put(
+                TerminalText.pad(info, to: columns.info, unicode: options.unicode), x: x, y: y,
+                style: options.style(.color(line.retriedEarly == nil ? .yellow : .red, bold: true)))
         } else if let upstream = line.upstream, line.upstreamFailed || line.unmatched {
             // What the upstream did is the news: a failure in red, and an
             // unmatched request that went through rather than a 404.

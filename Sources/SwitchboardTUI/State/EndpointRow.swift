@@ -22,6 +22,9 @@ public struct EndpointRow: Equatable, Sendable {
     /// Requests the count rule has decided since it started (0 when the
     /// mode is not a rule): its progress on the row.
     public var counted = 0
+    /// Requests past it are answered 429; `nil` is no limit.
+    public var rateLimit: RateLimit?
+    public var startRateLimit: RateLimit?
 
     public init(
         id: String, method: String, path: String, mode: Mode = .success, latency: String? = nil, hits: Int = 0,
@@ -48,6 +51,13 @@ public struct EndpointRow: Equatable, Sendable {
             errorStatus: endpoint.error.status, serverErrorStatus: endpoint.serverError.status,
             startMode: endpoint.startMode, startLatency: endpoint.startLatency, sequence: endpoint.sequence)
         self.canGoLive = endpoint.upstream != nil || endpoint.passesThrough
+        self.rateLimit = setting.rateLimit
+        self.startRateLimit = endpoint.startRateLimit
+    }
+
+    /// `≤5/s` (`<=5/s` without Unicode), or `nil` without a limit.
+    public func rateLimitLabel(unicode: Bool) -> String? {
+        self.rateLimit.map { (unicode ? "≤" : "<=") + $0.description }
     }
 
     /// `success`, `error 401`, `server_error 503`, `flaky 25%`, `sequence ×3`;
@@ -106,6 +116,6 @@ public struct EndpointRow: Equatable, Sendable {
 
     /// Whether the endpoint differs from how the manifest starts it.
     public var isChanged: Bool {
-        self.mode != self.startMode || self.latency != self.startLatency
+        self.mode != self.startMode || self.latency != self.startLatency || self.rateLimit != self.startRateLimit
     }
 }

@@ -28,6 +28,10 @@ public struct LogLine: Equatable, Sendable {
     /// `live ✗ connection refused`.
     public var upstream: String?
     public var upstreamFailed = false
+    /// Refused by a rate limit: the limit (`5/s`).
+    public var rateLimited: String?
+    /// `retried 0.4 s early`: the client came back before its Retry-After.
+    public var retriedEarly: String?
 
     public init(_ entry: JournalEntry) {
         self.sequence = entry.sequence
@@ -47,5 +51,7 @@ public struct LogLine: Equatable, Sendable {
         self.rejection = entry.rejection.map(TerminalText.clean)
         self.upstream = entry.upstream.map { TerminalText.clean($0.summary) }
         self.upstreamFailed = entry.upstream?.failure != nil
+        self.rateLimited = entry.rateLimited?.limit.description
+        self.retriedEarly = entry.rateLimited?.earlyText
     }
 }

@@ -1,0 +1,31 @@
+import Yams
+
+extension ManifestReader {
+    /// `rate_limit: 5/s` (or `60/min`, or `off`) and `rate_limit_key:
+    /// Authorization` on an endpoint.
+    mutating func readRateLimit(_ fields: [MappingEntry], into endpoint: inout EndpointDefinition) {
+        if let node = fields.value(for: "rate_limit"), let text = self.string(node, what: "rate_limit") {
+            if let choice = RateLimitChoice(text: text) {
+                endpoint.startRateLimit = choice.limit
+            } else {
+                self.report(
+                    at: node, "'\(text)' is not a rate limit",
+                    fix: "write \(RateLimit.spelling) (at most \(RateLimit.maxCount)), or 'off'")
+            }
+        }
+        if let node = fields.value(for: "rate_limit_key"), let text = self.string(node, what: "rate_limit_key") {
+            let isToken = !text.isEmpty && text.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") }
+            if isToken {
+                endpoint.rateLimitKey = text
+            } else {
+                self.report(
+                    at: node, "'\(text)' is not a header name", fix: "name a request header, e.g. Authorization")
+            }
+            if fields.value(for: "rate_limit") == nil {
+                self.report(
+                    at: node, "'rate_limit_key' needs a 'rate_limit' on the same endpoint",
+                    fix: "add e.g. 'rate_limit: 5/s'")
+            }
+        }
+    }
+}

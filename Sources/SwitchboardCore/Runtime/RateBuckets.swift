@@ -1,0 +1,53 @@
+/// The buckets of one rate-limited endpoint: one for the whole endpoint,
+/// or, with a key header (`rate_limit_key: Authorization`), one per value
+/// of that header. Keys are capped: past `maxKeys` the key seen first is
+/// forgotten (its client starts again with a full bucket), so a client
+/// inventing keys cannot grow memory without bound.
+public struct RateBuckets: Sendable {
+    public let limit: RateLimit
+    /// The request header whose value picks the bucket; `nil` for one
+    /// bucket for all.
+    public let keyHeader: String?
+    public let maxKeys: Int
+    /// Requests with no key (no key header set, or a request without it).
+    private var shared: RateBucket
+    private var keyed: [String: RateBucket] = [:]
+    /// Keys in the order they were first seen, from `oldest` on.
+    private var order: [String] = []
+    private var oldest = 0
+
+    /// How many keys are kept at most by default.
+    public static let defaultMaxKeys = 10_000
+
+    public init(limit: RateLimit, keyHeader: String? = nil, maxKeys: Int = Self.defaultMaxKeys) {
+        self.limit = limit
+        self.keyHeader = keyHeader
+        self.maxKeys = max(1, maxKeys)
+        self.shared = RateBucket(limit: limit)
+    }
+
+    /// The verdict on a request arriving at `now` carrying `key`.
+    public mutating func take(key: String?, now: Duration) -> RateVerdict {
+        guard let key else { return self.shared.take(now: now) }
+        if let verdict = self.keyed[key]?.take(now: now) { return verdict }
+        if self.keyed.count >= self.maxKeys { self.forgetOldest() }
+        var bucket = RateBucket(limit: self.limit)
+        let verdict = bucket.take(now: now)
+        self.keyed[key] = bucket
+        self.order.append(key)
+        return verdict
+    }
+
+    /// How many keys have a bucket now.
+    public var keyCount: Int { self.keyed.count }
+
+    private mutating func forgetOldest() {
+        self.keyed[self.order[self.oldest]] = nil
+        self.oldest += 1
+        // Drop the forgotten prefix now and then, not on every request.
+        if self.oldest >= self.maxKeys {
+            self.order.removeFirst(self.oldest)
+            self.oldest = 0
+        }
+    }
+}
