@@ -31,11 +31,15 @@ public final class PanelSnapshot: Sendable {
     /// What is wrong with the fixtures on disk, when the last reload failed
     /// (the snapshot still serves the last good manifest).
     public let reloadProblems: [Diagnostic]
+    /// The drill running, until its last step, a reset of all, another
+    /// scenario or a reload that removes it.
+    public let drill: DrillRun?
 
     init(
         manifest: Manifest, table: EndpointTable, settings: [EndpointSetting], generation: Int, version: Int,
         activeScenario: String?, counters: [EndpointCounters], random: any RandomSource,
-        reloadProblems: [Diagnostic] = [], declared: Manifest? = nil, seenLive: SeenLive? = nil
+        reloadProblems: [Diagnostic] = [], declared: Manifest? = nil, seenLive: SeenLive? = nil,
+        drill: DrillRun? = nil
     ) {
         self.manifest = manifest
         self.declared = declared ?? manifest
@@ -49,14 +53,20 @@ public final class PanelSnapshot: Sendable {
         self.counters = counters
         self.random = random
         self.reloadProblems = reloadProblems
+        self.drill = drill
     }
 
-    /// A copy with different settings.
+    /// A copy with different settings, and the same drill.
     func with(settings: [EndpointSetting], activeScenario: String?) -> PanelSnapshot {
+        self.with(settings: settings, activeScenario: activeScenario, drill: self.drill)
+    }
+
+    /// A copy with different settings and drill (`nil`: none running).
+    func with(settings: [EndpointSetting], activeScenario: String?, drill: DrillRun?) -> PanelSnapshot {
         PanelSnapshot(
             manifest: self.manifest, table: self.table, settings: settings, generation: self.generation,
             version: self.version + 1, activeScenario: activeScenario, counters: self.counters, random: self.random,
-            reloadProblems: self.reloadProblems, declared: self.declared, seenLive: self.seenLive)
+            reloadProblems: self.reloadProblems, declared: self.declared, seenLive: self.seenLive, drill: drill)
     }
 
     private func profile(named choice: LatencyChoice) -> LatencyProfile? {
