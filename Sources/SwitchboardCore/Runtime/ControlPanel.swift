@@ -380,7 +380,12 @@ public final class ControlPanel: Sendable {
     /// The changes after sequence number `sequence`, oldest first (at most
     /// the last `changeLimit`).
     public func changes(after sequence: Int) -> [PanelChange] {
-        self.changeLog.withLock { log in log.entries.filter { $0.sequence > sequence } }
+        // Asked on every screen step and journal write: nothing new costs
+        // no copy.
+        self.changeLog.withLock { log in
+            guard let last = log.entries.last, last.sequence > sequence else { return [] }
+            return log.entries.filter { $0.sequence > sequence }
+        }
     }
 
     /// The one way a snapshot is replaced. The version is published under
