@@ -57,3 +57,30 @@ import Testing
         #expect(comment.split(separator: "\n").map { String($0.drop { $0 != " " }.dropFirst(2)) } == markers)
     }
 }
+
+/// `serve` has no screen: the CLI starts a drill, the server's clock runs
+/// it, and stdout says so in JSON lines among the requests.
+@Suite struct ServeDrillTests {
+    @Test func theCommandLineStartsADrillThatServeRunsToItsEnd() async throws {
+        let fixtures = try TemporaryFixtures(manifest: DrillEndToEndTests.manifest)
+        let serve = try await ServeProcess.start(arguments: [fixtures.path, "--port", "0"])
+        defer { serve.stop() }
+        let started = try await Subprocess.run(
+            RepositoryPaths.switchboardBinary.path, ["scenario", "quick", "--url", "http://127.0.0.1:\(serve.port)"])
+        #expect(started.status == 0)
+        var markers: [String] = []
+        while markers.count < 4, let line = await serve.nextLine(timeout: 10) {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            if let marker = object?["marker"] as? String, let by = object?["by"] as? String {
+                markers.append("\(marker)  (\(by))")
+            }
+        }
+        #expect(
+            markers == [
+                "drill quick started  (CLI)",
+                "feed → error  (drill quick, step 1)",
+                "login → server_error  (drill quick, step 2)",
+                "all → reset  (drill quick, step 3)",
+            ])
+    }
+}
