@@ -104,3 +104,30 @@ import Testing
         #expect(state.scenario == "bad-day")
     }
 }
+
+/// The runtime's part: `s` starts the drill, each tick moves the countdown,
+/// and the changes come in as markers.
+@Suite struct DrillRuntimeTests {
+    @Test func theRuntimeCountsDownAndShowsEachStep() throws {
+        let clock = ManualClock()
+        let fixtures = try TemporaryFixtures(manifest: DrillScreenTests.manifest)
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path), now: clock.panelClock)
+        let harness = ScreenHarness(panel: panel, clock: clock)
+        harness.press(.char("s"))
+        harness.press(.enter)
+        clock.advance(by: ScreenRuntime.tickInterval)
+        harness.frame()
+        #expect(harness.terminal.screen.contains("drill bad-day 1/3, next in 19s"))
+        #expect(harness.terminal.screen.contains("drill bad-day started  (key)"))
+        clock.advance(by: 19)
+        panel.advanceDrill()
+        harness.frame()
+        #expect(harness.terminal.screen.contains("drill bad-day 2/3, next in 20s"))
+        #expect(harness.terminal.screen.contains("login → server_error  (drill bad-day, step 2)"))
+        harness.press(.char("R"))
+        // The marker comes with the next frame's pull, like new requests.
+        harness.frame()
+        #expect(!harness.terminal.screen.contains("drill bad-day 2/3"))
+        #expect(harness.terminal.screen.contains("all → reset, drill bad-day stopped  (key)"))
+    }
+}
