@@ -289,9 +289,9 @@ public final class ControlPanel: Sendable {
                 return current.with(settings: settings, activeScenario: name, drill: nil)
             }
             markers.append(("drill \(name) started" + stopped, origin))
-            let started = current.with(
-                settings: current.settings, activeScenario: name, drill: DrillRun(scenario, startedAt: self.now()))
-            return Self.advancing(started, at: started.drill!.startedAt, markers: &markers)
+            let run = DrillRun(scenario, startedAt: self.now())
+            let started = current.with(settings: current.settings, activeScenario: name, drill: run)
+            return Self.advancing(started, at: run.startedAt, markers: &markers)
         }
     }
 
