@@ -57,6 +57,14 @@ import Testing
         expectGolden(grid, "drill-80x24", styles: true)
     }
 
+    @Test func asciiTerminalsGetArrowsTheyCanDraw() throws {
+        let (state, _) = try self.drillState()
+        let grid = ScreenRenderer.render(
+            state, width: 80, height: 24, options: RenderOptions(color: false, unicode: false, utcOffset: 0))
+        #expect(grid.text.contains("login -> server_error  (drill bad-day, step 2)"))
+        #expect(grid.text.unicodeScalars.allSatisfy { $0.isASCII })
+    }
+
     @Test func markersGoAmongTheRequestsByTime() throws {
         let (state, _) = try self.drillState()
         #expect(
