@@ -25,8 +25,15 @@ extension Switchboard {
     }
 
     /// Applies one of the manifest's scenarios (`outage`) on top of the
-    /// current settings.
+    /// current settings. A drill (a scenario with timed `steps`) is refused
+    /// with `ControlError.drillFromCode`: a test that waited for its steps
+    /// would depend on the wall clock, so it sets each step itself.
     public func apply(scenario name: String) async throws(ControlError) {
+        if let scenario = self.panel.snapshot().manifest.scenarios.first(where: { $0.name == name }),
+            scenario.isDrill
+        {
+            throw ControlError.drillFromCode(name)
+        }
         try self.panel.applyScenario(named: name)
     }
 

@@ -66,6 +66,8 @@ struct ControlAPI: Sendable {
         let parts = request.target.rawPath.dropFirst(Self.prefix.count).split(separator: "/").map {
             PercentDecoding.decode($0)
         }
+        // The CLI says it is the CLI, so the log's marker can say so.
+        let origin: ChangeOrigin = request.target.queryValue("by") == "cli" ? .commandLine : .controlAPI
         switch (request.method, parts.first, parts.count) {
         case (.GET, nil, 0):
             return Self.json(.ok, RouteList())
@@ -74,15 +76,15 @@ struct ControlAPI: Sendable {
         case (.GET, "endpoints", 2):
             return self.endpoint(parts[1])
         case (.PUT, "endpoints", 2), (.PATCH, "endpoints", 2), (.POST, "endpoints", 2):
-            return self.update(parts[1], body: request.body)
+            return self.update(parts[1], body: request.body, origin: origin)
         case (.POST, "endpoints", 3) where parts[2] == "reset":
-            return self.reset(parts[1])
+            return self.reset(parts[1], origin: origin)
         case (.POST, "reset", 1):
-            return self.reset(nil)
+            return self.reset(nil, origin: origin)
         case (.GET, "scenarios", 1):
             return Self.json(.ok, ControlJSON.scenarios(self.panel.snapshot()))
         case (.POST, "scenarios", 2):
-            return self.scenario(parts[1])
+            return self.scenario(parts[1], origin: origin)
         case (.GET, "requests", 1):
             return self.requests(request.target)
         case (.GET, "requests", 2):
@@ -161,7 +163,7 @@ struct ControlAPI: Sendable {
     /// `{"mode": "server_error", "latency": "slow", "rate_limit": "5/s"}`;
     /// any may be left out, `"latency": null` or `"none"` removes latency,
     /// `"rate_limit": null` or `"off"` the limit.
-    private func update(_ id: String, body: [UInt8]) -> Response {
+    private func update(_ id: String, body: [UInt8], origin: ChangeOrigin) -> Response {
         let change: SettingsChange
         do {
             change = try ControlCoding.decoder().decode(SettingsChange.self, from: Data(body))
@@ -203,7 +205,7 @@ struct ControlAPI: Sendable {
         case nil: break
         }
         do {
-            try self.panel.set(endpoint: id, mode: mode, latency: latency, rateLimit: rateLimit)
+            try self.panel.set(endpoint: id, mode: mode, latency: latency, rateLimit: rateLimit, origin: origin)
         } catch {
             return self.controlError(error)
         }
@@ -221,9 +223,9 @@ struct ControlAPI: Sendable {
             .badRequest, "unknown mode \(shown); modes: \(Mode.names.joined(separator: ", "))", valid: Mode.names)
     }
 
-    private func reset(_ id: String?) -> Response {
+    private func reset(_ id: String?, origin: ChangeOrigin) -> Response {
         do {
-            try self.panel.reset(endpoint: id)
+            try self.panel.reset(endpoint: id, origin: origin)
         } catch {
             return self.controlError(error)
         }
@@ -231,9 +233,9 @@ struct ControlAPI: Sendable {
         return Self.json(.ok, ControlJSON.panel(self.panel.snapshot(), stats: self.journal.stats()))
     }
 
-    private func scenario(_ name: String) -> Response {
+    private func scenario(_ name: String, origin: ChangeOrigin) -> Response {
         do {
-            try self.panel.applyScenario(named: name)
+            try self.panel.applyScenario(named: name, origin: origin)
         } catch {
             return self.controlError(error)
         }
@@ -248,7 +250,7 @@ struct ControlAPI: Sendable {
             return self.error(.notFound, error.description, valid: known)
         case .unknownProfile(_, let known):
             return self.error(.badRequest, error.description, valid: known)
-        case .noSequence:
+        case .noSequence, .drillFromCode:
             return self.error(.badRequest, error.description)
         }
     }

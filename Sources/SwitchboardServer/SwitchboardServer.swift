@@ -22,6 +22,8 @@ public final class SwitchboardServer: Sendable {
     /// Open client connections, so shutting down can answer what they wait for.
     private let connections = Mutex<[ObjectIdentifier: any Channel]>([:])
     private let stopped = Atomic<Bool>(false)
+    /// Moves running drills along, on one of the server's event loops.
+    private let drills: DrillTimer
 
     public init(panel: ControlPanel, journal: RequestJournal, configuration: ServerConfiguration = .init()) {
         self.panel = panel
@@ -35,6 +37,7 @@ public final class SwitchboardServer: Sendable {
         self.responder = Responder(
             panel: panel, journal: journal, controlToken: configuration.controlToken, cors: configuration.cors,
             noStore: configuration.noStore, keepAlive: configuration.keepAlive, upstream: self.upstream)
+        self.drills = DrillTimer(panel: panel, loop: self.group.next())
     }
 
     /// How long accepting pauses after it failed (out of file descriptors):
@@ -146,6 +149,7 @@ public final class SwitchboardServer: Sendable {
             try? closed.wait()
             timeout.cancel()
         }
+        self.drills.cancel()
         self.upstream.shutdown()
         try? self.group.syncShutdownGracefully()
     }

@@ -55,7 +55,10 @@ struct ControlClient: Sendable {
     private func send<Answer: Decodable>(
         _ method: String, _ path: String, body: (some Encodable)? = SettingsChange?.none
     ) async throws -> Answer {
-        var request = URLRequest(url: self.base.appendingPathComponent("__switchboard").appendingPathComponent(path))
+        var url = self.base.appendingPathComponent("__switchboard").appendingPathComponent(path)
+        // A change says it came from the CLI, for the log's marker line.
+        if method != "GET" { url = url.appending(queryItems: [URLQueryItem(name: "by", value: "cli")]) }
+        var request = URLRequest(url: url)
         request.httpMethod = method
         request.timeoutInterval = 10
         if let token = self.token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }

@@ -26,6 +26,10 @@ final class HARSink: JournalSink {
         }
     }
 
+    func write(_ change: PanelChange) throws(SinkError) {
+        self.file.addMarker(change)
+    }
+
     func finish() throws(SinkError) {
         do { try self.file.finish() } catch { throw SinkError(description: error.description) }
     }

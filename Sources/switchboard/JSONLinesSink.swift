@@ -56,6 +56,17 @@ final class JSONLinesSink: JournalSink {
         guard fflush(self.output) == 0 else { throw self.failure() }
     }
 
+    /// `{"marker":"login → server_error","by":"key","time":"…Z"}`: a
+    /// change of settings, among the requests it affected.
+    func write(_ change: PanelChange) throws(SinkError) {
+        let line =
+            #"{"marker":"# + JSONText.quoted(change.summary) + #","by":"# + JSONText.quoted(change.origin.label)
+            + #","time":"# + JSONText.quoted(Timestamp.iso8601(change.time)) + "}\n"
+        let bytes = Array(line.utf8)
+        let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, self.output) }
+        guard written == bytes.count, fflush(self.output) == 0 else { throw self.failure() }
+    }
+
     private func failure() -> SinkError {
         SinkError(description: "could not write to \(self.name): \(String(cString: strerror(errno)))")
     }

@@ -25,16 +25,26 @@ final class JournalStream: Sendable {
     private let detailsDropped = Atomic<Int>(0)
     private let failed = Atomic<Bool>(false)
     private let stuck = Atomic<Bool>(false)
+    /// Where settings changes come from, for the marker lines; `nil`
+    /// writes requests only.
+    private let panel: ControlPanel?
+    /// Read and written by the stream's thread only.
+    private nonisolated(unsafe) var lastChange = 0
 
     /// - Parameter feed: from `journal.addFeed` (before the server starts,
     ///   so that no request comes before it), keeping details if `sink`
     ///   needs them.
-    init(journal: RequestJournal, feed: JournalFeed, sink: any JournalSink, quiet: Bool = false) {
+    init(
+        journal: RequestJournal, feed: JournalFeed, sink: any JournalSink, quiet: Bool = false,
+        panel: ControlPanel? = nil
+    ) {
         self.feed = feed
         self.sink = sink
         self.quiet = quiet
+        self.panel = panel
         let wake = self.wake
         journal.addListener { wake.wake() }
+        panel?.addListener { wake.wake() }
     }
 
     func start() {
@@ -112,6 +122,19 @@ final class JournalStream: Sendable {
         if self.quiet { self.problems.withLock { $0.append(problem) } } else { Console.error(problem) }
     }
 
+    /// Requests and markers in the order of their times: a request that
+    /// arrived before a change goes before its marker.
+    private func write(_ entries: [JournalEntry], _ changes: [PanelChange]) throws(SinkError) {
+        var rest = entries[...]
+        for change in changes {
+            let before = rest.prefix { $0.time <= change.time }
+            if !before.isEmpty { try self.sink.write(Array(before)) }
+            rest = rest.dropFirst(before.count)
+            try self.sink.write(change)
+        }
+        if !rest.isEmpty { try self.sink.write(Array(rest)) }
+    }
+
     private func run() {
         while true {
             let stop = self.stopping.load(ordering: .sequentiallyConsistent)
@@ -119,9 +142,11 @@ final class JournalStream: Sendable {
             let batch = self.feed.take()
             self.lost.add(batch.lost, ordering: .relaxed)
             self.detailsDropped.add(batch.detailsDropped, ordering: .relaxed)
-            if !batch.entries.isEmpty && !self.failed.load(ordering: .relaxed) {
+            let changes = self.panel?.changes(after: self.lastChange) ?? []
+            self.lastChange = changes.last?.sequence ?? self.lastChange
+            if (!batch.entries.isEmpty || !changes.isEmpty) && !self.failed.load(ordering: .relaxed) {
                 do {
-                    try self.sink.write(batch.entries)
+                    try self.write(batch.entries, changes)
                 } catch {
                     // Said once; the server serves on without its log.
                     self.failed.store(true, ordering: .relaxed)
@@ -150,6 +175,8 @@ protocol JournalSink: Sendable {
     /// Requests written so far.
     var written: Int { get }
     func write(_ entries: [JournalEntry]) throws(SinkError)
+    /// A marker line for a change of settings.
+    func write(_ change: PanelChange) throws(SinkError)
     func finish() throws(SinkError)
 }
 

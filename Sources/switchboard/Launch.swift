@@ -23,7 +23,7 @@ enum Launch {
         // itself), so the manifest handed on is the panel's.
         let panel = ControlPanel(manifest: manifest, random: options.random, upstream: options.upstreamURL)
         let journal = RequestJournal(capacity: options.journalSize)
-        let session = try Session(options: options, journal: journal, quiet: quietSession)
+        let session = try Session(options: options, journal: journal, quiet: quietSession, panel: panel)
         return (panel.snapshot().manifest, panel, journal, session)
     }
 

@@ -14,11 +14,14 @@ struct Session {
     let redact: Bool
     let quiet: Bool
     let journal: RequestJournal
+    /// Its changes become marker lines in both files.
+    let panel: ControlPanel?
     let urlFile: URLFile?
 
     /// - Parameter quiet: the screen owns the terminal; report problems at the end.
-    init(options: ServerOptions, journal: RequestJournal, quiet: Bool) throws {
+    init(options: ServerOptions, journal: RequestJournal, quiet: Bool, panel: ControlPanel? = nil) throws {
         self.journal = journal
+        self.panel = panel
         self.harPath = options.har
         self.harFeed = options.har.map { _ in journal.addFeed(keepsDetails: true) }
         self.redact = !options.noRedact
@@ -28,7 +31,8 @@ struct Session {
             do {
                 let sink = try JSONLinesSink.appending(to: path)
                 let stream = JournalStream(
-                    journal: journal, feed: journal.addFeed(keepsDetails: false), sink: sink, quiet: quiet)
+                    journal: journal, feed: journal.addFeed(keepsDetails: false), sink: sink, quiet: quiet,
+                    panel: panel)
                 stream.start()
                 self.log = stream
             } catch {
@@ -48,7 +52,8 @@ struct Session {
         if let path = self.harPath, let feed = self.harFeed {
             do {
                 let sink = try HARSink(path: path, serverURL: serverURL, redact: self.redact)
-                har = JournalStream(journal: self.journal, feed: feed, sink: sink, quiet: self.quiet)
+                har = JournalStream(
+                    journal: self.journal, feed: feed, sink: sink, quiet: self.quiet, panel: self.panel)
                 har?.start()
             } catch {
                 Console.error("switchboard: \(error.description)")

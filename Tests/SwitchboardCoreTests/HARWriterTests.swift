@@ -136,4 +136,17 @@ extension ISO8601DateFormatter {
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter
     }
+
+    /// Settings changes made during a session close the document as the
+    /// log's `comment` (HAR 1.2 allows one there), one a line.
+    @Test func markersBecomeTheLogsComment() throws {
+        let text =
+            HARWriter.prologue
+            + HARWriter.epilogue(markers: ["12:01:05  login → server_error  (key)", "two \"quoted\""])
+        let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        let log = try #require(parsed?["log"] as? [String: Any])
+        #expect(log["comment"] as? String == "12:01:05  login → server_error  (key)\ntwo \"quoted\"")
+        #expect((log["entries"] as? [Any])?.isEmpty == true)
+        #expect(HARWriter.epilogue(markers: []) == HARWriter.epilogue)
+    }
 }

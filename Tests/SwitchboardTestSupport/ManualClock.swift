@@ -13,6 +13,12 @@ public final class ManualClock: Sendable {
         self.seconds.withLock { $0 += seconds }
     }
 
+    /// The control panel's clock: the same wall time as `screenClock`'s, so
+    /// a change's marker and the screen agree on when it happened.
+    public var panelClock: @Sendable () -> Double {
+        { 1_763_812_860 + self.seconds.withLock { $0 } - 1_000 }
+    }
+
     /// Both of the runtime's clocks read this one; 12:01:00 UTC on the
     /// fixtures' day, plus the elapsed seconds, as the wall clock.
     public var screenClock: ScreenClock {

@@ -8,17 +8,20 @@ public final class ScreenHarness {
     public let panel: ControlPanel
     public let journal: RequestJournal
     public let terminal: MemoryTerminal
-    public let clock = ManualClock()
+    public let clock: ManualClock
     public let runtime: ScreenRuntime
     /// One element each time the runtime asks to be woken (a recording
     /// finished off the screen thread).
     private let wakes: AsyncStream<Void>
 
-    /// - Parameter journal: the server's, when the test runs one.
+    /// - Parameters:
+    ///   - journal: the server's, when the test runs one.
+    ///   - clock: the panel's too, when it was made with `clock.panelClock`.
     public init(
         panel: ControlPanel, journal: RequestJournal = RequestJournal(), width: Int = 80, height: Int = 24,
-        exportFolder: String? = nil, recording: FixtureRecording? = nil
+        exportFolder: String? = nil, recording: FixtureRecording? = nil, clock: ManualClock = ManualClock()
     ) {
+        self.clock = clock
         self.panel = panel
         self.journal = journal
         self.terminal = MemoryTerminal(width: width, height: height)

@@ -14,6 +14,8 @@ public final class HARFile: Sendable {
     private struct State {
         var file: UnsafeMutablePointer<FILE>?
         var count = 0
+        /// Marker lines for the log's `comment`, written at `finish`.
+        var markers: [String] = []
     }
 
     public var partialPath: String { self.path + ".partial" }
@@ -44,9 +46,18 @@ public final class HARFile: Sendable {
         self.state.withLock { $0.count += entries.count }
     }
 
+    /// Keeps a change of settings for the log's `comment` (HAR 1.2 allows
+    /// one there): the changes, one a line, read as the session's story
+    /// beside the entries' times.
+    public func addMarker(_ change: PanelChange) {
+        let line = Timestamp.iso8601(change.time) + "  " + change.text
+        self.state.withLock { $0.markers.append(line) }
+    }
+
     /// Closes the document and moves it to `path`.
     public func finish() throws(WriteError) {
-        try self.write(Array(HARWriter.epilogue.utf8))
+        let markers = self.state.withLock { $0.markers }
+        try self.write(Array(HARWriter.epilogue(markers: markers).utf8))
         let closed: Int32 = self.state.withLock { state in
             defer { state.file = nil }
             return state.file.map { fclose($0) } ?? 0

@@ -34,6 +34,13 @@ public enum HARWriter {
     /// Everything after the last entry.
     public static let epilogue = "\n]}}\n"
 
+    /// Everything after the last entry, with the settings changes made
+    /// during the session as the log's `comment`, one a line.
+    public static func epilogue(markers: [String]) -> String {
+        guard !markers.isEmpty else { return self.epilogue }
+        return "\n],\"comment\":" + JSONText.quoted(markers.joined(separator: "\n")) + "}}\n"
+    }
+
     /// One entry, with the separator that goes before it.
     public static func appendEntry(
         _ entry: JournalEntry, first: Bool, to out: inout [UInt8], serverURL: String, redact: Bool

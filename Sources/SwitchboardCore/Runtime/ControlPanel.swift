@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// The live settings of every endpoint: what the screen, the control API and
@@ -23,6 +24,14 @@ public final class ControlPanel: Sendable {
     /// `--upstream`: the upstream every manifest shows, the first and each
     /// one reloaded or recorded after it, whatever its own `upstream:` says.
     private let upstream: UpstreamURL?
+    /// The time of day in seconds since 1970: when changes happened and
+    /// when drill steps fall due. Tests pass a hand-moved clock.
+    public let now: @Sendable () -> Double
+    /// The latest changes, for the log's marker lines. Written only inside
+    /// `change`, under the snapshot's lock, so sequence and time agree.
+    private let changeLog = Mutex(ChangeLog())
+    /// How many changes are kept for readers that fall behind.
+    public static let changeLimit = 500
 
     /// `random` decides flaky outcomes and random delays; pass a
     /// `SeededRandom` with a fixed seed for repeatable runs. `learnLimit`
@@ -31,8 +40,9 @@ public final class ControlPanel: Sendable {
     /// top-level `upstream:`, as `--upstream` does.
     public init(
         manifest: Manifest, random: any RandomSource = SeededRandom.unseeded(), learnLimit: Int = SeenLive.limit,
-        upstream: UpstreamURL? = nil
+        upstream: UpstreamURL? = nil, now: @escaping @Sendable () -> Double = ControlPanel.wallClock
     ) {
+        self.now = now
         self.learnLimit = learnLimit
         self.upstream = upstream
         var manifest = manifest
@@ -44,6 +54,9 @@ public final class ControlPanel: Sendable {
         self.current = Mutex(snapshot)
         self.publishedVersion.store(snapshot.version, ordering: .releasing)
     }
+
+    /// Seconds since 1970, as the journal stamps requests.
+    public static let wallClock: @Sendable () -> Double = { Date().timeIntervalSince1970 }
 
     public func snapshot() -> PanelSnapshot {
         self.current.withLock { $0 }
@@ -71,7 +84,7 @@ public final class ControlPanel: Sendable {
     public func replaceManifest(_ manifest: Manifest) {
         var manifest = manifest
         if let upstream = self.upstream { manifest.upstream = upstream }
-        self.change { old in
+        self.change { old, markers in
             var settings: [EndpointSetting] = []
             var counters: [EndpointCounters] = []
             var dropped = self.dropped.withLock { $0 }
@@ -136,11 +149,19 @@ public final class ControlPanel: Sendable {
             }
             var combined = manifest
             combined.endpoints += seen
+            markers += Self.reloadMarkers(old: old, endpoints: combined.endpoints, settings: settings)
+            // A drill keeps the steps it started with while the manifest
+            // still has it; one the reload removed stops where it is.
+            var drill = old.drill
+            if let running = drill, manifest.scenarios.first(where: { $0.name == running.name })?.isDrill != true {
+                drill = nil
+                markers.append(("drill \(running.name) stopped: no longer in the manifest", .reload))
+            }
             return PanelSnapshot(
                 manifest: combined, table: EndpointTable(endpoints: manifest.endpoints), settings: settings,
                 generation: old.generation + 1, version: old.version + 1, activeScenario: scenario, counters: counters,
                 random: old.random, declared: manifest,
-                seenLive: SeenLive(endpoints: seen, offset: manifest.endpoints.count), limitsFrom: old)
+                seenLive: SeenLive(endpoints: seen, offset: manifest.endpoints.count), limitsFrom: old, drill: drill)
         }
     }
 
@@ -164,7 +185,7 @@ public final class ControlPanel: Sendable {
                 counters: current.counters + [EndpointCounters()], random: current.random,
                 reloadProblems: current.reloadProblems, declared: current.declared,
                 seenLive: SeenLive(endpoints: current.seenLive.endpoints + [row], offset: current.seenLive.offset),
-                limitsFrom: current)
+                limitsFrom: current, drill: current.drill)
             self.publishedVersion.store(current.version, ordering: .releasing)
             return (row.id, true)
         }
@@ -178,12 +199,12 @@ public final class ControlPanel: Sendable {
     /// Records that the fixtures on disk are broken; the current manifest
     /// keeps serving.
     public func reportReloadProblems(_ problems: [Diagnostic]) {
-        self.change { current in
+        self.change { current, _ in
             PanelSnapshot(
                 manifest: current.manifest, table: current.table, settings: current.settings,
                 generation: current.generation, version: current.version + 1, activeScenario: current.activeScenario,
                 counters: current.counters, random: current.random, reloadProblems: problems,
-                declared: current.declared, seenLive: current.seenLive, limitsFrom: current)
+                declared: current.declared, seenLive: current.seenLive, limitsFrom: current, drill: current.drill)
         }
     }
 
@@ -193,9 +214,10 @@ public final class ControlPanel: Sendable {
     /// rule (again) starts its count; a new rate limit starts with a full
     /// bucket.
     public func set(
-        endpoint id: String, mode: Mode? = nil, latency: LatencyChoice? = nil, rateLimit: RateLimitChoice? = nil
+        endpoint id: String, mode: Mode? = nil, latency: LatencyChoice? = nil, rateLimit: RateLimitChoice? = nil,
+        origin: ChangeOrigin = .code
     ) throws(ControlError) {
-        try self.change { (current) throws(ControlError) in
+        try self.change { (current, markers) throws(ControlError) in
             let index = try Self.index(of: id, in: current)
             var settings = current.settings
             if let mode {
@@ -213,22 +235,27 @@ public final class ControlPanel: Sendable {
                 settings[index].latency = latency.profileName
             }
             if let rateLimit { settings[index].rateLimit = rateLimit.limit }
+            let limit = rateLimit.map { "rate limit " + ($0.limit?.description ?? "off") }
+            let parts = [Self.describe(mode: mode, latency: latency), limit].compactMap { $0 }
+            if !parts.isEmpty { markers.append(("\(id) → \(parts.joined(separator: ", "))", origin)) }
             return current.with(settings: settings, activeScenario: nil)
         }
     }
 
-    public func setMode(_ mode: Mode, endpoint id: String) throws(ControlError) {
-        try self.set(endpoint: id, mode: mode)
+    public func setMode(_ mode: Mode, endpoint id: String, origin: ChangeOrigin = .code) throws(ControlError) {
+        try self.set(endpoint: id, mode: mode, origin: origin)
     }
 
     /// `nil` (or "none") removes added latency.
-    public func setLatency(_ name: String?, endpoint id: String) throws(ControlError) {
-        try self.set(endpoint: id, latency: name.map(LatencyChoice.init(name:)) ?? .noLatency)
+    public func setLatency(_ name: String?, endpoint id: String, origin: ChangeOrigin = .code) throws(ControlError) {
+        try self.set(endpoint: id, latency: name.map(LatencyChoice.init(name:)) ?? .noLatency, origin: origin)
     }
 
-    /// Returns one endpoint (or, with `nil`, all) to the manifest's start state.
-    public func reset(endpoint id: String? = nil) throws(ControlError) {
-        try self.change { (current) throws(ControlError) in
+    /// Returns one endpoint (or, with `nil`, all) to the manifest's start
+    /// state. Resetting all also stops a running drill: it is how a drill
+    /// is stopped (`R` on the screen, `POST /__switchboard/reset`).
+    public func reset(endpoint id: String? = nil, origin: ChangeOrigin = .code) throws(ControlError) {
+        try self.change { (current, markers) throws(ControlError) in
             var settings = current.settings
             let indices = try id.map { (id) throws(ControlError) in [try Self.index(of: id, in: current)] }
             for index in indices ?? Array(settings.indices) {
@@ -238,15 +265,18 @@ public final class ControlPanel: Sendable {
             }
             // Resetting everything also forgets endpoints a reload dropped.
             if id == nil { self.dropped.withLock { $0 = [:] } }
+            let stopped = id == nil ? current.drill.map { ", drill \($0.name) stopped" } ?? "" : ""
+            markers.append(("\(id ?? "all") → reset" + stopped, origin))
             // A reset starts rate limits over with full buckets.
             return current.with(
-                settings: settings, activeScenario: nil, renewingLimits: Set(indices ?? Array(settings.indices)))
+                settings: settings, activeScenario: nil, drill: id == nil ? nil : current.drill,
+                renewingLimits: Set(indices ?? Array(settings.indices)))
         }
     }
 
     /// Gives every endpoint the setting of the one named `id`.
-    public func applyToAll(from id: String) throws(ControlError) {
-        try self.change { (current) throws(ControlError) in
+    public func applyToAll(from id: String, origin: ChangeOrigin = .code) throws(ControlError) {
+        try self.change { (current, markers) throws(ControlError) in
             let setting = current.settings[try Self.index(of: id, in: current)]
             // `sequence` only means something on an endpoint that has one.
             let settings = current.manifest.endpoints.enumerated().map { other, endpoint in
@@ -258,37 +288,147 @@ public final class ControlPanel: Sendable {
             if setting.mode.isCountRule {
                 for counters in current.counters { counters.restartRule() }
             }
+            let text = Self.describe(
+                mode: setting.mode, latency: setting.latency.map(LatencyChoice.profile) ?? .noLatency)
+            markers.append(("all → \(text ?? setting.mode.name) (as \(id))", origin))
             return current.with(settings: settings, activeScenario: nil)
         }
     }
 
-    /// Applies a named scenario on top of the current settings.
-    public func applyScenario(named name: String) throws(ControlError) {
-        try self.change { (current) throws(ControlError) in
+    /// Applies a named scenario on top of the current settings, or starts
+    /// a drill (its steps due now are applied at once; `advanceDrill` the
+    /// rest). Either stops a drill that was running, where it is.
+    public func applyScenario(named name: String, origin: ChangeOrigin = .code) throws(ControlError) {
+        try self.change { (current, markers) throws(ControlError) in
             guard let scenario = current.manifest.scenarios.first(where: { $0.name == name }) else {
                 throw ControlError.unknownScenario(name, known: current.manifest.scenarios.map(\.name))
             }
-            var settings = current.settings
-            for setting in scenario.settings {
-                for (index, endpoint) in current.manifest.endpoints.enumerated()
-                where setting.target == "*" || setting.target == endpoint.id {
-                    if let mode = setting.mode, mode != .sequence || !endpoint.sequence.isEmpty {
-                        settings[index].mode = mode
-                        if mode.isCountRule { current.counters[index].restartRule() }
-                    }
-                    if let latency = setting.latency { settings[index].latency = latency.profileName }
-                }
+            let stopped = current.drill.map { ", drill \($0.name) stopped" } ?? ""
+            guard scenario.isDrill else {
+                let settings = Self.applying(
+                    scenario.settings, to: current.settings, of: current.manifest, counters: current.counters)
+                markers.append(("scenario \(name)" + stopped, origin))
+                return current.with(settings: settings, activeScenario: name, drill: nil)
             }
-            return current.with(settings: settings, activeScenario: name)
+            markers.append(("drill \(name) started" + stopped, origin))
+            let run = DrillRun(scenario, startedAt: self.now())
+            let started = current.with(settings: current.settings, activeScenario: name, drill: run)
+            return Self.advancing(started, at: run.startedAt, markers: &markers)
+        }
+    }
+
+    /// Applies the running drill's steps that are due now. The server's
+    /// event loop calls it when `snapshot().drill?.nextDue` comes; calling
+    /// it early or with no drill running changes nothing.
+    public func advanceDrill() {
+        let now = self.now()
+        guard let next = self.snapshot().drill?.nextDue, next <= now else { return }
+        self.change { current, markers in
+            Self.advancing(current, at: now, markers: &markers)
+        }
+    }
+
+    private static func advancing(
+        _ current: PanelSnapshot, at now: Double, markers: inout [(String, ChangeOrigin)]
+    ) -> PanelSnapshot {
+        guard var drill = current.drill else { return current }
+        let due = drill.takeDue(at: now)
+        guard !due.isEmpty else { return current }
+        var settings = current.settings
+        for (number, step) in due {
+            switch step.action {
+            case .apply(let changes):
+                settings = Self.applying(changes, to: settings, of: current.manifest, counters: current.counters)
+                let text = changes.map { change in
+                    "\(change.target) → " + (Self.describe(mode: change.mode, latency: change.latency) ?? "unchanged")
+                }
+                markers.append((text.joined(separator: "; "), .drill(drill.name, step: number)))
+            case .resetAll:
+                for index in settings.indices {
+                    settings[index] = EndpointSetting(startOf: current.manifest.endpoints[index])
+                    current.counters[index].restartSequence()
+                }
+                markers.append(("all → reset", .drill(drill.name, step: number)))
+            }
+        }
+        // A finished drill leaves the header; its scenario name stays.
+        return current.with(settings: settings, activeScenario: drill.name, drill: drill.isFinished ? nil : drill)
+    }
+
+    /// `settings` with a scenario's (or a drill step's) settings applied,
+    /// in order, so a later entry overrides `*`.
+    /// A count rule a scenario (or a drill step) sets starts its count.
+    private static func applying(
+        _ changes: [Scenario.Setting], to settings: [EndpointSetting], of manifest: Manifest,
+        counters: [EndpointCounters]
+    ) -> [EndpointSetting] {
+        var settings = settings
+        for setting in changes {
+            for (index, endpoint) in manifest.endpoints.enumerated()
+            where setting.target == "*" || setting.target == endpoint.id {
+                if let mode = setting.mode, mode != .sequence || !endpoint.sequence.isEmpty {
+                    settings[index].mode = mode
+                    if mode.isCountRule { counters[index].restartRule() }
+                }
+                if let latency = setting.latency { settings[index].latency = latency.profileName }
+            }
+        }
+        return settings
+    }
+
+    /// `server_error`, `latency 3g`, `server_error, latency none`.
+    private static func describe(mode: Mode?, latency: LatencyChoice?) -> String? {
+        let parts = [mode?.name, latency.map { "latency " + ($0.profileName ?? "none") }].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// What a reload changed on endpoints that were there before: one
+    /// marker for all of them, or none.
+    private static func reloadMarkers(
+        old: PanelSnapshot, endpoints: [EndpointDefinition], settings: [EndpointSetting]
+    ) -> [(String, ChangeOrigin)] {
+        var changed: [String] = []
+        for (endpoint, setting) in zip(endpoints, settings) {
+            guard let index = old.manifest.endpointIndex(id: endpoint.id), old.settings[index] != setting else {
+                continue
+            }
+            let before = old.settings[index]
+            let text = Self.describe(
+                mode: before.mode == setting.mode ? nil : setting.mode,
+                latency: before.latency == setting.latency
+                    ? nil : setting.latency.map(LatencyChoice.profile) ?? .noLatency)
+            if let text { changed.append("\(endpoint.id) → \(text)") }
+        }
+        return changed.isEmpty ? [] : [(changed.joined(separator: "; "), .reload)]
+    }
+
+    /// The changes after sequence number `sequence`, oldest first (at most
+    /// the last `changeLimit`).
+    public func changes(after sequence: Int) -> [PanelChange] {
+        // Asked on every screen step and journal write: nothing new costs
+        // no copy.
+        self.changeLog.withLock { log in
+            guard let last = log.entries.last, last.sequence > sequence else { return [] }
+            return log.entries.filter { $0.sequence > sequence }
         }
     }
 
     /// The one way a snapshot is replaced. The version is published under
     /// the same lock, so it never goes back when two changes race.
-    private func change<E: Error>(_ make: (PanelSnapshot) throws(E) -> PanelSnapshot) throws(E) {
+    /// `make` adds the marker lines the change should leave in the log.
+    private func change<E: Error>(
+        _ make: (PanelSnapshot, inout [(String, ChangeOrigin)]) throws(E) -> PanelSnapshot
+    ) throws(E) {
         try self.current.withLock { (current) throws(E) in
-            current = try make(current)
+            var markers: [(String, ChangeOrigin)] = []
+            current = try make(current, &markers)
             self.publishedVersion.store(current.version, ordering: .releasing)
+            if !markers.isEmpty {
+                let time = self.now()
+                self.changeLog.withLock { log in
+                    for (summary, origin) in markers { log.add(summary, origin: origin, time: time) }
+                }
+            }
         }
         for listener in self.listeners.withLock({ $0 }) { listener() }
     }
@@ -301,12 +441,27 @@ public final class ControlPanel: Sendable {
     }
 }
 
+/// The latest changes, oldest first, with the next sequence number.
+private struct ChangeLog {
+    var entries: [PanelChange] = []
+    var nextSequence = 1
+
+    mutating func add(_ summary: String, origin: ChangeOrigin, time: Double) {
+        self.entries.append(PanelChange(sequence: self.nextSequence, time: time, summary: summary, origin: origin))
+        self.nextSequence += 1
+        if self.entries.count > ControlPanel.changeLimit { self.entries.removeFirst() }
+    }
+}
+
 /// A control request that names something that does not exist.
 public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownEndpoint(String, known: [String])
     case unknownProfile(String, known: [String])
     case unknownScenario(String, known: [String])
     case noSequence(String)
+    /// SwitchboardKit applies scenarios at once; a drill's steps need a
+    /// timeline, which a test drives itself.
+    case drillFromCode(String)
 
     public var description: String {
         switch self {
@@ -318,6 +473,9 @@ public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
             "no scenario '\(name)'" + Self.suggest(name, known, "scenarios")
         case .noSequence(let id):
             "endpoint '\(id)' declares no 'sequence:' in the manifest"
+        case .drillFromCode(let name):
+            "scenario '\(name)' is a drill (timed steps), which SwitchboardKit does not run — "
+                + "set each step's modes with set(_:_:) when the test wants them"
         }
     }
 

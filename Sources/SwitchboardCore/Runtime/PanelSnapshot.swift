@@ -35,12 +35,15 @@ public final class PanelSnapshot: Sendable {
     /// one, `nil` for the others (which never look further). Carried from
     /// snapshot to snapshot while the endpoint's limit stays the same.
     public let limiters: [RateLimiter?]
+    /// The drill running, until its last step, a reset of all, another
+    /// scenario or a reload that removes it.
+    public let drill: DrillRun?
 
     init(
         manifest: Manifest, table: EndpointTable, settings: [EndpointSetting], generation: Int, version: Int,
         activeScenario: String?, counters: [EndpointCounters], random: any RandomSource,
         reloadProblems: [Diagnostic] = [], declared: Manifest? = nil, seenLive: SeenLive? = nil,
-        limitsFrom earlier: PanelSnapshot? = nil, renewingLimits renewed: Set<Int> = []
+        limitsFrom earlier: PanelSnapshot? = nil, renewingLimits renewed: Set<Int> = [], drill: DrillRun? = nil
     ) {
         self.manifest = manifest
         self.declared = declared ?? manifest
@@ -56,19 +59,27 @@ public final class PanelSnapshot: Sendable {
         self.reloadProblems = reloadProblems
         self.limiters = Self.limiters(
             settings: settings, endpoints: manifest.endpoints, earlier: earlier, renewed: renewed)
+        self.drill = drill
     }
 
-    /// A copy with different settings.
-    /// `renewingLimits`: endpoints whose buckets start full again even if
-    /// their limit stays (a reset).
+    /// A copy with different settings, and the same drill. `renewingLimits`:
+    /// endpoints whose buckets start full again even if their limit stays
+    /// (a reset).
     func with(
         settings: [EndpointSetting], activeScenario: String?, renewingLimits renewed: Set<Int> = []
+    ) -> PanelSnapshot {
+        self.with(settings: settings, activeScenario: activeScenario, drill: self.drill, renewingLimits: renewed)
+    }
+
+    /// A copy with different settings and drill (`nil`: none running).
+    func with(
+        settings: [EndpointSetting], activeScenario: String?, drill: DrillRun?, renewingLimits renewed: Set<Int> = []
     ) -> PanelSnapshot {
         PanelSnapshot(
             manifest: self.manifest, table: self.table, settings: settings, generation: self.generation,
             version: self.version + 1, activeScenario: activeScenario, counters: self.counters, random: self.random,
             reloadProblems: self.reloadProblems, declared: self.declared, seenLive: self.seenLive,
-            limitsFrom: self, renewingLimits: renewed)
+            limitsFrom: self, renewingLimits: renewed, drill: drill)
     }
 
     private func profile(named choice: LatencyChoice) -> LatencyProfile? {

@@ -13,6 +13,10 @@ public enum Action: Sendable {
     case counted([String: Int])
     /// A clock tick, for the request rate and the sparklines.
     case tick(now: Double)
+    /// The time of day, for the drill's countdown.
+    case wallClock(Double)
+    /// Settings changes since the last ones, for the log's marker lines.
+    case changes([PanelChange])
     /// The request asked for with `enter`, or nil if it is no longer kept.
     case details(DetailsView?)
     /// Something the runtime wants to tell the user (a file written).

@@ -126,8 +126,8 @@ public enum Keymap {
         Binding([.down, .char("j")], .moveDown, .picker, hint: "down", help: "", inBar: false, inHelp: false),
         Binding([.enter, .char(" ")], .choose, .picker, hint: "apply", help: "", inHelp: false),
         Binding([.escape], .closeOverlay, .picker, hint: "cancel", help: "", inHelp: false),
-        Binding([.char("R")], .resetAll, .global, hint: "reset all", help: "reset all endpoints"),
-        Binding([.char("s")], .openScenarios, .global, hint: "scenario", help: "apply a scenario"),
+        Binding([.char("R")], .resetAll, .global, hint: "reset all", help: "reset all, stop drill"),
+        Binding([.char("s")], .openScenarios, .global, hint: "scenario", help: "scenario or drill"),
         Binding(
             [.char("W")], .recordAll, .global, hint: "record all", help: "record all seen live",
             inBar: false),

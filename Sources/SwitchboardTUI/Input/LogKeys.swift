@@ -16,12 +16,14 @@ enum LogKeys {
             self.pause(&state, visible: visible)
             let cursor = self.cursorPosition(state, visible: visible)
             let step = command == .moveUp ? 1 : command == .pageUp ? page : visible.count
-            state.logCursor = state.log[visible[max(0, cursor - step)]].sequence
+            guard let target = self.request(near: max(0, cursor - step), by: -1, state, visible) else { return [] }
+            state.logCursor = state.log[visible[target]].sequence
         case .moveDown, .pageDown:
             guard !visible.isEmpty, !state.following else { return [] }
             let cursor = self.cursorPosition(state, visible: visible)
             let next = min(visible.count - 1, cursor + (command == .moveDown ? 1 : page))
-            state.logCursor = state.log[visible[next]].sequence
+            guard let target = self.request(near: next, by: 1, state, visible) else { return [] }
+            state.logCursor = state.log[visible[target]].sequence
         case .moveToBottom:
             self.follow(&state)
         case .openDetails:
@@ -43,7 +45,9 @@ enum LogKeys {
                 state.flash = "nothing to export: the log is empty"
                 return []
             }
-            return [.exportHAR(sequences: visible.map { state.log[$0].sequence })]
+            return [
+                .exportHAR(sequences: visible.filter { state.log[$0].marker == nil }.map { state.log[$0].sequence })
+            ]
         default:
             break
         }
@@ -52,8 +56,22 @@ enum LogKeys {
 
     /// The highlighted request: the newest while following.
     static func selectedSequence(_ state: AppState, visible: [Int]) -> Int? {
-        guard let last = visible.last else { return nil }
+        guard let last = visible.last(where: { state.log[$0].marker == nil }) else { return nil }
         return state.following ? state.log[last].sequence : (state.logCursor ?? state.log[last].sequence)
+    }
+
+    /// The request line at `position` in `visible`, or the nearest one
+    /// beyond it in direction `step` (else back the other way): the cursor
+    /// steps over markers, which are not requests.
+    static func request(near position: Int, by step: Int, _ state: AppState, _ visible: [Int]) -> Int? {
+        for direction in [step, -step] {
+            var index = position
+            while visible.indices.contains(index) {
+                if state.log[visible[index]].marker == nil { return index }
+                index += direction
+            }
+        }
+        return nil
     }
 
     static func cursorPosition(_ state: AppState, visible: [Int]) -> Int {

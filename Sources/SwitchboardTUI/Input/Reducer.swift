@@ -28,6 +28,10 @@ public enum Reducer {
             for row in state.endpoints {
                 state.history[row.id, default: HitHistory(hits: row.hits)].tick(hits: row.hits)
             }
+        case .wallClock(let now):
+            state.wallTime = now
+        case .changes(let changes):
+            self.insert(changes, into: &state)
         case .details(let details):
             state.details = details
             if details == nil { state.flash = "that request is no longer in the journal" }
@@ -121,6 +125,7 @@ public enum Reducer {
             return row
         }
         state.scenario = snapshot.activeScenario
+        state.drill = snapshot.drill.map(DrillStatus.init)
         state.scenarios = snapshot.manifest.scenarios.map(\.name)
         if let picked = state.scenarioPicker {
             // A reload may have removed scenarios under the open picker.
@@ -192,6 +197,22 @@ public enum Reducer {
         guard !entries.isEmpty else { return }
         state.log.append(contentsOf: entries.suffix(state.logCapacity).map(LogLine.init))
         if !state.following { state.unseen += entries.count + missed }
+        let overflow = state.log.count - state.logCapacity
+        if overflow > 0 { state.log.removeFirst(overflow) }
+    }
+
+    /// Markers go in among the requests by time (a request still being
+    /// answered when the change came lands after it), each with the
+    /// sequence of the line before it so the log stays in sequence order.
+    private static func insert(_ changes: [PanelChange], into state: inout AppState) {
+        for change in changes {
+            var index = state.log.endIndex
+            // Only the newest lines can be later than a change just made.
+            let floor = max(0, state.log.count - 64)
+            while index > floor, state.log[index - 1].time > change.time { index -= 1 }
+            let before = index > 0 ? state.log[index - 1].sequence : 0
+            state.log.insert(LogLine(change: change, after: before), at: index)
+        }
         let overflow = state.log.count - state.logCapacity
         if overflow > 0 { state.log.removeFirst(overflow) }
     }

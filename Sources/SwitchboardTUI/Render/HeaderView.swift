@@ -5,13 +5,19 @@ enum HeaderView {
     static func draw(_ state: AppState, into grid: inout Grid, layout: Layout, options: RenderOptions) {
         let y = layout.headerRow
         grid.fill(" ", y: y, style: .reverse)
-        let parts = [
+        var parts = [
             state.serverURL,
             "\(state.endpoints.count) endpoint\(state.endpoints.count == 1 ? "" : "s")",
             "\(Format.count(state.totalRequests)) req",
             Format.rate(state.rate.perSecond),
             "scenario: \(state.scenario.map(TerminalText.clean) ?? "-")",
         ]
+        // A drill running is what the audience watches: it goes first and
+        // takes the scenario's place.
+        if let drill = state.drill {
+            parts.removeLast()
+            parts.insert(drill.label(at: state.wallTime), at: 1)
+        }
         var x = grid.put(" Switchboard", x: 0, y: y, style: Style(bold: true, reverse: true))
         // Before the counters: a warning that falls off a narrow screen
         // would not be one.

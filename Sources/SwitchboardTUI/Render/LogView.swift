@@ -56,6 +56,10 @@ enum LogView {
     private static func drawLine(
         _ line: LogLine, y: Int, columns: Columns, into grid: inout Grid, options: RenderOptions
     ) {
+        if let marker = line.marker {
+            self.drawMarker(marker, time: line.time, y: y, columns: columns, into: &grid, options: options)
+            return
+        }
         let statusColor = self.color(forStatus: line.status.code)
         let noStatusLine = line.status == .noStatusLine
         let failed = line.status.code >= 400 || noStatusLine
@@ -109,6 +113,24 @@ enum LogView {
             let info = self.info(line, width: columns.info, options: options)
             grid.put(TerminalText.pad(info, to: columns.info, unicode: options.unicode), x: x, y: y, style: lineStyle)
         }
+    }
+
+    /// `12:01:05.000  login → server_error  (key)`: dim time, cyan text, no
+    /// status or method columns, so it never reads as a request.
+    private static func drawMarker(
+        _ marker: String, time: Double, y: Int, columns: Columns, into grid: inout Grid, options: RenderOptions
+    ) {
+        var x = grid.put(" ", x: 0, y: y, style: .plain)
+        if columns.time > 0 {
+            x = grid.put(
+                TerminalText.pad(Format.clock(time, utcOffset: options.utcOffset), to: columns.time), x: x, y: y,
+                style: .dim)
+        }
+        let text = options.unicode ? marker : marker.replacingOccurrences(of: "→", with: "->")
+        let width = max(0, grid.width - x)
+        grid.put(
+            TerminalText.pad(text, to: width, unicode: options.unicode), x: x, y: y,
+            style: options.style(.color(.cyan)))
     }
 
     /// `server_error (flaky) · 3g 150ms`: what the request got, the setting

@@ -24,6 +24,7 @@ public final class ScreenRuntime {
     private let finishedRecordings = FinishedRecordings()
     private var lastSequence = 0
     private var lastPanelVersion = -1
+    private var lastChange = 0
     private var dirty = true
     private var lastDraw = -Double.infinity
     private var lastTick = -Double.infinity
@@ -71,6 +72,7 @@ public final class ScreenRuntime {
             self.lastTick = now
             let before = self.state
             self.send(.tick(now: now), size)
+            self.send(.wallClock(self.clock.wall()), size)
             self.dirty = self.dirty || before != self.state
         }
         for key in self.terminal.readKeys() {
@@ -105,6 +107,13 @@ public final class ScreenRuntime {
             self.send(.requests(page.entries, missed: page.missed, stats: self.journal.stats()), size)
             changed = true
             self.pullRuleCounts(size)
+        }
+        // After the requests: a marker goes in among them by time.
+        let changes = self.panel.changes(after: self.lastChange)
+        if let last = changes.last {
+            self.lastChange = last.sequence
+            self.send(.changes(changes), size)
+            changed = true
         }
         // After the panel: a recording's notice comes after the reload it made.
         for finished in self.finishedRecordings.take() {
@@ -151,11 +160,11 @@ public final class ScreenRuntime {
             do throws(ControlError) {
                 switch effect {
                 case .quit(let interrupted): return interrupted ? .interrupted : .quit
-                case .setMode(let id, let mode): try self.panel.setMode(mode, endpoint: id)
-                case .setLatency(let id, let name): try self.panel.setLatency(name, endpoint: id)
-                case .reset(let id): try self.panel.reset(endpoint: id)
-                case .applyToAll(let id): try self.panel.applyToAll(from: id)
-                case .applyScenario(let name): try self.panel.applyScenario(named: name)
+                case .setMode(let id, let mode): try self.panel.setMode(mode, endpoint: id, origin: .key)
+                case .setLatency(let id, let name): try self.panel.setLatency(name, endpoint: id, origin: .key)
+                case .reset(let id): try self.panel.reset(endpoint: id, origin: .key)
+                case .applyToAll(let id): try self.panel.applyToAll(from: id, origin: .key)
+                case .applyScenario(let name): try self.panel.applyScenario(named: name, origin: .key)
                 case .openDetails(let sequence):
                     let view = self.journal.entry(sequence: sequence).map { entry in
                         DetailsFormatter.view(entry, signature: self.signature(of: entry.endpointID))

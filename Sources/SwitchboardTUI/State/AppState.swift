@@ -55,6 +55,10 @@ public struct AppState: Equatable, Sendable {
     public var totalRequests = 0
     public var rate = RateMeter()
     public var scenario: String?
+    /// The drill running, for the header.
+    public var drill: DrillStatus?
+    /// The time of day at the last tick (seconds since 1970).
+    public var wallTime: Double = 0
     public var showHelp = false
     /// A one-line message (a change made, a problem) until the next key.
     public var flash: String?
@@ -87,10 +91,11 @@ public struct AppState: Equatable, Sendable {
         return self.profiles.first { $0.name == name }
     }
 
-    /// Indices into `log` of the lines the filter lets through, oldest first.
+    /// Indices into `log` of the lines the filter lets through, oldest
+    /// first. A filter picks requests: markers show only without one.
     public var visibleLog: [Int] {
         guard let filter = self.filter else { return Array(self.log.indices) }
-        return self.log.indices.filter { filter.matches(self.log[$0]) }
+        return self.log.indices.filter { self.log[$0].marker == nil && filter.matches(self.log[$0]) }
     }
 
     /// `slow 2s`, or `-` for none.

@@ -1,6 +1,7 @@
 public import SwitchboardCore
 
-/// One request in the log pane, already escaped for the terminal.
+/// One request in the log pane, already escaped for the terminal, or a
+/// marker: a change of settings, drawn between the requests it affected.
 public struct LogLine: Equatable, Sendable {
     public var sequence: Int
     /// Seconds since 1970, formatted at render time in the local zone.
@@ -32,6 +33,23 @@ public struct LogLine: Equatable, Sendable {
     public var rateLimited: String?
     /// `retried 0.4 s early`: the client came back before its Retry-After.
     public var retriedEarly: String?
+    /// For a marker line: `login → server_error  (drill bad-day, step 2)`.
+    /// A marker has the sequence number of the request line before it, so
+    /// the log stays in sequence order; the cursor steps over it.
+    public var marker: String?
+
+    public init(change: PanelChange, after sequence: Int) {
+        self.sequence = sequence
+        self.time = change.time
+        self.method = ""
+        self.target = ""
+        self.searchableTarget = ""
+        self.status = .noStatusLine
+        self.durationMS = 0
+        self.delayMS = 0
+        self.unmatched = false
+        self.marker = TerminalText.clean(change.text)
+    }
 
     public init(_ entry: JournalEntry) {
         self.sequence = entry.sequence

@@ -1,0 +1,86 @@
+import Foundation
+import SwitchboardTestSupport
+import Testing
+
+/// A short drill in a real terminal: started with `s`, run to its end by
+/// the server's clock, its steps as markers in order on screen, in `--log`
+/// and in the `--har` file's comment.
+@Suite(.serialized) struct DrillEndToEndTests {
+    static let manifest = """
+        endpoints:
+          - { id: login, method: POST, path: /login }
+          - { id: feed, method: GET, path: /feed }
+        scenarios:
+          quick:
+            steps:
+              - { at: 0s, feed: { mode: error } }
+              - { at: 1s, login: { mode: server_error } }
+              - { at: 2s, reset: all }
+        """
+
+    @Test func aDrillRunsToItsEndWithItsMarkersInOrder() async throws {
+        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sb-drill-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("requests.jsonl").path
+        let har = directory.appendingPathComponent("session.har").path
+        let (session, _) = try await TmuxSession.startScreen(fixtures.path, extra: ["--log", log, "--har", har])
+        try await session.send("s")
+        #expect(await session.waitForScreen { $0.contains("quick") })
+        try await session.send("Enter")
+        let markers = [
+            "drill quick started  (key)",
+            "feed → error  (drill quick, step 1)",
+            "login → server_error  (drill quick, step 2)",
+            "all → reset  (drill quick, step 3)",
+        ]
+        // Polled with a deadline: the steps come on the server's clock.
+        #expect(
+            await session.waitForScreen { screen in
+                let positions = markers.map { screen.range(of: $0)?.lowerBound }
+                guard positions.allSatisfy({ $0 != nil }) else { return false }
+                return positions.map { $0! } == positions.map { $0! }.sorted() && !screen.contains("drill quick 3/3")
+            }, "\(session.screenForMessage())")
+        try await session.quit()
+
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        let summaries = lines.compactMap { line -> String? in
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            guard let marker = object?["marker"] as? String, let by = object?["by"] as? String else { return nil }
+            return "\(marker)  (\(by))"
+        }
+        #expect(summaries == markers)
+        let document = try String(contentsOfFile: har, encoding: .utf8)
+        let parsed = try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any]
+        let comment = try #require((parsed?["log"] as? [String: Any])?["comment"] as? String)
+        #expect(comment.split(separator: "\n").map { String($0.drop { $0 != " " }.dropFirst(2)) } == markers)
+    }
+}
+
+/// `serve` has no screen: the CLI starts a drill, the server's clock runs
+/// it, and stdout says so in JSON lines among the requests.
+@Suite struct ServeDrillTests {
+    @Test func theCommandLineStartsADrillThatServeRunsToItsEnd() async throws {
+        let fixtures = try TemporaryFixtures(manifest: DrillEndToEndTests.manifest)
+        let serve = try await ServeProcess.start(arguments: [fixtures.path, "--port", "0"])
+        defer { serve.stop() }
+        let started = try await Subprocess.run(
+            RepositoryPaths.switchboardBinary.path, ["scenario", "quick", "--url", "http://127.0.0.1:\(serve.port)"])
+        #expect(started.status == 0)
+        var markers: [String] = []
+        while markers.count < 4, let line = await serve.nextLine(timeout: 10) {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            if let marker = object?["marker"] as? String, let by = object?["by"] as? String {
+                markers.append("\(marker)  (\(by))")
+            }
+        }
+        #expect(
+            markers == [
+                "drill quick started  (CLI)",
+                "feed → error  (drill quick, step 1)",
+                "login → server_error  (drill quick, step 2)",
+                "all → reset  (drill quick, step 3)",
+            ])
+    }
+}

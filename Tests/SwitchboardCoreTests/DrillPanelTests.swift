@@ -1,0 +1,188 @@
+import SwitchboardCore
+import SwitchboardTestSupport
+import Testing
+
+/// A drill run by the control panel, on a clock the test moves: what each
+/// step sets, the markers it leaves, and what stops it.
+@Suite struct DrillPanelTests {
+    static let manifest = """
+        endpoints:
+          - { id: login, method: POST, path: /login }
+          - { id: feed, method: GET, path: /feed }
+        scenarios:
+          bad-day:
+            steps:
+              - { at: 0s, "*": { latency: 3g } }
+              - { at: 20s, login: { mode: server_error } }
+              - { at: 40s, reset: all }
+          short:
+            steps:
+              - { at: 0s, feed: { mode: "flaky:50" } }
+              - { at: 1s, feed: { mode: error } }
+          outage: { "*": { mode: server_error } }
+        """
+
+    func panel(_ clock: ManualClock, manifest: String = Self.manifest, seed: UInt64 = 7) throws -> ControlPanel {
+        let fixtures = try TemporaryFixtures(manifest: manifest)
+        return ControlPanel(
+            manifest: try ManifestLoader.load(directory: fixtures.path), random: SeededRandom(seed: seed),
+            now: clock.panelClock)
+    }
+
+    func markers(_ panel: ControlPanel) -> [String] {
+        panel.changes(after: 0).map(\.text)
+    }
+
+    @Test func aDrillAppliesItsStepsWhenTheyFallDue() throws {
+        let clock = ManualClock()
+        let panel = try self.panel(clock)
+        try panel.applyScenario(named: "bad-day", origin: .key)
+        #expect(panel.snapshot().settings.map(\.latency) == ["3g", "3g"])
+        #expect(panel.snapshot().drill?.currentStep == 1)
+        #expect(panel.snapshot().drill?.countdown(at: clock.panelClock()) == 20)
+
+        clock.advance(by: 19)
+        panel.advanceDrill()
+        #expect(panel.snapshot().settings[0].mode == .success)
+        clock.advance(by: 1)
+        panel.advanceDrill()
+        #expect(panel.snapshot().settings[0] == .init(mode: .serverError, latency: "3g"))
+        clock.advance(by: 20)
+        panel.advanceDrill()
+        #expect(
+            panel.snapshot().settings == [.init(mode: .success, latency: nil), .init(mode: .success, latency: nil)])
+        #expect(panel.snapshot().drill == nil)
+        #expect(
+            self.markers(panel) == [
+                "drill bad-day started  (key)",
+                "* → latency 3g  (drill bad-day, step 1)",
+                "login → server_error  (drill bad-day, step 2)",
+                "all → reset  (drill bad-day, step 3)",
+            ])
+        let times = panel.changes(after: 0).map { $0.time - panel.changes(after: 0)[0].time }
+        #expect(times == [0, 0, 20, 40])
+    }
+
+    @Test func resettingAllStopsTheDrill() throws {
+        let clock = ManualClock()
+        let panel = try self.panel(clock)
+        try panel.applyScenario(named: "bad-day")
+        clock.advance(by: 5)
+        try panel.reset(origin: .key)
+        #expect(panel.snapshot().drill == nil)
+        #expect(panel.snapshot().settings.map(\.latency) == [nil, nil])
+        clock.advance(by: 30)
+        panel.advanceDrill()
+        #expect(panel.snapshot().settings[0].mode == .success)
+        #expect(self.markers(panel).last == "all → reset, drill bad-day stopped  (key)")
+    }
+
+    @Test func anotherScenarioOrDrillStopsTheOneRunningWhereItIs() throws {
+        let clock = ManualClock()
+        let panel = try self.panel(clock)
+        try panel.applyScenario(named: "bad-day")
+        try panel.applyScenario(named: "short", origin: .controlAPI)
+        #expect(panel.snapshot().drill?.name == "short")
+        // bad-day's latency stays: stopping is not resetting.
+        #expect(panel.snapshot().settings[1] == .init(mode: .flaky(percent: 50), latency: "3g"))
+        try panel.applyScenario(named: "outage", origin: .commandLine)
+        #expect(panel.snapshot().drill == nil)
+        clock.advance(by: 30)
+        panel.advanceDrill()
+        #expect(panel.snapshot().settings.map(\.mode) == [.serverError, .serverError])
+        #expect(
+            self.markers(panel).suffix(3) == [
+                "drill short started, drill bad-day stopped  (control API)",
+                "feed → flaky:50  (drill short, step 1)",
+                "scenario outage, drill short stopped  (CLI)",
+            ])
+    }
+
+    @Test func aReloadThatRemovesTheDrillStopsIt() throws {
+        let clock = ManualClock()
+        let panel = try self.panel(clock)
+        try panel.applyScenario(named: "bad-day")
+        let fixtures = try TemporaryFixtures(
+            manifest: """
+                endpoints:
+                  - { id: login, method: POST, path: /login }
+                  - { id: feed, method: GET, path: /feed }
+                """)
+        panel.replaceManifest(try ManifestLoader.load(directory: fixtures.path))
+        #expect(panel.snapshot().drill == nil)
+        #expect(self.markers(panel).last == "drill bad-day stopped: no longer in the manifest  (reload)")
+    }
+
+    @Test func aReloadThatKeepsTheDrillLetsItRunOn() throws {
+        let clock = ManualClock()
+        let panel = try self.panel(clock)
+        try panel.applyScenario(named: "bad-day")
+        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
+        panel.replaceManifest(try ManifestLoader.load(directory: fixtures.path))
+        clock.advance(by: 20)
+        panel.advanceDrill()
+        #expect(panel.snapshot().drill?.currentStep == 2)
+    }
+
+    @Test func everyChangeSaysWhoMadeIt() throws {
+        let clock = ManualClock()
+        let panel = try self.panel(clock)
+        try panel.setMode(.error, endpoint: "login", origin: .key)
+        try panel.set(endpoint: "feed", mode: .hang, latency: .profile("3g"), origin: .controlAPI)
+        try panel.setLatency(nil, endpoint: "feed", origin: .commandLine)
+        try panel.applyToAll(from: "login", origin: .key)
+        try panel.reset(endpoint: "login")
+        #expect(
+            self.markers(panel) == [
+                "login → error  (key)",
+                "feed → hang, latency 3g  (control API)",
+                "feed → latency none  (CLI)",
+                "all → error, latency none (as login)  (key)",
+                "login → reset  (code)",
+            ])
+        #expect(panel.changes(after: 0).map(\.sequence) == [1, 2, 3, 4, 5])
+        #expect(panel.changes(after: 3).map(\.sequence) == [4, 5])
+    }
+
+    @Test func aReloadThatChangesAnEndpointsStartSaysSo() throws {
+        let clock = ManualClock()
+        let panel = try self.panel(clock)
+        let fixtures = try TemporaryFixtures(
+            manifest: """
+                endpoints:
+                  - { id: login, method: POST, path: /login, mode: error }
+                  - { id: feed, method: GET, path: /feed }
+                """)
+        panel.replaceManifest(try ManifestLoader.load(directory: fixtures.path))
+        #expect(self.markers(panel) == ["login → error  (reload)"])
+    }
+
+    @Test func aRefusedChangeLeavesNoMarker() throws {
+        let panel = try self.panel(ManualClock())
+        #expect(throws: ControlError.self) { try panel.setMode(.error, endpoint: "nope") }
+        #expect(panel.changes(after: 0).isEmpty)
+    }
+
+    /// `--seed` plus a drill replays the same demo: the same modes for the
+    /// same requests at the same moments of the drill.
+    @Test func aSeededDrillGivesTheSameModesOnEveryRun() throws {
+        func run() throws -> [Mode] {
+            let clock = ManualClock()
+            let panel = try self.panel(clock, seed: 42)
+            try panel.applyScenario(named: "short")
+            var modes: [Mode] = []
+            for tick in 0..<20 {
+                if tick == 10 {
+                    clock.advance(by: 1)
+                    panel.advanceDrill()
+                }
+                modes.append(panel.snapshot().decide(endpoint: 1).mode)
+            }
+            return modes
+        }
+        let first = try run()
+        #expect(first == (try run()))
+        #expect(Set(first.prefix(10)) == [.success, .serverError])
+        #expect(Set(first.suffix(10)) == [.error])
+    }
+}

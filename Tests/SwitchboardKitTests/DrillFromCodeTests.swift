@@ -1,0 +1,30 @@
+import Foundation
+import SwitchboardKit
+import Testing
+
+/// SwitchboardKit applies scenarios at once and refuses drills, whose
+/// steps would tie a test to the wall clock.
+@Suite struct DrillFromCodeTests {
+    @Test func applyingADrillFromCodeIsRefusedClearly() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-drill-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(
+            """
+            endpoints:
+              - { id: login, method: POST, path: /login }
+            scenarios:
+              bad-day:
+                steps:
+                  - { at: 0s, login: { mode: server_error } }
+              outage: { login: { mode: server_error } }
+            """.utf8
+        ).write(to: folder.appendingPathComponent("switchboard.yml"))
+        let board = try await Switchboard.start(fixtures: folder)
+        await #expect(throws: ControlError.drillFromCode("bad-day")) { try await board.apply(scenario: "bad-day") }
+        #expect(try board.mode(of: "login") == .success)
+        try await board.apply(scenario: "outage")
+        #expect(try board.mode(of: "login") == .serverError)
+        await board.stop()
+    }
+}

@@ -1,0 +1,141 @@
+import SwitchboardCore
+import SwitchboardTUI
+import SwitchboardTestSupport
+import Testing
+
+/// A drill on the screen: the header's step and countdown, and the changes
+/// as marker lines among the requests, which the cursor steps over.
+@Suite struct DrillScreenTests {
+    static let manifest = """
+        endpoints:
+          - { id: login, method: POST, path: /login }
+          - { id: feed, method: GET, path: /feed }
+        scenarios:
+          bad-day:
+            steps:
+              - { at: 0s, "*": { latency: 3g } }
+              - { at: 20s, login: { mode: server_error } }
+              - { at: 40s, reset: all }
+        """
+    let colored = RenderOptions(color: true, unicode: true, utcOffset: 0)
+
+    /// 12:01:00 plus `seconds`, the time ManualClock starts at.
+    static func entry(_ sequence: Int, _ seconds: Double, _ target: String, _ status: Int) -> JournalEntry {
+        var entry = JournalEntry(
+            time: 1_763_812_860 + seconds, method: "GET", target: target, status: .answered(status),
+            duration: .milliseconds(2), endpointID: "feed", mode: status == 200 ? .success : .serverError,
+            latency: nil)
+        entry.sequence = sequence
+        return entry
+    }
+
+    /// The drill started at 12:01:00 and in its second step at 12:01:25,
+    /// with requests before and after each change.
+    func drillState() throws -> (AppState, ControlPanel) {
+        let clock = ManualClock()
+        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path), now: clock.panelClock)
+        var state = AppState(serverURL: "http://127.0.0.1:8080")
+        let stats = JournalStats(total: 3, unmatched: 0, byEndpoint: [:])
+        func send(_ action: Action) { _ = Reducer.reduce(&state, action, width: 80, height: 24) }
+        send(.requests([Self.entry(1, -1, "/feed", 200)], missed: 0, stats: stats))
+        try panel.applyScenario(named: "bad-day", origin: .key)
+        clock.advance(by: 20)
+        panel.advanceDrill()
+        send(.requests([Self.entry(2, 10, "/feed", 200), Self.entry(3, 21, "/login", 503)], missed: 0, stats: stats))
+        send(.changes(panel.changes(after: 0)))
+        send(.panel(panel.snapshot(), stats))
+        clock.advance(by: 5)
+        send(.wallClock(clock.panelClock()))
+        return (state, panel)
+    }
+
+    @Test func theHeaderShowsTheDrillItsStepAndTheCountdown() throws {
+        let (state, _) = try self.drillState()
+        let grid = ScreenRenderer.render(state, width: 80, height: 24, options: self.colored)
+        #expect(grid.row(0).contains("drill bad-day 2/3, next in 15s"))
+        expectGolden(grid, "drill-80x24", styles: true)
+    }
+
+    @Test func asciiTerminalsGetArrowsTheyCanDraw() throws {
+        let (state, _) = try self.drillState()
+        let grid = ScreenRenderer.render(
+            state, width: 80, height: 24, options: RenderOptions(color: false, unicode: false, utcOffset: 0))
+        #expect(grid.text.contains("login -> server_error  (drill bad-day, step 2)"))
+        #expect(grid.text.unicodeScalars.allSatisfy { $0.isASCII })
+    }
+
+    @Test func markersGoAmongTheRequestsByTime() throws {
+        let (state, _) = try self.drillState()
+        #expect(
+            state.log.map { $0.marker ?? $0.target } == [
+                "/feed",
+                "drill bad-day started  (key)",
+                "* → latency 3g  (drill bad-day, step 1)",
+                "/feed",
+                "login → server_error  (drill bad-day, step 2)",
+                "/login",
+            ])
+    }
+
+    @Test func theCursorStepsOverMarkers() throws {
+        var (state, _) = try self.drillState()
+        state.focus = .log
+        func press(_ key: Key) -> [Effect] { Reducer.reduce(&state, .key(key), width: 80, height: 24) }
+        _ = press(.up)
+        #expect(state.logCursor == 2)
+        _ = press(.up)
+        #expect(state.logCursor == 1)
+        #expect(press(.enter) == [.openDetails(sequence: 1)])
+        _ = press(.down)
+        #expect(state.logCursor == 2)
+    }
+
+    @Test func aFilterShowsRequestsOnly() throws {
+        var (state, _) = try self.drillState()
+        state.filter = try LogFilter.parse("feed").get()
+        #expect(state.visibleLog.allSatisfy { state.log[$0].marker == nil })
+    }
+
+    @Test func theDrillLeavesTheHeaderWhenItEnds() throws {
+        let clock = ManualClock()
+        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path), now: clock.panelClock)
+        var state = AppState(serverURL: "http://127.0.0.1:8080")
+        try panel.applyScenario(named: "bad-day")
+        clock.advance(by: 40)
+        panel.advanceDrill()
+        _ = Reducer.reduce(
+            &state, .panel(panel.snapshot(), JournalStats(total: 0, unmatched: 0, byEndpoint: [:])), width: 80,
+            height: 24)
+        #expect(state.drill == nil)
+        #expect(state.scenario == "bad-day")
+    }
+}
+
+/// The runtime's part: `s` starts the drill, each tick moves the countdown,
+/// and the changes come in as markers.
+@Suite struct DrillRuntimeTests {
+    @Test func theRuntimeCountsDownAndShowsEachStep() throws {
+        let clock = ManualClock()
+        let fixtures = try TemporaryFixtures(manifest: DrillScreenTests.manifest)
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path), now: clock.panelClock)
+        let harness = ScreenHarness(panel: panel, clock: clock)
+        harness.press(.char("s"))
+        harness.press(.enter)
+        clock.advance(by: ScreenRuntime.tickInterval)
+        harness.frame()
+        #expect(harness.terminal.screen.contains("drill bad-day 1/3, next in 19s"))
+        #expect(harness.terminal.screen.contains("drill bad-day started  (key)"))
+        clock.advance(by: 19)
+        panel.advanceDrill()
+        harness.frame()
+        #expect(harness.terminal.screen.contains("drill bad-day 2/3, next in 20s"))
+        #expect(harness.terminal.screen.contains("login → server_error  (drill bad-day, step 2)"))
+        harness.press(.char("R"))
+        // The marker comes with the next frame's pull, like new requests.
+        harness.frame()
+        #expect(!harness.terminal.screen.contains("drill bad-day 2/3"))
+        #expect(harness.terminal.screen.contains("all → reset, drill bad-day stopped  (key)"))
+    }
+}
