@@ -19,6 +19,11 @@ extension RequestHandler {
             status: status, duration: .nanoseconds(elapsed.nanoseconds), endpointID: response.endpointID,
             mode: decision?.mode, setting: decision?.setting, latency: decision?.latency,
             injectedDelay: response.delay, unmatched: response.unmatched, details: details)
+        // The common path writes its whole answer right after this.
+        entry.firstByte =
+            self.headSentAt.map { .nanoseconds(($0 - request.arrived).nanoseconds) }
+            ?? (answered ? entry.duration : nil)
+        self.headSentAt = nil
         if let upstream = response.upstream {
             entry.upstream = upstream
             if entry.mode == nil { entry.mode = .live }
