@@ -58,3 +58,43 @@ import Testing
         }
     }
 }
+
+/// The mouse in a real terminal: tmux's `send-keys` cannot click, but the
+/// bytes a terminal sends for a click (xterm's X10 mouse report, which the
+/// pane's terminfo names) can be typed into the pane.
+@Suite(.serialized) struct MouseScreenTests {
+    /// `ESC [ M` then the button, column and row, each plus 32 (and the
+    /// cell 1-based); a press then its release.
+    static func click(x: Int, y: Int) -> [String] {
+        let cell = [32 + 1 + x, 32 + 1 + y].map { String(format: "%02x", $0) }
+        return ["-H", "1b", "5b", "4d", "20"] + cell + ["1b", "5b", "4d", "23"] + cell
+    }
+
+    @Test func aClickOnAModeCellCyclesItAndAClickOnARowSelectsIt() async throws {
+        let (session, _) = try await TmuxSession.startScreen()
+        try await session.serving { session in
+            let screen = await session.screen()
+            let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            let y = try #require(rows.firstIndex { $0.contains("/episodes/:episode") })
+            let row = rows[y]
+            let x = row.distance(from: row.startIndex, to: try #require(row.range(of: "success")).lowerBound)
+            _ = try await session.tmux(["send-keys", "-t", "main"] + Self.click(x: x + 1, y: y))
+            #expect(
+                await session.waitForScreen { screen in
+                    screen.split(separator: "\n").contains {
+                        $0.contains("> GET    /episodes/:episode") && $0.contains("error 404")
+                    }
+                }, "\(session.screenForMessage())")
+            // A click on the path selects without changing the mode.
+            let weather = try #require(rows.firstIndex { $0.contains("/weather") })
+            _ = try await session.tmux(["send-keys", "-t", "main"] + Self.click(x: 12, y: weather))
+            #expect(
+                await session.waitForScreen { screen in
+                    screen.split(separator: "\n").contains {
+                        $0.contains("> GET    /weather") && $0.contains("success")
+                    }
+                }, "\(session.screenForMessage())")
+            try await session.quit()
+        }
+    }
+}
