@@ -10,6 +10,9 @@ extension SwitchboardServer {
         public var description: String
     }
 
+    /// How long a replay waits for its answer before giving up.
+    static let replayTimeout = TimeAmount.seconds(60)
+
     /// Sends `bytes` (a whole request that asks for `Connection: close`) to
     /// the listening address; the status code of the answer.
     public func sendToItself(_ bytes: [UInt8]) async throws(ReplayFailure) -> Int {
@@ -29,8 +32,10 @@ extension SwitchboardServer {
                 }
                 .connect(host: host, port: port)
                 .flatMap { channel in
-                    channel.writeAndFlush(channel.allocator.buffer(bytes: bytes)).flatMap {
-                        channel.pipeline.handler(type: StatusLineReader.self).flatMap { $0.status.futureResult }
+                    // A hanging endpoint would hold the replay for ever.
+                    channel.eventLoop.scheduleTask(in: Self.replayTimeout) { channel.close(promise: nil) }
+                    return channel.writeAndFlush(channel.allocator.buffer(bytes: bytes)).flatMap {
+                        channel.pipeline.handler(type: StatusLineReader.self).flatMap { $0.status }
                     }
                 }
                 .get()
@@ -48,14 +53,17 @@ extension SwitchboardServer {
 private final class StatusLineReader: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
 
-    /// Made when the handler joins a pipeline, on that channel's loop.
+    /// Made when the handler joins a pipeline, on that channel's loop;
+    /// `nil` once completed.
     private var promise: EventLoopPromise<Int>?
     private var head: [UInt8] = []
-
-    var status: EventLoopPromise<Int> { self.promise! }
+    /// The answer's status; read right after the handler is added.
+    private(set) var status: EventLoopFuture<Int>!
 
     func handlerAdded(context: ChannelHandlerContext) {
-        self.promise = context.eventLoop.makePromise()
+        let promise = context.eventLoop.makePromise(of: Int.self)
+        self.promise = promise
+        self.status = promise.futureResult
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -69,22 +77,46 @@ private final class StatusLineReader: ChannelInboundHandler, RemovableChannelHan
         let line = String(decoding: self.head, as: UTF8.self)
         let parts = line.split(separator: " ", maxSplits: 2)
         if parts.count >= 2, parts[0].hasPrefix("HTTP/"), let code = Int(parts[1]) {
-            self.promise?.succeed(code)
+            self.complete(.success(code))
+        } else if self.head.isEmpty {
+            let seconds = SwitchboardServer.replayTimeout.nanoseconds / 1_000_000_000
+            self.complete(.failure("no answer (the connection closed, or nothing came within \(seconds) s)"))
         } else {
-            let failure = SwitchboardServer.ReplayFailure(
-                description: self.head.isEmpty
-                    ? "the connection closed without an answer" : "the answer had no status line")
-            self.promise?.fail(failure)
+            self.complete(.failure("the answer had no status line"))
         }
         context.fireChannelInactive()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        self.promise?.fail(SwitchboardServer.ReplayFailure(description: "\(error)"))
+        self.complete(.failure("\(error)"))
         context.close(promise: nil)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        self.promise?.fail(SwitchboardServer.ReplayFailure(description: "the connection went away"))
+        self.complete(.failure("the connection went away"))
+    }
+
+    /// Completes the promise once; what comes after (a close after an
+    /// error) is dropped.
+    private func complete(_ outcome: Result<Int, ReplayReason>) {
+        guard let promise = self.promise else { return }
+        self.promise = nil
+        switch outcome {
+        case .success(let code): promise.succeed(code)
+        case .failure(let reason): promise.fail(SwitchboardServer.ReplayFailure(description: reason.text))
+        }
+    }
+}
+
+/// Why a replay got no status, before it becomes a `ReplayFailure`.
+private struct ReplayReason: Error, ExpressibleByStringInterpolation {
+    var text: String
+
+    init(stringLiteral value: String) {
+        self.text = value
+    }
+
+    init(stringInterpolation: DefaultStringInterpolation) {
+        self.text = String(stringInterpolation: stringInterpolation)
     }
 }
