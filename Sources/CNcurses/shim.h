@@ -26,6 +26,11 @@ static inline attr_t sb_attr_dim(void) { return A_DIM; }
 static inline attr_t sb_attr_underline(void) { return A_UNDERLINE; }
 static inline attr_t sb_attr_normal(void) { return A_NORMAL; }
 static inline int sb_key_resize(void) { return KEY_RESIZE; }
+static inline int sb_key_mouse(void) { return KEY_MOUSE; }
+static inline mmask_t sb_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t sb_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t sb_wheel_up(void) { return BUTTON4_PRESSED; }
+static inline mmask_t sb_wheel_down(void) { return BUTTON5_PRESSED; }
 
 // ppoll is not visible through Swift's Glibc module.
 int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *tmo_p, const sigset_t *sigmask);

@@ -20,6 +20,11 @@ extension RequestHandler {
             mode: decision?.mode, setting: decision?.setting, latency: decision?.latency,
             injectedDelay: response.delay, unmatched: response.unmatched, details: details)
         entry.rateLimited = response.rateLimited
+        // The common path writes its whole answer right after this.
+        entry.firstByte =
+            self.headSentAt.map { .nanoseconds(($0 - request.arrived).nanoseconds) }
+            ?? (answered ? entry.duration : nil)
+        self.headSentAt = nil
         if let upstream = response.upstream {
             entry.upstream = upstream
             if entry.mode == nil { entry.mode = .live }

@@ -105,6 +105,7 @@ extension RequestHandler {
                 headers.replaceOrAdd(name: "Connection", value: "keep-alive")
             }
             let head = HTTPResponseHead(version: request.head.version, status: upstreamHead.status, headers: headers)
+            self.headSentAt = context.eventLoop.now
             if Self.hasNoBody(request, upstreamHead.status), let raw = self.wireContext {
                 // An answer without a body goes out as bytes: the encoder,
                 // not knowing the request was HEAD, would frame a body that

@@ -32,6 +32,9 @@ final class RequestHandler: ChannelDuplexHandler {
     /// The answer decided as the request's head arrived (while some request
     /// may go live), for when its body has arrived.
     var decided: PreparedResponse?
+    /// When the response under way sent its status line, for the journal's
+    /// time to first byte (one response is under way at a time).
+    var headSentAt: NIODeadline?
     /// The response encoder's context: prebuilt responses are written from
     /// there, as finished bytes.
     var wireContext: ChannelHandlerContext?
@@ -334,6 +337,7 @@ final class RequestHandler: ChannelDuplexHandler {
     }
 
     func writeHead(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
+        self.headSentAt = context.eventLoop.now
         if !request.fromPage, let head = response.head, request.keepAlive, request.head.version == .http1_1 {
             context.write(self.wrapOutboundOut(.head(head)), promise: nil)
             return

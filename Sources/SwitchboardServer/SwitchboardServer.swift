@@ -18,7 +18,7 @@ public final class SwitchboardServer: Sendable {
     let group: MultiThreadedEventLoopGroup
     let responder: Responder
     private let upstream: Upstream
-    private let channel = Mutex<(any Channel)?>(nil)
+    let channel = Mutex<(any Channel)?>(nil)
     /// Open client connections, so shutting down can answer what they wait for.
     private let connections = Mutex<[ObjectIdentifier: any Channel]>([:])
     private let stopped = Atomic<Bool>(false)

@@ -19,6 +19,7 @@ enum KeyDecoding {
             case KEY_BTAB: return .backTab
             case KEY_BACKSPACE: return .backspace
             case sb_key_resize(): return .resize
+            case sb_key_mouse(): return self.mouse()
             default: return nil
             }
         }
@@ -31,5 +32,21 @@ enum KeyDecoding {
         case 32...: return Unicode.Scalar(UInt32(value)).map { .char(Character($0)) }
         default: return nil
         }
+    }
+
+    /// The mouse event ncurses has waiting, if it is one the screen uses.
+    static func mouse() -> Key? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return nil }
+        return self.mouse(buttons: event.bstate, x: Int(event.x), y: Int(event.y))
+    }
+
+    static func mouse(buttons: mmask_t, x: Int, y: Int) -> Key? {
+        if buttons & (sb_button1_pressed() | sb_button1_clicked()) != 0 {
+            return .mouse(MouseEvent(.click, x: x, y: y))
+        }
+        if buttons & sb_wheel_up() != 0 { return .mouse(MouseEvent(.wheelUp, x: x, y: y)) }
+        if buttons & sb_wheel_down() != 0 { return .mouse(MouseEvent(.wheelDown, x: x, y: y)) }
+        return nil
     }
 }

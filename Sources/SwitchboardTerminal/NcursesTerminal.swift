@@ -1,5 +1,6 @@
 import CNcurses
 import CTerminalRescue
+import Foundation
 import SwitchboardTUI
 
 #if canImport(Glibc)
@@ -43,6 +44,10 @@ final class NcursesTerminal: Terminal {
         nodelay(sb_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
+        // Presses, not clicks: ncurses would otherwise hold a press back
+        // to see whether a double click follows.
+        mouseinterval(0)
+        _ = mousemask(sb_button1_pressed() | sb_wheel_up() | sb_wheel_down(), nil)
         var colors = false
         if wantColor && has_colors() {
             start_color()
@@ -100,6 +105,27 @@ final class NcursesTerminal: Terminal {
         }
         return keys
     }
+
+    /// OSC 52, which most terminals honour (some ask first). Inside tmux
+    /// the same sequence goes to tmux, which takes it when its
+    /// `set-clipboard` option is `on`: a passthrough wrapping would need
+    /// `allow-passthrough`, which is off by default, and would bypass tmux's
+    /// own buffers.
+    func copyToClipboard(_ text: String) -> Bool {
+        let encoded = Data(text.utf8).base64EncodedString()
+        // Terminals cap what they accept (xterm about 100 kB).
+        guard encoded.utf8.count <= Self.clipboardLimit else { return false }
+        let sequence = Array("\u{1B}]52;c;\(encoded)\u{07}".utf8)
+        var offset = 0
+        while offset < sequence.count {
+            let written = sequence[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written <= 0 { return false }
+            offset += written
+        }
+        return true
+    }
+
+    static let clipboardLimit = 100_000
 
     func close() {
         endwin()

@@ -20,16 +20,19 @@ public final class ScreenLoop {
     private let redact: Bool
     private let upstreamInsecure: Bool
     private let recording: FixtureRecording?
+    private let replay: RequestReplay?
 
     /// - Parameters:
     ///   - redact: hide credentials in HAR files exported with `e`.
     ///   - upstreamInsecure: `--upstream-insecure`, shown on the top line.
     ///   - recording: what `w` and `W` do.
+    ///   - replay: what `p` does.
     public init(
         panel: ControlPanel, journal: RequestJournal, serverURL: String, colorWanted: Bool, redact: Bool = true,
-        upstreamInsecure: Bool = false, recording: FixtureRecording? = nil
+        upstreamInsecure: Bool = false, recording: FixtureRecording? = nil, replay: RequestReplay? = nil
     ) {
         self.recording = recording
+        self.replay = replay
         self.upstreamInsecure = upstreamInsecure
         self.panel = panel
         self.journal = journal
@@ -64,7 +67,7 @@ public final class ScreenLoop {
             panel: self.panel, journal: self.journal, terminal: terminal, serverURL: self.serverURL,
             options: RenderOptions(color: terminal.colors, unicode: terminal.unicode, utcOffset: Self.utcOffset()),
             redact: self.redact, upstreamInsecure: self.upstreamInsecure, recording: self.recording,
-            wake: { [wake = self.wake] in wake.wake() })
+            replay: self.replay, wake: { [wake = self.wake] in wake.wake() })
         while true {
             if let signal = ProcessSignals.takeQuitSignal() { return .signal(signal) }
             // Before looking for work, so that work arriving meanwhile wakes

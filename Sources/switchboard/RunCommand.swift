@@ -35,7 +35,16 @@ struct RunCommand: ParsableCommand {
             panel: panel, journal: journal, serverURL: url,
             colorWanted: !TerminalCheck.colorDisabled(environment: environment), redact: !self.options.noRedact,
             upstreamInsecure: self.options.upstreamInsecure,
-            recording: ScreenRecording.capability(server: server, directory: self.options.directory))
+            recording: ScreenRecording.capability(server: server, directory: self.options.directory),
+            replay: RequestReplay { copy in
+                // The Host the client would have sent: the server's address.
+                let host = String(url.drop { $0 != "/" }.dropFirst(2))
+                do throws(SwitchboardServer.ReplayFailure) {
+                    return .success(try await server.sendToItself(copy.wireBytes(host: host)))
+                } catch {
+                    return .failure(ReplayError(error.description))
+                }
+            })
         let exit: ScreenExit
         do {
             // In-flight requests are answered and journaled before the

@@ -53,6 +53,8 @@ import Testing
         let entry = try #require(slow.entries.first { $0.endpointID == "coinlist" })
         #expect(entry.injectedDelay == .seconds(2))
         #expect(entry.latency == "slow")
+        // A whole answer leaves at once: its first byte is at its end.
+        #expect(entry.firstByte == .seconds(2))
     }
 
     @Test func aLargeUploadIsToldToGoAheadAtOnce() throws {

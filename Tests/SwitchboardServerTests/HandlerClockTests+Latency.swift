@@ -32,6 +32,8 @@ extension HandlerClockTests {
         let entry = try #require(wire.entries.first)
         #expect(entry.status == .answered(200) && entry.mode == .truncated)
         #expect(entry.duration == .milliseconds(1100))
+        // The status line left after the delay; the body took the rest.
+        #expect(entry.firstByte == .milliseconds(100))
     }
 
     @Test func aPreflightTakesTheEndpointsRoundTripButNotItsMode() throws {

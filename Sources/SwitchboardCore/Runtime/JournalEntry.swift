@@ -21,6 +21,9 @@ public struct JournalEntry: Sendable {
     public var latency: String?
     /// The delay that was deliberately added.
     public var injectedDelay: Duration
+    /// From the request's arrival to the response's status line leaving;
+    /// `nil` when none was sent or the path that answered does not say.
+    public var firstByte: Duration?
     /// Set when no endpoint matched.
     public var unmatched: Unmatched?
     /// Set when the request was refused before any endpoint saw it

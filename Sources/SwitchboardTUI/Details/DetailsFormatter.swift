@@ -18,6 +18,7 @@ public enum DetailsFormatter {
                 "\(TerminalText.escapeNetwork(entry.method)) \(TerminalText.escapeNetwork(entry.target)) \(version)",
                 .bold))
         lines.append(.init(self.summary(entry, signature: signature), .color(.cyan)))
+        lines += TimingLines.lines(entry)
         if let unmatched = entry.unmatched {
             lines.append(.init("unmatched: \(TerminalText.clean(unmatched.reason))", .color(.magenta, bold: true)))
         }

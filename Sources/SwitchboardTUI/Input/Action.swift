@@ -28,6 +28,8 @@ public enum Action: Sendable {
     /// The control panel refused a change a key asked for; the rows still
     /// show what the panel holds.
     case refused(ControlError)
+    /// Request `sequence` in the journal is the replay (`p`) of `original`.
+    case replayed(sequence: Int, original: Int)
 }
 
 /// Something the reducer wants done outside: the runtime performs it.
@@ -43,5 +45,11 @@ public enum Effect: Equatable, Sendable {
     case exportHAR(sequences: [Int])
     /// Record into the fixtures (answered with `.recorded`, later).
     case record(RecordTarget)
+    /// Write the request as a `curl` command to a file and the clipboard
+    /// (answered with `.notice`).
+    case copyAsCurl(sequence: Int)
+    /// Send the request to the server again (answered with `.replayed`
+    /// and a `.notice`, later).
+    case replay(sequence: Int)
     case quit(interrupted: Bool)
 }

@@ -28,4 +28,12 @@ public enum Command: Hashable, Sendable {
     case recordAll
     /// Enter in a picker.
     case choose
+    /// `x`: the selected request as a `curl` command, to a file and the clipboard.
+    case copyAsCurl
+    /// `p`: the selected request sent to the server again.
+    case replay
+    /// `m`: mark or unmark the selected request.
+    case toggleMark
+    /// `n` / `N`: the next / previous marked request.
+    case nextMark, previousMark
 }

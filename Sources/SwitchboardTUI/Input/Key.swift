@@ -9,6 +9,8 @@ public enum Key: Hashable, Sendable {
     case ctrl(Character)
     /// The terminal changed size.
     case resize
+    /// A click or the wheel; every one of them has a key that does the same.
+    case mouse(MouseEvent)
 
     /// The key as the help bar spells it.
     public var label: String {
@@ -30,6 +32,7 @@ public enum Key: Hashable, Sendable {
         case .char(let character): String(character)
         case .ctrl(let character): "^" + character.uppercased()
         case .resize: "resize"
+        case .mouse(let event): event.kind == .click ? "click" : "wheel"
         }
     }
 

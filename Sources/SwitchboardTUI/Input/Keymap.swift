@@ -114,6 +114,15 @@ public enum Keymap {
         Binding(
             [.char("w")], .recordSelected, .log, hint: "record", help: "record · stub if none",
             inBar: false),
+        Binding(
+            [.char("x")], .copyAsCurl, .log, hint: "curl", help: "copy as curl · replay", inBar: false,
+            helpKeys: "x p"),
+        Binding([.char("p")], .replay, .log, hint: "replay", help: "", inBar: false, inHelp: false),
+        Binding(
+            [.char("m")], .toggleMark, .log, hint: "mark", help: "mark · jump to marks", inBar: false,
+            helpKeys: "m n N"),
+        Binding([.char("n")], .nextMark, .log, hint: "next mark", help: "", inBar: false, inHelp: false),
+        Binding([.char("N")], .previousMark, .log, hint: "previous mark", help: "", inBar: false, inHelp: false),
         Binding([.up, .char("k")], .moveUp, .details, hint: "scroll", help: "", helpKeys: "↑↓ k j", inHelp: false),
         Binding([.down, .char("j")], .moveDown, .details, hint: "down", help: "", inBar: false, inHelp: false),
         Binding([.pageUp, .char("b")], .pageUp, .details, hint: "page", help: "", inBar: false, inHelp: false),
@@ -122,6 +131,8 @@ public enum Keymap {
         Binding([.end, .char("G")], .moveToBottom, .details, hint: "end", help: "", inBar: false, inHelp: false),
         Binding([.escape, .backspace, .left], .closeOverlay, .details, hint: "back", help: "", inHelp: false),
         Binding([.char("w")], .recordSelected, .details, hint: "record", help: "", inBar: false, inHelp: false),
+        Binding([.char("x")], .copyAsCurl, .details, hint: "curl", help: "", inBar: false, inHelp: false),
+        Binding([.char("p")], .replay, .details, hint: "replay", help: "", inBar: false, inHelp: false),
         Binding([.up, .char("k")], .moveUp, .picker, hint: "up", help: "", inBar: false, inHelp: false),
         Binding([.down, .char("j")], .moveDown, .picker, hint: "down", help: "", inBar: false, inHelp: false),
         Binding([.enter, .char(" ")], .choose, .picker, hint: "apply", help: "", inHelp: false),

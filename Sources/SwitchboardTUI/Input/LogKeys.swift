@@ -9,6 +9,8 @@ enum LogKeys {
             if state.following { self.pause(&state, visible: visible) } else { self.follow(&state) }
         case .clearLog:
             state.log.removeAll()
+            state.marks.removeAll()
+            state.replays.removeAll()
             self.follow(&state)
             state.flash = "log cleared"
         case .moveUp, .pageUp, .moveToTop:
@@ -38,6 +40,25 @@ enum LogKeys {
                 return []
             }
             return RecordKeys.record(.request(sequence: sequence), state: &state)
+        case .copyAsCurl, .replay:
+            guard let sequence = self.selectedSequence(state, visible: visible) else {
+                state.flash = "no request to \(command == .replay ? "replay" : "copy") yet"
+                return []
+            }
+            return [command == .replay ? .replay(sequence: sequence) : .copyAsCurl(sequence: sequence)]
+        case .toggleMark:
+            guard let sequence = self.selectedSequence(state, visible: visible) else {
+                state.flash = "no request to mark yet"
+                return []
+            }
+            if state.marks.remove(sequence) == nil {
+                state.marks.insert(sequence)
+                state.flash = "#\(sequence) marked — n / N jump between marks"
+            } else {
+                state.flash = "#\(sequence) unmarked"
+            }
+        case .nextMark, .previousMark:
+            self.jumpToMark(forward: command == .nextMark, state: &state, visible: visible)
         case .startFilter:
             state.filterDraft = state.filter?.text ?? ""
         case .exportHAR:
@@ -52,6 +73,24 @@ enum LogKeys {
             break
         }
         return []
+    }
+
+    /// Moves the cursor to the next (or previous) marked line the filter
+    /// shows, wrapping around at the end.
+    static func jumpToMark(forward: Bool, state: inout AppState, visible: [Int]) {
+        let marked = visible.filter { state.marks.contains(state.log[$0].sequence) }
+        guard !marked.isEmpty else {
+            state.flash = state.marks.isEmpty ? "no marks — m marks a request" : "no marked request is shown"
+            return
+        }
+        let current = self.selectedSequence(state, visible: visible) ?? 0
+        let sequences = marked.map { state.log[$0].sequence }
+        let target =
+            forward
+            ? (sequences.first { $0 > current } ?? sequences.first!)
+            : (sequences.last { $0 < current } ?? sequences.last!)
+        if state.following { self.pause(&state, visible: visible) }
+        state.logCursor = target
     }
 
     /// The highlighted request: the newest while following.

@@ -9,6 +9,10 @@ enum DetailsKeys {
             return RecordKeys.record(.request(sequence: sequence), state: &state)
         case .recordAll:
             return RecordKeys.record(.everySeenLive, state: &state)
+        case .copyAsCurl:
+            return details.sequence.map { [.copyAsCurl(sequence: $0)] } ?? []
+        case .replay:
+            return details.sequence.map { [.replay(sequence: $0)] } ?? []
         case .moveUp: details.scroll -= 1
         case .moveDown: details.scroll += 1
         case .pageUp: details.scroll -= page

@@ -44,6 +44,8 @@ public enum Reducer {
             state.recording = false
         case .refused(let error):
             state.flash = Self.refusal(error)
+        case .replayed(let sequence, let original):
+            state.replays[sequence] = original
         }
         self.keepVisible(&state, layout: layout)
         return effects
@@ -51,6 +53,9 @@ public enum Reducer {
 
     private static func press(_ key: Key, state: inout AppState, layout: Layout) -> [Effect] {
         if key == .resize { return [] }
+        if case .mouse(let event) = key {
+            return MouseKeys.handle(event, state: &state, layout: layout)
+        }
         state.flash = nil
         if state.filterDraft != nil {
             return FilterKeys.handle(key, state: &state)

@@ -44,3 +44,29 @@ public struct Layout: Equatable, Sendable {
         self.logRows = max(0, body - self.endpointRows)
     }
 }
+
+extension Layout {
+    /// What is drawn at a screen cell, for the mouse.
+    public enum Spot: Equatable, Sendable {
+        /// The `row`th endpoint line on screen (from the top of the list);
+        /// `modeCell` when the cell is in its mode column.
+        case endpoint(row: Int, modeCell: Bool)
+        /// The `row`th log line on screen.
+        case log(row: Int)
+        case elsewhere
+    }
+
+    /// What is at column `x`, row `y` of the main screen (no overlay open).
+    public func spot(x: Int, y: Int) -> Spot {
+        guard x >= 0, x < self.width else { return .elsewhere }
+        if y >= self.firstEndpointRow, y < self.firstEndpointRow + self.endpointRows {
+            let columns = EndpointListView.Columns(width: self.width)
+            let modeStart = 3 + columns.method + columns.path + 1
+            return .endpoint(row: y - self.firstEndpointRow, modeCell: x >= modeStart && x < modeStart + columns.mode)
+        }
+        if y >= self.firstLogRow, y < self.firstLogRow + self.logRows {
+            return .log(row: y - self.firstLogRow)
+        }
+        return .elsewhere
+    }
+}

@@ -48,13 +48,17 @@ enum LogView {
             let position = first + row
             guard visible.indices.contains(position) else { break }
             let y = layout.firstLogRow + row
-            self.drawLine(state.log[visible[position]], y: y, columns: columns, into: &grid, options: options)
+            let line = state.log[visible[position]]
+            self.drawLine(
+                line, marked: state.marks.contains(line.sequence), replayOf: state.replays[line.sequence], y: y,
+                columns: columns, into: &grid, options: options)
             if state.focus == .log, position == cursor { grid.reverse(row: y) }
         }
     }
 
     private static func drawLine(
-        _ line: LogLine, y: Int, columns: Columns, into grid: inout Grid, options: RenderOptions
+        _ line: LogLine, marked: Bool, replayOf: Int?, y: Int, columns: Columns, into grid: inout Grid,
+        options: RenderOptions
     ) {
         if let marker = line.marker {
             self.drawMarker(marker, time: line.time, y: y, columns: columns, into: &grid, options: options)
@@ -64,7 +68,10 @@ enum LogView {
         let noStatusLine = line.status == .noStatusLine
         let failed = line.status.code >= 400 || noStatusLine
         let lineStyle = options.style(failed ? .color(noStatusLine ? .magenta : statusColor) : .plain)
-        var x = grid.put(" ", x: 0, y: y, style: lineStyle)
+        // A mark takes the margin, so it shows whatever the columns hold.
+        var x = grid.put(
+            marked ? (options.unicode ? "●" : "*") : " ", x: 0, y: y,
+            style: marked ? options.style(.color(.cyan, bold: true)) : lineStyle)
         if columns.time > 0 {
             x = grid.put(
                 TerminalText.pad(Format.clock(line.time, utcOffset: options.utcOffset), to: columns.time), x: x, y: y,
@@ -110,7 +117,8 @@ enum LogView {
                 TerminalText.pad(info, to: columns.info, unicode: options.unicode), x: x, y: y,
                 style: options.style(.color(.magenta, bold: true)))
         } else {
-            let info = self.info(line, width: columns.info, options: options)
+            let replay = replayOf.map { "replay #\($0) " } ?? ""
+            let info = replay + self.info(line, width: columns.info - replay.count, options: options)
             grid.put(TerminalText.pad(info, to: columns.info, unicode: options.unicode), x: x, y: y, style: lineStyle)
         }
     }

@@ -19,6 +19,15 @@ public final class ScreenRuntime {
     private let clock: ScreenClock
     private let export: HARExport
     private let recording: FixtureRecording?
+    private let curl: CurlExport
+    private let replay: RequestReplay?
+    private let finishedReplays = FinishedReplays()
+    /// Replays sent and not finished or not seen in the journal yet, per
+    /// original request: while there are any, new entries are looked at for
+    /// the replay header.
+    private var pendingReplays: [Int: Int] = [:]
+    /// The newest replay seen in the journal, per original request.
+    private var replaySeen: [Int: Int] = [:]
     /// Wakes the caller's wait: a recording finished off the screen thread.
     private let wake: @Sendable () -> Void
     private let finishedRecordings = FinishedRecordings()
@@ -45,14 +54,18 @@ public final class ScreenRuntime {
     ///   - redact: hide credentials in HAR files exported with `e`.
     ///   - exportFolder: where `e` writes; `nil` is the working folder.
     ///   - recording: what `w` and `W` do; `nil` where nothing records.
+    ///   - replay: what `p` does; `nil` where nothing can send requests.
     ///   - wake: called, from another thread, when a recording finished:
     ///     the caller steps again soon after.
     public init(
         panel: ControlPanel, journal: RequestJournal, terminal: any Terminal, serverURL: String,
         options: RenderOptions, clock: ScreenClock = .system, redact: Bool = true, exportFolder: String? = nil,
-        upstreamInsecure: Bool = false, recording: FixtureRecording? = nil, wake: @escaping @Sendable () -> Void = {}
+        upstreamInsecure: Bool = false, recording: FixtureRecording? = nil, replay: RequestReplay? = nil,
+        wake: @escaping @Sendable () -> Void = {}
     ) {
         self.recording = recording
+        self.replay = replay
+        self.curl = CurlExport(folder: exportFolder, serverURL: serverURL)
         self.wake = wake
         self.panel = panel
         self.journal = journal
@@ -101,12 +114,20 @@ public final class ScreenRuntime {
     /// Brings in new requests and settings changes; true if anything changed.
     private func pullChanges(_ size: (width: Int, height: Int)) -> Bool {
         var changed = self.pullPanel(size)
+        // Before the journal: a replay's entry is journaled before its
+        // answer, so it is in this page if the replay has finished.
+        let replays = self.finishedReplays.take()
         let page = self.journal.entries(after: self.lastSequence, limit: self.state.logCapacity)
         if page.lastSequence != self.lastSequence {
             self.lastSequence = page.lastSequence
             self.send(.requests(page.entries, missed: page.missed, stats: self.journal.stats()), size)
+            if !self.pendingReplays.isEmpty { self.findReplays(in: page.entries, size) }
             changed = true
             self.pullRuleCounts(size)
+        }
+        for finished in replays {
+            self.replayFinished(finished, size)
+            changed = true
         }
         // After the requests: a marker goes in among them by time.
         let changes = self.panel.changes(after: self.lastChange)
@@ -175,6 +196,10 @@ public final class ScreenRuntime {
                     self.send(.notice(self.export.write(entries, at: self.clock.wall())), size)
                 case .record(let target):
                     self.startRecording(target, size)
+                case .copyAsCurl(let sequence):
+                    self.send(.notice(self.copyAsCurl(sequence)), size)
+                case .replay(let sequence):
+                    self.startReplay(sequence, size)
                 }
             } catch {
                 self.send(.refused(error), size)
@@ -204,6 +229,76 @@ public final class ScreenRuntime {
             let after = panel.snapshot().generation
             finished.add(.init(notice: notice, keptThrough: after > before ? after + 1 : after))
             wake()
+        }
+    }
+
+    /// Writes the request's curl script, puts the command on the clipboard,
+    /// and says where it went.
+    private func copyAsCurl(_ sequence: Int) -> String {
+        guard let entry = self.journal.entry(sequence: sequence) else {
+            return "request #\(sequence) is no longer in the journal"
+        }
+        let copy: RequestCopy
+        do { copy = try RequestCopy(entry) } catch { return "cannot copy: \(error.description)" }
+        switch self.curl.write(copy) {
+        case .failure(let error):
+            return error.description
+        case .success(let written):
+            guard self.terminal.copyToClipboard(written.clipboard) else {
+                return "curl command saved to \(written.path)"
+            }
+            return "curl command copied and saved to \(written.path)"
+                + (written.masked ? " (credentials only in the file)" : "")
+        }
+    }
+
+    /// Sends the request again off the screen thread; its line and a
+    /// notice come back at a later step.
+    private func startReplay(_ sequence: Int, _ size: (width: Int, height: Int)) {
+        guard let replay = self.replay else {
+            self.send(.notice("replaying is not available in this screen"), size)
+            return
+        }
+        guard let entry = self.journal.entry(sequence: sequence) else {
+            self.send(.notice("request #\(sequence) is no longer in the journal"), size)
+            return
+        }
+        let copy: RequestCopy
+        do { copy = try RequestCopy(entry) } catch {
+            self.send(.notice("cannot replay: \(error.description)"), size)
+            return
+        }
+        self.pendingReplays[sequence, default: 0] += 1
+        self.send(.notice("replaying #\(sequence)…"), size)
+        let finished = self.finishedReplays
+        let wake = self.wake
+        Task.detached {
+            finished.add(.init(original: sequence, outcome: await replay.send(copy)))
+            wake()
+        }
+    }
+
+    /// Marks the entries that are replays on their log lines.
+    private func findReplays(in entries: [JournalEntry], _ size: (width: Int, height: Int)) {
+        for entry in entries {
+            guard let value = entry.details?.requestHeader(RequestCopy.replayHeader), let original = Int(value),
+                self.pendingReplays[original] != nil
+            else { continue }
+            self.replaySeen[original] = entry.sequence
+            self.send(.replayed(sequence: entry.sequence, original: original), size)
+        }
+    }
+
+    private func replayFinished(_ finished: FinishedReplays.Finished, _ size: (width: Int, height: Int)) {
+        let original = finished.original
+        let left = (self.pendingReplays[original] ?? 1) - 1
+        self.pendingReplays[original] = left > 0 ? left : nil
+        let seen = self.replaySeen.removeValue(forKey: original)
+        switch finished.outcome {
+        case .success(let status):
+            self.send(.notice("replayed #\(original) → \(status)" + (seen.map { ", logged as #\($0)" } ?? "")), size)
+        case .failure(let error):
+            self.send(.notice("replay of #\(original) failed: \(error.description)"), size)
         }
     }
 

@@ -8,4 +8,13 @@ public protocol Terminal: AnyObject {
     func draw(_ grid: Grid)
     /// Every key waiting, without blocking: empty when there is none.
     func readKeys() -> [Key]
+    /// Puts `text` on the terminal's clipboard; false if this terminal
+    /// cannot.
+    func copyToClipboard(_ text: String) -> Bool
+}
+
+extension Terminal {
+    /// Puts `text` on the terminal's clipboard where it can (OSC 52); true
+    /// if it was sent. Terminals that cannot do nothing.
+    public func copyToClipboard(_ text: String) -> Bool { false }
 }

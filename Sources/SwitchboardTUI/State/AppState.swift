@@ -32,6 +32,12 @@ public struct AppState: Equatable, Sendable {
     public var logTop: Int?
     /// Lines that arrived since the log was paused.
     public var unseen = 0
+    /// Requests marked with `m`, by sequence number (so marks survive
+    /// scrolling, filtering and old lines being dropped).
+    public var marks: Set<Int> = []
+    /// Replays sent with `p`: the replay's sequence number to the one it
+    /// sent again.
+    public var replays: [Int: Int] = [:]
     /// The filter applied to the log, if any.
     public var filter: LogFilter?
     /// The filter being typed after `/`, until enter or esc.

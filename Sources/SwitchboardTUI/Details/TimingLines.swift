@@ -1,0 +1,27 @@
+import SwitchboardCore
+
+/// The details view's account of where a request's time went, and which
+/// setting answered it: what someone testing a client's timeouts and
+/// retries reads first.
+enum TimingLines {
+    /// `timing  delay 150 ms · first byte 152 ms · body 1.1 s · total 1.25 s`
+    static func lines(_ entry: JournalEntry) -> [DetailsView.Line] {
+        let total = entry.duration.milliseconds
+        var parts = [
+            entry.injectedDelay > .zero
+                ? "waited \(Format.milliseconds(entry.injectedDelay.milliseconds)) for the delay" : "no delay"
+        ]
+        if let firstByte = entry.firstByte {
+            parts.append("first byte \(Format.milliseconds(firstByte.milliseconds))")
+            parts.append("body \(Format.milliseconds(max(0, total - firstByte.milliseconds)))")
+        } else if entry.status == .noStatusLine {
+            parts.append("no byte of an answer sent")
+        }
+        parts.append("total \(Format.milliseconds(total))")
+        var lines = [DetailsView.Line("timing  " + parts.joined(separator: " · "), .color(.cyan))]
+        if let setting = entry.setting, let mode = entry.mode {
+            lines.append(.init("answered by the setting \(setting.name), which chose \(mode.name)", .color(.blue)))
+        }
+        return lines
+    }
+}

@@ -1,0 +1,44 @@
+public import SwitchboardCore
+import Synchronization
+
+/// What `p` does: sends a journaled request to the server again, from this
+/// process. The screen knows nothing of the server: the program's wiring
+/// hands in a sender that runs on the server's event loops, and the runtime
+/// calls it off the screen thread.
+public struct RequestReplay: Sendable {
+    /// The status code the server answered with, or why there was none.
+    public var send: @Sendable (RequestCopy) async -> Result<Int, ReplayError>
+
+    public init(_ send: @escaping @Sendable (RequestCopy) async -> Result<Int, ReplayError>) {
+        self.send = send
+    }
+}
+
+public struct ReplayError: Error, Sendable, Equatable {
+    public var description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// Replays that finished, handed from their tasks to the screen thread.
+final class FinishedReplays: Sendable {
+    struct Finished: Sendable {
+        var original: Int
+        var outcome: Result<Int, ReplayError>
+    }
+
+    private let finished = Mutex<[Finished]>([])
+
+    func add(_ one: Finished) {
+        self.finished.withLock { $0.append(one) }
+    }
+
+    func take() -> [Finished] {
+        self.finished.withLock { finished in
+            defer { finished = [] }
+            return finished
+        }
+    }
+}

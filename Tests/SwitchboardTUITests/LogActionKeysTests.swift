@@ -1,0 +1,102 @@
+import SwitchboardCore
+import SwitchboardTUI
+import Testing
+
+/// `x`, `p`, `m`, `n`/`N` on the log and in the details view, fed to the
+/// reducer without a terminal.
+@Suite struct LogActionKeysTests {
+    var state: AppState
+
+    init() throws {
+        self.state = try ScreenFixtures.busyState()
+        self.state.focus = .log
+    }
+
+    mutating func press(_ keys: Key...) -> [Effect] {
+        var effects: [Effect] = []
+        for key in keys { effects += Reducer.reduce(&self.state, .key(key), width: 80, height: 24) }
+        return effects
+    }
+
+    @Test mutating func xAndPAskForTheSelectedRequest() {
+        // Following: the newest request.
+        #expect(self.press(.char("x")) == [.copyAsCurl(sequence: 5)])
+        #expect(self.press(.char("p")) == [.replay(sequence: 5)])
+        _ = self.press(.up, .up)
+        #expect(self.press(.char("x")) == [.copyAsCurl(sequence: 3)])
+        #expect(self.press(.char("p")) == [.replay(sequence: 3)])
+    }
+
+    @Test mutating func xAndPInTheDetailsViewAskForTheRequestShown() {
+        self.state.details = DetailsView(title: "#2", lines: [], sequence: 2)
+        #expect(self.press(.char("x")) == [.copyAsCurl(sequence: 2)])
+        #expect(self.press(.char("p")) == [.replay(sequence: 2)])
+        #expect(self.state.details != nil)
+    }
+
+    @Test mutating func onAnEmptyLogTheySayThereIsNothingYet() throws {
+        self.state = try ScreenFixtures.freshState()
+        self.state.focus = .log
+        #expect(self.press(.char("x")).isEmpty)
+        #expect(self.state.flash == "no request to copy yet")
+        #expect(self.press(.char("p")).isEmpty)
+        #expect(self.state.flash == "no request to replay yet")
+    }
+
+    @Test mutating func aReplayIsMarkedOnItsLine() throws {
+        var replay = ScreenFixtures.traffic[0]
+        replay.sequence = 6
+        _ = Reducer.reduce(
+            &self.state, .requests([replay], missed: 0, stats: ScreenFixtures.stats(for: [replay])), width: 80,
+            height: 24)
+        _ = Reducer.reduce(&self.state, .replayed(sequence: 6, original: 1), width: 80, height: 24)
+        #expect(self.state.replays == [6: 1])
+        let screen = ScreenRenderer.render(
+            self.state, width: 80, height: 24, options: RenderOptions(color: false, unicode: false)
+        ).text
+        let line = try #require(screen.split(separator: "\n").last { $0.contains("/data/all/coinlist?x=1") })
+        #expect(line.contains("replay #1 success"))
+    }
+
+    @Test mutating func mMarksAndUnmarksAndTheMarkShowsInTheMargin() {
+        _ = self.press(.up)
+        #expect(self.press(.char("m")).isEmpty)
+        #expect(self.state.marks == [4])
+        #expect(self.state.flash == "#4 marked — n / N jump between marks")
+        let screen = ScreenRenderer.render(
+            self.state, width: 80, height: 24, options: RenderOptions(color: false, unicode: false)
+        ).text
+        #expect(screen.split(separator: "\n").contains { $0.hasPrefix("*") && $0.contains("/weather?lat") })
+        _ = self.press(.char("m"))
+        #expect(self.state.marks.isEmpty)
+        #expect(self.state.flash == "#4 unmarked")
+    }
+
+    @Test mutating func nAndShiftNJumpBetweenMarksAndWrapAround() {
+        _ = self.press(.char("g"), .char("m"))  // #1
+        _ = self.press(.down, .down, .char("m"))  // #3
+        _ = self.press(.char("G"))
+        #expect(self.state.following)
+        _ = self.press(.char("n"))
+        // From the newest, the next mark wraps to the first.
+        #expect(!self.state.following)
+        #expect(self.state.logCursor == 1)
+        _ = self.press(.char("n"))
+        #expect(self.state.logCursor == 3)
+        _ = self.press(.char("N"))
+        #expect(self.state.logCursor == 1)
+        _ = self.press(.char("N"))
+        #expect(self.state.logCursor == 3)
+    }
+
+    @Test mutating func marksSurviveScrollingAndGoWithAClearedLog() {
+        _ = self.press(.up, .char("m"), .char("g"), .char("G"), .pageUp)
+        #expect(self.state.marks == [4])
+        #expect(self.press(.char("n")).isEmpty)
+        #expect(self.state.logCursor == 4)
+        _ = self.press(.char("c"))
+        #expect(self.state.marks.isEmpty)
+        _ = self.press(.char("n"))
+        #expect(self.state.flash == "no marks — m marks a request")
+    }
+}
