@@ -19,6 +19,8 @@ extension RequestHandler {
             status: status, duration: .nanoseconds(elapsed.nanoseconds), endpointID: response.endpointID,
             mode: decision?.mode, setting: decision?.setting, latency: decision?.latency,
             injectedDelay: response.delay, unmatched: response.unmatched, details: details)
+        entry.preferred = response.preferred
+        entry.missingFixture = response.missingFixture
         if let upstream = response.upstream {
             entry.upstream = upstream
             if entry.mode == nil { entry.mode = .live }
