@@ -10,7 +10,7 @@ enum HeaderView {
             "\(state.endpoints.count) endpoint\(state.endpoints.count == 1 ? "" : "s")",
             "\(Format.count(state.totalRequests)) req",
             Format.rate(state.rate.perSecond),
-            "scenario: \(state.scenario.map(TerminalText.clean) ?? "-")",
+            "scenario: \(state.scenario.map(TerminalText.clean) ?? "-")" + (state.scenarioStacked ? " (stacked)" : ""),
         ]
         var x = grid.put(" Switchboard", x: 0, y: y, style: Style(bold: true, reverse: true))
         // Before the counters: a warning that falls off a narrow screen

@@ -14,6 +14,7 @@ enum HelpOverlay {
         let endpoints = self.section("Endpoints", .endpoints, unicode: options.unicode)
         let rest =
             self.section("Request log", .log, unicode: options.unicode)
+            + self.section("Details", .details, unicode: options.unicode)
             + self.section("Anywhere", .global, unicode: options.unicode)
         let single = endpoints + rest
         let twoColumns = single.count + 2 > layout.height - 2 && layout.width >= 70

@@ -19,6 +19,9 @@ public struct EndpointRow: Equatable, Sendable {
     public var sequence: [Mode]
     /// The endpoint has an upstream to go `live` to.
     public var canGoLive = false
+    /// A request this endpoint answers, as curl arguments
+    /// (`'/weather?lat=1&lon=2'`, `-H 'X-Api-Key: 1'`), for the empty log's hint.
+    public var example = ExampleRequest(path: "/")
 
     public init(
         id: String, method: String, path: String, mode: Mode = .success, latency: String? = nil, hits: Int = 0,
@@ -45,6 +48,7 @@ public struct EndpointRow: Equatable, Sendable {
             errorStatus: endpoint.error.status, serverErrorStatus: endpoint.serverError.status,
             startMode: endpoint.startMode, startLatency: endpoint.startLatency, sequence: endpoint.sequence)
         self.canGoLive = endpoint.upstream != nil || endpoint.passesThrough
+        self.example = ExampleRequest(endpoint)
     }
 
     /// `success`, `error 401`, `server_error 503`, `flaky 25%`, `sequence ×3`.
