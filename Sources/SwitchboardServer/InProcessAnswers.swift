@@ -79,6 +79,8 @@ public final class InProcessAnswers: Sendable {
             setting: decision?.setting, latency: decision?.latency, injectedDelay: response.delay,
             unmatched: response.unmatched, details: details)
         entry.rateLimited = response.rateLimited
+        entry.preferred = response.preferred
+        entry.missingFixture = response.missingFixture
         if let upstream = response.upstream {
             entry.upstream = upstream
             if entry.mode == nil { entry.mode = .live }

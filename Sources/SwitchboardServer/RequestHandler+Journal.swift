@@ -25,6 +25,8 @@ extension RequestHandler {
             self.headSentAt.map { .nanoseconds(($0 - request.arrived).nanoseconds) }
             ?? (answered ? entry.duration : nil)
         self.headSentAt = nil
+        entry.preferred = response.preferred
+        entry.missingFixture = response.missingFixture
         if let upstream = response.upstream {
             entry.upstream = upstream
             if entry.mode == nil { entry.mode = .live }

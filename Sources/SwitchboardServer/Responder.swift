@@ -188,11 +188,13 @@ final class Responder: Sendable {
                         file: missing, signature: catalog.signatures[index], id: catalog.ids[index])
                     response = PreparedResponse(
                         status: .notFound, headers: UnmatchedResponse.headers(length: body.readableBytes), body: body)
+                    response.missingFixture = missing
                 }
             } else {
                 response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer())
             }
             response.decision = decision
+            response.preferred = override.mode != nil
             response.delay = decision.delay
             response.endpointID = catalog.ids[index]
             response.action = self.action(for: decision, snapshot: snapshot)
@@ -264,6 +266,10 @@ struct PreparedResponse {
     var decision: Decision?
     var endpointID: String?
     var unmatched: Unmatched?
+    /// The request's `Prefer` header chose the mode.
+    var preferred = false
+    /// The `file:` fixture that does not exist, for the log line.
+    var missingFixture: String?
     /// For a live request: how the upstream did.
     var upstream: UpstreamOutcome?
     /// Refused by the endpoint's rate limit.

@@ -162,6 +162,19 @@ import Testing
         try await session.quit()
     }
 
+    @Test func enterOnAnEndpointOpensWhatItServesAndFlipsNothing() async throws {
+        let (session, port) = try await TmuxSession.startScreen()
+        try await session.send("Down", "Enter")
+        #expect(await session.waitForScreen { $0.contains("ENDPOINT weather") && $0.contains("RESPONSES") })
+        #expect(await session.screen().contains("try: curl 'http://127.0.0.1:\(port)/weather?lat=1&lon=2'"))
+        try await session.send("Escape")
+        #expect(await session.waitForScreen { $0.contains("ENDPOINTS") && !$0.contains("RESPONSES") })
+        let status = try await Subprocess.run(
+            "curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/weather?lat=1&lon=2"])
+        #expect(status.stdout == "200", "enter left the endpoint as it was")
+        try await session.quit()
+    }
+
     @Test func slashFiltersTheLog() async throws {
         let (session, port) = try await TmuxSession.startScreen()
         for path in ["/data/all/coinlist", "/nope", "/episodes/1"] {

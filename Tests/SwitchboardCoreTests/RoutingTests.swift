@@ -63,6 +63,9 @@ import Testing
         #expect(missing?.reason == "GET /weather needs query parameter 'lon'")
         let bare = self.route(table, "GET", "/weather").unmatched
         #expect(bare?.reason == "GET /weather needs query parameter 'lat' and query parameter 'lon'")
+        // The few words a log line has room for.
+        #expect(bare?.short == "needs ?lat&lon")
+        #expect(missing?.short == "needs ?lon")
     }
 
     @Test func anEndpointWithRequirementsIsTriedBeforeOneWithout() throws {
@@ -83,6 +86,7 @@ import Testing
         let unmatched = self.route(table, "GET", "/login").unmatched
         #expect(unmatched?.closest == "POST /login")
         #expect(unmatched?.reason == "/login answers POST, not GET")
+        #expect(unmatched?.short == "answers POST only")
     }
 
     @Test func theClosestEndpointIsTheOneMissingTheLeast() throws {
@@ -95,6 +99,8 @@ import Testing
         let unmatched = self.route(table, "GET", "/page?format=html").unmatched
         #expect(unmatched?.closestID == "xml")
         #expect(unmatched?.reason == "GET /page needs query format=xml")
+        #expect(unmatched?.short == "needs ?format=xml")
+        #expect(self.route(table, "GET", "/page").unmatched?.short == "needs ?format=xml")
         #expect(self.route(table, "GET", "/page?format=xml").id == "xml")
     }
 

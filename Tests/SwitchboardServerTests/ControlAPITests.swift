@@ -95,6 +95,10 @@ import Testing
         let wire = try WireHarness.demo()
         let failed = try self.get(wire, "/data/all/coinlist", headers: "Prefer: mode=server_error\r\n")
         #expect(failed.status == 500)
+        // The journal knows the mode came from the request, for the log line.
+        #expect(wire.entries.last?.preferred == true)
+        #expect(try self.get(wire, "/data/all/coinlist", headers: "Prefer: latency=none\r\n").status == 200)
+        #expect(wire.entries.last?.preferred == false, "a latency wish leaves the mode the endpoint's")
         // Reset: the connection drops with not a byte written.
         let reset = try WireHarness.demo()
         #expect(

@@ -67,6 +67,9 @@ import Testing
         let missing = try wire.response(to: Self.get("/episodes/99"))
         #expect(missing.status == 404)
         #expect(missing.text.contains("episodes/99.json"))
+        // The journal knows why a success answered 404, for the log line.
+        #expect(wire.entries.last?.missingFixture == "episodes/99.json")
+        #expect(wire.entries.first?.missingFixture == nil)
         try wire.panel.setMode(.error, endpoint: "episode")
         let error = try wire.response(to: Self.get("/episodes/7"))
         #expect(try error.json()["message"] as? String == "Episode 7 does not exist")

@@ -25,12 +25,18 @@ import Testing
         return row.distance(from: row.startIndex, to: row.range(of: "server_error")!.lowerBound)
     }
 
+    var longestLatency: Int { self.state.profiles.map { $0.label.count }.max() ?? 0 }
+
     @Test func theLayoutTellsWhatIsUnderACell() {
         let row = self.layout.firstEndpointRow
         #expect(self.layout.spot(x: 5, y: row) == .endpoint(row: 0, modeCell: false))
         let columnsBeforeMode = self.modeColumn()
-        #expect(self.layout.spot(x: columnsBeforeMode, y: row + 1) == .endpoint(row: 1, modeCell: true))
-        #expect(self.layout.spot(x: columnsBeforeMode - 1, y: row + 1) == .endpoint(row: 1, modeCell: false))
+        #expect(
+            self.layout.spot(x: columnsBeforeMode, y: row + 1, longestLatency: self.longestLatency)
+                == .endpoint(row: 1, modeCell: true))
+        #expect(
+            self.layout.spot(x: columnsBeforeMode - 1, y: row + 1, longestLatency: self.longestLatency)
+                == .endpoint(row: 1, modeCell: false))
         #expect(self.layout.spot(x: 10, y: self.layout.firstLogRow + 2) == .log(row: 2))
         #expect(self.layout.spot(x: 10, y: self.layout.headerRow) == .elsewhere)
         #expect(self.layout.spot(x: 10, y: self.layout.barRow) == .elsewhere)

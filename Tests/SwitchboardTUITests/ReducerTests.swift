@@ -36,7 +36,14 @@ import Testing
         #expect(self.state.flash == "coinlist → server_error")
         // The row changes when the panel's snapshot comes back, not before.
         #expect(self.state.endpoints[0].mode == .error)
-        #expect(self.press(.enter) == [.setMode(endpoint: "coinlist", .serverError)])
+    }
+
+    @Test mutating func enterOpensTheEndpointAndChangesNothing() {
+        _ = self.press(.up)
+        let before = self.state.endpoints
+        #expect(self.press(.enter) == [.openEndpoint(id: "coinlist")])
+        #expect(self.state.endpoints == before)
+        #expect(self.state.flash == nil)
     }
 
     @Test mutating func digitsPickAModeDirectly() {

@@ -125,6 +125,23 @@ public struct EndpointTable: Sendable {
         return missing
     }
 
+    /// `needs ?lat&lon, X-Api-Key`: what a request lacks, short enough for
+    /// a log line.
+    private static func shortMissing(
+        _ endpoint: EndpointDefinition, target: RequestTarget, header: (String) -> String?
+    ) -> String {
+        let query = endpoint.query.filter { !$0.accepts(target.queryValue($0.name)) }.map { requirement in
+            requirement.value.map { "\(requirement.name)=\($0)" } ?? requirement.name
+        }
+        let headers = endpoint.headers.filter { !$0.accepts(header($0.name), listValued: true) }.map { requirement in
+            requirement.value.map { "\(requirement.name): \($0)" } ?? requirement.name
+        }
+        var parts: [String] = []
+        if !query.isEmpty { parts.append("?" + query.joined(separator: "&")) }
+        parts += headers
+        return "needs " + (parts.isEmpty ? "a requirement" : parts.joined(separator: ", "))
+    }
+
     /// Endpoints whose path matches the request's, any method, in
     /// precedence order: literal paths by lookup, patterns one by one.
     private func endpointsWithPath(of target: RequestTarget) -> [Int] {
@@ -160,7 +177,8 @@ public struct EndpointTable: Sendable {
                 : missing.dropLast().joined(separator: ", ") + " and " + missing.last!
             return Unmatched(
                 closestID: endpoint.id, closest: endpoint.signature,
-                reason: "\(endpoint.signature) needs \(list)")
+                reason: "\(endpoint.signature) needs \(list)",
+                short: Self.shortMissing(endpoint, target: target, header: header))
         }
         if let index = samePath.first {
             let endpoint = self.endpoints[index]
@@ -170,7 +188,8 @@ public struct EndpointTable: Sendable {
             }
             return Unmatched(
                 closestID: endpoint.id, closest: endpoint.signature,
-                reason: "\(endpoint.path) answers \(methods.joined(separator: ", ")), not \(method)")
+                reason: "\(endpoint.path) answers \(methods.joined(separator: ", ")), not \(method)",
+                short: "answers \(methods.joined(separator: ", ")) only")
         }
         guard let index = self.closestPath.search(method: method, path: target.decodedPath).index else {
             return Unmatched(closestID: nil, closest: nil, reason: "the manifest declares no endpoints")

@@ -14,10 +14,15 @@ public struct Unmatched: Sendable, Hashable {
     public var closest: String?
     /// One sentence: what differs from the closest endpoint.
     public var reason: String
+    /// A few words for a log line when the path was right but something
+    /// else was not (`needs ?lat&lon`, `answers GET only`); `nil` when
+    /// no endpoint has the path.
+    public var short: String?
 
-    public init(closestID: String?, closest: String?, reason: String) {
+    public init(closestID: String?, closest: String?, reason: String, short: String? = nil) {
         self.closestID = closestID
         self.closest = closest
         self.reason = reason
+        self.short = short
     }
 }

@@ -1,15 +1,17 @@
 extension JournalEntry {
     /// Heap memory this entry's own text holds: path and query, method,
-    /// endpoint, latency, rejection and the closest-endpoint note. Its
+    /// endpoint, latency, rejection, a missing fixture's name and the
+    /// closest-endpoint notes. Its
     /// headers and bodies (`details`) are counted apart. Strings of up to
     /// 15 bytes live inside the entry and cost nothing extra; longer ones
     /// cost their bytes plus a heap header, rounded as the allocator does.
     public var textBytes: Int {
         var bytes = Self.heapBytes(self.method) + Self.heapBytes(self.target)
         bytes += Self.heapBytes(self.endpointID) + Self.heapBytes(self.latency) + Self.heapBytes(self.rejection)
+        bytes += Self.heapBytes(self.missingFixture)
         if let unmatched = self.unmatched {
             bytes += Self.heapBytes(unmatched.closestID) + Self.heapBytes(unmatched.closest)
-            bytes += Self.heapBytes(unmatched.reason)
+            bytes += Self.heapBytes(unmatched.reason) + Self.heapBytes(unmatched.short)
         }
         return bytes
     }

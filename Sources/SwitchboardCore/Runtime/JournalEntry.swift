@@ -18,6 +18,11 @@ public struct JournalEntry: Sendable {
     public var mode: Mode?
     /// The endpoint's setting when it differs from `mode` (`flaky:25`).
     public var setting: Mode?
+    /// The request chose its mode itself, with a `Prefer` header.
+    public var preferred = false
+    /// The fixture file a `file:` response names that does not exist
+    /// (`episodes/99.json`): why a success answered 404.
+    public var missingFixture: String?
     public var latency: String?
     /// The delay that was deliberately added.
     public var injectedDelay: Duration

@@ -91,7 +91,14 @@ public enum DetailsFormatter {
     static func headers(_ headers: [HeaderField]) -> [DetailsView.Line] {
         if headers.isEmpty { return [.init("  (none)", .dim)] }
         return headers.map { header in
-            .init("  \(TerminalText.escapeNetwork(header.name)): \(TerminalText.escapeNetwork(header.value))")
+            let name = TerminalText.escapeNetwork(header.name)
+            let value = TerminalText.escapeNetwork(header.value)
+            var line = DetailsView.Line("  \(name): \(value)")
+            if Credentials.isSecret(header.name) {
+                line.revealed = line.text
+                line.text = "  \(name): " + Credentials.mask(name: header.name, value: value)
+            }
+            return line
         }
     }
 

@@ -41,6 +41,8 @@ public enum Effect: Equatable, Sendable {
     case applyScenario(String)
     /// Load a request's details (answered with `.details`).
     case openDetails(sequence: Int)
+    /// Show what an endpoint serves (answered with `.details`).
+    case openEndpoint(id: String)
     /// Write these requests as a HAR file (answered with `.notice`).
     case exportHAR(sequences: [Int])
     /// Record into the fixtures (answered with `.recorded`, later).

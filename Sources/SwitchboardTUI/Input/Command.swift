@@ -19,6 +19,10 @@ public enum Command: Hashable, Sendable {
     case interrupt
     case openScenarios
     case openDetails
+    /// `enter` on an endpoint: what it serves, without changing it.
+    case openEndpoint
+    /// `v` in the details view: credentials as sent, or masked again.
+    case toggleSecrets
     case startFilter
     case exportHAR
     /// `w`: the selected endpoint's last live answer, or the selected

@@ -51,6 +51,10 @@ enum EndpointKeys {
             return [.reset(endpoint: row.id)]
         case .recordSelected:
             return RecordKeys.record(.endpoint(row.id), state: &state)
+        case .openEndpoint:
+            // Opening changes nothing: people press enter to look, often in
+            // front of an audience.
+            return [.openEndpoint(id: row.id)]
         default:
             break
         }

@@ -81,7 +81,8 @@ public enum Keymap {
             [.home, .char("g")], .moveToTop, .global, hint: "top", help: "first / last", inBar: false,
             helpKeys: "Home End g G"),
         Binding([.end, .char("G")], .moveToBottom, .global, hint: "bottom", help: "", inBar: false, inHelp: false),
-        Binding([.char(" "), .enter], .cycleMode, .endpoints, hint: "mode", help: "next mode"),
+        Binding([.char(" ")], .cycleMode, .endpoints, hint: "mode", help: "next mode"),
+        Binding([.enter], .openEndpoint, .endpoints, hint: "open", help: "what it serves", inBar: false),
         Binding(
             [.char("1"), .char("2"), .char("3")], .pickMode, .endpoints, hint: "pick mode",
             help: "success · error · 500", inBar: false, helpKeys: "1 2 3"),
@@ -133,6 +134,7 @@ public enum Keymap {
         Binding([.char("w")], .recordSelected, .details, hint: "record", help: "", inBar: false, inHelp: false),
         Binding([.char("x")], .copyAsCurl, .details, hint: "curl", help: "", inBar: false, inHelp: false),
         Binding([.char("p")], .replay, .details, hint: "replay", help: "", inBar: false, inHelp: false),
+        Binding([.char("v")], .toggleSecrets, .details, hint: "reveal", help: "show credentials"),
         Binding([.up, .char("k")], .moveUp, .picker, hint: "up", help: "", inBar: false, inHelp: false),
         Binding([.down, .char("j")], .moveDown, .picker, hint: "down", help: "", inBar: false, inHelp: false),
         Binding([.enter, .char(" ")], .choose, .picker, hint: "apply", help: "", inHelp: false),

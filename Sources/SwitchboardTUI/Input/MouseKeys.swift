@@ -21,7 +21,9 @@ enum MouseKeys {
                 LogKeys.handle($0, state: &state, layout: layout)
             }
         case .click:
-            return self.click(layout.spot(x: event.x, y: event.y), state: &state, layout: layout)
+            let longest = state.profiles.map { $0.label.count }.max() ?? 0
+            return self.click(
+                layout.spot(x: event.x, y: event.y, longestLatency: longest), state: &state, layout: layout)
         }
     }
 

@@ -1,4 +1,4 @@
-/// Keys in the details view: scroll, record, and back.
+/// Keys in the details view: scroll, record, reveal credentials, and back.
 enum DetailsKeys {
     static func handle(_ command: Command, state: inout AppState, layout: Layout) -> [Effect] {
         guard var details = state.details else { return [] }
@@ -19,6 +19,10 @@ enum DetailsKeys {
         case .pageDown: details.scroll += page
         case .moveToTop: details.scroll = 0
         case .moveToBottom: details.scroll = details.lines.count
+        case .toggleSecrets:
+            details.revealsSecrets.toggle()
+            state.flash =
+                details.revealsSecrets ? "credentials shown as sent — v masks them again" : "credentials masked"
         case .closeOverlay:
             state.details = nil
             return []

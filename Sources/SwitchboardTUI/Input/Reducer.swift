@@ -119,6 +119,18 @@ public enum Reducer {
         }
     }
 
+    /// Whether the settings are more than the active scenario applied to
+    /// the manifest's start: an earlier scenario (or change) still shows
+    /// under it, which the header must say.
+    static func isStacked(_ snapshot: PanelSnapshot) -> Bool {
+        guard let name = snapshot.activeScenario,
+            let scenario = snapshot.manifest.scenarios.first(where: { $0.name == name })
+        else { return false }
+        let declared = Array(snapshot.manifest.endpoints.prefix(snapshot.settings.count))
+        let start = declared.map(EndpointSetting.init(startOf:))
+        return scenario.applied(to: start, endpoints: declared) != Array(snapshot.settings.prefix(declared.count))
+    }
+
     private static func sync(_ state: inout AppState, snapshot: PanelSnapshot, stats: JournalStats) {
         let selectedID = state.selectedEndpoint?.id
         state.profiles = snapshot.manifest.availableProfiles
@@ -132,6 +144,8 @@ public enum Reducer {
         state.scenario = snapshot.activeScenario
         state.drill = snapshot.drill.map(DrillStatus.init)
         state.scenarios = snapshot.manifest.scenarios.map(\.name)
+        state.scenarioSummaries = snapshot.manifest.scenarios.map { TerminalText.clean($0.summary) }
+        state.scenarioStacked = Self.isStacked(snapshot)
         if let picked = state.scenarioPicker {
             // A reload may have removed scenarios under the open picker.
             state.scenarioPicker = state.scenarios.isEmpty ? nil : min(picked, state.scenarios.count - 1)
@@ -230,7 +244,8 @@ public enum Reducer {
         state.endpointScroll = max(0, min(state.endpointScroll, max(0, state.endpoints.count - rows)))
         LogWindow.settle(&state, rows: max(1, layout.logRows))
         if var details = state.details {
-            details.scroll = max(0, min(details.scroll, details.lines.count - layout.detailsRows))
+            let last = DetailsScreen.lastScroll(details, rows: layout.detailsRows, width: layout.width - 1)
+            details.scroll = max(0, min(details.scroll, last))
             state.details = details
         }
     }

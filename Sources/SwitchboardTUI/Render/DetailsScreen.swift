@@ -1,25 +1,63 @@
 import Foundation
 
-/// One request's details, filling the space between header and help bar.
+/// One request's (or endpoint's) details, filling the space between header
+/// and help bar. Long lines wrap rather than being cut, so a token or a URL
+/// can be read whole.
 enum DetailsScreen {
     static func draw(_ details: DetailsView, into grid: inout Grid, layout: Layout, options: RenderOptions) {
         let titleRow = 1
         grid.fill(options.rule, y: titleRow, style: options.style(.dim))
-        grid.put(" REQUEST " + details.title + " ", x: 1, y: titleRow, style: .reverse, limit: layout.width - 2)
+        grid.put(
+            " \(details.heading) " + details.title + " ", x: 1, y: titleRow, style: .reverse, limit: layout.width - 2)
         let rows = layout.detailsRows
-        for row in 0..<rows {
-            let index = details.scroll + row
-            guard details.lines.indices.contains(index) else { break }
+        var row = 0
+        var index = details.scroll
+        while row < rows, details.lines.indices.contains(index) {
             let line = details.lines[index]
-            grid.put(
-                " " + TerminalText.truncate(line.text, to: layout.width - 1, unicode: options.unicode), x: 0,
-                y: titleRow + 1 + row, style: options.style(line.style))
+            var text = details.revealsSecrets ? (line.revealed ?? line.text) : line.text
+            if !options.unicode { text = text.replacingOccurrences(of: Credentials.dots, with: "****") }
+            for piece in self.wrap(text, width: layout.width - 1) where row < rows {
+                grid.put(" " + piece, x: 0, y: titleRow + 1 + row, style: options.style(line.style))
+                row += 1
+            }
+            index += 1
         }
-        if details.lines.count > rows, rows > 0 {
-            let shown =
-                "\(details.scroll + 1)–\(min(details.lines.count, details.scroll + rows)) of \(details.lines.count)"
+        if details.lines.count > rows || index < details.lines.count, rows > 0 {
+            let shown = "\(details.scroll + 1)–\(index) of \(details.lines.count)"
             let label = " " + (options.unicode ? shown : shown.replacingOccurrences(of: "–", with: "-")) + " "
             grid.put(label, x: max(0, layout.width - label.count - 1), y: titleRow, style: .dim)
         }
+    }
+
+    /// Cuts a line into rows of `width` columns; the rows after the first
+    /// are indented two past the line's own indent, so a wrapped value
+    /// reads as one. For `clean`ed text, one column per character.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        guard text.count > width else { return [text] }
+        let indent = min(width / 2, text.prefix { $0 == " " }.count + 2)
+        let pad = String(repeating: " ", count: indent)
+        var rows = [String(text.prefix(width))]
+        var rest = text.dropFirst(width)
+        while !rest.isEmpty {
+            rows.append(pad + rest.prefix(width - indent))
+            rest = rest.dropFirst(width - indent)
+        }
+        return rows
+    }
+
+    /// The furthest scroll that still fills the screen: the first line from
+    /// which the rest, wrapped, takes `rows` rows or fewer.
+    static func lastScroll(_ details: DetailsView, rows: Int, width: Int) -> Int {
+        var used = 0
+        var first = details.lines.count
+        while first > 0 {
+            let line = details.lines[first - 1]
+            let text = details.revealsSecrets ? (line.revealed ?? line.text) : line.text
+            used += self.wrap(text, width: width).count
+            if used > rows { break }
+            first -= 1
+        }
+        return first
     }
 }

@@ -12,29 +12,41 @@ enum EndpointListView {
         let hits: Int
         /// Requests per second over the last minute; on wide screens only.
         let sparkline: Int
+        /// Columns the path keeps before the latency column grows.
+        static let pathFloor = 18
 
-        init(width: Int) {
+        /// `longestLatency`: the widest latency label the rows can show (the
+        /// profiles `l` cycles through); the column grows to fit it while the
+        /// path keeps `Self.pathFloor` columns.
+        init(width: Int, longestLatency: Int = 0) {
+            self.sparkline = width >= 80 ? min(20, 8 + (width - 80) / 8) : 0
             if width >= 64 {
                 self.method = 7
                 self.mode = 17
-                self.latency = 15
                 self.hits = 8
+                let spare = width - 3 - self.method - self.mode - self.hits - self.sparkline - 1 - Self.pathFloor
+                self.latency = max(15, min(longestLatency + 1, spare))
             } else {
                 self.method = 5
                 self.mode = 13
                 self.latency = 0
                 self.hits = 7
             }
-            self.sparkline = width >= 80 ? min(20, 8 + (width - 80) / 8) : 0
             self.path = max(4, width - 3 - self.method - self.mode - self.latency - self.hits - self.sparkline - 1)
         }
+    }
+
+    /// The columns as drawn for `state`: the latency column fits its
+    /// profiles' labels where there is room.
+    static func columns(_ state: AppState, width: Int) -> Columns {
+        Columns(width: width, longestLatency: state.profiles.map { $0.label.count }.max() ?? 0)
     }
 
     static func draw(_ state: AppState, into grid: inout Grid, layout: Layout, options: RenderOptions) {
         ScreenRenderer.title(
             "ENDPOINTS", focused: state.focus == .endpoints, y: layout.endpointTitleRow, into: &grid, options: options)
         ReloadBanner.draw(state, into: &grid, layout: layout, options: options)
-        let columns = Columns(width: layout.width)
+        let columns = Self.columns(state, width: layout.width)
         if state.endpoints.isEmpty, layout.endpointRows > 0 {
             grid.put("   no endpoints in the manifest", x: 0, y: layout.firstEndpointRow, style: .dim)
         }

@@ -11,7 +11,11 @@ enum HelpOverlay {
     }
 
     static func draw(into grid: inout Grid, layout: Layout, options: RenderOptions) {
-        let endpoints = self.section("Endpoints", .endpoints, unicode: options.unicode)
+        // Details under the endpoints: the log's and the global keys fill
+        // the other column, and both fit 80x24.
+        let endpoints =
+            self.section("Endpoints", .endpoints, unicode: options.unicode)
+            + self.section("Details", .details, unicode: options.unicode)
         let rest =
             self.section("Request log", .log, unicode: options.unicode)
             + self.section("Anywhere", .global, unicode: options.unicode)

@@ -57,10 +57,12 @@ extension Layout {
     }
 
     /// What is at column `x`, row `y` of the main screen (no overlay open).
-    public func spot(x: Int, y: Int) -> Spot {
+    /// `longestLatency`: as `EndpointListView.columns` gives it, so that
+    /// the mode cell is where it is drawn.
+    public func spot(x: Int, y: Int, longestLatency: Int = 0) -> Spot {
         guard x >= 0, x < self.width else { return .elsewhere }
         if y >= self.firstEndpointRow, y < self.firstEndpointRow + self.endpointRows {
-            let columns = EndpointListView.Columns(width: self.width)
+            let columns = EndpointListView.Columns(width: self.width, longestLatency: longestLatency)
             let modeStart = 3 + columns.method + columns.path + 1
             return .endpoint(row: y - self.firstEndpointRow, modeCell: x >= modeStart && x < modeStart + columns.mode)
         }

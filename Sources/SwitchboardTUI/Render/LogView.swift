@@ -33,7 +33,7 @@ enum LogView {
         ScreenRenderer.title(title, focused: state.focus == .log, y: layout.logTitleRow, into: &grid, options: options)
         guard layout.logRows > 0 else { return }
         if state.log.isEmpty {
-            let hint = "waiting for requests — try: curl \(state.serverURL)\(self.examplePath(state))"
+            let hint = "waiting for requests — try: " + self.example(state).curl(serverURL: state.serverURL)
             grid.put(" " + (options.unicode ? hint : hint.replacingDash()), x: 0, y: layout.firstLogRow, style: .dim)
             return
         }
@@ -66,8 +66,10 @@ enum LogView {
         }
         let statusColor = self.color(forStatus: line.status.code)
         let noStatusLine = line.status == .noStatusLine
-        let failed = line.status.code >= 400 || noStatusLine
-        let lineStyle = options.style(failed ? .color(noStatusLine ? .magenta : statusColor) : .plain)
+        // A fault is a fault whether or not a status line went out first.
+        let fault = noStatusLine || line.cutShort
+        let failed = line.status.code >= 400 || fault
+        let lineStyle = options.style(failed ? .color(fault ? .magenta : statusColor) : .plain)
         // A mark takes the margin, so it shows whatever the columns hold.
         var x = grid.put(
             marked ? (options.unicode ? "●" : "*") : " ", x: 0, y: y,
@@ -85,7 +87,7 @@ enum LogView {
         let status = noStatusLine ? "---" : String(line.status.code)
         x = grid.put(
             TerminalText.pad(status, to: columns.status), x: x, y: y,
-            style: options.style(.color(noStatusLine ? .magenta : statusColor, bold: true)))
+            style: options.style(.color(fault ? .magenta : statusColor, bold: true)))
         x = grid.put(
             TerminalText.padLeft(Format.milliseconds(line.durationMS), to: columns.duration - 2) + "  ", x: x, y: y,
             style: lineStyle)
@@ -111,7 +113,11 @@ enum LogView {
                 style: line.upstreamFailed ? options.style(.color(.red, bold: true)) : lineStyle)
         } else if line.unmatched {
             var info = "UNMATCHED"
-            if let closest = line.closest, columns.info > 14 { info += " \(options.arrow) \(closest)" }
+            if let why = line.unmatchedWhy, columns.info > 14 {
+                info += ": " + why
+            } else if let closest = line.closest, columns.info > 14 {
+                info += " \(options.arrow) \(closest)"
+            }
             if columns.info < 9 { info = "UNMATCH" }
             grid.put(
                 TerminalText.pad(info, to: columns.info, unicode: options.unicode), x: x, y: y,
@@ -145,8 +151,11 @@ enum LogView {
     /// that chose it, the profile and the delay it drew. Parts are dropped,
     /// least useful first, until the text fits.
     static func info(_ line: LogLine, width: Int, options: RenderOptions) -> String {
+        // A success that found no file is no success.
+        if let missing = line.missingFixture { return "no fixture " + missing }
         let mode = line.mode ?? "-"
-        let setting = line.setting.map { " (" + ($0.split(separator: ":").first.map(String.init) ?? $0) + ")" } ?? ""
+        var setting = line.setting.map { " (" + ($0.split(separator: ":").first.map(String.init) ?? $0) + ")" } ?? ""
+        if line.preferred { setting = " (Prefer)" }
         let delay = line.delayMS > 0 ? Format.shortDelay(line.delayMS) : ""
         var latency = ""
         if let name = line.latency {
@@ -170,11 +179,11 @@ enum LogView {
         }
     }
 
-    /// A path to suggest in the empty log: the first endpoint that needs no
-    /// parameters.
-    private static func examplePath(_ state: AppState) -> String {
-        let plain = state.endpoints.first { $0.method == "GET" && !$0.path.contains(":") && !$0.path.contains("*") }
-        return plain?.path ?? "/"
+    /// A request to suggest in the empty log: the first GET endpoint that
+    /// needs no values, else the first GET with its values filled in.
+    private static func example(_ state: AppState) -> ExampleRequest {
+        let gets = state.endpoints.filter { $0.method == "GET" }
+        return (gets.first { !$0.example.needsValues } ?? gets.first)?.example ?? ExampleRequest(path: "/")
     }
 }
 

@@ -1,9 +1,12 @@
-/// The `s` picker: the manifest's scenarios, the active one marked.
+/// The `s` picker: the manifest's scenarios, what each sets, the active one
+/// marked.
 enum ScenarioPickerOverlay {
     static func draw(
         _ state: AppState, selected: Int, into grid: inout Grid, layout: Layout, options: RenderOptions
     ) {
-        let width = min(64, max(46, (state.scenarios.map(\.count).max() ?? 0) + 16))
+        let nameWidth = (state.scenarios.map { TerminalText.clean($0).count }.max() ?? 0) + 10
+        let summaryWidth = state.scenarioSummaries.map(\.count).max() ?? 0
+        let width = min(76, max(46, nameWidth + summaryWidth + 6))
         guard
             let box = ScreenRenderer.box(
                 title: "Scenario — enter applies, esc cancels", width: width, height: state.scenarios.count + 2,
@@ -16,10 +19,19 @@ enum ScenarioPickerOverlay {
             guard state.scenarios.indices.contains(index) else { break }
             let name = TerminalText.clean(state.scenarios[index])
             let active = state.scenario == state.scenarios[index] ? "  (active)" : ""
+            let summary = state.scenarioSummaries.indices.contains(index) ? state.scenarioSummaries[index] : ""
             let y = box.top + 1 + row
-            grid.put(
-                TerminalText.pad(" \(index == selected ? ">" : " ") \(name)\(active)", to: box.width - 2),
-                x: box.left + 1, y: y, style: index == selected ? .reverse : .plain)
+            let style: Style = index == selected ? .reverse : .plain
+            let x = grid.put(
+                TerminalText.pad(
+                    " \(index == selected ? ">" : " ") \(name)\(active)", to: min(nameWidth, box.width - 2)),
+                x: box.left + 1, y: y, style: style)
+            let rest = box.left + box.width - 1 - x
+            if rest > 0 {
+                grid.put(
+                    TerminalText.pad(summary, to: rest, unicode: options.unicode), x: x, y: y,
+                    style: index == selected ? .reverse : .dim)
+            }
         }
     }
 }

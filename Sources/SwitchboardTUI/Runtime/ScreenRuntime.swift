@@ -191,6 +191,12 @@ public final class ScreenRuntime {
                         DetailsFormatter.view(entry, signature: self.signature(of: entry.endpointID))
                     }
                     self.send(.details(view), size)
+                case .openEndpoint(let id):
+                    if let sheet = self.endpointSheet(id) {
+                        self.send(.details(sheet), size)
+                    } else {
+                        self.send(.notice("\(id) was seen live; the manifest declares nothing for it"), size)
+                    }
                 case .exportHAR(let sequences):
                     let entries = sequences.compactMap { self.journal.entry(sequence: $0) }
                     self.send(.notice(self.export.write(entries, at: self.clock.wall())), size)
@@ -300,6 +306,17 @@ public final class ScreenRuntime {
         case .failure(let error):
             self.send(.notice("replay of #\(original) failed: \(error.description)"), size)
         }
+    }
+
+    /// What the endpoint `id` serves, from the manifest the panel holds now.
+    private func endpointSheet(_ id: String) -> DetailsView? {
+        let manifest = self.panel.snapshot().manifest
+        guard let index = manifest.endpointIndex(id: id),
+            let row = self.state.endpoints.first(where: { $0.id == id })
+        else { return nil }
+        return EndpointSheet.view(
+            manifest.endpoints[index], row: row, log: self.state.log, serverURL: self.state.serverURL,
+            latencyLabel: self.state.latencyLabel(row.latency))
     }
 
     private func signature(of id: String?) -> String? {

@@ -47,6 +47,11 @@ public struct AppState: Equatable, Sendable {
     public var history: [String: HitHistory] = [:]
     /// Scenario names from the manifest, for the `s` picker.
     public var scenarios: [String] = []
+    /// What each of `scenarios` sets, briefly, for the picker.
+    public var scenarioSummaries: [String] = []
+    /// The active scenario was applied over other changes (another
+    /// scenario's, or a key's), which still show.
+    public var scenarioStacked = false
     /// The highlighted row of the open scenario picker.
     public var scenarioPicker: Int?
     /// The request open in the details view.

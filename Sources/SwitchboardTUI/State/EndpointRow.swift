@@ -25,6 +25,9 @@ public struct EndpointRow: Equatable, Sendable {
     /// Requests past it are answered 429; `nil` is no limit.
     public var rateLimit: RateLimit?
     public var startRateLimit: RateLimit?
+    /// A request this endpoint answers, as curl arguments
+    /// (`'/weather?lat=1&lon=2'`, `-H 'X-Api-Key: 1'`), for the empty log's hint.
+    public var example = ExampleRequest(path: "/")
 
     public init(
         id: String, method: String, path: String, mode: Mode = .success, latency: String? = nil, hits: Int = 0,
@@ -53,6 +56,7 @@ public struct EndpointRow: Equatable, Sendable {
         self.canGoLive = endpoint.upstream != nil || endpoint.passesThrough
         self.rateLimit = setting.rateLimit
         self.startRateLimit = endpoint.startRateLimit
+        self.example = ExampleRequest(endpoint)
     }
 
     /// `≤5/s` (`<=5/s` without Unicode), or `nil` without a limit.

@@ -20,6 +20,15 @@ public struct LogLine: Equatable, Sendable {
     /// The endpoint's setting when it picked `mode` (`flaky:25`, `sequence`).
     public var setting: String?
     public var latency: String?
+    /// The request chose its mode with a `Prefer` header.
+    public var preferred = false
+    /// `episodes/99.json`: the fixture file a 404 success did not find.
+    public var missingFixture: String?
+    /// A status line went out but the answer was cut short (`truncated`):
+    /// a fault, drawn as one rather than as the 200 it started as.
+    public var cutShort = false
+    /// `needs ?lat&lon`: what an unmatched request lacked.
+    public var unmatchedWhy: String?
     /// `GET /data/all/coinlist` when the request matched no endpoint.
     public var closest: String?
     public var unmatched: Bool
@@ -64,6 +73,10 @@ public struct LogLine: Equatable, Sendable {
         self.mode = entry.mode?.name
         self.setting = entry.setting?.name
         self.latency = entry.latency
+        self.preferred = entry.preferred
+        self.cutShort = entry.mode == .truncated
+        self.missingFixture = entry.missingFixture.map(TerminalText.clean)
+        self.unmatchedWhy = entry.unmatched?.short.map(TerminalText.clean)
         self.closest = entry.unmatched?.closest.map(TerminalText.clean)
         self.unmatched = entry.unmatched != nil
         self.rejection = entry.rejection.map(TerminalText.clean)

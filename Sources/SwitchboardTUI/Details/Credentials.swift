@@ -1,0 +1,52 @@
+import SwitchboardCore
+
+/// Header values that let someone act as the user: shown masked unless the
+/// reader asks, because people share this screen in demos.
+public enum Credentials {
+    /// Whether a header named `name` carries a credential: every header
+    /// HAR exports redact, and names that look like keys or tokens
+    /// (`X-Goog-Api-Key`, `X-Session-Token`), since masking one too many on
+    /// screen costs a key press and one too few can leak in a demo.
+    public static func isSecret(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        if HARWriter.secretHeaders.contains(lowered) { return true }
+        let squeezed = lowered.filter { $0 != "-" && $0 != "_" }
+        return ["apikey", "token", "secret", "password", "session", "signature", "xauth"].contains {
+            squeezed.contains($0)
+        }
+    }
+
+    /// `Bearer ••••1a2b`: the scheme and the last four characters, when the
+    /// secret is long enough that four say little; for cookies each value is
+    /// masked and the names and attributes are kept.
+    public static func mask(name: String, value: String) -> String {
+        switch name.lowercased() {
+        case "cookie":
+            return value.split(separator: ";", omittingEmptySubsequences: false).map { self.maskPair($0) }
+                .joined(separator: ";")
+        case "set-cookie":
+            // Only the first pair is the cookie; the rest are its attributes.
+            var parts = value.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+            if !parts.isEmpty { parts[0] = self.maskPair(parts[0][...]) }
+            return parts.joined(separator: ";")
+        case "authorization", "proxy-authorization":
+            let words = value.split(separator: " ", maxSplits: 1)
+            if words.count == 2 { return "\(words[0]) " + self.maskSecret(words[1]) }
+            return self.maskSecret(value[...])
+        default:
+            return self.maskSecret(value[...])
+        }
+    }
+
+    static let dots = "••••"
+
+    private static func maskPair(_ pair: Substring) -> String {
+        guard let equals = pair.firstIndex(of: "=") else { return self.maskSecret(pair) }
+        return String(pair[...equals]) + self.maskSecret(pair[pair.index(after: equals)...])
+    }
+
+    private static func maskSecret(_ secret: Substring) -> String {
+        if secret.isEmpty { return "" }
+        return secret.count >= 12 ? self.dots + secret.suffix(4) : self.dots
+    }
+}

@@ -1,0 +1,124 @@
+public import SwitchboardCore
+
+/// What one endpoint serves, opened with `enter` on its row: how it is set,
+/// what a request needs to reach it, each response with a preview of its
+/// body, and its last requests. Opening it changes nothing.
+public enum EndpointSheet {
+    /// Body lines previewed per response.
+    static let previewLines = 4
+    /// Recent requests listed.
+    static let recentCount = 5
+
+    public static func view(
+        _ endpoint: EndpointDefinition, row: EndpointRow, log: [LogLine], serverURL: String, latencyLabel: String
+    ) -> DetailsView {
+        var lines: [DetailsView.Line] = []
+        lines.append(
+            .init(
+                "now: \(row.modeLabel) · latency \(latencyLabel) · \(Format.count(row.hits)) hit\(row.hits == 1 ? "" : "s")"
+                    + (row.isChanged ? " · changed (r resets)" : ""), .color(.cyan)))
+        lines.append(.init(""))
+        lines.append(.init("REQUIRES", .bold))
+        for requirement in endpoint.query {
+            lines.append(.init("  query \(TerminalText.clean(requirement.name))=\(self.value(requirement))"))
+        }
+        for requirement in endpoint.headers {
+            lines.append(.init("  header \(TerminalText.clean(requirement.name)): \(self.value(requirement))"))
+        }
+        if endpoint.query.isEmpty && endpoint.headers.isEmpty {
+            lines.append(.init("  nothing beyond the method and path", .dim))
+        }
+        lines.append(.init("  try: " + row.example.curl(serverURL: serverURL, method: row.method), .dim))
+        lines.append(.init(""))
+        lines.append(.init("RESPONSES", .bold))
+        lines += self.response("success", endpoint.success)
+        lines += self.response("error", endpoint.error)
+        lines += self.response("server_error", endpoint.serverError)
+        if !endpoint.sequence.isEmpty {
+            lines.append(.init("  sequence  " + endpoint.sequence.map(\.name).joined(separator: " → "), .bold))
+        }
+        if let upstream = endpoint.upstream {
+            lines.append(.init("  live  to \(TerminalText.clean(upstream.description))", .bold))
+        }
+        lines.append(
+            .init("  reset · hang · empty · garbage · truncated  connection faults, no response of their own", .dim))
+        lines.append(.init(""))
+        lines.append(.init("LAST REQUESTS", .bold))
+        let recent = log.filter { $0.endpointID == endpoint.id }.suffix(self.recentCount)
+        if recent.isEmpty { lines.append(.init("  none yet", .dim)) }
+        for line in recent {
+            let status = line.status == .noStatusLine ? "---" : String(line.status.code)
+            let style: Style =
+                line.status.code >= 400 || line.status == .noStatusLine || line.cutShort
+                ? .color(
+                    line.status == .noStatusLine || line.cutShort
+                        ? .magenta : LogView.color(forStatus: line.status.code))
+                : .plain
+            lines.append(
+                .init(
+                    "  #\(line.sequence)  \(line.method) \(line.target)  \(status)  \(line.mode ?? "-")  "
+                        + Format.milliseconds(line.durationMS), style))
+        }
+        return DetailsView(
+            title: "\(TerminalText.clean(endpoint.id))  \(TerminalText.clean(endpoint.signature))", lines: lines,
+            heading: "ENDPOINT")
+    }
+
+    private static func value(_ requirement: ValueRequirement) -> String {
+        requirement.value.map(TerminalText.clean) ?? "any value"
+    }
+
+    /// `success  200  weather.json…`: the status, the headers the manifest
+    /// sets, and the start of the body.
+    static func response(_ mode: String, _ response: ResponseDefinition) -> [DetailsView.Line] {
+        var lines = [
+            DetailsView.Line(
+                "  \(mode)  \(response.status) \(HTTPStatusText.phrase(.answered(response.status)))", .bold)
+        ]
+        for header in response.headers {
+            let name = TerminalText.clean(header.name)
+            let value = TerminalText.clean(header.value)
+            var line = DetailsView.Line("    \(name): \(value)")
+            if Credentials.isSecret(header.name) {
+                line.revealed = line.text
+                line.text = "    \(name): " + Credentials.mask(name: header.name, value: value)
+            }
+            lines.append(line)
+        }
+        switch response.body {
+        case .fixed(let body):
+            lines += self.preview(body, type: self.type(response, body))
+        case .perRequestFile(let pattern, let files):
+            lines.append(
+                .init("    file \(TerminalText.clean(pattern.text)) · \(Format.count(files.count)) files", .dim))
+            if let first = files.keys.sorted().first, let body = files[first] {
+                lines.append(.init("    \(TerminalText.clean(first)):", .dim))
+                lines += self.preview(body, type: self.type(response, body))
+            }
+        }
+        return lines
+    }
+
+    private static func type(_ response: ResponseDefinition, _ body: FixtureBody) -> String? {
+        body.contentType ?? response.headers.first { $0.name.lowercased() == "content-type" }?.value
+    }
+
+    private static func preview(_ body: FixtureBody, type: String?) -> [DetailsView.Line] {
+        let bytes: [UInt8]
+        switch body.content {
+        case .bytes(let content): bytes = content
+        case .template(let template): bytes = Array(template.text.utf8)
+        case .file(let path, let size):
+            return [.init("    \(TerminalText.clean(path)) (\(Format.count(size)) bytes, read per request)", .dim)]
+        }
+        let all = DetailsFormatter.body("", bytes, size: bytes.count, type: type)
+        // The formatter's title line, then the body; indented under the mode.
+        var lines = all.prefix(1 + self.previewLines).enumerated().map { index, line in
+            index == 0
+                ? DetailsView.Line("    " + line.text.drop { $0 == " " }, .dim)
+                : DetailsView.Line("  " + line.text, line.style)
+        }
+        if all.count > 1 + self.previewLines { lines.append(.init("      …", .dim)) }
+        return lines
+    }
+}

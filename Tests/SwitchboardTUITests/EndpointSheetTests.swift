@@ -1,0 +1,64 @@
+import SwitchboardCore
+import SwitchboardTUI
+import SwitchboardTestSupport
+import Testing
+
+/// Issue 13, part 12: `enter` on an endpoint opens what it serves; space
+/// flips; the scenario picker and the header say what scenarios set.
+@Suite struct EndpointSheetTests {
+    let plain = RenderOptions(color: false, unicode: true, utcOffset: 0)
+
+    @Test func enterOpensWhatTheEndpointServesAndEscClosesIt() throws {
+        let harness = try ScreenHarness.demo()
+        let before = harness.panelSettings
+        harness.press(.down, .enter)
+        #expect(harness.panelSettings == before, "opening changes nothing")
+        #expect(harness.state.details?.heading == "ENDPOINT")
+        expectGolden(try #require(harness.terminal.frames.last), "endpoint-80x24")
+        let lines = try #require(harness.state.details).lines.map(\.text)
+        #expect(lines.contains("  query lat=any value"))
+        #expect(lines.contains("  try: curl 'http://127.0.0.1:8080/weather?lat=1&lon=2'"))
+        #expect(lines.contains("  success  200 OK"))
+        #expect(lines.contains("  server_error  503 Service Unavailable"))
+        #expect(lines.contains("    Retry-After: 120"))
+        harness.press(.escape)
+        #expect(harness.state.details == nil)
+        #expect(harness.terminal.screen.contains("ENDPOINTS"))
+    }
+
+    @Test func theSheetListsTheEndpointsLastRequests() throws {
+        let harness = try ScreenHarness.demo()
+        harness.press(.enter)
+        let lines = try #require(harness.state.details).lines.map(\.text)
+        let last = try #require(lines.firstIndex(of: "LAST REQUESTS"))
+        let listed = lines[(last + 1)...].filter { $0.contains("/data/all/coinlist") }
+        #expect(listed.count == 2)
+        #expect(listed.last?.contains("429") == true)
+    }
+
+    @Test func thePickerSaysWhatEachScenarioSets() throws {
+        var state = try ScreenFixtures.busyState()
+        _ = Reducer.reduce(&state, .key(.char("s")), width: 80, height: 24)
+        #expect(state.scenarioSummaries == ["all: server_error", "all: latency slow", "login: error"])
+        // The golden picker (RenderTests) shows them beside the names.
+        #expect(
+            ScreenRenderer.render(state, width: 80, height: 24, options: self.plain).text.contains("all: server_error"))
+    }
+
+    @Test func theHeaderSaysWhenScenariosAreStacked() throws {
+        let panel = try ScreenFixtures.demoPanel()
+        try panel.applyScenario(named: "outage")
+        var state = try ScreenFixtures.freshState(panel: panel)
+        #expect(!state.scenarioStacked, "one scenario on the manifest's state")
+        try panel.applyScenario(named: "slow-network")
+        _ = Reducer.reduce(&state, .panel(panel.snapshot(), JournalStats()), width: 100, height: 24)
+        #expect(state.scenarioStacked)
+        #expect(
+            ScreenRenderer.render(state, width: 100, height: 24, options: self.plain).row(0)
+                .contains("scenario: slow-network (stacked)"))
+        try panel.reset(endpoint: nil)
+        try panel.applyScenario(named: "slow-network")
+        _ = Reducer.reduce(&state, .panel(panel.snapshot(), JournalStats()), width: 100, height: 24)
+        #expect(!state.scenarioStacked, "after a reset the scenario stands alone")
+    }
+}

@@ -1,0 +1,99 @@
+import SwitchboardCore
+import SwitchboardTUI
+import SwitchboardTestSupport
+import Testing
+
+/// Issue 13, part 9: a log line says why a request got what it got.
+@Suite struct LogLineWhyTests {
+    let colored = RenderOptions(color: true, unicode: true, utcOffset: 0)
+
+    /// A `Prefer`-forced error, a missing fixture, an unmatched request
+    /// that lacked its query, and a `truncated` answer that began as a 200.
+    static func whyEntries() -> [JournalEntry] {
+        var preferred = ScreenFixtures.entry(
+            1, "GET", "/data/all/coinlist", .answered(500), ms: 0.5, endpoint: "coinlist", mode: .serverError)
+        preferred.preferred = true
+        var missing = ScreenFixtures.entry(
+            2, "GET", "/episodes/99", .answered(404), ms: 0.4, endpoint: "episode", mode: .success)
+        missing.missingFixture = "episodes/99.json"
+        var unmatched = ScreenFixtures.entry(3, "GET", "/weather", .answered(404), ms: 0.3, endpoint: nil)
+        unmatched.unmatched = Unmatched(
+            closestID: "weather", closest: "GET /weather", reason: "GET /weather needs query parameter 'lat'",
+            short: "needs ?lat&lon")
+        let cut = ScreenFixtures.entry(
+            4, "GET", "/data/all/coinlist", .answered(200), ms: 2.1, endpoint: "coinlist", mode: .truncated)
+        return [preferred, missing, unmatched, cut].enumerated().map { index, entry in
+            var numbered = entry
+            numbered.sequence = index + 1
+            return numbered
+        }
+    }
+
+    @Test func theLogLineSaysWhy() throws {
+        var state = try ScreenFixtures.freshState()
+        let entries = Self.whyEntries()
+        _ = Reducer.reduce(
+            &state, .requests(entries, missed: 0, stats: ScreenFixtures.stats(for: entries)), width: 80, height: 24)
+        let grid = ScreenRenderer.render(state, width: 80, height: 24, options: self.colored)
+        expectGolden(grid, "whys-80x24", styles: true)
+        // Wide enough for every reason whole.
+        let text = ScreenRenderer.render(state, width: 110, height: 24, options: self.colored).text
+        #expect(text.contains("server_error (Prefer)"))
+        #expect(text.contains("404 ") && text.contains("no fixture episodes/99.json"))
+        #expect(!text.contains("success (") && !text.contains(" 404      0ms  success"))
+        #expect(text.contains("UNMATCHED: needs ?lat&lon"))
+    }
+
+    @Test func aTruncatedAnswerIsDrawnAsAFaultNotAGreen200() throws {
+        var state = try ScreenFixtures.freshState()
+        let entries = Self.whyEntries()
+        _ = Reducer.reduce(
+            &state, .requests(entries, missed: 0, stats: ScreenFixtures.stats(for: entries)), width: 80, height: 24)
+        let grid = ScreenRenderer.render(state, width: 80, height: 24, options: self.colored)
+        let row = try #require((0..<24).first { grid.row($0).contains("truncated") })
+        let cells = Array(grid.row(row))
+        let column = try #require((0..<(cells.count - 4)).first { String(cells[$0..<($0 + 5)]) == " 200 " }) + 1
+        #expect(grid[column, row].style.foreground == .magenta)
+    }
+
+    @Test func theEmptyLogSuggestsARequestThatMatches() throws {
+        var state = try ScreenFixtures.freshState()
+        // Only endpoints that need a query, a header or a path value.
+        state.endpoints = state.endpoints.filter { $0.id == "weather" || $0.id == "episode" }
+        let text = ScreenRenderer.render(state, width: 100, height: 24, options: self.colored).text
+        #expect(text.contains("try: curl 'http://127.0.0.1:8080/weather?lat=1&lon=2'"), "\(text)")
+        // With a plain endpoint in the list, that one is suggested.
+        let fresh = try ScreenFixtures.freshState()
+        #expect(
+            ScreenRenderer.render(fresh, width: 100, height: 24, options: self.colored).text
+                .contains("try: curl http://127.0.0.1:8080/data/all/coinlist"))
+    }
+
+    @Test func anExampleRequestFillsEveryRequirement() throws {
+        let manifest = try ManifestLoader.parse(
+            text: """
+                endpoints:
+                  - id: me
+                    method: GET
+                    path: /users/:id/profile
+                    query: { fields: all, page: "*" }
+                    headers: { X-Api-Key: "*" }
+                """, file: "switchboard.yml", directory: "/tmp")
+        let example = ExampleRequest(manifest.endpoints[0])
+        #expect(example.target == "/users/1/profile?fields=all&page=2")
+        #expect(
+            example.curl(serverURL: "http://127.0.0.1:8080")
+                == "curl 'http://127.0.0.1:8080/users/1/profile?fields=all&page=2' -H 'X-Api-Key: 1'")
+    }
+
+    @Test func knownProfileNamesFitTheLatencyColumnOnAWideEnoughScreen() throws {
+        let panel = try ScreenFixtures.demoPanel()
+        try panel.setLatency("very-bad-network", endpoint: "weather")
+        let state = try ScreenFixtures.freshState(panel: panel)
+        for width in [80, 120] {
+            let text = ScreenRenderer.render(state, width: width, height: 24, options: self.colored).text
+            #expect(text.contains("very-bad-network"), "at \(width) columns:\n\(text)")
+            #expect(text.contains("/data/all/coinlist"), "the paths still fit at \(width)")
+        }
+    }
+}
