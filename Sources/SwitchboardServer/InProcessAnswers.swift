@@ -66,25 +66,10 @@ public final class InProcessAnswers: Sendable {
         }
         let request = answer.request
         let response = answer.prepared
-        let answered = if case .answered = status { true } else { false }
-        let details = CapturedExchange(
-            head: request.head, requestBody: request.body, requestBodySize: request.bodySize,
-            responseHeaders: answered ? response.headers : HTTPHeaders(),
-            responseBody: answered ? response.body : ByteBuffer(), sharesResponseBody: response.head != nil)
         let elapsed = NIODeadline.now() - request.arrived
-        let decision = response.decision
-        var entry = JournalEntry(
-            time: request.wallTime, method: request.head.method.rawValue, target: request.head.uri, status: status,
-            duration: .nanoseconds(elapsed.nanoseconds), endpointID: response.endpointID, mode: decision?.mode,
-            setting: decision?.setting, latency: decision?.latency, injectedDelay: response.delay,
-            unmatched: response.unmatched, details: details)
-        entry.rateLimited = response.rateLimited
-        entry.preferred = response.preferred
-        entry.missingFixture = response.missingFixture
-        if let upstream = response.upstream {
-            entry.upstream = upstream
-            if entry.mode == nil { entry.mode = .live }
-        }
+        let entry = JournalEntry(
+            head: request.head, body: request.body, bodySize: request.bodySize, wallTime: request.wallTime, response,
+            status: status, elapsed: elapsed)
         self.responder.journal.record(entry)
     }
 

@@ -357,51 +357,6 @@ public final class ControlPanel: Sendable {
 
     /// `settings` with a scenario's (or a drill step's) settings applied,
     /// in order, so a later entry overrides `*`.
-    /// A count rule a scenario (or a drill step) sets starts its count.
-    private static func applying(
-        _ changes: [Scenario.Setting], to settings: [EndpointSetting], of manifest: Manifest,
-        counters: [EndpointCounters]
-    ) -> [EndpointSetting] {
-        var settings = settings
-        for setting in changes {
-            for (index, endpoint) in manifest.endpoints.enumerated()
-            where setting.target == "*" || setting.target == endpoint.id {
-                if let mode = setting.mode, mode != .sequence || !endpoint.sequence.isEmpty {
-                    settings[index].mode = mode
-                    if mode.isCountRule { counters[index].restartRule() }
-                }
-                if let latency = setting.latency { settings[index].latency = latency.profileName }
-            }
-        }
-        return settings
-    }
-
-    /// `server_error`, `latency 3g`, `server_error, latency none`.
-    private static func describe(mode: Mode?, latency: LatencyChoice?) -> String? {
-        let parts = [mode?.name, latency.map { "latency " + ($0.profileName ?? "none") }].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
-    }
-
-    /// What a reload changed on endpoints that were there before: one
-    /// marker for all of them, or none.
-    private static func reloadMarkers(
-        old: PanelSnapshot, endpoints: [EndpointDefinition], settings: [EndpointSetting]
-    ) -> [(String, ChangeOrigin)] {
-        var changed: [String] = []
-        for (endpoint, setting) in zip(endpoints, settings) {
-            guard let index = old.manifest.endpointIndex(id: endpoint.id), old.settings[index] != setting else {
-                continue
-            }
-            let before = old.settings[index]
-            let text = Self.describe(
-                mode: before.mode == setting.mode ? nil : setting.mode,
-                latency: before.latency == setting.latency
-                    ? nil : setting.latency.map(LatencyChoice.profile) ?? .noLatency)
-            if let text { changed.append("\(endpoint.id) → \(text)") }
-        }
-        return changed.isEmpty ? [] : [(changed.joined(separator: "; "), .reload)]
-    }
-
     /// The changes after sequence number `sequence`, oldest first (at most
     /// the last `changeLimit`).
     public func changes(after sequence: Int) -> [PanelChange] {
@@ -438,51 +393,5 @@ public final class ControlPanel: Sendable {
             throw ControlError.unknownEndpoint(id, known: snapshot.manifest.endpoints.map(\.id))
         }
         return index
-    }
-}
-
-/// The latest changes, oldest first, with the next sequence number.
-private struct ChangeLog {
-    var entries: [PanelChange] = []
-    var nextSequence = 1
-
-    mutating func add(_ summary: String, origin: ChangeOrigin, time: Double) {
-        self.entries.append(PanelChange(sequence: self.nextSequence, time: time, summary: summary, origin: origin))
-        self.nextSequence += 1
-        if self.entries.count > ControlPanel.changeLimit { self.entries.removeFirst() }
-    }
-}
-
-/// A control request that names something that does not exist.
-public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
-    case unknownEndpoint(String, known: [String])
-    case unknownProfile(String, known: [String])
-    case unknownScenario(String, known: [String])
-    case noSequence(String)
-    /// SwitchboardKit applies scenarios at once; a drill's steps need a
-    /// timeline, which a test drives itself.
-    case drillFromCode(String)
-
-    public var description: String {
-        switch self {
-        case .unknownEndpoint(let id, let known):
-            "no endpoint '\(id)'" + Self.suggest(id, known, "endpoints")
-        case .unknownProfile(let name, let known):
-            "no latency profile '\(name)'" + Self.suggest(name, known, "profiles")
-        case .unknownScenario(let name, let known):
-            "no scenario '\(name)'" + Self.suggest(name, known, "scenarios")
-        case .noSequence(let id):
-            "endpoint '\(id)' declares no 'sequence:' in the manifest"
-        case .drillFromCode(let name):
-            "scenario '\(name)' is a drill (timed steps), which SwitchboardKit does not run — "
-                + "set each step's modes with set(_:_:) when the test wants them"
-        }
-    }
-
-    private static func suggest(_ word: String, _ known: [String], _ noun: String) -> String {
-        if let suggestion = EditDistance.suggestion(for: word, among: known) {
-            return " — did you mean '\(suggestion)'?"
-        }
-        return known.isEmpty ? " (there are no \(noun))" : " (\(noun): \(known.joined(separator: ", ")))"
     }
 }

@@ -1,0 +1,47 @@
+/// What a change does to settings, and the marker lines that say so.
+extension ControlPanel {
+    /// A count rule a scenario (or a drill step) sets starts its count.
+    static func applying(
+        _ changes: [Scenario.Setting], to settings: [EndpointSetting], of manifest: Manifest,
+        counters: [EndpointCounters]
+    ) -> [EndpointSetting] {
+        var settings = settings
+        for setting in changes {
+            for (index, endpoint) in manifest.endpoints.enumerated()
+            where setting.target == "*" || setting.target == endpoint.id {
+                if let mode = setting.mode, mode != .sequence || !endpoint.sequence.isEmpty {
+                    settings[index].mode = mode
+                    if mode.isCountRule { counters[index].restartRule() }
+                }
+                if let latency = setting.latency { settings[index].latency = latency.profileName }
+            }
+        }
+        return settings
+    }
+
+    /// `server_error`, `latency 3g`, `server_error, latency none`.
+    static func describe(mode: Mode?, latency: LatencyChoice?) -> String? {
+        let parts = [mode?.name, latency.map { "latency " + ($0.profileName ?? "none") }].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// What a reload changed on endpoints that were there before: one
+    /// marker for all of them, or none.
+    static func reloadMarkers(
+        old: PanelSnapshot, endpoints: [EndpointDefinition], settings: [EndpointSetting]
+    ) -> [(String, ChangeOrigin)] {
+        var changed: [String] = []
+        for (endpoint, setting) in zip(endpoints, settings) {
+            guard let index = old.manifest.endpointIndex(id: endpoint.id), old.settings[index] != setting else {
+                continue
+            }
+            let before = old.settings[index]
+            let text = Self.describe(
+                mode: before.mode == setting.mode ? nil : setting.mode,
+                latency: before.latency == setting.latency
+                    ? nil : setting.latency.map(LatencyChoice.profile) ?? .noLatency)
+            if let text { changed.append("\(endpoint.id) → \(text)") }
+        }
+        return changed.isEmpty ? [] : [(changed.joined(separator: "; "), .reload)]
+    }
+}

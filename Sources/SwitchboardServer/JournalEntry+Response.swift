@@ -1,0 +1,31 @@
+import NIOCore
+import NIOHTTP1
+import SwitchboardCore
+
+extension JournalEntry {
+    /// The entry for a request and what it got, whichever front end
+    /// answered it (a socket's handler, or the in-process answers).
+    init(
+        head: HTTPRequestHead, body: ByteBuffer?, bodySize: Int, wallTime: Double, _ response: PreparedResponse,
+        status: JournalEntry.Status, elapsed: TimeAmount
+    ) {
+        let decision = response.decision
+        let answered = if case .answered = status { true } else { false }
+        let details = CapturedExchange(
+            head: head, requestBody: body, requestBodySize: bodySize,
+            responseHeaders: answered ? response.headers : HTTPHeaders(),
+            responseBody: answered ? response.body : ByteBuffer(), sharesResponseBody: response.head != nil)
+        self.init(
+            time: wallTime, method: head.method.rawValue, target: head.uri,
+            status: status, duration: .nanoseconds(elapsed.nanoseconds), endpointID: response.endpointID,
+            mode: decision?.mode, setting: decision?.setting, latency: decision?.latency,
+            injectedDelay: response.delay, unmatched: response.unmatched, details: details)
+        self.rateLimited = response.rateLimited
+        self.preferred = response.preferred
+        self.missingFixture = response.missingFixture
+        if let upstream = response.upstream {
+            self.upstream = upstream
+            if self.mode == nil { self.mode = .live }
+        }
+    }
+}
