@@ -186,7 +186,7 @@ struct ControlAPI: Sendable {
         var mode: Mode?
         if let name = change.mode {
             guard let parsed = Mode(name: name) else {
-                return self.unknownMode("'\(name)'", problem: CountRule.problem(with: name))
+                return self.unknownMode("'\(name)'", problem: Mode.fix(forUnknown: name))
             }
             mode = parsed
         }

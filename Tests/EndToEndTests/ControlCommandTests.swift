@@ -74,7 +74,13 @@ import Testing
             #expect(typo.stderr.hasPrefix("switchboard: no endpoint 'coinlst' — did you mean 'coinlist'?"))
             let badMode = try await self.run(["set", "coinlist", "eror"], server: server)
             #expect(badMode.status == 1)
-            #expect(badMode.stderr.hasPrefix("switchboard: unknown mode 'eror'"))
+            // The same fixes `check` gives for a manifest.
+            #expect(badMode.stderr == "switchboard: unknown mode 'eror' — did you mean 'error'?\n")
+            let badRate = try await self.run(["set", "coinlist", "flaky:150"], server: server)
+            #expect(
+                badRate.stderr
+                    == "switchboard: unknown mode 'flaky:150' — flaky takes a percentage from 0 to 100, e.g. 'flaky:25'\n"
+            )
             let nobody = try await Subprocess.run(self.binary, ["status", "--url", "http://127.0.0.1:9"])
             #expect(nobody.status == 1)
             #expect(

@@ -169,17 +169,7 @@ extension ManifestReader {
     mutating func mode(_ node: Node, what: String) -> Mode? {
         guard let text = self.string(node, what: what) else { return nil }
         if let mode = Mode(name: text) { return mode }
-        let fix: String
-        if text.lowercased().hasPrefix("flaky") {
-            fix = "flaky takes a percentage from 0 to 100, e.g. 'flaky:25'"
-        } else if let problem = CountRule.problem(with: text) {
-            fix = problem
-        } else if let suggestion = EditDistance.suggestion(for: text, among: Mode.names) {
-            fix = "did you mean '\(suggestion)'?"
-        } else {
-            fix = "modes: " + Mode.names.joined(separator: ", ")
-        }
-        self.report(at: node, "unknown mode '\(text)'", fix: fix)
+        self.report(at: node, "unknown mode '\(text)'", fix: Mode.fix(forUnknown: text))
         return nil
     }
 }
