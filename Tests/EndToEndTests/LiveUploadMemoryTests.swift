@@ -88,9 +88,15 @@ import Testing
         #expect(json?["bodySHA256"] as? String == measured.expected)
         #expect(measured.samples.count > 5, "too few RSS samples to say anything")
         #expect(
-            peak - measured.baseline < LiveDownloadMemoryTests.allowedGrowthKiB,
-            "RSS \(measured.baseline) KiB before, \(peak) KiB peak")
+            peak - measured.baseline < Self.allowedGrowthKiB, "RSS \(measured.baseline) KiB before, \(peak) KiB peak")
     }
+
+    /// Buffering the upload would cost its 100 MiB. Alone the server grows
+    /// about 5 MiB; inside the full parallel suite, where the upload takes
+    /// seven times as long, growth of 14 and 43 MiB has been seen (an open
+    /// question: held parts or the allocator's arenas). 64 MiB stays well
+    /// below the body itself.
+    static let allowedGrowthKiB = 64 * 1024
 
     /// The upstream reads 1 MB/s and curl gives up after 6 s: had the server
     /// read the client as fast as it could, curl would have sent most of a
