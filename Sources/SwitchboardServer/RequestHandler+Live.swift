@@ -195,6 +195,8 @@ extension RequestHandler {
     }
 
     func upstreamFailed(_ failure: UpstreamFailure, context: ChannelHandlerContext) {
+        // A 502 while the client still uploads: it must reach the client.
+        if self.upload != nil { self.lingersOnClose = true }
         self.abandonUpload()
         switch self.connection.upstreamFailed() {
         case .answer(let request, let response):

@@ -122,12 +122,16 @@ extension RequestHandler {
         } else {
             ended = context.writeAndFlush(self.wrapOutboundOut(.end(nil)))
         }
-        ended.assumeIsolated().whenComplete { _ in
-            context.close(mode: .output, promise: nil)
-            context.read()
-            context.eventLoop.assumeIsolated().scheduleTask(in: Self.lingerTime) {
-                context.close(promise: nil)
-            }
+        ended.assumeIsolated().whenComplete { _ in self.lingerThenClose(context: context) }
+    }
+
+    /// Shuts our side, reads and drops what the client still sends, and
+    /// closes when it closes its side or after `lingerTime`.
+    func lingerThenClose(context: ChannelHandlerContext) {
+        context.close(mode: .output, promise: nil)
+        context.read()
+        context.eventLoop.assumeIsolated().scheduleTask(in: Self.lingerTime) {
+            context.close(promise: nil)
         }
     }
 

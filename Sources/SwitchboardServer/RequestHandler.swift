@@ -29,6 +29,9 @@ final class RequestHandler: ChannelDuplexHandler {
     var live: LiveExchange?
     /// Its body on the way to the upstream, while it arrives.
     var upload: LiveUpload?
+    /// The answer went out before the client's upload ended: closing must
+    /// not reset the connection under it (see `endBeforeUpload`).
+    var lingersOnClose = false
     /// The answer decided as the request's head arrived (while some request
     /// may go live), for when its body has arrived.
     var decided: PreparedResponse?
@@ -371,7 +374,11 @@ final class RequestHandler: ChannelDuplexHandler {
         } else {
             self.connection.closing()
             context.writeAndFlush(self.wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
-                context.close(promise: nil)
+                guard self.lingersOnClose else {
+                    context.close(promise: nil)
+                    return
+                }
+                self.lingerThenClose(context: context)
             }
         }
     }
