@@ -82,14 +82,8 @@ public struct InProcessAnswer: Sendable {
             let failure = UpstreamFailure(
                 status: .badGateway,
                 words: "live mode needs a server: start the instance with a port, not in-process")
-            body = failure.body(upstream: nil)
-            prepared.status = failure.status
-            prepared.headers = UnmatchedResponse.headers(length: body.readableBytes)
-            prepared.body = body
-            prepared.head = nil
-            prepared.wire = nil
-            prepared.action = .respond
-            prepared.upstream = UpstreamOutcome(time: .zero, failure: failure.words)
+            prepared.answer(failure, upstream: nil, outcome: UpstreamOutcome(time: .zero, failure: failure.words))
+            body = prepared.body
         }
         if cors && request.head.headers.contains(name: "Origin") {
             CORS.allow(request.head, in: &prepared.headers)

@@ -310,16 +310,11 @@ extension RequestHandler {
         context: ChannelHandlerContext
     ) {
         var answer = response
-        let body = failure.body(upstream: upstream)
-        answer.status = failure.status
-        answer.headers = UnmatchedResponse.headers(length: body.readableBytes)
-        answer.body = body
-        answer.head = nil
-        answer.wire = nil
-        answer.action = .respond
         let now = context.eventLoop.now
-        answer.upstream =
-            self.live?.outcome(now: now, failure: failure.words) ?? UpstreamOutcome(time: .zero, failure: failure.words)
+        answer.answer(
+            failure, upstream: upstream,
+            outcome: self.live?.outcome(now: now, failure: failure.words)
+                ?? UpstreamOutcome(time: .zero, failure: failure.words))
         self.live = nil
         self.perform(answer, for: request, context: context)
     }

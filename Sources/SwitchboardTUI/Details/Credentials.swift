@@ -19,6 +19,18 @@ public enum Credentials {
     /// `Bearer ••••1a2b`: the scheme and the last four characters, when the
     /// secret is long enough that four say little; for cookies each value is
     /// masked and the names and attributes are kept.
+    /// `indent` `name: value` as a details line, the value masked when the
+    /// header carries a secret (`v` shows `revealed`). Name and value are
+    /// already made safe to draw; `rawName` is the name as sent.
+    static func line(indent: String, name: String, value: String, rawName: String) -> DetailsView.Line {
+        var line = DetailsView.Line("\(indent)\(name): \(value)")
+        if Self.isSecret(rawName) {
+            line.revealed = line.text
+            line.text = "\(indent)\(name): " + Self.mask(name: rawName, value: value)
+        }
+        return line
+    }
+
     public static func mask(name: String, value: String) -> String {
         switch name.lowercased() {
         case "cookie":

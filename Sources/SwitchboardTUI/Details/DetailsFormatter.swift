@@ -91,14 +91,9 @@ public enum DetailsFormatter {
     static func headers(_ headers: [HeaderField]) -> [DetailsView.Line] {
         if headers.isEmpty { return [.init("  (none)", .dim)] }
         return headers.map { header in
-            let name = TerminalText.escapeNetwork(header.name)
-            let value = TerminalText.escapeNetwork(header.value)
-            var line = DetailsView.Line("  \(name): \(value)")
-            if Credentials.isSecret(header.name) {
-                line.revealed = line.text
-                line.text = "  \(name): " + Credentials.mask(name: header.name, value: value)
-            }
-            return line
+            Credentials.line(
+                indent: "  ", name: TerminalText.escapeNetwork(header.name),
+                value: TerminalText.escapeNetwork(header.value), rawName: header.name)
         }
     }
 

@@ -76,14 +76,10 @@ public enum EndpointSheet {
                 "  \(mode)  \(response.status) \(HTTPStatusText.phrase(.answered(response.status)))", .bold)
         ]
         for header in response.headers {
-            let name = TerminalText.clean(header.name)
-            let value = TerminalText.clean(header.value)
-            var line = DetailsView.Line("    \(name): \(value)")
-            if Credentials.isSecret(header.name) {
-                line.revealed = line.text
-                line.text = "    \(name): " + Credentials.mask(name: header.name, value: value)
-            }
-            lines.append(line)
+            lines.append(
+                Credentials.line(
+                    indent: "    ", name: TerminalText.clean(header.name), value: TerminalText.clean(header.value),
+                    rawName: header.name))
         }
         switch response.body {
         case .fixed(let body):
