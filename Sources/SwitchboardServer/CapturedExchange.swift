@@ -13,12 +13,16 @@ final class CapturedExchange: ExchangeDetails {
     /// The response body is a slice of the manifest's own buffer: it costs
     /// the journal nothing to keep.
     let sharesResponseBody: Bool
+    /// `RateLimit-*` headers the answer's wire bytes carried and
+    /// `responseHeaderFields` does not: added when someone reads them.
+    let rateLimitHeaders: RateVerdict?
 
     init(
         head: HTTPRequestHead, requestBody: ByteBuffer?, requestBodySize: Int, responseHeaders: HTTPHeaders,
-        responseBody: ByteBuffer, sharesResponseBody: Bool
+        responseBody: ByteBuffer, sharesResponseBody: Bool, rateLimitHeaders: RateVerdict? = nil
     ) {
         self.head = head
+        self.rateLimitHeaders = rateLimitHeaders
         // A body kept whole for an upstream is kept here only up to the
         // limit, and as a copy.
         if let requestBody, requestBody.readableBytes > capturedBodyLimit {
@@ -50,7 +54,9 @@ final class CapturedExchange: ExchangeDetails {
     }
 
     var responseHeaders: [HeaderField] {
-        self.responseHeaderFields.map { HeaderField(name: $0.name, value: $0.value) }
+        var fields = self.responseHeaderFields
+        if let verdict = self.rateLimitHeaders { RateLimitAnswer.addHeaders(verdict, to: &fields) }
+        return fields.map { HeaderField(name: $0.name, value: $0.value) }
     }
 
     var responseBody: [UInt8] { Array(self.responseBodyBuffer.readableBytesView) }

@@ -24,16 +24,28 @@ extension CompiledResponse {
 }
 
 extension CompiledFile {
-    /// No prebuilt wire bytes (they would hold the body a second time):
-    /// these answers are written as a prebuilt head and the shared body.
+    /// The largest body whose no-store answer also gets its own wire bytes.
+    /// Up to this size a second copy costs little memory, and it saves
+    /// encoding the head per request: flaky, sequence and count-rule
+    /// endpoints answer their successes as fast as plain ones.
+    static let uncacheableWireLimit = 16 * 1024
+
+    /// Above `uncacheableWireLimit`, no prebuilt wire bytes (they would hold
+    /// the body a second time): those answers are written as a prebuilt head
+    /// and the shared body.
     func uncacheable(status: HTTPResponseStatus) -> CompiledFile {
         var headers = self.headers
         for name in CacheHeaders.names { headers.remove(name: name) }
         headers.add(name: CacheHeaders.noStore.name, value: CacheHeaders.noStore.value)
+        var wire: ByteBuffer?
+        if case .fixed(let body) = self.content, self.wire != nil, body.readableBytes <= Self.uncacheableWireLimit {
+            wire = Self.encode(
+                status: status, headers: headers, body: Array(body.readableBytesView), allocator: ByteBufferAllocator())
+        }
         return CompiledFile(
             headers: headers, content: self.content,
             head: self.head.map { _ in HTTPResponseHead(version: .http1_1, status: status, headers: headers) },
-            wire: nil)
+            wire: wire)
     }
 
     init(headers: HTTPHeaders, content: Content, head: HTTPResponseHead?, wire: ByteBuffer?) {

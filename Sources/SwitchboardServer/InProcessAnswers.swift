@@ -44,7 +44,8 @@ public final class InProcessAnswers: Sendable {
         }
         let ready = self.responder.current
         var prepared = self.responder.prepare(
-            head: head, snapshot: ready.snapshot, catalog: ready.catalog, now: request.arrived)
+            head: head, snapshot: ready.snapshot, catalog: ready.catalog, now: request.arrived
+        ).withRateLimitHeaders()
         if let file = prepared.diskFile {
             Self.readFromDisk(file, into: &prepared)
         }

@@ -14,7 +14,8 @@ extension JournalEntry {
         let details = CapturedExchange(
             head: head, requestBody: body, requestBodySize: bodySize,
             responseHeaders: answered ? response.headers : HTTPHeaders(),
-            responseBody: answered ? response.body : ByteBuffer(), sharesResponseBody: response.head != nil)
+            responseBody: answered ? response.body : ByteBuffer(), sharesResponseBody: response.head != nil,
+            rateLimitHeaders: answered ? response.rateLimitHeaders : nil)
         self.init(
             time: wallTime, method: head.method.rawValue, target: head.uri,
             status: status, duration: .nanoseconds(elapsed.nanoseconds), endpointID: response.endpointID,

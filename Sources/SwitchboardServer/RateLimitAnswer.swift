@@ -30,34 +30,97 @@ enum RateLimitAnswer {
     /// Adds the `RateLimit-*` headers to an answer within the limit. A
     /// prebuilt answer stays one buffer, written at once: its head is
     /// copied with the three lines spliced in before the blank line, which
-    /// costs far less than encoding the head anew (and three writes).
+    /// costs far less than encoding the head anew (and three writes). Its
+    /// `headers` get the three only if another path than those wire bytes
+    /// writes it (`withRateLimitHeaders()`), or when someone reads the
+    /// journal: adding them to `HTTPHeaders` costs more than the splice.
     static func stamp(_ verdict: RateVerdict, on response: inout PreparedResponse) {
-        Self.addHeaders(verdict, to: &response.headers)
         response.head = nil
-        guard let wire = response.wire else { return }
-        response.wire = nil
+        guard let wire = response.wire else {
+            Self.addHeaders(verdict, to: &response.headers)
+            return
+        }
         let bodyLength = response.body.readableBytes
-        // The head ends with the blank line: CRLF CRLF.
-        let headLength = wire.readableBytes - bodyLength - 2
-        guard headLength > 0, let head = wire.getSlice(at: wire.readerIndex, length: headLength) else { return }
-        var spliced = ByteBufferAllocator().buffer(capacity: wire.readableBytes + 96)
-        spliced.writeImmutableBuffer(head)
-        spliced.writeString("RateLimit-Limit: ")
-        spliced.writeString(String(verdict.limit))
-        spliced.writeString("\r\nRateLimit-Remaining: ")
-        spliced.writeString(String(verdict.remaining))
-        spliced.writeString("\r\nRateLimit-Reset: ")
-        spliced.writeString(String(verdict.reset))
-        spliced.writeString("\r\n\r\n")
-        if let body = wire.getSlice(at: wire.readerIndex + headLength + 2, length: bodyLength) {
-            spliced.writeImmutableBuffer(body)
+        // The head ends with its last line's CRLF and the blank line's: the
+        // lines go in before those four bytes.
+        let cut = wire.readableBytes - bodyLength - 4
+        guard cut > 0 else {
+            response.wire = nil
+            Self.addHeaders(verdict, to: &response.headers)
+            return
+        }
+        // One allocation and one write: every separate ByteBuffer write
+        // pays for its own capacity and exclusivity checks.
+        var spliced = ByteBufferAllocator().buffer(capacity: wire.readableBytes + Self.linesCapacity)
+        _ = wire.withUnsafeReadableBytes { source in
+            spliced.writeWithUnsafeMutableBytes(minimumWritableBytes: source.count + Self.linesCapacity) { target in
+                var at = Self.copy(UnsafeRawBufferPointer(rebasing: source[..<cut]), to: target, at: 0)
+                at = Self.copy(Self.limitName, to: target, at: at)
+                at = Self.decimal(verdict.limit, to: target, at: at)
+                at = Self.copy(Self.remainingName, to: target, at: at)
+                at = Self.decimal(verdict.remaining, to: target, at: at)
+                at = Self.copy(Self.resetName, to: target, at: at)
+                at = Self.decimal(verdict.reset, to: target, at: at)
+                return Self.copy(UnsafeRawBufferPointer(rebasing: source[cut...]), to: target, at: at)
+            }
         }
         response.wire = spliced
+        response.rateLimitHeaders = verdict
     }
 
-    private static func addHeaders(_ verdict: RateVerdict, to headers: inout HTTPHeaders) {
+    static func addHeaders(_ verdict: RateVerdict, to headers: inout HTTPHeaders) {
         headers.add(name: "RateLimit-Limit", value: String(verdict.limit))
         headers.add(name: "RateLimit-Remaining", value: String(verdict.remaining))
         headers.add(name: "RateLimit-Reset", value: String(verdict.reset))
+    }
+}
+
+extension PreparedResponse {
+    /// This answer with the `RateLimit-*` headers its wire bytes carry also
+    /// in `headers`: for every way of writing it other than those bytes.
+    func withRateLimitHeaders() -> PreparedResponse {
+        guard let verdict = self.rateLimitHeaders else { return self }
+        var written = self
+        RateLimitAnswer.addHeaders(verdict, to: &written.headers)
+        written.wire = nil
+        written.rateLimitHeaders = nil
+        return written
+    }
+}
+
+extension RateLimitAnswer {
+    private static let limitName: StaticString = "\r\nRateLimit-Limit: "
+    private static let remainingName: StaticString = "\r\nRateLimit-Remaining: "
+    private static let resetName: StaticString = "\r\nRateLimit-Reset: "
+    /// The three lines at their longest: names and three 20-digit counts.
+    private static let linesCapacity = 3 * 24 + 3 * 20
+
+    private static func copy(_ text: StaticString, to target: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+        text.withUTF8Buffer { Self.copy(UnsafeRawBufferPointer($0), to: target, at: offset) }
+    }
+
+    private static func copy(_ bytes: UnsafeRawBufferPointer, to target: UnsafeMutableRawBufferPointer, at offset: Int)
+        -> Int
+    {
+        UnsafeMutableRawBufferPointer(rebasing: target[offset..<offset + bytes.count]).copyMemory(from: bytes)
+        return offset + bytes.count
+    }
+
+    /// A count in decimal ASCII, without making a `String` (negative counts
+    /// as 0).
+    private static func decimal(_ value: Int, to target: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+        let value = max(0, value)
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        rest = value
+        for place in stride(from: offset + digits - 1, through: offset, by: -1) {
+            target[place] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+            rest /= 10
+        }
+        return offset + digits
     }
 }

@@ -296,20 +296,21 @@ final class RequestHandler: ChannelDuplexHandler {
     }
 
     func perform(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
+        if case .respond = response.action, let wire = response.wire, let raw = self.wireContext,
+            request.keepAlive, request.head.version == .http1_1, request.head.method != .HEAD,
+            !request.fromPage
+        {
+            // The common case: the whole response was encoded when the
+            // manifest loaded; one write, no encoding.
+            self.record(request, response, status: .answered(Int(response.status.code)), now: context.eventLoop.now)
+            self.clock.responseFinished(now: context.eventLoop.now)
+            raw.writeAndFlush(NIOAny(wire), promise: nil)
+            self.resume(context: context)
+            return
+        }
+        let response = response.withRateLimitHeaders()
         switch response.action {
         case .respond:
-            if let wire = response.wire, let raw = self.wireContext, request.keepAlive,
-                request.head.version == .http1_1, request.head.method != .HEAD,
-                !request.fromPage
-            {
-                // The common case: the whole response was encoded when the
-                // manifest loaded; one write, no encoding.
-                self.record(request, response, status: .answered(Int(response.status.code)), now: context.eventLoop.now)
-                self.clock.responseFinished(now: context.eventLoop.now)
-                raw.writeAndFlush(NIOAny(wire), promise: nil)
-                self.resume(context: context)
-                return
-            }
             self.writeHead(response, for: request, context: context)
             if request.head.method != .HEAD && response.body.readableBytes > 0 {
                 context.write(self.wrapOutboundOut(.body(.byteBuffer(response.body))), promise: nil)

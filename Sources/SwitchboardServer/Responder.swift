@@ -274,6 +274,9 @@ struct PreparedResponse {
     var upstream: UpstreamOutcome?
     /// Refused by the endpoint's rate limit.
     var rateLimited: RateLimited?
+    /// `RateLimit-*` headers that `wire` carries and `headers` does not
+    /// (see `RateLimitAnswer.stamp`).
+    var rateLimitHeaders: RateVerdict?
 
     /// Waited before anything is written.
     var delay = Duration.zero

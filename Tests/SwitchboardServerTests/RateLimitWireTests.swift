@@ -72,6 +72,31 @@ import Testing
         #expect(try wire.response(to: Self.get("/keyed", headers: "Authorization: Bearer bob\r\n")).status == 200)
     }
 
+    /// The common answer is the prebuilt bytes with the three lines spliced
+    /// in; every other way of writing it (HTTP/1.0, a closing request, HEAD)
+    /// and the journal must carry the same headers.
+    @Test func theHeadersGoOutHoweverTheAnswerIsWrittenAndAreJournaled() throws {
+        let requests = [
+            Self.get("/limited"),
+            "GET /limited HTTP/1.0\r\nHost: test\r\nConnection: keep-alive\r\n\r\n",
+            "HEAD /limited HTTP/1.1\r\nHost: test\r\n\r\n",
+            Self.get("/limited", headers: "Connection: close\r\n"),
+        ]
+        let wire = try WireHarness(manifest: Self.manifest)
+        let responses = try requests.map { try wire.response(to: $0) }
+        #expect(responses.map(\.status) == [200, 200, 200, 200])
+        #expect(responses.map { $0.header("RateLimit-Remaining") } == ["4", "3", "2", "1"])
+        #expect(responses.allSatisfy { $0.header("RateLimit-Limit") == "5" && $0.header("RateLimit-Reset") == "1" })
+        #expect(responses.allSatisfy { $0.header("Content-Type") == "application/json" })
+        #expect(responses[0].text == #"{"ok":true}"#)
+        #expect(responses[3].text == #"{"ok":true}"#)
+        for (entry, remaining) in zip(wire.entries, ["4", "3", "2", "1"]) {
+            let headers = try #require(entry.details).responseHeaders
+            #expect(headers.filter { $0.name == "RateLimit-Remaining" }.map(\.value) == [remaining])
+            #expect(headers.filter { $0.name == "RateLimit-Limit" }.map(\.value) == ["5"])
+        }
+    }
+
     @Test func anEndpointWithoutALimitKeepsItsPrebuiltAnswerAndNoHeaders() throws {
         let wire = try WireHarness(manifest: Self.manifest)
         let responses = try (0..<10).map { _ in try wire.response(to: Self.get("/free")) }

@@ -6,6 +6,7 @@
 # (instructions for 2N requests - instructions for N) / N, so start-up and shut-down cancel out.
 #   scripts/bench/instructions.sh            → N=2000, about 4 minutes
 #   N=1000 SWITCHBOARD=path/to/switchboard scripts/bench/instructions.sh
+#   PATTERNS=1 scripts/bench/instructions.sh → fixture vs rate-limited vs count rule instead of live
 # Needs valgrind (apt-get install -y valgrind) and python3.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -39,7 +40,7 @@ count() {
     "$scratch/switchboard" serve "$@" --port "$PORT" >/dev/null 2>"$scratch/valgrind.log" &
   pid=$!
   wait_ready "http://127.0.0.1:$PORT/__switchboard/endpoints" 120 >/dev/null
-  python3 - "$PORT" "$requests" "$DATA_PATH" <<'PY'
+  python3 - "$PORT" "$requests" "${REQUEST_PATH:-$DATA_PATH}" <<'PY'
 import http.client, sys
 port, n, path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 c = http.client.HTTPConnection("127.0.0.1", port)
@@ -62,6 +63,16 @@ per_request() {
 }
 
 fixture="$(per_request "$ROOT/scripts/bench-fixtures")"
+if [ "${PATTERNS:-0}" = 1 ]; then
+  # The same answer behind a rate limit it never reaches and behind a count rule (issue 13: at most
+  # 5% more than without them); no live run.
+  limited="$(REQUEST_PATH=/data/lim/coinlist per_request "$ROOT/scripts/bench-fixtures")"
+  counted="$(REQUEST_PATH=/data/cnt/coinlist per_request "$ROOT/scripts/bench-fixtures")"
+  printf 'instructions per request (N=%s): fixture %s, rate-limited %s (%s), count rule %s (%s)\n' \
+    "$N" "$fixture" "$limited" "$(python3 -c "print(f'{($limited / $fixture - 1) * 100:+.1f}%')")" \
+    "$counted" "$(python3 -c "print(f'{($counted / $fixture - 1) * 100:+.1f}%')")"
+  exit 0
+fi
 live="$(per_request "$scratch/live" --upstream "http://127.0.0.1:$PORT_NGINX")"
 printf 'instructions per request (N=%s): fixture answer %s, live (through to nginx) %s, ratio %s\n' \
   "$N" "$fixture" "$live" "$(python3 -c "print(f'{$live / $fixture:.1f}x')")"
