@@ -14,6 +14,8 @@ ROOT="$(cd "$BENCH_DIR/../.." && pwd)"
 SWITCHBOARD="${SWITCHBOARD:-$ROOT/.build/release/switchboard}"
 N="${N:-2000}"
 PORT=19187
+# Swift seeds its hashing per process; fixed seeds make runs comparable.
+export SWIFT_DETERMINISTIC_HASHING=1
 command -v valgrind >/dev/null || { echo "valgrind is missing: apt-get install -y valgrind" >&2; exit 1; }
 [ -x "$SWITCHBOARD" ] || { echo "no release build at $SWITCHBOARD" >&2; exit 1; }
 
