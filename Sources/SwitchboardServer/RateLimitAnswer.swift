@@ -33,6 +33,7 @@ enum RateLimitAnswer {
     /// costs far less than encoding the head anew (and three writes).
     static func stamp(_ verdict: RateVerdict, on response: inout PreparedResponse) {
         Self.addHeaders(verdict, to: &response.headers)
+        response.rateVerdict = verdict
         response.head = nil
         guard let wire = response.wire else { return }
         response.wire = nil
@@ -53,6 +54,16 @@ enum RateLimitAnswer {
             spliced.writeImmutableBuffer(body)
         }
         response.wire = spliced
+    }
+
+    /// The `RateLimit-*` headers on an answer made after `stamp`: an
+    /// upstream's relayed head, or the 502 standing in for it. They replace
+    /// any the upstream sent: the client is limited here, not there.
+    static func restamp(_ verdict: RateVerdict?, on headers: inout HTTPHeaders) {
+        guard let verdict else { return }
+        headers.replaceOrAdd(name: "RateLimit-Limit", value: String(verdict.limit))
+        headers.replaceOrAdd(name: "RateLimit-Remaining", value: String(verdict.remaining))
+        headers.replaceOrAdd(name: "RateLimit-Reset", value: String(verdict.reset))
     }
 
     private static func addHeaders(_ verdict: RateVerdict, to headers: inout HTTPHeaders) {

@@ -274,6 +274,9 @@ struct PreparedResponse {
     var upstream: UpstreamOutcome?
     /// Refused by the endpoint's rate limit.
     var rateLimited: RateLimited?
+    /// Within the endpoint's rate limit: what its `RateLimit-*` headers
+    /// say, kept for an answer made later than this one (a relayed head).
+    var rateVerdict: RateVerdict?
 
     /// Waited before anything is written.
     var delay = Duration.zero
