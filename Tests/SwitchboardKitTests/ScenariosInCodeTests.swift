@@ -58,7 +58,8 @@ import Testing
         .switchboardInProcess {
             Endpoint.get("/profile/:user", id: "profile")
         } scenarios: {
-            Scenario("throttled").set("profile", rateLimit: .perSecond(1))
+            // A token takes a minute to come back: far beyond this test, however slow the machine.
+            Scenario("throttled").set("profile", rateLimit: .perMinute(1))
             Scenario("unthrottled").all(rateLimit: .noLimit)
         })
     func aScenarioInCodeSetsARateLimit() async throws {
@@ -73,7 +74,7 @@ import Testing
         #expect(first?.value(forHTTPHeaderField: "RateLimit-Limit") == "1")
         let second = try await get()
         #expect(second?.statusCode == 429)
-        #expect(second?.value(forHTTPHeaderField: "Retry-After") == "1")
+        #expect(second?.value(forHTTPHeaderField: "Retry-After").flatMap(Int.init).map { $0 > 1 } == true)
         try await board.apply(scenario: "unthrottled")
         let free = try await get()
         #expect(free?.statusCode == 200)
