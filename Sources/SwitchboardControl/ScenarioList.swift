@@ -31,11 +31,19 @@ public struct ScenarioInfo: Codable, Sendable, Equatable {
         public var mode: String?
         /// A profile name, or `none` to remove latency.
         public var latency: String?
+        /// `5/s`, `60/min`, or `off` to remove the limit.
+        public var rateLimit: String?
 
-        public init(endpoint: String, mode: String?, latency: String?) {
+        public init(endpoint: String, mode: String?, latency: String?, rateLimit: String? = nil) {
             self.endpoint = endpoint
             self.mode = mode
             self.latency = latency
+            self.rateLimit = rateLimit
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case endpoint, mode, latency
+            case rateLimit = "rate_limit"
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -43,6 +51,8 @@ public struct ScenarioInfo: Codable, Sendable, Equatable {
             try container.encode(self.endpoint, forKey: .endpoint)
             try container.encode(self.mode, forKey: .mode)
             try container.encode(self.latency, forKey: .latency)
+            // Only when set: scenarios without a limit read as they always did.
+            try container.encodeIfPresent(self.rateLimit, forKey: .rateLimit)
         }
     }
 }

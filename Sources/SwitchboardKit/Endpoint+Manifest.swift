@@ -15,8 +15,8 @@ public struct EndpointDeclarationError: Error, Sendable, CustomStringConvertible
 extension Endpoint {
     /// The manifest these endpoints and scenarios make, checked as the
     /// manifest loader checks a file: paths that parse, ids that are unique,
-    /// profiles and sequences that exist, scenarios that name real
-    /// endpoints. Every problem is reported at once.
+    /// profiles and sequences that exist (of modes a step can be),
+    /// scenarios that name real endpoints. Every problem is reported at once.
     static func manifest(
         of endpoints: [Endpoint], scenarios: [Scenario] = []
     ) throws(EndpointDeclarationError) -> Manifest {
@@ -41,6 +41,13 @@ extension Endpoint {
             }
             if endpoint.startMode == .sequence && endpoint.sequence.isEmpty {
                 problems.append("\(id): starts in mode sequence but has none — add `.sequence([...])`")
+            }
+            // The manifest's sentences: a rule counts requests of its own,
+            // which a step taking its turn cannot.
+            for step in endpoint.sequence where step == .sequence || step.isCountRule {
+                let what = step == .sequence ? "'sequence'" : "the count rule '\(step.name)'"
+                let fix = step == .sequence ? "" : ", or make the rule the endpoint's mode"
+                problems.append("\(id): a sequence cannot contain \(what) — list the modes to serve in turn\(fix)")
             }
             definitions.append(
                 EndpointDefinition(

@@ -8,6 +8,7 @@ public import SwitchboardCore
 /// ```swift
 /// Scenario("outage").all(.serverError)
 /// Scenario("slow-login").set("login", .success, latency: .profile("3g"))
+/// Scenario("throttled").set("feed", rateLimit: .perSecond(2))
 /// ```
 ///
 /// Settings apply in the order given, so one for a single endpoint after
@@ -18,7 +19,7 @@ public struct Scenario: Sendable {
     var settings: [SwitchboardCore.Scenario.Setting] = []
 
     /// An empty scenario named `name`; add settings with ``set(_:_:latency:)``,
-    /// ``set(_:latency:)`` and ``all(_:latency:)``.
+    /// ``set(_:latency:)``, ``set(_:rateLimit:)`` and ``all(_:latency:)``.
     public init(_ name: String) {
         self.name = name
     }
@@ -44,9 +45,24 @@ public struct Scenario: Sendable {
         self.adding(target: "*", mode: nil, latency: latency)
     }
 
-    private func adding(target: String, mode: Mode?, latency: LatencyChoice?) -> Scenario {
+    /// Gives endpoint `endpoint` (its id) a rate limit, `.perSecond(5)`,
+    /// or none, `.noLimit`, leaving its mode and latency (a manifest's
+    /// `rate_limit: 5/s`).
+    public func set(_ endpoint: String, rateLimit: RateLimitChoice) -> Scenario {
+        self.adding(target: endpoint, mode: nil, latency: nil, rateLimit: rateLimit)
+    }
+
+    /// Gives every endpoint a rate limit (or none), leaving the rest.
+    public func all(rateLimit: RateLimitChoice) -> Scenario {
+        self.adding(target: "*", mode: nil, latency: nil, rateLimit: rateLimit)
+    }
+
+    private func adding(
+        target: String, mode: Mode?, latency: LatencyChoice?, rateLimit: RateLimitChoice? = nil
+    ) -> Scenario {
         var copy = self
-        copy.settings.append(SwitchboardCore.Scenario.Setting(target: target, mode: mode, latency: latency))
+        copy.settings.append(
+            SwitchboardCore.Scenario.Setting(target: target, mode: mode, latency: latency, rateLimit: rateLimit))
         return copy
     }
 }

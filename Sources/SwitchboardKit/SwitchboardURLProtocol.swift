@@ -113,25 +113,29 @@ public final class SwitchboardURLProtocol: URLProtocol {
     }
 
     /// The status and headers, or the fault: the delay is over.
-    private func deliver(_ answer: InProcessAnswer) {
-        switch answer.fault {
+    private func deliver(_ decided: InProcessAnswer) {
+        switch decided.fault {
         case .hang:
             // Nothing ever comes: the request's own timeout ends it.
             self.at(.distantFuture) {}
             return
         case .reset?, .empty?, .garbage?:
-            self.end(answer, failure: FaultErrors.code(for: answer.fault!))
+            self.end(decided, failure: FaultErrors.code(for: decided.fault!))
             return
         case .truncated?, nil:
             break
         }
         guard let url = self.request.url,
             let response = HTTPURLResponse(
-                url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: Self.fields(answer.headers))
+                url: url, statusCode: decided.status, httpVersion: "HTTP/1.1",
+                headerFields: Self.fields(decided.headers))
         else {
-            self.end(answer, failure: .badServerResponse)
+            self.end(decided, failure: .badServerResponse)
             return
         }
+        // Journaled with its first byte now, also when the client leaves mid-body.
+        let answer = decided.statusLineSent()
+        self.state.withLock { $0.answer = answer }
         self.client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
         self.heard()
         let failure = answer.fault.map(FaultErrors.code(for:))

@@ -37,7 +37,8 @@ enum ControlJSON {
                     settings: scenario.settings.map { setting in
                         ScenarioInfo.Setting(
                             endpoint: setting.target, mode: setting.mode?.name,
-                            latency: setting.latency.map { $0.profileName ?? "none" })
+                            latency: setting.latency.map { $0.profileName ?? "none" },
+                            rateLimit: setting.rateLimit.map { $0.limit?.description ?? "off" })
                     })
             })
     }

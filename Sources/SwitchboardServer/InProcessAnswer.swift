@@ -42,6 +42,8 @@ public struct InProcessAnswer: Sendable {
     let request: Request
     let prepared: PreparedResponse
     let isControl: Bool
+    /// When the status line reached the client (see ``statusLineSent()``).
+    var statusLineAt: NIODeadline?
 
     /// The request as the journal keeps it.
     struct Request: Sendable {
@@ -96,6 +98,17 @@ public struct InProcessAnswer: Sendable {
         self.request = request
         self.prepared = prepared
         self.isControl = isControl
+    }
+
+    /// This answer, noting that its status and headers reach the client
+    /// now: the journal's first byte, which the details' timing shows (as
+    /// the server notes when its head leaves). A front end calls it just
+    /// before handing the client the status line; without it, an answer
+    /// is journaled as if all of it came at once.
+    public func statusLineSent() -> InProcessAnswer {
+        var sent = self
+        sent.statusLineAt = .now()
+        return sent
     }
 
     /// One piece of a bandwidth-limited body: `length` bytes from `offset`

@@ -68,9 +68,15 @@ public final class InProcessAnswers: Sendable {
         let request = answer.request
         let response = answer.prepared
         let elapsed = NIODeadline.now() - request.arrived
-        let entry = JournalEntry(
+        var entry = JournalEntry(
             head: request.head, body: request.body, bodySize: request.bodySize, wallTime: request.wallTime, response,
             status: status, elapsed: elapsed)
+        // As `RequestHandler.record` does: an answer sent whole at once
+        // had its first byte at the end.
+        let answered = if case .answered = status { true } else { false }
+        entry.firstByte =
+            answer.statusLineAt.map { .nanoseconds(($0 - request.arrived).nanoseconds) }
+            ?? (answered ? entry.duration : nil)
         self.responder.journal.record(entry)
     }
 

@@ -8,6 +8,7 @@ extension PreparedResponse {
         let body = failure.body(upstream: upstream)
         self.status = failure.status
         self.headers = UnmatchedResponse.headers(length: body.readableBytes)
+        RateLimitAnswer.restamp(self.rateVerdict, on: &self.headers)
         self.body = body
         self.head = nil
         self.wire = nil

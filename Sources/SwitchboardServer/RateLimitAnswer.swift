@@ -35,6 +35,7 @@ enum RateLimitAnswer {
     /// writes it (`withRateLimitHeaders()`), or when someone reads the
     /// journal: adding them to `HTTPHeaders` costs more than the splice.
     static func stamp(_ verdict: RateVerdict, on response: inout PreparedResponse) {
+        response.rateVerdict = verdict
         response.head = nil
         guard let wire = response.wire else {
             Self.addHeaders(verdict, to: &response.headers)
@@ -66,6 +67,16 @@ enum RateLimitAnswer {
         }
         response.wire = spliced
         response.rateLimitHeaders = verdict
+    }
+
+    /// The `RateLimit-*` headers on an answer made after `stamp`: an
+    /// upstream's relayed head, or the 502 standing in for it. They replace
+    /// any the upstream sent: the client is limited here, not there.
+    static func restamp(_ verdict: RateVerdict?, on headers: inout HTTPHeaders) {
+        guard let verdict else { return }
+        headers.replaceOrAdd(name: "RateLimit-Limit", value: String(verdict.limit))
+        headers.replaceOrAdd(name: "RateLimit-Remaining", value: String(verdict.remaining))
+        headers.replaceOrAdd(name: "RateLimit-Reset", value: String(verdict.reset))
     }
 
     static func addHeaders(_ verdict: RateVerdict, to headers: inout HTTPHeaders) {

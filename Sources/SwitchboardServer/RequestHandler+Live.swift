@@ -90,6 +90,7 @@ extension RequestHandler {
         switch action {
         case .relay(let request, let response), .hold(let request, let response):
             var headers = UpstreamHeaders.response(upstreamHead.headers)
+            RateLimitAnswer.restamp(response.rateVerdict, on: &headers)
             if request.fromPage { CORS.allowLive(request.head, in: &headers) }
             self.live?.answered = context.eventLoop.now
             self.live?.head = HTTPResponseHead(

@@ -277,6 +277,9 @@ struct PreparedResponse {
     /// `RateLimit-*` headers that `wire` carries and `headers` does not
     /// (see `RateLimitAnswer.stamp`).
     var rateLimitHeaders: RateVerdict?
+    /// Within the endpoint's rate limit: what its `RateLimit-*` headers
+    /// say, kept for an answer made later than this one (a relayed head).
+    var rateVerdict: RateVerdict?
 
     /// Waited before anything is written.
     var delay = Duration.zero

@@ -65,4 +65,27 @@ import Testing
         for _ in 0..<4 { statuses += await Self.fetch(url, retries: 0) }
         #expect(statuses == [200, 200, 500, 500])
     }
+
+    /// The manifest refuses a count rule as a `sequence` step (it counts
+    /// requests of its own); code gets the same refusal, in the same words.
+    static let ruleInSequence: @Sendable () -> [Endpoint] = {
+        [Endpoint.get("/profile/:user", id: "profile").sequence([.success, .rule(.failFirst(2)), .sequence])]
+    }
+
+    static let ruleInSequenceProblems = [
+        "profile: a sequence cannot contain the count rule 'fail_first:2' — list the modes to serve in turn, "
+            + "or make the rule the endpoint's mode",
+        "profile: a sequence cannot contain 'sequence' — list the modes to serve in turn",
+    ]
+
+    @Test func aCountRuleInASequenceIsRefusedAtStart() async throws {
+        let error = await #expect(throws: EndpointDeclarationError.self) {
+            _ = try await Switchboard.start { Self.ruleInSequence() }
+        }
+        #expect(error?.problems == Self.ruleInSequenceProblems)
+        let inProcess = #expect(throws: EndpointDeclarationError.self) {
+            _ = try Switchboard.inProcess { Self.ruleInSequence() }
+        }
+        #expect(inProcess?.problems == Self.ruleInSequenceProblems)
+    }
 }

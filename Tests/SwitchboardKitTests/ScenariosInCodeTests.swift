@@ -54,6 +54,33 @@ import Testing
         #expect(try await board.requests("profile").map(\.status) == [400])
     }
 
+    @Test(
+        .switchboardInProcess {
+            Endpoint.get("/profile/:user", id: "profile")
+        } scenarios: {
+            // A token takes a minute to come back: far beyond this test, however slow the machine.
+            Scenario("throttled").set("profile", rateLimit: .perMinute(1))
+            Scenario("unthrottled").all(rateLimit: .noLimit)
+        })
+    func aScenarioInCodeSetsARateLimit() async throws {
+        let board = Switchboard.current
+        let url = board.baseURL.appendingPathComponent("profile/ada")
+        func get() async throws -> HTTPURLResponse? {
+            try await board.urlSession().data(from: url).1 as? HTTPURLResponse
+        }
+        try await board.apply(scenario: "throttled")
+        let first = try await get()
+        #expect(first?.statusCode == 200)
+        #expect(first?.value(forHTTPHeaderField: "RateLimit-Limit") == "1")
+        let second = try await get()
+        #expect(second?.statusCode == 429)
+        #expect(second?.value(forHTTPHeaderField: "Retry-After").flatMap(Int.init).map { $0 > 1 } == true)
+        try await board.apply(scenario: "unthrottled")
+        let free = try await get()
+        #expect(free?.statusCode == 200)
+        #expect(free?.value(forHTTPHeaderField: "RateLimit-Limit") == nil)
+    }
+
     @Test func scenariosAreStartedWithoutATraitToo() async throws {
         let board = try await Switchboard.start {
             Endpoint.get("/ping")

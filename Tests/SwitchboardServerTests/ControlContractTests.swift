@@ -56,6 +56,27 @@ import Testing
         #expect(routes.routes == ControlRoutes.all)
     }
 
+    @Test func aScenariosRateLimitIsListedOnlyWhereItSetsOne() throws {
+        let fixtures = try TemporaryFixtures(
+            manifest: """
+                endpoints:
+                  - { id: feed, method: GET, path: /feed }
+                scenarios:
+                  throttled: { feed: { rate_limit: 2/s } }
+                  unlimited: { feed: { rate_limit: "off" } }
+                  outage: { feed: { mode: server_error } }
+                """)
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let api = ControlAPI(panel: panel, journal: self.journal, serverURL: "http://127.0.0.1:8080")
+        let response = api.handle(
+            ControlAPI.Request(method: .GET, target: RequestTarget(uri: "/__switchboard/scenarios"), body: []))
+        let list = try self.decode(ScenarioList.self, response)
+        #expect(list.scenarios.map { $0.settings.first?.rateLimit } == ["2/s", "off", nil])
+        // A scenario without a limit reads as it always did: no new key.
+        #expect(response.body.contains(#""rate_limit":"2/s""#))
+        #expect(!response.body.contains(#""rate_limit":null"#))
+    }
+
     @Test func aSettingsChangeIsReadWithNullLatencyAsRemoveAndRefusalsAsProblems() throws {
         func read(_ text: String) throws -> SettingsChange {
             try ControlCoding.decoder().decode(SettingsChange.self, from: Data(text.utf8))

@@ -4,14 +4,8 @@ extension ManifestReader {
     /// `rate_limit: 5/s` (or `60/min`, or `off`) and `rate_limit_key:
     /// Authorization` on an endpoint.
     mutating func readRateLimit(_ fields: [MappingEntry], into endpoint: inout EndpointDefinition) {
-        if let node = fields.value(for: "rate_limit"), let text = self.string(node, what: "rate_limit") {
-            if let choice = RateLimitChoice(text: text) {
-                endpoint.startRateLimit = choice.limit
-            } else {
-                self.report(
-                    at: node, "'\(text)' is not a rate limit",
-                    fix: "write \(RateLimit.spelling) (at most \(RateLimit.maxCount)), or 'off'")
-            }
+        if let node = fields.value(for: "rate_limit"), let choice = self.rateLimitChoice(node) {
+            endpoint.startRateLimit = choice.limit
         }
         if let node = fields.value(for: "rate_limit_key"), let text = self.string(node, what: "rate_limit_key") {
             let isToken = !text.isEmpty && text.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") }
@@ -27,5 +21,18 @@ extension ManifestReader {
                     fix: "add e.g. 'rate_limit: 5/s'")
             }
         }
+    }
+
+    /// `5/s`, `60/min` or `off`, on an endpoint or in a scenario; `nil`
+    /// (and a problem reported) for anything else.
+    mutating func rateLimitChoice(_ node: Node) -> RateLimitChoice? {
+        guard let text = self.string(node, what: "rate_limit") else { return nil }
+        guard let choice = RateLimitChoice(text: text) else {
+            self.report(
+                at: node, "'\(text)' is not a rate limit",
+                fix: "write \(RateLimit.spelling) (at most \(RateLimit.maxCount)), or 'off'")
+            return nil
+        }
+        return choice
     }
 }

@@ -1,7 +1,7 @@
 import Yams
 
 extension ManifestReader {
-    static let scenarioSettingKeys = ["mode", "latency"]
+    static let scenarioSettingKeys = ["mode", "latency", "rate_limit"]
 
     mutating func readScenarios(
         _ node: Node, endpoints: [EndpointDefinition], profiles: [LatencyProfile]
@@ -50,6 +50,7 @@ extension ManifestReader {
                 // A scenario may clear latency explicitly with 'none'.
                 setting.latency = self.latencyChoice(latency, profiles: profiles, what: "latency")
             }
+            if let node = fields.value(for: "rate_limit") { setting.rateLimit = self.rateLimitChoice(node) }
             settings.append(setting)
         }
         return settings

@@ -10,6 +10,7 @@ extension Scenario {
                     settings[index].mode = mode
                 }
                 if let latency = setting.latency { settings[index].latency = latency.profileName }
+                if let rateLimit = setting.rateLimit { settings[index].rateLimit = rateLimit.limit }
             }
         }
         return settings
@@ -18,8 +19,10 @@ extension Scenario {
     /// `all: server_error · login: latency 3g`: what it sets, briefly.
     public var summary: String {
         self.settings.map { setting in
-            let what = [setting.mode?.name, setting.latency.map { "latency " + ($0.profileName ?? "none") }]
-                .compactMap { $0 }.joined(separator: ", ")
+            let what = [
+                setting.mode?.name, setting.latency.map { "latency " + ($0.profileName ?? "none") },
+                setting.rateLimit.map { "rate limit " + ($0.limit?.description ?? "off") },
+            ].compactMap { $0 }.joined(separator: ", ")
             return (setting.target == "*" ? "all" : setting.target) + ": " + (what.isEmpty ? "nothing" : what)
         }.joined(separator: " · ")
     }

@@ -6,11 +6,14 @@ public struct Scenario: Sendable, Hashable {
         public var target: String
         public var mode: Mode?
         public var latency: LatencyChoice?
+        /// `rate_limit: 5/s` (or `off`); `nil` leaves the limit alone.
+        public var rateLimit: RateLimitChoice?
 
-        public init(target: String, mode: Mode?, latency: LatencyChoice?) {
+        public init(target: String, mode: Mode?, latency: LatencyChoice?, rateLimit: RateLimitChoice? = nil) {
             self.target = target
             self.mode = mode
             self.latency = latency
+            self.rateLimit = rateLimit
         }
     }
 

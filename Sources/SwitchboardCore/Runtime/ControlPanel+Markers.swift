@@ -14,15 +14,27 @@ extension ControlPanel {
                     if mode.isCountRule { counters[index].restartRule() }
                 }
                 if let latency = setting.latency { settings[index].latency = latency.profileName }
+                // As latency: the limit named, or none with `off`; a new
+                // limit starts with a full bucket (`PanelSnapshot.limiters`).
+                if let rateLimit = setting.rateLimit { settings[index].rateLimit = rateLimit.limit }
             }
         }
         return settings
     }
 
-    /// `server_error`, `latency 3g`, `server_error, latency none`.
-    static func describe(mode: Mode?, latency: LatencyChoice?) -> String? {
-        let parts = [mode?.name, latency.map { "latency " + ($0.profileName ?? "none") }].compactMap { $0 }
+    /// `server_error`, `latency 3g`, `server_error, latency none`,
+    /// `rate limit 5/s`.
+    static func describe(mode: Mode?, latency: LatencyChoice?, rateLimit: RateLimitChoice? = nil) -> String? {
+        let parts = [
+            mode?.name, latency.map { "latency " + ($0.profileName ?? "none") },
+            rateLimit.map { "rate limit " + ($0.limit?.description ?? "off") },
+        ].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// What one setting of a scenario or drill step does, as `describe` says it.
+    static func describe(_ setting: Scenario.Setting) -> String? {
+        Self.describe(mode: setting.mode, latency: setting.latency, rateLimit: setting.rateLimit)
     }
 
     /// What a reload changed on endpoints that were there before: one

@@ -335,12 +335,13 @@ public final class ControlPanel: Sendable {
         let due = drill.takeDue(at: now)
         guard !due.isEmpty else { return current }
         var settings = current.settings
+        var renewed = Set<Int>()
         for (number, step) in due {
             switch step.action {
             case .apply(let changes):
                 settings = Self.applying(changes, to: settings, of: current.manifest, counters: current.counters)
                 let text = changes.map { change in
-                    "\(change.target) → " + (Self.describe(mode: change.mode, latency: change.latency) ?? "unchanged")
+                    "\(change.target) → " + (Self.describe(change) ?? "unchanged")
                 }
                 markers.append((text.joined(separator: "; "), .drill(drill.name, step: number)))
             case .resetAll:
@@ -348,15 +349,16 @@ public final class ControlPanel: Sendable {
                     settings[index] = EndpointSetting(startOf: current.manifest.endpoints[index])
                     current.counters[index].restartSequence()
                 }
+                renewed = Set(settings.indices)
                 markers.append(("all → reset", .drill(drill.name, step: number)))
             }
         }
         // A finished drill leaves the header; its scenario name stays.
-        return current.with(settings: settings, activeScenario: drill.name, drill: drill.isFinished ? nil : drill)
+        return current.with(
+            settings: settings, activeScenario: drill.name, drill: drill.isFinished ? nil : drill,
+            renewingLimits: renewed)
     }
 
-    /// `settings` with a scenario's (or a drill step's) settings applied,
-    /// in order, so a later entry overrides `*`.
     /// The changes after sequence number `sequence`, oldest first (at most
     /// the last `changeLimit`).
     public func changes(after sequence: Int) -> [PanelChange] {
