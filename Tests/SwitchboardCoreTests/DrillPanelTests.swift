@@ -77,6 +77,26 @@ import Testing
         #expect(self.markers(panel).last == "all → reset, drill bad-day stopped  (key)")
     }
 
+    /// A drill's `reset: all` is the reset by hand: a count rule counts
+    /// again from its first request.
+    @Test func aDrillsResetStartsCountRulesAgain() throws {
+        let clock = ManualClock()
+        let panel = try self.panel(
+            clock,
+            manifest: """
+                endpoints:
+                  - { id: feed, method: GET, path: /feed, mode: "fail_first:1" }
+                scenarios:
+                  later: { steps: [ { at: 0s, feed: { latency: 3g } }, { at: 5s, reset: all } ] }
+                """)
+        let modes = { (count: Int) in (0..<count).map { _ in panel.snapshot().decide(endpoint: 0).mode } }
+        #expect(modes(2) == [.serverError, .success])
+        try panel.applyScenario(named: "later")
+        clock.advance(by: 5)
+        panel.advanceDrill()
+        #expect(modes(2) == [.serverError, .success])
+    }
+
     @Test func anotherScenarioOrDrillStopsTheOneRunningWhereItIs() throws {
         let clock = ManualClock()
         let panel = try self.panel(clock)

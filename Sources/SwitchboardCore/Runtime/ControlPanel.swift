@@ -348,6 +348,7 @@ public final class ControlPanel: Sendable {
                 for index in settings.indices {
                     settings[index] = EndpointSetting(startOf: current.manifest.endpoints[index])
                     current.counters[index].restartSequence()
+                    current.counters[index].restartRule()
                 }
                 renewed = Set(settings.indices)
                 markers.append(("all → reset", .drill(drill.name, step: number)))
