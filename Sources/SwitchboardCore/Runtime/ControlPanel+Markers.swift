@@ -51,7 +51,9 @@ extension ControlPanel {
             let text = Self.describe(
                 mode: before.mode == setting.mode ? nil : setting.mode,
                 latency: before.latency == setting.latency
-                    ? nil : setting.latency.map(LatencyChoice.profile) ?? .noLatency)
+                    ? nil : setting.latency.map(LatencyChoice.profile) ?? .noLatency,
+                rateLimit: before.rateLimit == setting.rateLimit
+                    ? nil : setting.rateLimit.map(RateLimitChoice.limit) ?? .noLimit)
             if let text { changed.append("\(endpoint.id) → \(text)") }
         }
         return changed.isEmpty ? [] : [(changed.joined(separator: "; "), .reload)]
