@@ -239,7 +239,15 @@ struct ControlAPI: Sendable {
         } catch {
             return self.controlError(error)
         }
-        return Self.json(.ok, ControlJSON.panel(self.panel.snapshot(), stats: self.journal.stats()))
+        let snapshot = self.panel.snapshot()
+        var answer = ControlJSON.panel(snapshot, stats: self.journal.stats())
+        // A drill whose steps were all due at once has ended already; the
+        // answer still says a drill ran, not that a scenario was applied.
+        if answer.drill == nil, let drill = snapshot.manifest.scenarios.first(where: { $0.name == name }), drill.isDrill
+        {
+            answer.drill = ControlJSON.drill(name: name, steps: drill.steps, applied: drill.steps.count)
+        }
+        return Self.json(.ok, answer)
     }
 
     private func controlError(_ error: ControlError) -> Response {
