@@ -243,9 +243,9 @@ struct ControlAPI: Sendable {
         var answer = ControlJSON.panel(snapshot, stats: self.journal.stats())
         // A drill whose steps were all due at once has ended already; the
         // answer still says a drill ran, not that a scenario was applied.
-        if answer.drill == nil, let drill = snapshot.manifest.scenarios.first(where: { $0.name == name }), drill.isDrill
-        {
-            answer.drill = ControlJSON.drill(name: name, steps: drill.steps, applied: drill.steps.count)
+        let scenario = snapshot.manifest.scenarios.first { $0.name == name }
+        if answer.drill == nil, let scenario, scenario.isDrill {
+            answer.drill = ControlJSON.drill(name: name, steps: scenario.steps, applied: scenario.steps.count)
         }
         return Self.json(.ok, answer)
     }

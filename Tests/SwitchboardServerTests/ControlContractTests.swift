@@ -70,6 +70,9 @@ import Testing
                       - { at: 0s, "*": { latency: 3g } }
                       - { at: 1500ms, login: { mode: error } }
                       - { at: 40s, reset: all }
+                  instant:
+                    steps:
+                      - { at: 0s, reset: all }
                 """)
         let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
         let api = ControlAPI(panel: panel, journal: self.journal, serverURL: "http://127.0.0.1:8080")
@@ -89,6 +92,9 @@ import Testing
         #expect(plain.drill == nil)
         let started = try self.decode(PanelStatus.self, call(.POST, "/__switchboard/scenarios/bad-day"))
         #expect(started.drill == DrillStatus(name: "bad-day", applied: 1, steps: 3, lengthMS: 40000))
+        // Over as soon as it started, and still answered as a drill.
+        let instant = try self.decode(PanelStatus.self, call(.POST, "/__switchboard/scenarios/instant"))
+        #expect(instant.drill == DrillStatus(name: "instant", applied: 1, steps: 1, lengthMS: 0))
     }
 
     @Test func aSettingsChangeIsReadWithNullLatencyAsRemoveAndRefusalsAsProblems() throws {
