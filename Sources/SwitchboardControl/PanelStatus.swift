@@ -3,6 +3,8 @@
 public struct PanelStatus: Codable, Sendable, Equatable {
     /// The scenario applied last, until something changes a setting.
     public var scenario: String?
+    /// The drill running now; `nil` when none is.
+    public var drill: DrillStatus?
     public var totalRequests: Int
     public var unmatchedRequests: Int
     public var endpoints: [EndpointStatus]
@@ -12,9 +14,10 @@ public struct PanelStatus: Codable, Sendable, Equatable {
 
     public init(
         scenario: String?, totalRequests: Int, unmatchedRequests: Int, endpoints: [EndpointStatus],
-        latencyProfiles: [LatencyProfileInfo], scenarios: [String], modes: [String]
+        latencyProfiles: [LatencyProfileInfo], scenarios: [String], modes: [String], drill: DrillStatus? = nil
     ) {
         self.scenario = scenario
+        self.drill = drill
         self.totalRequests = totalRequests
         self.unmatchedRequests = unmatchedRequests
         self.endpoints = endpoints
@@ -24,7 +27,7 @@ public struct PanelStatus: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case scenario
+        case scenario, drill
         case totalRequests = "total_requests"
         case unmatchedRequests = "unmatched_requests"
         case endpoints
@@ -35,6 +38,7 @@ public struct PanelStatus: Codable, Sendable, Equatable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.scenario, forKey: .scenario)
+        try container.encode(self.drill, forKey: .drill)
         try container.encode(self.totalRequests, forKey: .totalRequests)
         try container.encode(self.unmatchedRequests, forKey: .unmatchedRequests)
         try container.encode(self.endpoints, forKey: .endpoints)

@@ -17,11 +17,42 @@ public struct ScenarioList: Codable, Sendable, Equatable {
 
 public struct ScenarioInfo: Codable, Sendable, Equatable {
     public var name: String
+    /// Empty for a drill, whose settings come in its steps.
     public var settings: [Setting]
+    /// A drill's steps, in order; `nil` for a plain scenario.
+    public var steps: [Step]?
 
-    public init(name: String, settings: [Setting]) {
+    public init(name: String, settings: [Setting], steps: [Step]? = nil) {
         self.name = name
         self.settings = settings
+        self.steps = steps
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.name, forKey: .name)
+        try container.encode(self.settings, forKey: .settings)
+        try container.encode(self.steps, forKey: .steps)
+    }
+
+    /// One moment of a drill: `at_ms` after its start, `settings` are
+    /// applied, or (`reset_all`) every endpoint goes back to its start.
+    public struct Step: Codable, Sendable, Equatable {
+        public var atMS: Int
+        public var settings: [Setting]
+        public var resetAll: Bool
+
+        public init(atMS: Int, settings: [Setting], resetAll: Bool = false) {
+            self.atMS = atMS
+            self.settings = settings
+            self.resetAll = resetAll
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case atMS = "at_ms"
+            case settings
+            case resetAll = "reset_all"
+        }
     }
 
     /// What the scenario does to the endpoints `endpoint` names (an id or

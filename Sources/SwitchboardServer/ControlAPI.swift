@@ -239,7 +239,15 @@ struct ControlAPI: Sendable {
         } catch {
             return self.controlError(error)
         }
-        return Self.json(.ok, ControlJSON.panel(self.panel.snapshot(), stats: self.journal.stats()))
+        let snapshot = self.panel.snapshot()
+        var answer = ControlJSON.panel(snapshot, stats: self.journal.stats())
+        // A drill whose steps were all due at once has ended already; the
+        // answer still says a drill ran, not that a scenario was applied.
+        let scenario = snapshot.manifest.scenarios.first { $0.name == name }
+        if answer.drill == nil, let scenario, scenario.isDrill {
+            answer.drill = ControlJSON.drill(name: name, steps: scenario.steps, applied: scenario.steps.count)
+        }
+        return Self.json(.ok, answer)
     }
 
     private func controlError(_ error: ControlError) -> Response {

@@ -42,8 +42,9 @@ struct ControlClient: Sendable {
         try await self.send("GET", "scenarios")
     }
 
-    func applyScenario(_ name: String) async throws {
-        let _: PanelStatus = try await self.send("POST", "scenarios/\(name)")
+    /// The panel after it; its `drill` says whether a drill started.
+    func applyScenario(_ name: String) async throws -> PanelStatus {
+        try await self.send("POST", "scenarios/\(name)")
     }
 
     func record(_ request: RecordRequest) async throws -> RecordResult {

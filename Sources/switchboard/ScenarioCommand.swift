@@ -1,9 +1,11 @@
 import ArgumentParser
+import SwitchboardControl
 
 struct ScenarioCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scenario",
-        abstract: "Apply a named scenario from the manifest on a running Switchboard (no name: list them)."
+        abstract:
+            "Apply a named scenario from the manifest, or start a drill, on a running Switchboard (no name: list them)."
     )
 
     @Argument(help: "The scenario to apply.")
@@ -14,11 +16,15 @@ struct ScenarioCommand: AsyncParsableCommand {
     func run() async throws {
         let client = self.control.client
         guard let name = self.name else {
-            let names = try await controlCall { try await client.scenarios() }.scenarios.map(\.name)
-            print(names.isEmpty ? "the manifest declares no scenarios" : names.joined(separator: "\n"))
+            let scenarios = try await controlCall { try await client.scenarios() }.scenarios
+            print(scenarios.isEmpty ? "the manifest declares no scenarios" : ScenarioText.list(scenarios))
             return
         }
-        try await controlCall { try await client.applyScenario(name) }
-        print("scenario \(name) applied")
+        let panel = try await controlCall { try await client.applyScenario(name) }
+        if let drill = panel.drill, drill.name == name {
+            print(ScenarioText.started(drill))
+        } else {
+            print("scenario \(name) applied")
+        }
     }
 }

@@ -81,6 +81,10 @@ import Testing
                 badRate.stderr
                     == "switchboard: unknown mode 'flaky:150' — flaky takes a percentage from 0 to 100, e.g. 'flaky:25'\n"
             )
+            let badFailure = try await self.run(["set", "coinlist", "fail_first:2:rest"], server: server)
+            #expect(
+                badFailure.stderr
+                    == "switchboard: unknown mode 'fail_first:2:rest' — did you mean 'fail_first:2:reset'?\n")
             let nobody = try await Subprocess.run(self.binary, ["status", "--url", "http://127.0.0.1:9"])
             #expect(nobody.status == 1)
             #expect(

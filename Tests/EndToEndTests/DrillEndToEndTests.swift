@@ -68,6 +68,7 @@ import Testing
         let started = try await Subprocess.run(
             RepositoryPaths.switchboardBinary.path, ["scenario", "quick", "--url", "http://127.0.0.1:\(serve.port)"])
         #expect(started.status == 0)
+        #expect(started.stdout == "drill quick started: 3 steps over 2 s; `switchboard reset` stops it\n")
         var markers: [String] = []
         while markers.count < 4, let line = await serve.nextLine(timeout: 10) {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
@@ -82,5 +83,29 @@ import Testing
                 "login → server_error  (drill quick, step 2)",
                 "all → reset  (drill quick, step 3)",
             ])
+    }
+
+    @Test func theCommandLineListsADrillWithItsSteps() async throws {
+        let fixtures = try TemporaryFixtures(
+            manifest: DrillEndToEndTests.manifest + "\n  outage:\n    \"*\": { mode: server_error }\n")
+        let serve = try await ServeProcess.start(arguments: [fixtures.path, "--port", "0"])
+        serve.discardOutput()
+        try await serve.serving { serve in
+            let list = try await Subprocess.run(
+                RepositoryPaths.switchboardBinary.path, ["scenario", "--url", "http://127.0.0.1:\(serve.port)"])
+            #expect(
+                list.stdout == """
+                    quick  (drill: 3 steps over 2 s)
+                      at 0 s  feed: error
+                      at 1 s  login: server_error
+                      at 2 s  reset all
+                    outage
+
+                    """)
+            let applied = try await Subprocess.run(
+                RepositoryPaths.switchboardBinary.path,
+                ["scenario", "outage", "--url", "http://127.0.0.1:\(serve.port)"])
+            #expect(applied.stdout == "scenario outage applied\n")
+        }
     }
 }

@@ -50,4 +50,16 @@ import Testing
         #expect(CountRule.problem(with: "fail_first:2") == nil)
         #expect(CountRule.problem(with: "sucess") == nil)
     }
+
+    /// The one sentence `check`, the control API and `switchboard set` give.
+    @Test func aMistypedFailureInsideARuleGetsADidYouMean() {
+        #expect(Mode.fix(forUnknown: "fail_first:2:rest") == "did you mean 'fail_first:2:reset'?")
+        #expect(Mode.fix(forUnknown: "EVERY:3:eror") == "did you mean 'every:3:error'?")
+        // A real mode a rule cannot fail with is not a typo: the list says which can.
+        #expect(Mode.fix(forUnknown: "after:3:flaky").hasPrefix("after can fail only with a mode that answers"))
+        // Nothing close: the list of failures.
+        #expect(Mode.fix(forUnknown: "fail_first:2:xyzzy").hasPrefix("fail_first fails with server_error or"))
+        // A bad count is mended first.
+        #expect(Mode.fix(forUnknown: "fail_first:0:rest").hasPrefix("fail_first takes a count from 1"))
+    }
 }

@@ -60,6 +60,10 @@ import Testing
         #expect(badMode.status == 400)
         #expect((try badMode.json()["valid"] as? [String])?.contains("server_error") == true)
         #expect((try badMode.json()["error"] as? String)?.hasPrefix("unknown mode 'sucess'") == true)
+        let badRule = try self.put(wire, "login", #"{"mode": "fail_first:2:rest"}"#)
+        #expect(
+            (try badRule.json()["error"] as? String)
+                == "unknown mode 'fail_first:2:rest' — did you mean 'fail_first:2:reset'?")
         let badProfile = try self.put(wire, "login", #"{"latency": "turtle"}"#)
         #expect(badProfile.status == 400)
         #expect((try badProfile.json()["valid"] as? [String])?.contains("3g") == true)

@@ -77,6 +77,49 @@ import Testing
         #expect(!response.body.contains(#""rate_limit":null"#))
     }
 
+    /// A drill lists its steps, and starting one answers with the drill,
+    /// so a client can tell it from a scenario that was applied.
+    @Test func aDrillListsItsStepsAndStartingOneSaysSo() throws {
+        let fixtures = try TemporaryFixtures(
+            manifest: """
+                endpoints:
+                  - { id: login, method: POST, path: /login }
+                scenarios:
+                  outage: { "*": { mode: server_error } }
+                  bad-day:
+                    steps:
+                      - { at: 0s, "*": { latency: 3g } }
+                      - { at: 1500ms, login: { mode: error } }
+                      - { at: 40s, reset: all }
+                  instant:
+                    steps:
+                      - { at: 0s, reset: all }
+                """)
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let api = ControlAPI(panel: panel, journal: self.journal, serverURL: "http://127.0.0.1:8080")
+        func call(_ method: HTTPMethod, _ target: String) -> ControlAPI.Response {
+            api.handle(ControlAPI.Request(method: method, target: RequestTarget(uri: target), body: []))
+        }
+        let list = try self.decode(ScenarioList.self, call(.GET, "/__switchboard/scenarios"))
+        #expect(list.scenarios[0].steps == nil)
+        let setting = { (endpoint: String, mode: String?, latency: String?) in
+            ScenarioInfo.Setting(endpoint: endpoint, mode: mode, latency: latency)
+        }
+        #expect(
+            list.scenarios[1].steps == [
+                ScenarioInfo.Step(atMS: 0, settings: [setting("*", nil, "3g")]),
+                ScenarioInfo.Step(atMS: 1500, settings: [setting("login", "error", nil)]),
+                ScenarioInfo.Step(atMS: 40000, settings: [], resetAll: true),
+            ])
+        let plain = try self.decode(PanelStatus.self, call(.POST, "/__switchboard/scenarios/outage"))
+        #expect(plain.drill == nil)
+        let started = try self.decode(PanelStatus.self, call(.POST, "/__switchboard/scenarios/bad-day"))
+        #expect(started.drill == DrillStatus(name: "bad-day", applied: 1, steps: 3, lengthMS: 40000))
+        // Over as soon as it started, and still answered as a drill.
+        let instant = try self.decode(PanelStatus.self, call(.POST, "/__switchboard/scenarios/instant"))
+        #expect(instant.drill == DrillStatus(name: "instant", applied: 1, steps: 1, lengthMS: 0))
+    }
+
     @Test func aSettingsChangeIsReadWithNullLatencyAsRemoveAndRefusalsAsProblems() throws {
         func read(_ text: String) throws -> SettingsChange {
             try ControlCoding.decoder().decode(SettingsChange.self, from: Data(text.utf8))

@@ -5,10 +5,24 @@ extension Mode {
         if text.lowercased().hasPrefix("flaky") {
             return "flaky takes a percentage from 0 to 100, e.g. 'flaky:25'"
         }
+        if let suggestion = self.ruleWithFailureMended(text) { return "did you mean '\(suggestion)'?" }
         if let problem = CountRule.problem(with: text) { return problem }
         if let suggestion = EditDistance.suggestion(for: text, among: Mode.names) {
             return "did you mean '\(suggestion)'?"
         }
         return "modes: " + Mode.names.joined(separator: ", ")
+    }
+
+    /// `fail_first:2:rest` → `fail_first:2:reset`: a valid rule whose
+    /// failure is one typo away from a mode it can fail with. A real mode
+    /// it cannot fail with (`flaky`) gets `CountRule.problem`'s list.
+    private static func ruleWithFailureMended(_ text: String) -> String? {
+        let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, CountRule(name: "\(parts[0]):\(parts[1])") != nil,
+            Mode(name: String(parts[2])) == nil,
+            let failure = EditDistance.suggestion(
+                for: String(parts[2]), among: CountRule.Failure.allCases.map(\.rawValue))
+        else { return nil }
+        return "\(parts[0].lowercased()):\(parts[1]):\(failure)"
     }
 }
