@@ -79,9 +79,13 @@ enum LogView {
                 TerminalText.pad(Format.clock(line.time, utcOffset: options.utcOffset), to: columns.time), x: x, y: y,
                 style: failed ? lineStyle : .dim)
         }
-        x = grid.put(TerminalText.pad(line.method, to: columns.method), x: x, y: y, style: lineStyle)
+        // Network text keeps its letters on a UTF-8 terminal, and is `\xHH`
+        // bytes on any other.
+        let method = options.unicode ? line.method : TerminalText.ascii(line.method)
+        let target = options.unicode ? line.target : TerminalText.ascii(line.target)
+        x = grid.put(TerminalText.pad(method, to: columns.method), x: x, y: y, style: lineStyle)
         x = grid.put(
-            TerminalText.pad(line.target, to: columns.target, unicode: options.unicode), x: x, y: y, style: lineStyle)
+            TerminalText.pad(target, to: columns.target, unicode: options.unicode), x: x, y: y, style: lineStyle)
         x = grid.put(" ", x: x, y: y, style: lineStyle)
         // A fault sends no status line at all.
         let status = noStatusLine ? "---" : String(line.status.code)
