@@ -51,6 +51,21 @@ import Testing
         #expect(grid.text.contains(#"/caf\xC3\xA9"#))
     }
 
+    /// The empty log's hint, the filter prompt and a mark: the screen's own
+    /// glyphs, each swapped for one ASCII character.
+    @Test func theMainScreensOwnGlyphsBecomeASCII() throws {
+        let fresh = ScreenRenderer.render(try ScreenFixtures.freshState(), width: 80, height: 24, options: self.ascii)
+        #expect(fresh.text.contains("waiting for requests - try: curl"))
+        #expect(fresh.text.unicodeScalars.allSatisfy { $0.isASCII })
+        var state = try ScreenFixtures.busyState()
+        for key: Key in [.tab, .char("m"), .char("/"), .char("x")] {
+            _ = Reducer.reduce(&state, .key(key), width: 80, height: 24)
+        }
+        let grid = ScreenRenderer.render(state, width: 80, height: 24, options: self.ascii)
+        #expect(grid.row(23).hasPrefix(" /x_  enter apply - esc cancel"))
+        #expect(grid.text.unicodeScalars.allSatisfy { $0.isASCII })
+    }
+
     @Test func theHelpBoxKeepsItsShapeInASCII() throws {
         var state = try ScreenFixtures.freshState()
         _ = Reducer.reduce(&state, .key(.char("?")), width: 80, height: 24)

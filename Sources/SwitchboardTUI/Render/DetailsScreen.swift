@@ -25,7 +25,7 @@ enum DetailsScreen {
         }
         if details.lines.count > rows || index < details.lines.count, rows > 0 {
             let shown = "\(details.scroll + 1)–\(index) of \(details.lines.count)"
-            let label = " " + (options.unicode ? shown : shown.replacingOccurrences(of: "–", with: "-")) + " "
+            let label = " " + shown + " "
             grid.put(label, x: max(0, layout.width - label.count - 1), y: titleRow, style: .dim)
         }
     }

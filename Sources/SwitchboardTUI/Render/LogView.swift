@@ -34,7 +34,7 @@ enum LogView {
         guard layout.logRows > 0 else { return }
         if state.log.isEmpty {
             let hint = "waiting for requests — try: " + self.example(state).curl(serverURL: state.serverURL)
-            grid.put(" " + (options.unicode ? hint : hint.replacingDash()), x: 0, y: layout.firstLogRow, style: .dim)
+            grid.put(" " + hint, x: 0, y: layout.firstLogRow, style: .dim)
             return
         }
         let visible = state.visibleLog
@@ -72,7 +72,7 @@ enum LogView {
         let lineStyle = options.style(failed ? .color(fault ? .magenta : statusColor) : .plain)
         // A mark takes the margin, so it shows whatever the columns hold.
         var x = grid.put(
-            marked ? (options.unicode ? "●" : "*") : " ", x: 0, y: y,
+            marked ? "●" : " ", x: 0, y: y,
             style: marked ? options.style(.color(.cyan, bold: true)) : lineStyle)
         if columns.time > 0 {
             x = grid.put(
@@ -111,9 +111,8 @@ enum LogView {
         } else if let upstream = line.upstream, line.upstreamFailed || line.unmatched {
             // What the upstream did is the news: a failure in red, and an
             // unmatched request that went through rather than a 404.
-            let text = options.unicode ? upstream : upstream.replacingOccurrences(of: "✗", with: "x")
             grid.put(
-                TerminalText.pad(text, to: columns.info, unicode: options.unicode), x: x, y: y,
+                TerminalText.pad(upstream, to: columns.info, unicode: options.unicode), x: x, y: y,
                 style: line.upstreamFailed ? options.style(.color(.red, bold: true)) : lineStyle)
         } else if line.unmatched {
             var info = "UNMATCHED"
@@ -188,11 +187,5 @@ enum LogView {
     private static func example(_ state: AppState) -> ExampleRequest {
         let gets = state.endpoints.filter { $0.method == "GET" }
         return (gets.first { !$0.example.needsValues } ?? gets.first)?.example ?? ExampleRequest(path: "/")
-    }
-}
-
-extension String {
-    fileprivate func replacingDash() -> String {
-        self.replacingOccurrences(of: "—", with: "-")
     }
 }

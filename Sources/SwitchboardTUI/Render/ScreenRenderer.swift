@@ -50,8 +50,8 @@ public enum ScreenRenderer {
         guard boxWidth >= 12, boxHeight >= 3 else { return nil }
         let left = (layout.width - boxWidth) / 2
         let top = max(1, (layout.height - boxHeight) / 2)
-        let (horizontal, vertical, corners): (Character, Character, [Character]) =
-            options.unicode ? ("─", "│", ["┌", "┐", "└", "┘"]) : ("-", "|", ["+", "+", "+", "+"])
+        // In ASCII the renderer swaps these for - | + (`Glyphs`).
+        let (horizontal, vertical, corners): (Character, Character, [Character]) = ("─", "│", ["┌", "┐", "└", "┘"])
         for y in top..<(top + boxHeight) {
             grid.fill(" ", y: y, from: left, to: left + boxWidth)
             grid[left, y] = .init(character: vertical, style: .plain)
