@@ -37,6 +37,21 @@ import Testing
         #expect(TerminalText.escapeNetwork("\u{1B}\u{301}") == #"\x1B\u{301}"#)
     }
 
+    /// Sequences whose width terminals disagree on keep their first scalar.
+    @Test func flagsSkinTonesAndJoinedEmojiKeepTheirFirstScalar() {
+        #expect(TerminalText.escapeNetwork("🇵🇹!") == #"🇵\u{1f1f9}!"#)
+        #expect(TerminalText.escapeNetwork("👍🏽") == #"👍\u{1f3fd}"#)
+        #expect(TerminalText.escapeNetwork("👩‍💻") == #"👩\u{200d}\u{1f4bb}"#)
+        #expect(TerminalText.escapeBytes(Array("🇵🇹".utf8) + [0xFF]) == #"🇵\u{1f1f9}\xFF"#)
+        // Conjoining jamo and the ideographic space draw as nothing of their own.
+        #expect(TerminalText.escapeNetwork("\u{1100}\u{1161}a\u{3000}b") == #"ᄀ\u{1161}a\u{3000}b"#)
+        // Widths as glibc's wcwidth (and so ncurses) has them.
+        #expect(TerminalText.columns("🇵") == 1)
+        #expect(TerminalText.columns("䷀〈") == 4)
+        // Hindi's vowel signs are spacing marks: escaped, not guessed at.
+        #expect(TerminalText.escapeNetwork("कि") == #"क\u{93f}"#)
+    }
+
     @Test func aReplacementCharacterSaysBytesWereLost() {
         // NIO's decoder put U+FFFD where the request line had invalid bytes.
         #expect(TerminalText.escapeNetwork("/a\u{FFFD}b") == #"/a\u{fffd}b"#)

@@ -18,14 +18,32 @@ public enum TerminalText {
     ///
     /// `doublesBackslash: false` leaves a backslash as it is, for bodies,
     /// where JSON's own escapes must stay readable (as `clean` leaves them).
+    ///
+    /// A character built of several drawable scalars (a flag's two regional
+    /// indicators, an emoji with a skin tone) keeps its first and shows the
+    /// rest as `\u{…}`: terminals disagree on how wide such a sequence is,
+    /// and ncurses keeps only marks with a cell's character.
     public static func escapeNetwork(_ text: String, doublesBackslash: Bool = true) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         var attaches = false
-        for scalar in text.unicodeScalars {
-            Self.append(scalar, to: &out, attaches: &attaches, doublesBackslash: doublesBackslash)
-        }
+        Self.append(text, to: &out, attaches: &attaches, doublesBackslash: doublesBackslash)
         return out
+    }
+
+    private static func append(_ text: String, to out: inout String, attaches: inout Bool, doublesBackslash: Bool) {
+        for character in text {
+            var first = true
+            for scalar in character.unicodeScalars {
+                if first || scalar.isASCII || Self.networkColumns(scalar) == 0 {
+                    Self.append(scalar, to: &out, attaches: &attaches, doublesBackslash: doublesBackslash)
+                } else {
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                    attaches = false
+                }
+                first = false
+            }
+        }
     }
 
     /// Raw bytes (a body): valid UTF-8 as `escapeNetwork` draws it, every
@@ -36,17 +54,22 @@ public enum TerminalText {
         var out = ""
         out.reserveCapacity(bytes.count)
         var attaches = false
+        // Valid stretches are escaped as text, so characters are whole.
+        var run = String.UnicodeScalarView()
         var index = 0
         while index < bytes.count {
             if let (scalar, length) = Self.scalar(in: bytes, at: index) {
-                Self.append(scalar, to: &out, attaches: &attaches, doublesBackslash: doublesBackslash)
+                run.append(scalar)
                 index += length
             } else {
+                Self.append(String(run), to: &out, attaches: &attaches, doublesBackslash: doublesBackslash)
+                run.removeAll()
                 out += "\\x" + Self.hex(bytes[index])
                 attaches = false
                 index += 1
             }
         }
+        Self.append(String(run), to: &out, attaches: &attaches, doublesBackslash: doublesBackslash)
         return out
     }
 
@@ -113,8 +136,10 @@ public enum TerminalText {
             .paragraphSeparator, .spaceSeparator:
             return nil
         default:
-            // Hangul fillers draw as nothing at all.
-            if value == 0x115F || value == 0x1160 || value == 0x3164 || value == 0xFFA0 { return nil }
+            // Hangul fillers draw as nothing at all, and the vowels and
+            // finals of conjoining jamo draw into the syllable before them.
+            if value == 0x115F || value == 0x3164 || value == 0xFFA0 { return nil }
+            if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return nil }
             return Self.isWide(scalar) ? 2 : 1
         }
     }
@@ -153,17 +178,20 @@ public enum TerminalText {
     }
 
     /// East Asian wide and fullwidth letters, and emoji drawn as emoji
-    /// (Unicode gives every Emoji_Presentation scalar East Asian width W).
+    /// (Emoji_Presentation, which Unicode gives East Asian width W, but for
+    /// the regional indicators of flags). Checked against glibc's `wcwidth`,
+    /// which ncurses uses, over every assigned scalar: no differences.
     static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         guard value >= 0x1100 else { return false }
+        if (0x1F1E6...0x1F1FF).contains(value) { return false }
         return Self.wide.contains { $0.contains(value) } || scalar.properties.isEmojiPresentation
     }
 
     private static let wide: [ClosedRange<UInt32>] = [
-        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-        0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-        0xFFE0...0xFFE6, 0x20000...0x3FFFD,
+        0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x4DFF, 0x4E00...0xA4CF, 0xA960...0xA97F,
+        0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+        0x16FE0...0x16FE4, 0x17000...0x1B2FF, 0x1F200...0x1F2FF, 0x20000...0x3FFFD,
     ]
 
     private static let hexDigits = Array("0123456789ABCDEF")
