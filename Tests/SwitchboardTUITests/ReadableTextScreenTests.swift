@@ -1,7 +1,8 @@
 import SwitchboardCore
-import SwitchboardTUI
 import SwitchboardTestSupport
 import Testing
+
+@testable import SwitchboardTUI
 
 /// Issue 13, part 11: text people can read. Network text in any script at
 /// its real width, and every overlay in ASCII on a terminal that is not
@@ -107,6 +108,21 @@ import Testing
         #expect(unicode.text.contains(#""ok": "日本""#))
         self.expectASCII(
             ScreenRenderer.render(state, width: 80, height: 24, options: self.ascii), "details-80x24-ascii")
+    }
+
+    /// Opened on an ASCII terminal, a view holds the lines as drawn, so the
+    /// last scroll position counts the rows the escapes really take.
+    @Test func detailsOpenedOnAnASCIITerminalScrollToTheirLastLine() {
+        var line = DetailsView.Line("  token: " + String(repeating: "東", count: 30))
+        line.revealed = "  secret: é"
+        let view = DetailsView(title: "#1  GET /東", lines: [line, .init("end")]).forASCII()
+        #expect(view.title == #"#1  GET /\xE6\x9D\xB1"#)
+        #expect(view.lines[1].text == "end")
+        #expect(view.lines[0].revealed == #"  secret: \xC3\xA9"#)
+        #expect(view.lines.allSatisfy { $0.text.unicodeScalars.allSatisfy { $0.isASCII } })
+        // 9 + 30 × 12 columns: five rows of 79, so the end is reached from line 0.
+        #expect(DetailsScreen.lastScroll(view, rows: 6, width: 79) == 0)
+        #expect(DetailsScreen.lastScroll(view, rows: 5, width: 79) == 1)
     }
 
     private func expectASCII(
