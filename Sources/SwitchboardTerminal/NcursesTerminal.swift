@@ -69,19 +69,34 @@ final class NcursesTerminal: Terminal {
         let full = self.lastGrid?.width != grid.width || self.lastGrid?.height != grid.height
         if full { wclear(sb_stdscr()) }
         var row = [cchar_t](repeating: cchar_t(), count: grid.width)
-        // One character and its terminator, reused for every cell.
-        var characters: [wchar_t] = [32, 0]
+        // A character, the combining marks drawn with it, and a terminator;
+        // reused for every cell. ncurses keeps at most 5 per cell.
+        var characters = [wchar_t](repeating: 0, count: 6)
         for y in 0..<grid.height {
             if !full, let last = self.lastGrid, Self.rowEqual(last, grid, y) { continue }
-            for x in 0..<grid.width {
-                let cell = grid[x, y]
-                characters[0] = wchar_t(bitPattern: cell.character.unicodeScalars.first?.value ?? 32)
-                let pair = self.colors ? Int16(cell.style.foreground.map { Self.pairIndex($0) } ?? 0) : 0
-                setcchar(&row[x], &characters, self.attributes(cell.style), pair, nil)
-            }
+            // One cchar_t per character: ncurses lays a wide one over two
+            // columns itself, so the grid's right halves are skipped.
+            var count = 0
             // The bottom-right cell may not be written without scrolling on
             // some terminals; leave the last column of the last row alone.
-            let count = y == grid.height - 1 ? grid.width - 1 : grid.width
+            let end = y == grid.height - 1 ? grid.width - 1 : grid.width
+            for x in 0..<end where !grid[x, y].isWideTail {
+                let cell = grid[x, y]
+                if x + Self.columns(cell) > end { break }
+                var length = 0
+                for scalar in cell.character.unicodeScalars.prefix(5) {
+                    characters[length] = wchar_t(bitPattern: scalar.value)
+                    length += 1
+                }
+                if length == 0 {
+                    characters[0] = 32
+                    length = 1
+                }
+                characters[length] = 0
+                let pair = self.colors ? Int16(cell.style.foreground.map { Self.pairIndex($0) } ?? 0) : 0
+                setcchar(&row[count], &characters, self.attributes(cell.style), pair, nil)
+                count += 1
+            }
             _ = wmove(sb_stdscr(), Int32(y), 0)
             _ = wadd_wchnstr(sb_stdscr(), &row, Int32(count))
         }
@@ -139,6 +154,10 @@ final class NcursesTerminal: Terminal {
         if style.reverse { attributes |= sb_attr_reverse() }
         if style.dim { attributes |= sb_attr_dim() }
         return attributes
+    }
+
+    private static func columns(_ cell: Grid.Cell) -> Int {
+        TerminalText.columns(cell.character)
     }
 
     private static func rowEqual(_ a: Grid, _ b: Grid, _ y: Int) -> Bool {

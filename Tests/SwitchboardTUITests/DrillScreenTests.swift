@@ -63,6 +63,7 @@ import Testing
             state, width: 80, height: 24, options: RenderOptions(color: false, unicode: false, utcOffset: 0))
         #expect(grid.text.contains("login -> server_error  (drill bad-day, step 2)"))
         #expect(grid.text.unicodeScalars.allSatisfy { $0.isASCII })
+        expectGolden(grid, "drill-80x24-ascii")
     }
 
     @Test func markersGoAmongTheRequestsByTime() throws {

@@ -71,7 +71,10 @@ struct HAREntryBytes {
                 JSONBytes.appendString(text, to: &out)
             } else {
                 JSONBytes.appendString(Data(body).base64EncodedString(), to: &out)
-                out.append(contentsOf: #","_encoding":"base64""#.utf8)
+                // HAR 1.2 names `encoding` on content only; tools that read it
+                // there read it here too, and `_encoding` stays for readers of
+                // earlier exports.
+                out.append(contentsOf: #","encoding":"base64","_encoding":"base64""#.utf8)
             }
             out.append(UInt8(ascii: "}"))
         }

@@ -101,17 +101,28 @@ public enum DetailsFormatter {
         let typeText = type.map { ", \(TerminalText.escapeNetwork($0))" } ?? ""
         guard size > 0 else { return [.init("\(title)  (empty)", .bold)] }
         var lines = [DetailsView.Line("\(title)  (\(Format.count(size)) bytes\(typeText))", .bold)]
-        guard let text = Self.utf8Text(bytes, cut: bytes.count < size), Self.looksLikeText(text) else {
+        let bodyLines: [String]
+        if let text = Self.utf8Text(bytes, cut: bytes.count < size), Self.looksLikeText(text) {
+            let isJSON =
+                ContentTypes.isJSON(type)
+                || text.first(where: { !$0.isWhitespace }).map { $0 == "{" || $0 == "[" } == true
+            let raw =
+                isJSON
+                ? JSONIndenter.lines(text)
+                : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            bodyLines = raw.map { TerminalText.escapeNetwork($0, doublesBackslash: false) }
+        } else if Self.isMostlyText(bytes) {
+            // Text with some bytes that are not UTF-8 (Latin-1, a cut
+            // character): each such byte is shown as `\xHH`, as sent.
+            bodyLines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map {
+                TerminalText.escapeBytes($0, doublesBackslash: false)
+            }
+        } else {
             lines.append(.init("  binary, not shown", .dim))
             return lines
         }
-        let isJSON =
-            ContentTypes.isJSON(type) || text.first(where: { !$0.isWhitespace }).map { $0 == "{" || $0 == "[" } == true
-        let bodyLines =
-            isJSON
-            ? JSONIndenter.lines(text) : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for line in bodyLines.prefix(self.bodyLineLimit) {
-            lines.append(.init("  " + TerminalText.clean(line)))
+            lines.append(.init("  " + line))
         }
         if bodyLines.count > self.bodyLineLimit {
             lines.append(.init("  … \(Format.count(bodyLines.count - self.bodyLineLimit)) more lines", .dim))
@@ -140,6 +151,25 @@ public enum DetailsFormatter {
             controls += 1
         }
         return controls == 0
+    }
+
+    /// Bytes without control characters (but tab and line breaks) of which
+    /// few are not part of valid UTF-8 (eight, or one in eight).
+    static func isMostlyText(_ bytes: [UInt8]) -> Bool {
+        let sample = Array(bytes.prefix(4096))
+        var invalid = 0
+        var index = 0
+        while index < sample.count {
+            let byte = sample[index]
+            if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F { return false }
+            if let (_, length) = TerminalText.scalar(in: sample, at: index) {
+                index += length
+            } else {
+                invalid += 1
+                index += 1
+            }
+        }
+        return invalid <= max(8, sample.count / 8)
     }
 
     private static func faultWords(_ mode: Mode?) -> String {

@@ -32,6 +32,18 @@ public struct DetailsView: Equatable, Sendable {
         self.heading = heading
     }
 
+    /// The view as a terminal that is not UTF-8 draws it (`TerminalText.ascii`),
+    /// made once when it opens, so that scrolling counts the rows drawn.
+    public func forASCII() -> DetailsView {
+        var view = self
+        view.title = TerminalText.ascii(self.title)
+        for index in view.lines.indices {
+            view.lines[index].text = TerminalText.ascii(view.lines[index].text)
+            view.lines[index].revealed = view.lines[index].revealed.map(TerminalText.ascii)
+        }
+        return view
+    }
+
     /// Whether any line holds a credential, masked or not.
     public var hasSecrets: Bool {
         self.lines.contains { $0.revealed != nil }

@@ -8,14 +8,15 @@ enum DetailsScreen {
         let titleRow = 1
         grid.fill(options.rule, y: titleRow, style: options.style(.dim))
         grid.put(
-            " \(details.heading) " + details.title + " ", x: 1, y: titleRow, style: .reverse, limit: layout.width - 2)
+            " \(details.heading) " + (options.unicode ? details.title : TerminalText.ascii(details.title)) + " ", x: 1,
+            y: titleRow, style: .reverse, limit: layout.width - 2)
         let rows = layout.detailsRows
         var row = 0
         var index = details.scroll
         while row < rows, details.lines.indices.contains(index) {
             let line = details.lines[index]
-            var text = details.revealsSecrets ? (line.revealed ?? line.text) : line.text
-            if !options.unicode { text = text.replacingOccurrences(of: Credentials.dots, with: "****") }
+            let shown = details.revealsSecrets ? (line.revealed ?? line.text) : line.text
+            let text = options.unicode ? shown : TerminalText.ascii(shown)
             for piece in self.wrap(text, width: layout.width - 1) where row < rows {
                 grid.put(" " + piece, x: 0, y: titleRow + 1 + row, style: options.style(line.style))
                 row += 1
@@ -24,24 +25,26 @@ enum DetailsScreen {
         }
         if details.lines.count > rows || index < details.lines.count, rows > 0 {
             let shown = "\(details.scroll + 1)–\(index) of \(details.lines.count)"
-            let label = " " + (options.unicode ? shown : shown.replacingOccurrences(of: "–", with: "-")) + " "
+            let label = " " + shown + " "
             grid.put(label, x: max(0, layout.width - label.count - 1), y: titleRow, style: .dim)
         }
     }
 
     /// Cuts a line into rows of `width` columns; the rows after the first
     /// are indented two past the line's own indent, so a wrapped value
-    /// reads as one. For `clean`ed text, one column per character.
+    /// reads as one. A wide character is never split across rows.
     static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
-        guard text.count > width else { return [text] }
+        guard TerminalText.columns(text) > width else { return [text] }
         let indent = min(width / 2, text.prefix { $0 == " " }.count + 2)
         let pad = String(repeating: " ", count: indent)
-        var rows = [String(text.prefix(width))]
-        var rest = text.dropFirst(width)
+        let first = TerminalText.cut(Substring(text), columns: width)
+        var rows = [String(first)]
+        var rest = text[first.endIndex...]
         while !rest.isEmpty {
-            rows.append(pad + rest.prefix(width - indent))
-            rest = rest.dropFirst(width - indent)
+            let piece = TerminalText.cut(rest, columns: width - indent)
+            rows.append(pad + piece)
+            rest = rest[piece.endIndex...]
         }
         return rows
     }

@@ -6,12 +6,12 @@ enum EndpointListView {
     /// Column widths for a screen width; latency is dropped on narrow screens.
     struct Columns {
         let method: Int
-        let path: Int
-        let mode: Int
-        let latency: Int
-        let hits: Int
+        private(set) var path: Int
+        private(set) var mode: Int
+        private(set) var latency: Int
+        private(set) var hits: Int
         /// Requests per second over the last minute; on wide screens only.
-        let sparkline: Int
+        private(set) var sparkline: Int
         /// Columns the path keeps before the latency column grows.
         static let pathFloor = 18
 
@@ -26,6 +26,14 @@ enum EndpointListView {
                 self.hits = 8
                 let spare = width - 3 - self.method - self.mode - self.hits - self.sparkline - 1 - Self.pathFloor
                 self.latency = max(15, min(longestLatency + 1, spare))
+            } else if width >= 40 {
+                // The latency keeps a short column (`slow`, `3g`, `ver…`):
+                // whether a row is slowed matters more than two more
+                // characters of its path.
+                self.method = 5
+                self.mode = 12
+                self.latency = 5
+                self.hits = 6
             } else {
                 self.method = 5
                 self.mode = 13
@@ -33,6 +41,27 @@ enum EndpointListView {
                 self.hits = 7
             }
             self.path = max(4, width - 3 - self.method - self.mode - self.latency - self.hits - self.sparkline - 1)
+            self.spendWidthBeyondThePath()
+        }
+
+        /// Columns the path keeps on a very wide screen before the rest goes
+        /// to the sparkline (up to a bar a second), the mode, the hits and
+        /// the latency (which a rate limit shares).
+        static let pathCap = 56
+
+        private mutating func spendWidthBeyondThePath() {
+            guard self.path > Self.pathCap, self.sparkline > 0 else { return }
+            var spare = self.path - Self.pathCap
+            func take(_ most: Int) -> Int {
+                let taken = min(spare, max(0, most))
+                spare -= taken
+                return taken
+            }
+            self.sparkline += take(HitHistory.seconds + 1 - self.sparkline)
+            self.mode += take(24 - self.mode)
+            self.hits += take(12 - self.hits)
+            self.latency += take(8)
+            self.path = Self.pathCap + spare
         }
     }
 
@@ -76,16 +105,24 @@ enum EndpointListView {
         x = grid.put(" ", x: x, y: y)
         x = grid.put(
             // One column stays free before the latency.
-            TerminalText.pad(row.modeLabel(fitting: columns.mode - 1), to: columns.mode, unicode: options.unicode),
+            TerminalText.pad(
+                TerminalText.truncate(
+                    row.modeLabel(fitting: columns.mode - 1), to: columns.mode - 1, unicode: options.unicode),
+                to: columns.mode),
             x: x, y: y,
             style: options.style(
                 .color(self.color(of: row.nextOfRule ?? row.mode), bold: row.mode != row.startMode)))
         if columns.latency > 0 {
             // A rate limit shares the latency column: both say how the
             // endpoint's traffic is shaped, and most rows have neither.
-            var label = state.latencyLabel(row.latency)
+            // The short column has the profile's name (`slow`), not its label (`slow 2s`).
+            let short = columns.latency < 8
+            var label = short ? (row.latency ?? "-") : state.latencyLabel(row.latency)
             if let limit = row.rateLimitLabel(unicode: options.unicode) {
                 label = row.latency == nil ? limit : label + " " + limit
+            }
+            if columns.latency < 8 {
+                label = TerminalText.truncate(label, to: columns.latency - 1, unicode: options.unicode)
             }
             x = grid.put(
                 TerminalText.pad(label, to: columns.latency, unicode: options.unicode), x: x, y: y,

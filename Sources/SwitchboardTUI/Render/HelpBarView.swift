@@ -9,10 +9,10 @@ enum HelpBarView {
         if let draft = state.filterDraft {
             let prompt = "/" + TerminalText.clean(draft)
             let x = grid.put(prompt, x: 1, y: y, style: .bold)
-            grid.put(options.unicode ? "▏" : "_", x: x, y: y, style: .bold)
+            // In ASCII the renderer swaps the glyphs (`Glyphs`).
+            grid.put("▏", x: x, y: y, style: .bold)
             let hint = "  enter apply · esc cancel · status:5xx method:POST endpoint:ID unmatched"
-            grid.put(
-                options.unicode ? hint : hint.replacingOccurrences(of: "·", with: "-"), x: x + 1, y: y, style: .dim)
+            grid.put(hint, x: x + 1, y: y, style: .dim)
             return
         }
         if let flash = state.flash {

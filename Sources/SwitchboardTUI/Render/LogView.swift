@@ -34,7 +34,7 @@ enum LogView {
         guard layout.logRows > 0 else { return }
         if state.log.isEmpty {
             let hint = "waiting for requests — try: " + self.example(state).curl(serverURL: state.serverURL)
-            grid.put(" " + (options.unicode ? hint : hint.replacingDash()), x: 0, y: layout.firstLogRow, style: .dim)
+            grid.put(" " + hint, x: 0, y: layout.firstLogRow, style: .dim)
             return
         }
         let visible = state.visibleLog
@@ -72,16 +72,20 @@ enum LogView {
         let lineStyle = options.style(failed ? .color(fault ? .magenta : statusColor) : .plain)
         // A mark takes the margin, so it shows whatever the columns hold.
         var x = grid.put(
-            marked ? (options.unicode ? "●" : "*") : " ", x: 0, y: y,
+            marked ? "●" : " ", x: 0, y: y,
             style: marked ? options.style(.color(.cyan, bold: true)) : lineStyle)
         if columns.time > 0 {
             x = grid.put(
                 TerminalText.pad(Format.clock(line.time, utcOffset: options.utcOffset), to: columns.time), x: x, y: y,
                 style: failed ? lineStyle : .dim)
         }
-        x = grid.put(TerminalText.pad(line.method, to: columns.method), x: x, y: y, style: lineStyle)
+        // Network text keeps its letters on a UTF-8 terminal, and is `\xHH`
+        // bytes on any other.
+        let method = options.unicode ? line.method : TerminalText.ascii(line.method)
+        let target = options.unicode ? line.target : TerminalText.ascii(line.target)
+        x = grid.put(TerminalText.pad(method, to: columns.method), x: x, y: y, style: lineStyle)
         x = grid.put(
-            TerminalText.pad(line.target, to: columns.target, unicode: options.unicode), x: x, y: y, style: lineStyle)
+            TerminalText.pad(target, to: columns.target, unicode: options.unicode), x: x, y: y, style: lineStyle)
         x = grid.put(" ", x: x, y: y, style: lineStyle)
         // A fault sends no status line at all.
         let status = noStatusLine ? "---" : String(line.status.code)
@@ -107,9 +111,8 @@ enum LogView {
         } else if let upstream = line.upstream, line.upstreamFailed || line.unmatched {
             // What the upstream did is the news: a failure in red, and an
             // unmatched request that went through rather than a 404.
-            let text = options.unicode ? upstream : upstream.replacingOccurrences(of: "✗", with: "x")
             grid.put(
-                TerminalText.pad(text, to: columns.info, unicode: options.unicode), x: x, y: y,
+                TerminalText.pad(upstream, to: columns.info, unicode: options.unicode), x: x, y: y,
                 style: line.upstreamFailed ? options.style(.color(.red, bold: true)) : lineStyle)
         } else if line.unmatched {
             var info = "UNMATCHED"
@@ -184,11 +187,5 @@ enum LogView {
     private static func example(_ state: AppState) -> ExampleRequest {
         let gets = state.endpoints.filter { $0.method == "GET" }
         return (gets.first { !$0.example.needsValues } ?? gets.first)?.example ?? ExampleRequest(path: "/")
-    }
-}
-
-extension String {
-    fileprivate func replacingDash() -> String {
-        self.replacingOccurrences(of: "—", with: "-")
     }
 }

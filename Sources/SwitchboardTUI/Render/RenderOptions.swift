@@ -13,8 +13,10 @@ public struct RenderOptions: Equatable, Sendable {
         self.utcOffset = utcOffset
     }
 
-    var rule: Character { self.unicode ? "─" : "-" }
-    var separator: String { self.unicode ? " · " : " - " }
+    /// Same-width glyphs are swapped for ASCII by the renderer (`Glyphs`);
+    /// the arrow in running text reads better as two characters.
+    var rule: Character { "─" }
+    var separator: String { " · " }
     var arrow: String { self.unicode ? "→" : "->" }
 
     /// Drops colour when colour is off; keeps bold and reverse.

@@ -22,7 +22,23 @@ public enum ScreenRenderer {
         if state.showHelp {
             HelpOverlay.draw(into: &grid, layout: layout, options: options)
         }
+        if !options.unicode { self.asciiGlyphs(&grid) }
         return grid
+    }
+
+    /// On a terminal that is not UTF-8, every glyph the screen drew itself
+    /// becomes its same-width ASCII stand-in (`Glyphs`). Network text was
+    /// already written as `\xHH` (`TerminalText.ascii`) before it was laid out.
+    private static func asciiGlyphs(_ grid: inout Grid) {
+        for y in 0..<grid.height {
+            for x in 0..<grid.width {
+                let character = grid[x, y].character
+                if !character.isASCII, let first = character.unicodeScalars.first, let stand = Glyphs.ascii(for: first)
+                {
+                    grid[x, y].character = stand
+                }
+            }
+        }
     }
 
     /// A box with a border and a title, cleared inside; returns its frame.
@@ -34,8 +50,8 @@ public enum ScreenRenderer {
         guard boxWidth >= 12, boxHeight >= 3 else { return nil }
         let left = (layout.width - boxWidth) / 2
         let top = max(1, (layout.height - boxHeight) / 2)
-        let (horizontal, vertical, corners): (Character, Character, [Character]) =
-            options.unicode ? ("─", "│", ["┌", "┐", "└", "┘"]) : ("-", "|", ["+", "+", "+", "+"])
+        // In ASCII the renderer swaps these for - | + (`Glyphs`).
+        let (horizontal, vertical, corners): (Character, Character, [Character]) = ("─", "│", ["┌", "┐", "└", "┘"])
         for y in top..<(top + boxHeight) {
             grid.fill(" ", y: y, from: left, to: left + boxWidth)
             grid[left, y] = .init(character: vertical, style: .plain)

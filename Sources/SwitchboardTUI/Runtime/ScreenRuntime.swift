@@ -190,10 +190,10 @@ public final class ScreenRuntime {
                     let view = self.journal.entry(sequence: sequence).map { entry in
                         DetailsFormatter.view(entry, signature: self.signature(of: entry.endpointID))
                     }
-                    self.send(.details(view), size)
+                    self.send(.details(self.options.unicode ? view : view?.forASCII()), size)
                 case .openEndpoint(let id):
                     if let sheet = self.endpointSheet(id) {
-                        self.send(.details(sheet), size)
+                        self.send(.details(self.options.unicode ? sheet : sheet.forASCII()), size)
                     } else {
                         self.send(.notice("\(id) was seen live; the manifest declares nothing for it"), size)
                     }
