@@ -76,7 +76,7 @@ enum EndpointListView {
         x = grid.put(" ", x: x, y: y)
         x = grid.put(
             // One column stays free before the latency.
-            TerminalText.pad(row.modeLabel(fitting: columns.mode - 1), to: columns.mode, unicode: options.unicode),
+            TerminalText.pad(self.modeLabel(row, columns: columns), to: columns.mode, unicode: options.unicode),
             x: x, y: y,
             style: options.style(
                 .color(self.color(of: row.nextOfRule ?? row.mode), bold: row.mode != row.startMode)))
@@ -87,9 +87,15 @@ enum EndpointListView {
             if let limit = row.rateLimitLabel(unicode: options.unicode) {
                 label = row.latency == nil ? limit : label + " " + limit
             }
+            if !row.toxics.isEmpty {
+                let toxics = row.latency == nil && row.rateLimit == nil ? "" : label + " "
+                let long = toxics + row.toxics.description
+                label = long.count < columns.latency ? long : toxics + row.toxics.short
+            }
             x = grid.put(
                 TerminalText.pad(label, to: columns.latency, unicode: options.unicode), x: x, y: y,
-                style: options.style(row.latency == nil && row.rateLimit == nil ? .dim : .color(.cyan)))
+                style: options.style(
+                    row.latency == nil && row.rateLimit == nil && row.toxics.isEmpty ? .dim : .color(.cyan)))
         }
         x = grid.put(
             TerminalText.padLeft(Format.hits(row.hits, width: columns.hits - 1), to: columns.hits - 1), x: x, y: y)
@@ -99,6 +105,15 @@ enum EndpointListView {
                 style: options.style(.color(.cyan)))
         }
         if highlight { grid.reverse(row: y) }
+    }
+
+    /// Without a latency column (narrow screens) the toxics' short form
+    /// follows the mode where it fits: `success slc`.
+    private static func modeLabel(_ row: EndpointRow, columns: Columns) -> String {
+        let label = row.modeLabel(fitting: columns.mode - 1)
+        guard columns.latency == 0, !row.toxics.isEmpty else { return label }
+        let withToxics = label + " " + row.toxics.short
+        return withToxics.count < columns.mode ? withToxics : label
     }
 
     static func color(of mode: Mode) -> Color? {
