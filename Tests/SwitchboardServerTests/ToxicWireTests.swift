@@ -139,3 +139,13 @@ import Testing
         #expect(pieces.last!.chunk.at >= .seconds(1))
     }
 }
+
+extension ToxicWireTests {
+    @Test func theJournalLineNamesTheToxics() throws {
+        let wire = try self.harness(.slicer.with(.limitData(10)))
+        try wire.send(Self.request)
+        wire.advance(by: .milliseconds(200))
+        #expect(wire.entries.first?.toxics == Toxics(slicer: true, limitData: 10))
+        #expect(wire.entries.first?.jsonLine.contains(#""toxics":"slicer,limit_data:10""#) == true)
+    }
+}
