@@ -103,7 +103,7 @@ public enum Keymap {
         Binding(
             [.char("L")], .previousLatency, .endpoints, hint: "latency back", help: "", inBar: false, inHelp: false),
         Binding(
-            [.char("t")], .nextToxic, .endpoints, hint: "toxic", help: "slicer · slow_close · limit_data",
+            [.char("t")], .nextToxic, .endpoints, hint: "toxic", help: "next connection toxic",
             inBar: false),
         Binding([.char("a")], .applyToAll, .endpoints, hint: "all", help: "this setting to all"),
         Binding([.char("r")], .resetSelected, .endpoints, hint: "reset", help: "reset to the manifest"),
