@@ -149,3 +149,25 @@ extension ToxicWireTests {
         #expect(wire.entries.first?.jsonLine.contains(#""toxics":"slicer,limit_data:10""#) == true)
     }
 }
+
+extension ToxicWireTests {
+    @Test func theControlAPISetsShowsAndRemovesToxics() throws {
+        let wire = try self.harness(.none)
+        let put = { (body: String) in
+            try wire.response(
+                to: "PUT /__switchboard/endpoints/a HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        }
+        let set = try put(#"{"toxics":["slicer","limit_data:5"]}"#)
+        #expect(set.status == 200)
+        #expect(try set.json()["toxics"] as? [String] == ["slicer", "limit_data:5"])
+        #expect(wire.panel.snapshot().settings[0].toxics == Toxics(slicer: true, limitData: 5))
+        let bad = try put(#"{"toxics":"slicr"}"#)
+        #expect(bad.status == 400)
+        #expect(bad.text.contains("'slicr' is not a toxic"))
+        let removed = try put(#"{"toxics":null}"#)
+        #expect(try removed.json()["toxics"] == nil)
+        #expect(wire.panel.snapshot().settings[0].toxics == .none)
+        #expect(wire.panel.changes(after: 0).map(\.summary).contains("a → toxics slicer,limit_data:5"))
+    }
+}
