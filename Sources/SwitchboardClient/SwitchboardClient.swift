@@ -53,6 +53,13 @@ public struct SwitchboardClient: Sendable {
         return try await self.send("PUT", ["endpoints", endpoint], body: SettingsChange(rateLimit: wire))
     }
 
+    /// Sets only the connection toxics of `endpoint`: `.slicer`,
+    /// `.limitData(1024)`, `.slicer.with(.slowClose())`, `.none`.
+    @discardableResult
+    public func set(_ endpoint: String, toxics: Toxics) async throws -> EndpointStatus {
+        try await self.send("PUT", ["endpoints", endpoint], body: SettingsChange(toxics: toxics.description))
+    }
+
     /// Applies one of the manifest's scenarios.
     @discardableResult
     public func apply(scenario name: String) async throws -> PanelStatus {

@@ -22,11 +22,13 @@ public struct EndpointStatus: Codable, Sendable, Equatable {
     /// The request header that keys the limit's buckets; `nil` for one
     /// bucket for the endpoint.
     public var rateLimitKey: String?
+    /// The toxics in force (`["slicer", "limit_data:1024"]`); `nil` for none.
+    public var toxics: [String]?
 
     public init(
         id: String, method: String, path: String, mode: String, latency: String?, hits: Int, lastStatus: Int?,
         startMode: String, startLatency: String?, sequence: [String]?, rateLimit: String? = nil,
-        rateLimitKey: String? = nil
+        rateLimitKey: String? = nil, toxics: [String]? = nil
     ) {
         self.id = id
         self.method = method
@@ -40,6 +42,7 @@ public struct EndpointStatus: Codable, Sendable, Equatable {
         self.sequence = sequence
         self.rateLimit = rateLimit
         self.rateLimitKey = rateLimitKey
+        self.toxics = toxics
     }
 
     enum CodingKeys: String, CodingKey {
@@ -50,10 +53,11 @@ public struct EndpointStatus: Codable, Sendable, Equatable {
         case sequence
         case rateLimit = "rate_limit"
         case rateLimitKey = "rate_limit_key"
+        case toxics
     }
 
     // Written by hand only to say `null` where a value is absent, as the
-    // API always has; `sequence` and the rate limit are left out when there
+    // API always has; `sequence`, the rate limit and toxics are left out when there
     // is none.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -69,5 +73,6 @@ public struct EndpointStatus: Codable, Sendable, Equatable {
         try container.encodeIfPresent(self.sequence, forKey: .sequence)
         try container.encodeIfPresent(self.rateLimit, forKey: .rateLimit)
         try container.encodeIfPresent(self.rateLimitKey, forKey: .rateLimitKey)
+        try container.encodeIfPresent(self.toxics, forKey: .toxics)
     }
 }

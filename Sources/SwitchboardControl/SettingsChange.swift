@@ -1,6 +1,8 @@
 /// The body of `PUT …/endpoints/{id}`: `{"mode": "server_error", "latency":
-/// "slow", "rate_limit": "5/s"}`. Any may be left out; `"latency": null` (or
-/// `"none"`) removes latency, `"rate_limit": null` (or `"off"`) the limit.
+/// "slow", "rate_limit": "5/s", "toxics": "slicer,limit_data:1024"}`. Any may
+/// be left out; `"latency": null` (or `"none"`) removes latency,
+/// `"rate_limit": null` (or `"off"`) the limit, `"toxics": null` (or
+/// `"none"`) the toxics.
 public struct SettingsChange: Codable, Sendable, Equatable {
     public enum Latency: Sendable, Equatable {
         case profile(String)
@@ -16,13 +18,17 @@ public struct SettingsChange: Codable, Sendable, Equatable {
     public var mode: String?
     public var latency: Latency?
     public var rateLimit: Limit?
+    /// `toxics`: as written (`slicer`, `slow_close:2s,limit_data:10`), or
+    /// `none` (what `null` reads as).
+    public var toxics: String?
 
-    public static let fields = ["mode", "latency", "rate_limit"]
+    public static let fields = ["mode", "latency", "rate_limit", "toxics"]
 
-    public init(mode: String? = nil, latency: Latency? = nil, rateLimit: Limit? = nil) {
+    public init(mode: String? = nil, latency: Latency? = nil, rateLimit: Limit? = nil, toxics: String? = nil) {
         self.mode = mode
         self.latency = latency
         self.rateLimit = rateLimit
+        self.toxics = toxics
     }
 
     /// Why a body is not a settings change, in words the server answers with.
@@ -65,6 +71,18 @@ public struct SettingsChange: Codable, Sendable, Equatable {
                 throw Problem.notText(field: "rate_limit", value: Self.show(container, rateLimit))
             }
         }
+        let toxics = AnyKey("toxics")
+        if container.contains(toxics) {
+            if try container.decodeNil(forKey: toxics) {
+                self.toxics = "none"
+            } else if let text = try? container.decode(String.self, forKey: toxics) {
+                self.toxics = text
+            } else if let list = try? container.decode([String].self, forKey: toxics) {
+                self.toxics = list.isEmpty ? "none" : list.joined(separator: ",")
+            } else {
+                throw Problem.notText(field: "toxics", value: Self.show(container, toxics))
+            }
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -80,6 +98,7 @@ public struct SettingsChange: Codable, Sendable, Equatable {
         case .remove: try container.encodeNil(forKey: AnyKey("rate_limit"))
         case nil: break
         }
+        try container.encodeIfPresent(self.toxics, forKey: AnyKey("toxics"))
     }
 
     private static func show(_ container: KeyedDecodingContainer<AnyKey>, _ key: AnyKey) -> String {

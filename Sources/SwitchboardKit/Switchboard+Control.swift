@@ -24,6 +24,14 @@ extension Switchboard {
         try self.panel.set(endpoint: endpoint, rateLimit: rateLimit)
     }
 
+    /// Sets only the connection toxics of `endpoint`: `.slicer`,
+    /// `.limitData(1024)`, `.slowClose()`, several with
+    /// `.slicer.with(.limitData(100))`, `.none`. They act on the socket's
+    /// bytes; in process (the URLProtocol) see `InProcessAnswer`.
+    public func set(_ endpoint: String, toxics: Toxics) async throws(ControlError) {
+        try self.panel.set(endpoint: endpoint, toxics: toxics)
+    }
+
     /// Applies one of the manifest's scenarios (`outage`) on top of the
     /// current settings. A drill (a scenario with timed `steps`) is refused
     /// with `ControlError.drillFromCode`: a test that waited for its steps

@@ -162,7 +162,7 @@ struct ControlAPI: Sendable {
 
     /// `{"mode": "server_error", "latency": "slow", "rate_limit": "5/s"}`;
     /// any may be left out, `"latency": null` or `"none"` removes latency,
-    /// `"rate_limit": null` or `"off"` the limit.
+    /// `"rate_limit": null` or `"off"` the limit; `"toxics"` likewise.
     private func update(_ id: String, body: [UInt8], origin: ChangeOrigin) -> Response {
         let change: SettingsChange
         do {
@@ -170,11 +170,14 @@ struct ControlAPI: Sendable {
         } catch SettingsChange.Problem.unknownFields(let unknown) {
             return self.error(
                 .badRequest,
-                "unknown field \(unknown.map { "'\($0)'" }.joined(separator: ", ")); fields: mode, latency, rate_limit")
+                "unknown field \(unknown.map { "'\($0)'" }.joined(separator: ", ")); fields: \(SettingsChange.fields.joined(separator: ", "))"
+            )
         } catch SettingsChange.Problem.notText(field: "mode", let value) {
             return self.unknownMode(value)
         } catch SettingsChange.Problem.notText(field: "rate_limit", let value) {
             return self.badRateLimit(value)
+        } catch SettingsChange.Problem.notText(field: "toxics", let value) {
+            return self.error(.badRequest, "toxics \(value) is not a toxic: write e.g. \"slicer,limit_data:1024\"")
         } catch SettingsChange.Problem.notText(_, let value) {
             let known = self.panel.snapshot().manifest.latencyNames
             return self.error(
@@ -204,8 +207,16 @@ struct ControlAPI: Sendable {
             rateLimit = parsed
         case nil: break
         }
+        var toxics: Toxics?
+        if let text = change.toxics {
+            switch Toxics.parseList(text) {
+            case .success(let parsed): toxics = parsed
+            case .failure(let problem): return self.error(.badRequest, problem.description, valid: Toxics.spellings)
+            }
+        }
         do {
-            try self.panel.set(endpoint: id, mode: mode, latency: latency, rateLimit: rateLimit, origin: origin)
+            try self.panel.set(
+                endpoint: id, mode: mode, latency: latency, rateLimit: rateLimit, toxics: toxics, origin: origin)
         } catch {
             return self.controlError(error)
         }

@@ -37,7 +37,8 @@ enum ControlJSON {
             startMode: endpoint.startMode.name, startLatency: endpoint.startLatency,
             sequence: endpoint.sequence.isEmpty ? nil : endpoint.sequence.map(\.name),
             rateLimit: setting.rateLimit?.description,
-            rateLimitKey: setting.rateLimit == nil ? nil : endpoint.rateLimitKey)
+            rateLimitKey: setting.rateLimit == nil ? nil : endpoint.rateLimitKey,
+            toxics: setting.toxics.isEmpty ? nil : setting.toxics.names)
     }
 
     static func scenarios(_ snapshot: PanelSnapshot) -> ScenarioList {

@@ -87,6 +87,16 @@ public struct InProcessAnswer: Sendable {
             prepared.answer(failure, upstream: nil, outcome: UpstreamOutcome(time: .zero, failure: failure.words))
             body = prepared.body
         }
+        // `limit_data` cut short, as a socket's would be: the whole length
+        // promised, N bytes, then the connection lost. The slicer and a
+        // slow close have nothing to act on without a socket.
+        if prepared.hasToxics, self.fault == nil, !isHead, let limit = prepared.decision?.toxics.limitData,
+            limit < body.readableBytes
+        {
+            self.fault = .truncated
+            prepared.headers.replaceOrAdd(name: "Content-Length", value: String(body.readableBytes))
+            body = body.getSlice(at: body.readerIndex, length: limit) ?? ByteBuffer()
+        }
         if cors && request.head.headers.contains(name: "Origin") {
             CORS.allow(request.head, in: &prepared.headers)
         }

@@ -22,6 +22,7 @@ extension JournalEntry {
             mode: decision?.mode, setting: decision?.setting, latency: decision?.latency,
             injectedDelay: response.delay, unmatched: response.unmatched, details: details)
         self.rateLimited = response.rateLimited
+        if response.hasToxics, let toxics = decision?.toxics { self.toxics = toxics }
         self.preferred = response.preferred
         self.missingFixture = response.missingFixture
         if let upstream = response.upstream {

@@ -44,7 +44,7 @@ final class RequestHandler: ChannelDuplexHandler {
     private var catalog: ResponseCatalog?
     /// The responder's snapshot and catalog as of the panel's `version`;
     /// refreshed when that moves.
-    private var snapshot: PanelSnapshot?
+    private(set) var snapshot: PanelSnapshot?
 
     typealias Request = ConnectionStateMachine.Request
     typealias Resume = ConnectionStateMachine.Resume
@@ -296,6 +296,11 @@ final class RequestHandler: ChannelDuplexHandler {
     }
 
     func perform(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
+        if response.hasToxics,
+            self.sendWithToxics(response.withRateLimitHeaders(), for: request, context: context)
+        {
+            return
+        }
         if case .respond = response.action, let wire = response.wire, let raw = self.wireContext,
             request.keepAlive, request.head.version == .http1_1, request.head.method != .HEAD,
             !request.fromPage

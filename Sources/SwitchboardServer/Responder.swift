@@ -198,6 +198,7 @@ final class Responder: Sendable {
             response.delay = decision.delay
             response.endpointID = catalog.ids[index]
             response.action = self.action(for: decision, snapshot: snapshot)
+            response.hasToxics = !decision.toxics.isEmpty
             if let verdict { RateLimitAnswer.stamp(verdict, on: &response) }
             return response
         }
@@ -280,6 +281,9 @@ struct PreparedResponse {
     /// Within the endpoint's rate limit: what its `RateLimit-*` headers
     /// say, kept for an answer made later than this one (a relayed head).
     var rateVerdict: RateVerdict?
+    /// The decision's toxics are not none: one flag for the handler to
+    /// look at rather than the toxics themselves.
+    var hasToxics = false
 
     /// Waited before anything is written.
     var delay = Duration.zero

@@ -11,7 +11,9 @@ struct SetCommand: AsyncParsableCommand {
             Examples: `switchboard set coinlist server_error`, `switchboard set POST /login error`, \
             `switchboard set weather flaky:25 --latency 3g`, `switchboard set weather fail_first:2` \
             (the first two requests fail, then success), `switchboard set weather --latency none`, \
-            `switchboard set weather --rate-limit 5/s` (or `60/min`; `off` removes it).
+            `switchboard set weather --rate-limit 5/s` (or `60/min`; `off` removes it), \
+            `switchboard set weather --toxic slicer` (also `slow_close:2s`, `limit_data:1024`; repeat \
+            --toxic for several, `--toxic none` removes them).
             """
     )
 
@@ -24,14 +26,21 @@ struct SetCommand: AsyncParsableCommand {
     @Option(help: "Requests allowed before 429: N/s or N/min (e.g. 5/s), or 'off'.")
     var rateLimit: String?
 
+    @Option(name: .customLong("toxic"), help: "A connection toxic: slicer, slow_close[:2s], limit_data:N, or 'none'.")
+    var toxics: [String] = []
+
     @OptionGroup var control: ControlOptions
 
     func validate() throws {
         if self.words.isEmpty {
             throw ValidationError("name an endpoint and a mode, e.g. `switchboard set coinlist error`")
         }
-        if self.request.mode == nil && self.latency == nil && self.rateLimit == nil {
-            throw ValidationError("give a mode (\(Mode.names.joined(separator: ", "))), --latency or --rate-limit")
+        if self.request.mode == nil && self.latency == nil && self.rateLimit == nil && self.toxics.isEmpty {
+            throw ValidationError(
+                "give a mode (\(Mode.names.joined(separator: ", "))), --latency, --rate-limit or --toxic")
+        }
+        for toxic in self.toxics {
+            if case .failure(let problem) = Toxics.parseList(toxic) { throw ValidationError("--toxic \(problem)") }
         }
         if let rateLimit = self.rateLimit, RateLimitChoice(text: rateLimit) == nil {
             throw ValidationError("--rate-limit '\(rateLimit)' is not a limit: write \(RateLimit.spelling), or 'off'")
@@ -43,7 +52,7 @@ struct SetCommand: AsyncParsableCommand {
     /// change instead.
     private var request: (endpoint: [String], mode: String?) {
         if let last = self.words.last, self.words.count > 1,
-            Mode(name: last) != nil || (self.latency == nil && self.rateLimit == nil)
+            Mode(name: last) != nil || (self.latency == nil && self.rateLimit == nil && self.toxics.isEmpty)
         {
             return (Array(self.words.dropLast()), last)
         }
@@ -58,9 +67,11 @@ struct SetCommand: AsyncParsableCommand {
             choice.limit.map { SettingsChange.Limit.limit($0.description) } ?? .remove
         }
         let change = SettingsChange(
-            mode: mode, latency: self.latency.map(SettingsChange.Latency.profile), rateLimit: limit)
+            mode: mode, latency: self.latency.map(SettingsChange.Latency.profile), rateLimit: limit,
+            toxics: self.toxics.isEmpty ? nil : self.toxics.joined(separator: ","))
         let endpoint = try await controlCall { try await client.change(id, to: change) }
         let limited = endpoint.rateLimit.map { ", rate limit \($0)" } ?? ""
-        print("\(id): \(endpoint.mode), latency \(endpoint.latency ?? "none")\(limited)")
+        let toxic = endpoint.toxics.map { ", toxics \($0.joined(separator: ","))" } ?? ""
+        print("\(id): \(endpoint.mode), latency \(endpoint.latency ?? "none")\(limited)\(toxic)")
     }
 }

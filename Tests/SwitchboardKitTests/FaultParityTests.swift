@@ -71,3 +71,21 @@ import Testing
         }
     }
 }
+
+extension FaultParityTests {
+    /// `limit_data` cuts the body as `truncated` does, so URLSession fails
+    /// the same way over the socket and in process.
+    @Test func limitDataGivesTheSameErrorInProcessAsOverTheSocket() async throws {
+        let server = try await Switchboard.start(endpoints: Self.endpoints)
+        let inProcess = try Switchboard.inProcess(endpoints: Self.endpoints)
+        try await server.set("coins", toxics: .limitData(10))
+        try await inProcess.set("coins", toxics: .limitData(10))
+        async let overSocket = Self.failure(URLSession(configuration: .ephemeral), server.baseURL)
+        async let withoutPort = Self.failure(inProcess.urlSession(), inProcess.baseURL)
+        let (socket, protocolCode) = await (overSocket, withoutPort)
+        #expect(socket == .unknown)
+        #expect(protocolCode == socket)
+        await server.stop()
+        await inProcess.stop()
+    }
+}

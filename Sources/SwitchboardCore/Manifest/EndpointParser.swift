@@ -3,7 +3,7 @@ import Yams
 extension ManifestReader {
     static let endpointKeys = [
         "id", "description", "method", "path", "query", "headers", "success", "error", "server_error", "mode",
-        "latency", "sequence", "upstream", "rate_limit", "rate_limit_key",
+        "latency", "sequence", "upstream", "rate_limit", "rate_limit_key", "toxics",
     ]
     static let knownMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
@@ -155,6 +155,7 @@ extension ManifestReader {
             endpoint.startLatency = choice.profileName
         }
         self.readRateLimit(fields, into: &endpoint)
+        self.readToxics(fields, into: &endpoint)
         return method == nil || path == nil ? nil : endpoint
     }
 

@@ -22,6 +22,8 @@ public struct EndpointDefinition: Sendable {
     /// `rate_limit_key:` — the request header whose value gets a bucket of
     /// its own; `nil` is one bucket for the endpoint.
     public var rateLimitKey: String?
+    /// `toxics:` — the connection toxics it starts with (none by default).
+    public var startToxics = Toxics.none
     /// `upstream:` on the endpoint: a second backend for this one.
     public var upstream: UpstreamURL?
     /// Where the endpoint is declared, for messages.

@@ -208,14 +208,14 @@ public final class ControlPanel: Sendable {
         }
     }
 
-    /// Changes one endpoint's mode, latency, rate limit or several, as one
+    /// Changes one endpoint's mode, latency, rate limit, toxics or several, as one
     /// change: no request sees half of it. `nil` leaves that part alone.
     /// Choosing `sequence` starts it from its first step, choosing a count
     /// rule (again) starts its count; a new rate limit starts with a full
     /// bucket.
     public func set(
         endpoint id: String, mode: Mode? = nil, latency: LatencyChoice? = nil, rateLimit: RateLimitChoice? = nil,
-        origin: ChangeOrigin = .code
+        toxics: Toxics? = nil, origin: ChangeOrigin = .code
     ) throws(ControlError) {
         try self.change { (current, markers) throws(ControlError) in
             let index = try Self.index(of: id, in: current)
@@ -235,8 +235,10 @@ public final class ControlPanel: Sendable {
                 settings[index].latency = latency.profileName
             }
             if let rateLimit { settings[index].rateLimit = rateLimit.limit }
+            if let toxics { settings[index].toxics = toxics }
             let limit = rateLimit.map { "rate limit " + ($0.limit?.description ?? "off") }
-            let parts = [Self.describe(mode: mode, latency: latency), limit].compactMap { $0 }
+            let parts = [Self.describe(mode: mode, latency: latency), limit, toxics.map { "toxics \($0)" }]
+                .compactMap { $0 }
             if !parts.isEmpty { markers.append(("\(id) → \(parts.joined(separator: ", "))", origin)) }
             return current.with(settings: settings, activeScenario: nil)
         }
@@ -282,7 +284,8 @@ public final class ControlPanel: Sendable {
             let settings = current.manifest.endpoints.enumerated().map { other, endpoint in
                 setting.mode == .sequence && endpoint.sequence.isEmpty
                     ? EndpointSetting(
-                        mode: current.settings[other].mode, latency: setting.latency, rateLimit: setting.rateLimit)
+                        mode: current.settings[other].mode, latency: setting.latency, rateLimit: setting.rateLimit,
+                        toxics: setting.toxics)
                     : setting
             }
             if setting.mode.isCountRule {

@@ -18,6 +18,9 @@ public struct Decision: Sendable, Hashable {
     /// answer of a flaky or sequence endpoint (successes too), a `Prefer`
     /// override — must never be served from a cache after a flip.
     public var mayBeCached: Bool
+    /// How the answer's bytes leave: the endpoint's toxics, or the request's
+    /// own (`Prefer: toxics=slicer`).
+    public var toxics = Toxics.none
 
     /// The response served, for modes that serve one; `truncated` cuts the
     /// success response short.

@@ -5,15 +5,20 @@ public struct EndpointSetting: Sendable, Hashable {
     public var latency: String?
     /// Requests beyond it are answered 429; `nil` is no limit.
     public var rateLimit: RateLimit?
+    /// How the answer's bytes leave (slicer, slow close, data limit).
+    public var toxics: Toxics
 
-    public init(mode: Mode, latency: String?, rateLimit: RateLimit? = nil) {
+    public init(mode: Mode, latency: String?, rateLimit: RateLimit? = nil, toxics: Toxics = .none) {
         self.mode = mode
         self.latency = latency
         self.rateLimit = rateLimit
+        self.toxics = toxics
     }
 
     /// The state the manifest starts an endpoint in.
     public init(startOf endpoint: EndpointDefinition) {
-        self.init(mode: endpoint.startMode, latency: endpoint.startLatency, rateLimit: endpoint.startRateLimit)
+        self.init(
+            mode: endpoint.startMode, latency: endpoint.startLatency, rateLimit: endpoint.startRateLimit,
+            toxics: endpoint.startToxics)
     }
 }

@@ -9,7 +9,8 @@ extension JournalEntry {
 
     /// `,"delay_ms":…,"endpoint":…,"mode":…,"setting":…,"latency":…` and,
     /// for a rejected request, `,"rejected":…`, for one a rate limit
-    /// refused, `,"rate_limited":"5/s"` (and `,"retried_early_ms":…` when
+    /// refused, `,"rate_limited":"5/s"`, for one sent with toxics
+    /// `,"toxics":"slicer"` (and `,"retried_early_ms":…` when
     /// it came back too soon): what answered the request,
     /// in the same words in the `serve` line and in HAR's `_switchboard`.
     func appendOutcome(to out: inout [UInt8]) {
@@ -23,6 +24,10 @@ extension JournalEntry {
         JSONBytes.appendOptional((self.setting ?? self.mode)?.name, to: &out)
         out.append(contentsOf: #","latency":"#.utf8)
         JSONBytes.appendOptional(self.latency, to: &out)
+        if !self.toxics.isEmpty {
+            out.append(contentsOf: #","toxics":"#.utf8)
+            JSONBytes.appendString(self.toxics.description, to: &out)
+        }
         if let rejection = self.rejection {
             out.append(contentsOf: #","rejected":"#.utf8)
             JSONBytes.appendString(rejection, to: &out)

@@ -38,6 +38,8 @@ public struct JournalEntry: Sendable {
     public var upstream: UpstreamOutcome?
     /// Set for a request its endpoint's rate limit refused (429).
     public var rateLimited: RateLimited?
+    /// The connection toxics the answer went out with; none for most.
+    public var toxics = Toxics.none
     /// Headers and bodies, while the journal's memory budget keeps them.
     public var details: (any ExchangeDetails)?
 

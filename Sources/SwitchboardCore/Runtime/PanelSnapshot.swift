@@ -118,6 +118,9 @@ public final class PanelSnapshot: Sendable {
             mode = rule.fails(request: counters.nextRuleRequest()) ? rule.failure.mode : .success
         }
         if case .garbage = mode { _ = number() }
+        let toxics = override.toxics ?? setting.toxics
+        // The slicer's pieces are drawn by request number, as garbage is.
+        if toxics.slicer { _ = number() }
         // An endpoint declared live stays live for the requests its flaky,
         // sequence or count-rule setting leaves alone.
         if mode == .success && configured != .success && self.manifest.endpoints[index].passesThrough {
@@ -131,7 +134,7 @@ public final class PanelSnapshot: Sendable {
         return Decision(
             endpointIndex: index, setting: configured, mode: mode, latency: profile?.name, delay: delay,
             bandwidth: profile?.bandwidth, request: request,
-            mayBeCached: override.mode == nil && setting.mode == .success)
+            mayBeCached: override.mode == nil && setting.mode == .success, toxics: toxics)
     }
 
     /// The delay a browser's CORS preflight for the endpoint at `index`
@@ -176,10 +179,13 @@ public final class PanelSnapshot: Sendable {
     public struct Override: Sendable, Hashable {
         public var mode: Mode?
         public var latency: LatencyChoice?
+        /// `nil`: the endpoint's own.
+        public var toxics: Toxics?
 
-        public init(mode: Mode? = nil, latency: LatencyChoice? = nil) {
+        public init(mode: Mode? = nil, latency: LatencyChoice? = nil, toxics: Toxics? = nil) {
             self.mode = mode
             self.latency = latency
+            self.toxics = toxics
         }
     }
 }

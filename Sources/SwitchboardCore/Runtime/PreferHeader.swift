@@ -1,6 +1,7 @@
 /// The `Prefer` request header (Prism's habit): one request asks for a mode
 /// or a latency profile without changing the endpoint, e.g.
-/// `Prefer: mode=server_error` or `Prefer: mode=reset, latency=3g`.
+/// `Prefer: mode=server_error` or `Prefer: mode=reset, latency=3g`, or
+/// `Prefer: toxics=slicer` (several: `toxics="slicer limit_data:100"`).
 /// Other preferences (`return=minimal`, …) are left alone.
 public enum PreferHeader {
     public struct Problem: Error, Sendable, Equatable {
@@ -47,6 +48,11 @@ public enum PreferHeader {
                         Problem(message: "Prefer: latency=\(value) is not a latency profile; profiles: \(known)"))
                 }
                 override.latency = choice
+            case "toxics", "toxic":
+                switch Toxics.parseList(value) {
+                case .success(let toxics): override.toxics = toxics
+                case .failure(let problem): return .failure(Problem(message: "Prefer: toxics=\(value): \(problem)"))
+                }
             default:
                 continue
             }

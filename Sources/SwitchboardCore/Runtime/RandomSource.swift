@@ -41,11 +41,13 @@ public struct SeededRandom: RandomSource {
 
 /// The streams of numbers one request may draw, kept apart so that adding
 /// a draw for one purpose never shifts another.
-enum RandomStream: UInt64 {
+public enum RandomStream: UInt64, Sendable {
     case flaky = 1
     case delay = 2
     case delaySpread = 3
     case garbage = 4
     case garbageLength = 5
     case networkFault = 6
+    case slicerLength = 7
+    case slicerGap = 8
 }

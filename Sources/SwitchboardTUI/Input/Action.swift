@@ -36,6 +36,7 @@ public enum Action: Sendable {
 public enum Effect: Equatable, Sendable {
     case setMode(endpoint: String, Mode)
     case setLatency(endpoint: String, String?)
+    case setToxics(endpoint: String, Toxics)
     case reset(endpoint: String?)
     case applyToAll(from: String)
     case applyScenario(String)

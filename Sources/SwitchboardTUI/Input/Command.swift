@@ -8,6 +8,8 @@ public enum Command: Hashable, Sendable {
     /// `n`: the next count rule among `ModeKeys.countRules`.
     case pickCountRule
     case nextLatency, previousLatency
+    /// none → slicer → slow_close → limit_data:1024 → none.
+    case nextToxic
     case applyToAll
     case resetSelected, resetAll
     case switchFocus

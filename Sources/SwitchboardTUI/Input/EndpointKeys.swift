@@ -43,6 +43,10 @@ enum EndpointKeys {
             let next = names[(current + step) % names.count]
             state.flash = "\(row.id) latency → \(state.latencyLabel(next))"
             return [.setLatency(endpoint: row.id, next)]
+        case .nextToxic:
+            let next = row.toxics.next
+            state.flash = "\(row.id) toxics → \(next)"
+            return [.setToxics(endpoint: row.id, next)]
         case .applyToAll:
             state.flash = "every endpoint → \(row.mode.name), latency \(state.latencyLabel(row.latency))"
             return [.applyToAll(from: row.id)]

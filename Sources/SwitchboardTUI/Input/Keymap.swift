@@ -102,6 +102,9 @@ public enum Keymap {
             [.char("l")], .nextLatency, .endpoints, hint: "latency", help: "next / previous latency", helpKeys: "l L"),
         Binding(
             [.char("L")], .previousLatency, .endpoints, hint: "latency back", help: "", inBar: false, inHelp: false),
+        Binding(
+            [.char("t")], .nextToxic, .endpoints, hint: "toxic", help: "next connection toxic",
+            inBar: false),
         Binding([.char("a")], .applyToAll, .endpoints, hint: "all", help: "this setting to all"),
         Binding([.char("r")], .resetSelected, .endpoints, hint: "reset", help: "reset to the manifest"),
         Binding(

@@ -107,7 +107,7 @@ enum EndpointListView {
             // One column stays free before the latency.
             TerminalText.pad(
                 TerminalText.truncate(
-                    row.modeLabel(fitting: columns.mode - 1), to: columns.mode - 1, unicode: options.unicode),
+                    self.modeLabel(row, columns: columns), to: columns.mode - 1, unicode: options.unicode),
                 to: columns.mode),
             x: x, y: y,
             style: options.style(
@@ -121,12 +121,18 @@ enum EndpointListView {
             if let limit = row.rateLimitLabel(unicode: options.unicode) {
                 label = row.latency == nil ? limit : label + " " + limit
             }
+            if !row.toxics.isEmpty {
+                let toxics = row.latency == nil && row.rateLimit == nil ? "" : label + " "
+                let long = toxics + row.toxics.description
+                label = TerminalText.columns(long) < columns.latency ? long : toxics + row.toxics.short
+            }
             if columns.latency < 8 {
                 label = TerminalText.truncate(label, to: columns.latency - 1, unicode: options.unicode)
             }
             x = grid.put(
                 TerminalText.pad(label, to: columns.latency, unicode: options.unicode), x: x, y: y,
-                style: options.style(row.latency == nil && row.rateLimit == nil ? .dim : .color(.cyan)))
+                style: options.style(
+                    row.latency == nil && row.rateLimit == nil && row.toxics.isEmpty ? .dim : .color(.cyan)))
         }
         x = grid.put(
             TerminalText.padLeft(Format.hits(row.hits, width: columns.hits - 1), to: columns.hits - 1), x: x, y: y)
@@ -136,6 +142,15 @@ enum EndpointListView {
                 style: options.style(.color(.cyan)))
         }
         if highlight { grid.reverse(row: y) }
+    }
+
+    /// Without a latency column (narrow screens) the toxics' short form
+    /// follows the mode where it fits: `success slc`.
+    private static func modeLabel(_ row: EndpointRow, columns: Columns) -> String {
+        let label = row.modeLabel(fitting: columns.mode - 1)
+        guard columns.latency == 0, !row.toxics.isEmpty else { return label }
+        let withToxics = label + " " + row.toxics.short
+        return TerminalText.columns(withToxics) < columns.mode ? withToxics : label
     }
 
     static func color(of mode: Mode) -> Color? {

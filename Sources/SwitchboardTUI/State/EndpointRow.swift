@@ -25,6 +25,9 @@ public struct EndpointRow: Equatable, Sendable {
     /// Requests past it are answered 429; `nil` is no limit.
     public var rateLimit: RateLimit?
     public var startRateLimit: RateLimit?
+    /// How its bytes leave (slicer, slow close, data limit).
+    public var toxics = Toxics.none
+    public var startToxics = Toxics.none
     /// A request this endpoint answers, as curl arguments
     /// (`'/weather?lat=1&lon=2'`, `-H 'X-Api-Key: 1'`), for the empty log's hint.
     public var example = ExampleRequest(path: "/")
@@ -56,6 +59,8 @@ public struct EndpointRow: Equatable, Sendable {
         self.canGoLive = endpoint.upstream != nil || endpoint.passesThrough
         self.rateLimit = setting.rateLimit
         self.startRateLimit = endpoint.startRateLimit
+        self.toxics = setting.toxics
+        self.startToxics = endpoint.startToxics
         self.example = ExampleRequest(endpoint)
     }
 
@@ -121,5 +126,6 @@ public struct EndpointRow: Equatable, Sendable {
     /// Whether the endpoint differs from how the manifest starts it.
     public var isChanged: Bool {
         self.mode != self.startMode || self.latency != self.startLatency || self.rateLimit != self.startRateLimit
+            || self.toxics != self.startToxics
     }
 }

@@ -1,0 +1,31 @@
+import Yams
+
+extension ManifestReader {
+    /// `toxics: slicer` or `toxics: [slicer, "slow_close:2s", "limit_data:1024"]`
+    /// on an endpoint: a list, or one toxic as plain text.
+    mutating func readToxics(_ fields: [MappingEntry], into endpoint: inout EndpointDefinition) {
+        guard let node = fields.value(for: "toxics") else { return }
+        let items: [Node]
+        switch node {
+        case .sequence(let list): items = Array(list)
+        default: items = [node]
+        }
+        var toxics = Toxics.none
+        for item in items {
+            guard let text = self.string(item, what: "a toxic") else { continue }
+            switch Toxics.parseList(text) {
+            case .success(let one): toxics = toxics.with(one)
+            case .failure(let problem): self.report(at: item, problem.description, fix: Self.fix(for: problem))
+            }
+        }
+        endpoint.startToxics = toxics
+    }
+
+    /// A near miss of a toxic's name gets "did you mean"; a known toxic
+    /// with a bad figure gets what it takes.
+    static func fix(for problem: ToxicProblem) -> String? {
+        guard problem.name == nil else { return nil }
+        let name = String(problem.text.split(separator: ":", maxSplits: 1).first ?? "")
+        return EditDistance.suggestion(for: name.lowercased(), among: Toxics.toxicNames).map { "did you mean '\($0)'?" }
+    }
+}

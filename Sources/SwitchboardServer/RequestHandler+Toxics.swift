@@ -1,0 +1,97 @@
+import NIOCore
+import NIOHTTP1
+import SwitchboardCore
+
+/// The connection toxics on an answer with a body to send: the body in
+/// slicer pieces, cut at `limit_data`, or closed late (`slow_close`). The
+/// other faults (reset, hang, …) have no body for a toxic to act on.
+extension RequestHandler {
+    /// Sends `response` with its toxics if its action sends a body whole
+    /// (or at a bandwidth); `false` leaves it to the plain path.
+    func sendWithToxics(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) -> Bool {
+        guard let toxics = response.decision?.toxics else { return false }
+        let bandwidth: Int?
+        switch response.action {
+        case .respond: bandwidth = nil
+        case .trickle(let bytesPerSecond): bandwidth = bytesPerSecond
+        default: return false
+        }
+        var request = request
+        // The answer itself says the connection ends with it.
+        if toxics.slowClose != nil { request.keepAlive = false }
+        let full = request.head.method == .HEAD ? 0 : response.body.readableBytes
+        let slicer = self.snapshot.map {
+            ToxicBody.Slicer(
+                random: $0.random, endpoint: response.decision!.endpointIndex, request: response.decision!.request)
+        }
+        let plan = ToxicBody(body: full, toxics: toxics, bandwidth: bandwidth, slicer: slicer)
+        var sent = response
+        if request.head.method == .HEAD { sent.body = ByteBuffer() }
+        if plan.cut {
+            if !sent.headers.contains(name: "Content-Length") {
+                sent.headers.replaceOrAdd(name: "Content-Length", value: String(full))
+            }
+            sent.body = response.body.getSlice(at: response.body.readerIndex, length: plan.bytes) ?? ByteBuffer()
+            // Ends as `truncated` ends: no chunk terminator, the close.
+            sent.action = .truncated(nil)
+        }
+        self.writeHead(sent, for: request, context: context)
+        context.flush()
+        self.sendPieces(
+            plan.piece(after: nil), of: plan, sent, for: request, started: context.eventLoop.now, context: context)
+        return true
+    }
+
+    /// Writes pieces that are due at once, each its own write and flush, and
+    /// waits on a timer for the next one that is not.
+    private func sendPieces(
+        _ first: ToxicBody.Piece?, of plan: ToxicBody, _ response: PreparedResponse, for request: Request,
+        started: NIODeadline, context: ChannelHandlerContext
+    ) {
+        var piece = first
+        while let next = piece, started + TimeAmount(next.chunk.at) <= context.eventLoop.now {
+            self.writePiece(next.chunk, of: response, context: context)
+            piece = plan.piece(after: next)
+        }
+        guard let piece else {
+            self.endToxic(request, response, context: context)
+            return
+        }
+        self.wait = context.eventLoop.assumeIsolated().scheduleTask(deadline: started + TimeAmount(piece.chunk.at)) {
+            self.wait = nil
+            let status = JournalEntry.Status.answered(Int(response.status.code))
+            guard self.check(self.connection.waitEnded(), request, response, status: status, context: context) else {
+                return
+            }
+            self.writePiece(piece.chunk, of: response, context: context)
+            self.sendPieces(
+                plan.piece(after: piece), of: plan, response, for: request, started: started, context: context)
+        }
+        self.check(
+            self.connection.waitStarted(request, response, until: .trickle(piece.chunk)), request, response,
+            status: .answered(Int(response.status.code)), context: context)
+    }
+
+    private func writePiece(_ chunk: BodyTrickle.Chunk, of response: PreparedResponse, context: ChannelHandlerContext) {
+        let slice = response.body.getSlice(at: response.body.readerIndex + chunk.offset, length: chunk.length)!
+        context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(slice))), promise: nil)
+    }
+
+    /// The body is out: cut short, or ended, and with `slow_close` the
+    /// connection closes only after its delay.
+    private func endToxic(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
+        guard let delay = response.decision?.toxics.slowClose, !request.keepAlive, case .respond = response.action
+        else {
+            self.endBody(request, response, context: context)
+            return
+        }
+        self.record(request, response, status: .answered(Int(response.status.code)), now: context.eventLoop.now)
+        self.connection.closing()
+        context.writeAndFlush(self.wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+            self.wait = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(delay)) {
+                self.wait = nil
+                context.close(promise: nil)
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import SwitchboardCore
+
+/// How a body leaves under the connection toxics: which bytes go (all of
+/// them, or the first `limit_data` bytes), in what pieces, and when.
+///
+/// A value, worked out one piece at a time like `BodyTrickle`: the slicer's
+/// pieces are 1–64 bytes with 0–10 ms gaps, drawn from the seeded random
+/// source by endpoint and request number, so `--seed` repeats them. A
+/// bandwidth profile still holds: no piece leaves before the bytes up to
+/// its end would have arrived at that rate.
+struct ToxicBody {
+    /// The slicer's draws for one request.
+    struct Slicer {
+        let random: any RandomSource
+        let endpoint: Int
+        let request: UInt64
+    }
+
+    /// Smallest and largest slicer piece, in bytes. (Toxiproxy averages
+    /// 1 KB; small pieces are the ones that catch parsers out.)
+    static let pieceSizes = 1...64
+    /// Longest gap between slicer pieces, in milliseconds (0 to it).
+    static let maxGapMilliseconds = 10
+
+    /// Body bytes that are sent.
+    let bytes: Int
+    /// Fewer bytes than the answer promises go out, then the connection
+    /// closes.
+    let cut: Bool
+    let bandwidth: Int?
+    let slicer: Slicer?
+
+    init(body: Int, toxics: Toxics, bandwidth: Int?, slicer: Slicer?) {
+        self.bytes = min(body, toxics.limitData ?? body)
+        self.cut = self.bytes < body
+        self.bandwidth = bandwidth
+        self.slicer = toxics.slicer ? slicer : nil
+    }
+
+    /// A piece and its number, the address of its draws.
+    struct Piece: Equatable {
+        var index: Int
+        var chunk: BodyTrickle.Chunk
+    }
+
+    /// The piece after `previous` (the first for `nil`); `nil` once the
+    /// bytes are all sent.
+    func piece(after previous: Piece?) -> Piece? {
+        let offset = previous.map { $0.chunk.offset + $0.chunk.length } ?? 0
+        let index = previous.map { $0.index + 1 } ?? 0
+        guard offset < self.bytes else { return nil }
+        guard let slicer = self.slicer else {
+            if let bandwidth = self.bandwidth {
+                let chunk = BodyTrickle(bytes: self.bytes, bytesPerSecond: bandwidth).chunk(at: offset)
+                return chunk.map { Piece(index: index, chunk: $0) }
+            }
+            return Piece(index: 0, chunk: BodyTrickle.Chunk(offset: 0, length: self.bytes, at: .zero))
+        }
+        let address = slicer.request &* (1 << 32) &+ UInt64(index)
+        let sizeDraw = slicer.random.unit(
+            endpoint: slicer.endpoint, request: address, stream: RandomStream.slicerLength.rawValue)
+        let gapDraw = slicer.random.unit(
+            endpoint: slicer.endpoint, request: address, stream: RandomStream.slicerGap.rawValue)
+        let sizes = Self.pieceSizes
+        let length = min(sizes.lowerBound + Int(sizeDraw * Double(sizes.count)), self.bytes - offset)
+        let gap = previous == nil ? .zero : Duration.milliseconds(Int(gapDraw * Double(Self.maxGapMilliseconds + 1)))
+        var at = (previous?.chunk.at ?? .zero) + gap
+        if let bandwidth = self.bandwidth, bandwidth > 0 {
+            let arrived = Duration.nanoseconds(Int64((Double(offset + length) / Double(bandwidth) * 1e9).rounded()))
+            at = max(at, arrived)
+        }
+        return Piece(index: index, chunk: BodyTrickle.Chunk(offset: offset, length: length, at: at))
+    }
+}

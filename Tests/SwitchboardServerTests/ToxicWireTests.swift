@@ -1,0 +1,173 @@
+import NIOCore
+import SwitchboardCore
+import SwitchboardTestSupport
+import Testing
+
+@testable import SwitchboardServer
+
+/// The connection toxics on the wire, on the embedded event loop's clock:
+/// slicer pieces and gaps from the seed, the cut at `limit_data`, the late
+/// close, and both under a bandwidth profile.
+@Suite struct ToxicWireTests {
+    static let manifest = """
+        endpoints:
+          - { id: a, method: GET, path: /a, success: { file: body.bin } }
+        latency_profiles:
+          slow: { bandwidth: 1KB/s }
+        """
+    static let body = (0..<2048).map { UInt8(truncatingIfNeeded: $0 * 7 + 3) }
+    static let request = "GET /a HTTP/1.1\r\nHost: test\r\n\r\n"
+
+    func harness(_ toxics: Toxics, latency: String? = nil, seed: UInt64 = 42) throws -> WireHarness {
+        let wire = try WireHarness(
+            manifest: Self.manifest, files: ["body.bin": Self.body], random: SeededRandom(seed: seed))
+        try wire.panel.set(endpoint: "a", toxics: toxics)
+        try wire.panel.setLatency(latency, endpoint: "a")
+        return wire
+    }
+
+    /// Each buffer the server wrote, one per write.
+    func writes(_ wire: WireHarness) throws -> [[UInt8]] {
+        var writes: [[UInt8]] = []
+        while var buffer = try wire.channel.readOutbound(as: ByteBuffer.self) {
+            writes.append(buffer.readBytes(length: buffer.readableBytes) ?? [])
+        }
+        return writes.filter { !$0.isEmpty }
+    }
+
+    /// Runs the slicer to the end, a millisecond at a time: the sizes of
+    /// the body's pieces, and when each left.
+    func slices(seed: UInt64) throws -> (sizes: [Int], times: [Int], body: [UInt8]) {
+        let wire = try self.harness(.slicer, seed: seed)
+        try wire.send(Self.request)
+        var sizes: [Int] = []
+        var times: [Int] = []
+        var body: [UInt8] = []
+        var head = true
+        for millisecond in 0..<2000 {
+            for write in try self.writes(wire) {
+                if head {
+                    head = false
+                    continue
+                }
+                sizes.append(write.count)
+                times.append(millisecond)
+                body += write
+            }
+            if body.count >= Self.body.count { break }
+            wire.advance(by: .milliseconds(1))
+        }
+        return (sizes, times, body)
+    }
+
+    @Test func theSlicerSendsTheWholeBodyInSmallSeededPiecesWithSmallGaps() throws {
+        let run = try self.slices(seed: 42)
+        #expect(run.body == Self.body)
+        #expect(run.sizes.count > 2048 / 64)
+        #expect(run.sizes.allSatisfy { ToxicBody.pieceSizes.contains($0) })
+        let gaps = zip(run.times.dropFirst(), run.times).map { $0 - $1 }
+        #expect(gaps.allSatisfy { (0...ToxicBody.maxGapMilliseconds).contains($0) })
+        #expect(gaps.contains { $0 > 0 })
+        // The same seed gives the same pieces at the same times; another does not.
+        let again = try self.slices(seed: 42)
+        #expect(again.sizes == run.sizes && again.times == run.times)
+        #expect(try self.slices(seed: 7).sizes != run.sizes)
+    }
+
+    @Test func limitDataSendsTheHeadThenNBytesThenCloses() throws {
+        let wire = try self.harness(.limitData(100))
+        try wire.send(Self.request)
+        let bytes = try wire.writtenBytes()
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix("HTTP/1.1 200 OK"))
+        // The promise of the whole body is kept; the body is not.
+        #expect(text.contains("Content-Length: 2048"))
+        let headEnd = text.utf8.count - (text.range(of: "\r\n\r\n").map { text[$0.upperBound...].utf8.count } ?? 0)
+        #expect(Array(bytes[headEnd...]) == Array(Self.body.prefix(100)))
+        #expect(!wire.isActive)
+        #expect(wire.entries.map(\.status) == [.answered(200)])
+    }
+
+    @Test func limitDataAboveTheBodyLeavesTheAnswerWholeAndTheConnectionOpen() throws {
+        let wire = try self.harness(.limitData(4096))
+        let response = try wire.response(to: Self.request)
+        #expect(Array(response.body) == Self.body)
+        #expect(wire.isActive)
+    }
+
+    @Test func limitDataTricklesAtTheProfilesBandwidthUpToTheCut() throws {
+        let wire = try self.harness(.limitData(512), latency: "slow")
+        try wire.send(Self.request)
+        #expect(try wire.written().hasPrefix("HTTP/1.1 200 OK"))
+        // 1 KB/s: 512 bytes take half a second.
+        wire.advance(by: .milliseconds(250))
+        let first = try wire.writtenBytes().count
+        #expect((200...300).contains(first), "\(first) bytes")
+        #expect(wire.isActive)
+        wire.advance(by: .milliseconds(250))
+        #expect(first + (try wire.writtenBytes()).count == 512)
+        #expect(!wire.isActive)
+    }
+
+    @Test func slowCloseSaysCloseAndClosesOnlyAfterTheDelay() throws {
+        let wire = try self.harness(.slowClose(.seconds(2)))
+        let response = try wire.response(to: Self.request)
+        #expect(Array(response.body) == Self.body)
+        #expect(response.header("Connection") == "close")
+        #expect(wire.entries.map(\.status) == [.answered(200)])
+        wire.advance(by: .milliseconds(1999))
+        #expect(wire.isActive)
+        wire.advance(by: .milliseconds(1))
+        #expect(!wire.isActive)
+    }
+
+    @Test func aPreferHeaderAsksForAToxicForOneRequest() throws {
+        let wire = try self.harness(.none)
+        try wire.send("GET /a HTTP/1.1\r\nHost: test\r\nPrefer: toxics=limit_data:10\r\n\r\n")
+        let text = try wire.written()
+        #expect(text.contains("Content-Length: 2048"))
+        #expect(!wire.isActive)
+    }
+
+    @Test func theSlicersPlanKeepsToTheBandwidth() {
+        let slicer = ToxicBody.Slicer(random: SeededRandom(seed: 1), endpoint: 0, request: 1)
+        let plan = ToxicBody(body: 1024, toxics: .slicer, bandwidth: 1024, slicer: slicer)
+        var pieces: [ToxicBody.Piece] = []
+        while let piece = plan.piece(after: pieces.last) { pieces.append(piece) }
+        #expect(pieces.map(\.chunk.length).reduce(0, +) == 1024)
+        // The last byte arrives no sooner than a second at 1 KB/s.
+        #expect(pieces.last!.chunk.at >= .seconds(1))
+    }
+}
+
+extension ToxicWireTests {
+    @Test func theJournalLineNamesTheToxics() throws {
+        let wire = try self.harness(.slicer.with(.limitData(10)))
+        try wire.send(Self.request)
+        wire.advance(by: .milliseconds(200))
+        #expect(wire.entries.first?.toxics == Toxics(slicer: true, limitData: 10))
+        #expect(wire.entries.first?.jsonLine.contains(#""toxics":"slicer,limit_data:10""#) == true)
+    }
+}
+
+extension ToxicWireTests {
+    @Test func theControlAPISetsShowsAndRemovesToxics() throws {
+        let wire = try self.harness(.none)
+        let put = { (body: String) in
+            try wire.response(
+                to: "PUT /__switchboard/endpoints/a HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        }
+        let set = try put(#"{"toxics":["slicer","limit_data:5"]}"#)
+        #expect(set.status == 200)
+        #expect(try set.json()["toxics"] as? [String] == ["slicer", "limit_data:5"])
+        #expect(wire.panel.snapshot().settings[0].toxics == Toxics(slicer: true, limitData: 5))
+        let bad = try put(#"{"toxics":"slicr"}"#)
+        #expect(bad.status == 400)
+        #expect(bad.text.contains("'slicr' is not a toxic"))
+        let removed = try put(#"{"toxics":null}"#)
+        #expect(try removed.json()["toxics"] == nil)
+        #expect(wire.panel.snapshot().settings[0].toxics == .none)
+        #expect(wire.panel.changes(after: 0).map(\.summary).contains("a → toxics slicer,limit_data:5"))
+    }
+}
