@@ -15,7 +15,7 @@ extension JournalEntry {
             head: head, requestBody: body, requestBodySize: bodySize,
             responseHeaders: answered ? response.headers : HTTPHeaders(),
             responseBody: answered ? response.body : ByteBuffer(), sharesResponseBody: response.head != nil,
-            rateLimitHeaders: answered ? response.rateLimitHeaders : nil)
+            rateLimitHeaders: answered && response.headersLackRateLimit ? response.rateVerdict : nil)
         self.init(
             time: wallTime, method: head.method.rawValue, target: head.uri,
             status: status, duration: .nanoseconds(elapsed.nanoseconds), endpointID: response.endpointID,

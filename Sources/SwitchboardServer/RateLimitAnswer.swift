@@ -66,7 +66,7 @@ enum RateLimitAnswer {
             }
         }
         response.wire = spliced
-        response.rateLimitHeaders = verdict
+        response.headersLackRateLimit = true
     }
 
     /// The `RateLimit-*` headers on an answer made after `stamp`: an
@@ -90,11 +90,11 @@ extension PreparedResponse {
     /// This answer with the `RateLimit-*` headers its wire bytes carry also
     /// in `headers`: for every way of writing it other than those bytes.
     func withRateLimitHeaders() -> PreparedResponse {
-        guard let verdict = self.rateLimitHeaders else { return self }
+        guard self.headersLackRateLimit, let verdict = self.rateVerdict else { return self }
         var written = self
         RateLimitAnswer.addHeaders(verdict, to: &written.headers)
         written.wire = nil
-        written.rateLimitHeaders = nil
+        written.headersLackRateLimit = false
         return written
     }
 }

@@ -275,9 +275,10 @@ struct PreparedResponse {
     var upstream: UpstreamOutcome?
     /// Refused by the endpoint's rate limit.
     var rateLimited: RateLimited?
-    /// `RateLimit-*` headers that `wire` carries and `headers` does not
-    /// (see `RateLimitAnswer.stamp`).
-    var rateLimitHeaders: RateVerdict?
+    /// `wire` carries the `RateLimit-*` headers of `rateVerdict` and
+    /// `headers` does not (see `RateLimitAnswer.stamp`). A flag, not a
+    /// second verdict: this value is copied several times per request.
+    var headersLackRateLimit = false
     /// Within the endpoint's rate limit: what its `RateLimit-*` headers
     /// say, kept for an answer made later than this one (a relayed head).
     var rateVerdict: RateVerdict?
