@@ -171,10 +171,10 @@ import Testing
             manifest: """
                 endpoints:
                   - { id: login, method: POST, path: /login, mode: error }
-                  - { id: feed, method: GET, path: /feed, rate_limit: 5/s }
+                  - { id: feed, method: GET, path: /feed, rate_limit: 5/s, toxics: slicer }
                 """)
         panel.replaceManifest(try ManifestLoader.load(directory: fixtures.path))
-        #expect(self.markers(panel) == ["login → error; feed → rate limit 5/s  (reload)"])
+        #expect(self.markers(panel) == ["login → error; feed → rate limit 5/s, toxics slicer  (reload)"])
     }
 
     @Test func aRefusedChangeLeavesNoMarker() throws {

@@ -48,13 +48,15 @@ extension ControlPanel {
                 continue
             }
             let before = old.settings[index]
-            let text = Self.describe(
+            let described = Self.describe(
                 mode: before.mode == setting.mode ? nil : setting.mode,
                 latency: before.latency == setting.latency
                     ? nil : setting.latency.map(LatencyChoice.profile) ?? .noLatency,
                 rateLimit: before.rateLimit == setting.rateLimit
                     ? nil : setting.rateLimit.map(RateLimitChoice.limit) ?? .noLimit)
-            if let text { changed.append("\(endpoint.id) → \(text)") }
+            let toxics = before.toxics == setting.toxics ? nil : "toxics \(setting.toxics)"
+            let parts = [described, toxics].compactMap { $0 }
+            if !parts.isEmpty { changed.append("\(endpoint.id) → \(parts.joined(separator: ", "))") }
         }
         return changed.isEmpty ? [] : [(changed.joined(separator: "; "), .reload)]
     }
