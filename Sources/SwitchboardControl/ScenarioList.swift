@@ -64,16 +64,21 @@ public struct ScenarioInfo: Codable, Sendable, Equatable {
         public var latency: String?
         /// `5/s`, `60/min`, or `off` to remove the limit.
         public var rateLimit: String?
+        /// `slicer,limit_data:1024`, or `none` to remove them.
+        public var toxics: String?
 
-        public init(endpoint: String, mode: String?, latency: String?, rateLimit: String? = nil) {
+        public init(
+            endpoint: String, mode: String?, latency: String?, rateLimit: String? = nil, toxics: String? = nil
+        ) {
             self.endpoint = endpoint
             self.mode = mode
             self.latency = latency
             self.rateLimit = rateLimit
+            self.toxics = toxics
         }
 
         enum CodingKeys: String, CodingKey {
-            case endpoint, mode, latency
+            case endpoint, mode, latency, toxics
             case rateLimit = "rate_limit"
         }
 
@@ -84,6 +89,7 @@ public struct ScenarioInfo: Codable, Sendable, Equatable {
             try container.encode(self.latency, forKey: .latency)
             // Only when set: scenarios without a limit read as they always did.
             try container.encodeIfPresent(self.rateLimit, forKey: .rateLimit)
+            try container.encodeIfPresent(self.toxics, forKey: .toxics)
         }
     }
 }

@@ -9,6 +9,7 @@ public import SwitchboardCore
 /// Scenario("outage").all(.serverError)
 /// Scenario("slow-login").set("login", .success, latency: .profile("3g"))
 /// Scenario("throttled").set("feed", rateLimit: .perSecond(2))
+/// Scenario("choppy").set("feed", toxics: .slicer)
 /// ```
 ///
 /// Settings apply in the order given, so one for a single endpoint after
@@ -57,12 +58,25 @@ public struct Scenario: Sendable {
         self.adding(target: "*", mode: nil, latency: nil, rateLimit: rateLimit)
     }
 
+    /// Gives endpoint `endpoint` (its id) connection toxics, `.slicer`, or
+    /// none, `.none`, leaving the rest (a manifest's `toxics: slicer`).
+    public func set(_ endpoint: String, toxics: Toxics) -> Scenario {
+        self.adding(target: endpoint, mode: nil, latency: nil, toxics: toxics)
+    }
+
+    /// Gives every endpoint connection toxics (or none), leaving the rest.
+    public func all(toxics: Toxics) -> Scenario {
+        self.adding(target: "*", mode: nil, latency: nil, toxics: toxics)
+    }
+
     private func adding(
-        target: String, mode: Mode?, latency: LatencyChoice?, rateLimit: RateLimitChoice? = nil
+        target: String, mode: Mode?, latency: LatencyChoice?, rateLimit: RateLimitChoice? = nil,
+        toxics: Toxics? = nil
     ) -> Scenario {
         var copy = self
         copy.settings.append(
-            SwitchboardCore.Scenario.Setting(target: target, mode: mode, latency: latency, rateLimit: rateLimit))
+            SwitchboardCore.Scenario.Setting(
+                target: target, mode: mode, latency: latency, rateLimit: rateLimit, toxics: toxics))
         return copy
     }
 }

@@ -55,7 +55,8 @@ enum ControlJSON {
         ScenarioInfo.Setting(
             endpoint: setting.target, mode: setting.mode?.name,
             latency: setting.latency.map { $0.profileName ?? "none" },
-            rateLimit: setting.rateLimit.map { $0.limit?.description ?? "off" })
+            rateLimit: setting.rateLimit.map { $0.limit?.description ?? "off" },
+            toxics: setting.toxics?.description)
     }
 
     private static func step(_ step: Scenario.Step) -> ScenarioInfo.Step {

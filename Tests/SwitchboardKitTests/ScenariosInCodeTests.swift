@@ -81,6 +81,24 @@ import Testing
         #expect(free?.value(forHTTPHeaderField: "RateLimit-Limit") == nil)
     }
 
+    @Test(
+        .switchboardInProcess {
+            Endpoint.get("/profile/:user", id: "profile")
+        } scenarios: {
+            Scenario("cut").set("profile", toxics: .limitData(5))
+            Scenario("whole").all(toxics: .none)
+        })
+    func aScenarioInCodeSetsToxics() async throws {
+        let board = Switchboard.current
+        let url = board.baseURL.appendingPathComponent("profile/ada")
+        try await board.apply(scenario: "cut")
+        // Five bytes of a longer body, then the connection's end: URLSession fails it.
+        await #expect(throws: URLError.self) { _ = try await board.urlSession().data(from: url) }
+        try await board.apply(scenario: "whole")
+        let (_, response) = try await board.urlSession().data(from: url)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+    }
+
     @Test func scenariosAreStartedWithoutATraitToo() async throws {
         let board = try await Switchboard.start {
             Endpoint.get("/ping")

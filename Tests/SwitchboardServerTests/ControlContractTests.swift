@@ -65,13 +65,16 @@ import Testing
                   throttled: { feed: { rate_limit: 2/s } }
                   unlimited: { feed: { rate_limit: "off" } }
                   outage: { feed: { mode: server_error } }
+                  choppy: { feed: { toxics: [slicer, "limit_data:100"] } }
                 """)
         let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
         let api = ControlAPI(panel: panel, journal: self.journal, serverURL: "http://127.0.0.1:8080")
         let response = api.handle(
             ControlAPI.Request(method: .GET, target: RequestTarget(uri: "/__switchboard/scenarios"), body: []))
         let list = try self.decode(ScenarioList.self, response)
-        #expect(list.scenarios.map { $0.settings.first?.rateLimit } == ["2/s", "off", nil])
+        #expect(list.scenarios.map { $0.settings.first?.rateLimit } == ["2/s", "off", nil, nil])
+        #expect(list.scenarios.map { $0.settings.first?.toxics } == [nil, nil, nil, "slicer,limit_data:100"])
+        #expect(!response.body.contains(#""toxics":null"#))
         // A scenario without a limit reads as it always did: no new key.
         #expect(response.body.contains(#""rate_limit":"2/s""#))
         #expect(!response.body.contains(#""rate_limit":null"#))

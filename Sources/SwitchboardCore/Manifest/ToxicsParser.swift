@@ -5,6 +5,12 @@ extension ManifestReader {
     /// on an endpoint: a list, or one toxic as plain text.
     mutating func readToxics(_ fields: [MappingEntry], into endpoint: inout EndpointDefinition) {
         guard let node = fields.value(for: "toxics") else { return }
+        endpoint.startToxics = self.toxics(node)
+    }
+
+    /// A list of toxics, or one as plain text (`none` for none), on an
+    /// endpoint or in a scenario; each bad one reported where it is.
+    mutating func toxics(_ node: Node) -> Toxics {
         let items: [Node]
         switch node {
         case .sequence(let list): items = Array(list)
@@ -18,7 +24,7 @@ extension ManifestReader {
             case .failure(let problem): self.report(at: item, problem.description, fix: Self.fix(for: problem))
             }
         }
-        endpoint.startToxics = toxics
+        return toxics
     }
 
     /// A near miss of a toxic's name gets "did you mean"; a known toxic

@@ -5,12 +5,8 @@ extension Scenario {
         var settings = settings
         for setting in self.settings {
             for (index, endpoint) in endpoints.enumerated()
-            where index < settings.count && (setting.target == "*" || setting.target == endpoint.id) {
-                if let mode = setting.mode, mode != .sequence || !endpoint.sequence.isEmpty {
-                    settings[index].mode = mode
-                }
-                if let latency = setting.latency { settings[index].latency = latency.profileName }
-                if let rateLimit = setting.rateLimit { settings[index].rateLimit = rateLimit.limit }
+            where index < settings.count && setting.applies(to: endpoint) {
+                setting.apply(to: &settings[index], of: endpoint)
             }
         }
         return settings
@@ -22,8 +18,34 @@ extension Scenario {
             let what = [
                 setting.mode?.name, setting.latency.map { "latency " + ($0.profileName ?? "none") },
                 setting.rateLimit.map { "rate limit " + ($0.limit?.description ?? "off") },
+                setting.toxics.map { "toxics \($0)" },
             ].compactMap { $0 }.joined(separator: ", ")
             return (setting.target == "*" ? "all" : setting.target) + ": " + (what.isEmpty ? "nothing" : what)
         }.joined(separator: " · ")
+    }
+}
+
+extension Scenario.Setting {
+    /// Whether this entry is for `endpoint`: its id, or `*`.
+    func applies(to endpoint: EndpointDefinition) -> Bool {
+        self.target == "*" || self.target == endpoint.id
+    }
+
+    /// This entry on one endpoint's setting: `sequence` only where the
+    /// endpoint declares one; latency, limit and toxics as named (`none` and
+    /// `off` remove them). Returns whether it set a count rule, which then
+    /// counts from its first request.
+    @discardableResult
+    func apply(to setting: inout EndpointSetting, of endpoint: EndpointDefinition) -> Bool {
+        var setsRule = false
+        if let mode = self.mode, mode != .sequence || !endpoint.sequence.isEmpty {
+            setting.mode = mode
+            setsRule = mode.isCountRule
+        }
+        if let latency = self.latency { setting.latency = latency.profileName }
+        // A new limit starts with a full bucket (`PanelSnapshot.limiters`).
+        if let rateLimit = self.rateLimit { setting.rateLimit = rateLimit.limit }
+        if let toxics = self.toxics { setting.toxics = toxics }
+        return setsRule
     }
 }

@@ -8,12 +8,18 @@ public struct Scenario: Sendable, Hashable {
         public var latency: LatencyChoice?
         /// `rate_limit: 5/s` (or `off`); `nil` leaves the limit alone.
         public var rateLimit: RateLimitChoice?
+        /// `toxics: slicer` (or `none`); `nil` leaves the toxics alone.
+        public var toxics: Toxics?
 
-        public init(target: String, mode: Mode?, latency: LatencyChoice?, rateLimit: RateLimitChoice? = nil) {
+        public init(
+            target: String, mode: Mode?, latency: LatencyChoice?, rateLimit: RateLimitChoice? = nil,
+            toxics: Toxics? = nil
+        ) {
             self.target = target
             self.mode = mode
             self.latency = latency
             self.rateLimit = rateLimit
+            self.toxics = toxics
         }
     }
 

@@ -7,16 +7,8 @@ extension ControlPanel {
     ) -> [EndpointSetting] {
         var settings = settings
         for setting in changes {
-            for (index, endpoint) in manifest.endpoints.enumerated()
-            where setting.target == "*" || setting.target == endpoint.id {
-                if let mode = setting.mode, mode != .sequence || !endpoint.sequence.isEmpty {
-                    settings[index].mode = mode
-                    if mode.isCountRule { counters[index].restartRule() }
-                }
-                if let latency = setting.latency { settings[index].latency = latency.profileName }
-                // As latency: the limit named, or none with `off`; a new
-                // limit starts with a full bucket (`PanelSnapshot.limiters`).
-                if let rateLimit = setting.rateLimit { settings[index].rateLimit = rateLimit.limit }
+            for (index, endpoint) in manifest.endpoints.enumerated() where setting.applies(to: endpoint) {
+                if setting.apply(to: &settings[index], of: endpoint) { counters[index].restartRule() }
             }
         }
         return settings
@@ -34,7 +26,11 @@ extension ControlPanel {
 
     /// What one setting of a scenario or drill step does, as `describe` says it.
     static func describe(_ setting: Scenario.Setting) -> String? {
-        Self.describe(mode: setting.mode, latency: setting.latency, rateLimit: setting.rateLimit)
+        let parts = [
+            Self.describe(mode: setting.mode, latency: setting.latency, rateLimit: setting.rateLimit),
+            setting.toxics.map { "toxics \($0)" },
+        ].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
     /// What a reload changed on endpoints that were there before: one

@@ -1,0 +1,68 @@
+import SwitchboardCore
+import SwitchboardTestSupport
+import Testing
+
+/// A scenario (or a drill step) sets connection toxics as it sets latency:
+/// what it names changes, `none` removes them, a reset returns to the
+/// manifest's, and the picker and the log say what was set.
+@Suite struct ScenarioToxicsTests {
+    static let manifest = """
+        endpoints:
+          - { id: login, method: POST, path: /login, toxics: "slow_close:1s" }
+          - { id: feed, method: GET, path: /feed }
+        scenarios:
+          choppy: { feed: { toxics: [slicer, "limit_data:100"] } }
+          calm: { "*": { toxics: none } }
+          worsening:
+            steps:
+              - { at: 0s, feed: { toxics: slicer } }
+              - { at: 10s, reset: all }
+        """
+
+    func panel(_ clock: ManualClock = ManualClock()) throws -> ControlPanel {
+        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
+        return ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path), now: clock.panelClock)
+    }
+
+    @Test func aScenarioSetsToxicsNoneRemovesThemAndResetRestoresTheManifests() throws {
+        let panel = try self.panel()
+        try panel.applyScenario(named: "choppy")
+        #expect(
+            panel.snapshot().settings.map(\.toxics) == [Toxics(slowClose: .seconds(1)), .slicer.with(.limitData(100))])
+        try panel.applyScenario(named: "calm")
+        #expect(panel.snapshot().settings.map(\.toxics) == [.none, .none])
+        try panel.reset()
+        #expect(panel.snapshot().settings.map(\.toxics) == [Toxics(slowClose: .seconds(1)), .none])
+        let choppy = try #require(panel.snapshot().manifest.scenarios.first { $0.name == "choppy" })
+        #expect(choppy.summary == "feed: toxics slicer,limit_data:100")
+    }
+
+    @Test func aDrillStepSetsToxicsAndSaysSo() throws {
+        let clock = ManualClock()
+        let panel = try self.panel(clock)
+        try panel.applyScenario(named: "worsening")
+        #expect(panel.snapshot().settings[1].toxics == .slicer)
+        clock.advance(by: 10)
+        panel.advanceDrill()
+        #expect(panel.snapshot().settings[1].toxics == .none)
+        #expect(
+            panel.changes(after: 0).map(\.text) == [
+                "drill worsening started  (code)",
+                "feed → toxics slicer  (drill worsening, step 1)",
+                "all → reset  (drill worsening, step 2)",
+            ])
+    }
+
+    @Test func aBadToxicInAScenarioIsReportedWhereItIs() throws {
+        let found = try manifestProblems(
+            """
+            endpoints:
+              - { id: feed, method: GET, path: /feed }
+            scenarios:
+              choppy: { feed: { toxics: slicr } }
+            """)
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("4:29: 'slicr' is not a toxic") == true)
+        #expect(found.first?.hasSuffix("did you mean 'slicer'?") == true)
+    }
+}
