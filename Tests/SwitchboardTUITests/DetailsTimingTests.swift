@@ -19,6 +19,17 @@ import Testing
         #expect(lines.contains("answered by the setting flaky:25, which chose server_error"))
     }
 
+    @Test func theToxicsAnAnswerWentOutWithAreNamed() {
+        var entry = JournalEntry(
+            sequence: 9, time: 0, method: "GET", target: "/feed", status: .answered(200),
+            duration: .milliseconds(40), endpointID: "feed", mode: .success, latency: nil)
+        let plain = DetailsFormatter.view(entry, signature: "GET /feed").lines.map(\.text)
+        #expect(!plain.contains { $0.contains("toxics") })
+        entry.toxics = Toxics.slicer.with(.limitData(100))
+        let lines = DetailsFormatter.view(entry, signature: "GET /feed").lines.map(\.text)
+        #expect(lines.contains { $0.contains("success · toxics slicer,limit_data:100 · took 40 ms") }, "\(lines)")
+    }
+
     @Test func aFaultThatSentNothingSaysSo() {
         let entry = JournalEntry(
             sequence: 9, time: 0, method: "GET", target: "/weather", status: .noStatusLine,

@@ -69,7 +69,7 @@ public enum DetailsFormatter {
         return DetailsView(title: title, lines: lines, sequence: entry.sequence)
     }
 
-    /// `endpoint weather (GET /weather) · server_error (flaky:25) · 3g, 150ms injected · took 152 ms`
+    /// `endpoint weather (GET /weather) · server_error (flaky:25) · 3g, 150ms injected · toxics slicer · took 152 ms`
     static func summary(_ entry: JournalEntry, signature: String?) -> String {
         var parts: [String] = []
         if let id = entry.endpointID {
@@ -84,6 +84,7 @@ public enum DetailsFormatter {
         if let latency = entry.latency {
             parts.append("latency \(TerminalText.clean(latency)), \(DurationText.format(entry.injectedDelay)) injected")
         }
+        if !entry.toxics.isEmpty { parts.append("toxics \(entry.toxics)") }
         parts.append("took \(Format.milliseconds(entry.duration.milliseconds))")
         return parts.joined(separator: " · ")
     }
