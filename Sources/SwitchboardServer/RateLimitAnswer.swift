@@ -74,15 +74,14 @@ enum RateLimitAnswer {
     /// any the upstream sent: the client is limited here, not there.
     static func restamp(_ verdict: RateVerdict?, on headers: inout HTTPHeaders) {
         guard let verdict else { return }
+        Self.addHeaders(verdict, to: &headers)
+    }
+
+    /// The three headers, in place of any of the same names.
+    static func addHeaders(_ verdict: RateVerdict, to headers: inout HTTPHeaders) {
         headers.replaceOrAdd(name: "RateLimit-Limit", value: String(verdict.limit))
         headers.replaceOrAdd(name: "RateLimit-Remaining", value: String(verdict.remaining))
         headers.replaceOrAdd(name: "RateLimit-Reset", value: String(verdict.reset))
-    }
-
-    static func addHeaders(_ verdict: RateVerdict, to headers: inout HTTPHeaders) {
-        headers.add(name: "RateLimit-Limit", value: String(verdict.limit))
-        headers.add(name: "RateLimit-Remaining", value: String(verdict.remaining))
-        headers.add(name: "RateLimit-Reset", value: String(verdict.reset))
     }
 }
 

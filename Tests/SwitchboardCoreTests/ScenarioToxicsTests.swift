@@ -53,6 +53,18 @@ import Testing
             ])
     }
 
+    /// "This setting to all" copies toxics too, and its marker says so.
+    @Test func applyingToAllCopiesToxicsAndSaysSo() throws {
+        let panel = try self.panel()
+        try panel.applyToAll(from: "login", origin: .key)
+        #expect(
+            panel.snapshot().settings.map(\.toxics) == [Toxics(slowClose: .seconds(1)), Toxics(slowClose: .seconds(1))])
+        #expect(
+            panel.changes(after: 0).map(\.text) == [
+                "all → success, latency none, toxics slow_close:1s (as login)  (key)"
+            ])
+    }
+
     @Test func aBadToxicInAScenarioIsReportedWhereItIs() throws {
         let found = try manifestProblems(
             """

@@ -15,17 +15,24 @@ extension Scenario {
     /// `all: server_error · login: latency 3g`: what it sets, briefly.
     public var summary: String {
         self.settings.map { setting in
-            let what = [
-                setting.mode?.name, setting.latency.map { "latency " + ($0.profileName ?? "none") },
-                setting.rateLimit.map { "rate limit " + ($0.limit?.description ?? "off") },
-                setting.toxics.map { "toxics \($0)" },
-            ].compactMap { $0 }.joined(separator: ", ")
-            return (setting.target == "*" ? "all" : setting.target) + ": " + (what.isEmpty ? "nothing" : what)
+            (setting.target == "*" ? "all" : setting.target) + ": " + (setting.changes ?? "nothing")
         }.joined(separator: " · ")
     }
 }
 
 extension Scenario.Setting {
+    /// `server_error, latency 3g, rate limit 5/s, toxics slicer`: what it
+    /// changes, as the picker and every marker line say it; `nil` when
+    /// nothing.
+    public var changes: String? {
+        let parts = [
+            self.mode?.name, self.latency.map { "latency " + ($0.profileName ?? "none") },
+            self.rateLimit.map { "rate limit " + ($0.limit?.description ?? "off") },
+            self.toxics.map { "toxics \($0)" },
+        ].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
     /// Whether this entry is for `endpoint`: its id, or `*`.
     func applies(to endpoint: EndpointDefinition) -> Bool {
         self.target == "*" || self.target == endpoint.id

@@ -47,7 +47,7 @@ extension ControlPanel {
             case .apply(let changes):
                 settings = Self.applying(changes, to: settings, of: current.manifest, counters: current.counters)
                 let text = changes.map { change in
-                    "\(change.target) → " + (Self.describe(change) ?? "unchanged")
+                    "\(change.target) → " + (change.changes ?? "unchanged")
                 }
                 markers.append((text.joined(separator: "; "), .drill(drill.name, step: number)))
             case .resetAll:

@@ -15,22 +15,11 @@ extension ControlPanel {
     }
 
     /// `server_error`, `latency 3g`, `server_error, latency none`,
-    /// `rate limit 5/s`.
-    static func describe(mode: Mode?, latency: LatencyChoice?, rateLimit: RateLimitChoice? = nil) -> String? {
-        let parts = [
-            mode?.name, latency.map { "latency " + ($0.profileName ?? "none") },
-            rateLimit.map { "rate limit " + ($0.limit?.description ?? "off") },
-        ].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
-    }
-
-    /// What one setting of a scenario or drill step does, as `describe` says it.
-    static func describe(_ setting: Scenario.Setting) -> String? {
-        let parts = [
-            Self.describe(mode: setting.mode, latency: setting.latency, rateLimit: setting.rateLimit),
-            setting.toxics.map { "toxics \($0)" },
-        ].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    /// `rate limit 5/s`, `toxics slicer`: as a scenario's setting says it.
+    static func describe(
+        mode: Mode?, latency: LatencyChoice?, rateLimit: RateLimitChoice? = nil, toxics: Toxics? = nil
+    ) -> String? {
+        Scenario.Setting(target: "", mode: mode, latency: latency, rateLimit: rateLimit, toxics: toxics).changes
     }
 
     /// What a reload changed on endpoints that were there before: one
@@ -44,15 +33,14 @@ extension ControlPanel {
                 continue
             }
             let before = old.settings[index]
-            let described = Self.describe(
+            let text = Self.describe(
                 mode: before.mode == setting.mode ? nil : setting.mode,
                 latency: before.latency == setting.latency
                     ? nil : setting.latency.map(LatencyChoice.profile) ?? .noLatency,
                 rateLimit: before.rateLimit == setting.rateLimit
-                    ? nil : setting.rateLimit.map(RateLimitChoice.limit) ?? .noLimit)
-            let toxics = before.toxics == setting.toxics ? nil : "toxics \(setting.toxics)"
-            let parts = [described, toxics].compactMap { $0 }
-            if !parts.isEmpty { changed.append("\(endpoint.id) → \(parts.joined(separator: ", "))") }
+                    ? nil : setting.rateLimit.map(RateLimitChoice.limit) ?? .noLimit,
+                toxics: before.toxics == setting.toxics ? nil : setting.toxics)
+            if let text { changed.append("\(endpoint.id) → \(text)") }
         }
         return changed.isEmpty ? [] : [(changed.joined(separator: "; "), .reload)]
     }

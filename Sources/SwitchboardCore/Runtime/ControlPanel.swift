@@ -236,10 +236,9 @@ public final class ControlPanel: Sendable {
             }
             if let rateLimit { settings[index].rateLimit = rateLimit.limit }
             if let toxics { settings[index].toxics = toxics }
-            let limit = rateLimit.map { "rate limit " + ($0.limit?.description ?? "off") }
-            let parts = [Self.describe(mode: mode, latency: latency), limit, toxics.map { "toxics \($0)" }]
-                .compactMap { $0 }
-            if !parts.isEmpty { markers.append(("\(id) → \(parts.joined(separator: ", "))", origin)) }
+            if let text = Self.describe(mode: mode, latency: latency, rateLimit: rateLimit, toxics: toxics) {
+                markers.append(("\(id) → \(text)", origin))
+            }
             return current.with(settings: settings, activeScenario: nil)
         }
     }
@@ -291,8 +290,11 @@ public final class ControlPanel: Sendable {
             if setting.mode.isCountRule {
                 for counters in current.counters { counters.restartRule() }
             }
+            // All of what was copied: a limit and toxics only when there are some.
             let text = Self.describe(
-                mode: setting.mode, latency: setting.latency.map(LatencyChoice.profile) ?? .noLatency)
+                mode: setting.mode, latency: setting.latency.map(LatencyChoice.profile) ?? .noLatency,
+                rateLimit: setting.rateLimit.map(RateLimitChoice.limit),
+                toxics: setting.toxics.isEmpty ? nil : setting.toxics)
             markers.append(("all → \(text ?? setting.mode.name) (as \(id))", origin))
             return current.with(settings: settings, activeScenario: nil)
         }
