@@ -26,6 +26,11 @@ struct LiveExchange {
     /// length): the body bytes still to send before the cut. Its parts are
     /// not kept, as it is never recorded.
     var cutAfter: Int?
+    /// The endpoint's connection toxics, acting on the relayed body (see
+    /// `RequestHandler+LiveToxics`); `nil` without any, and on a
+    /// `truncated` answer, which they leave alone as they leave a
+    /// fixture's.
+    var toxics: LiveToxics?
 
     /// The most of a `truncated` answer of unknown length held before it
     /// goes out: past it, the answer is cut there, as if that were all.

@@ -49,6 +49,7 @@ extension RequestHandler {
             else { return }
         }
         self.live = LiveExchange(sent: context.eventLoop.now, upstream: upstream, bandwidth: bandwidth)
+        self.live?.toxics = self.liveToxics(for: response)
         do {
             let call = try transport.send(
                 outgoing, on: context.eventLoop, to: LiveRelay(handler: self, context: context))
@@ -100,7 +101,7 @@ extension RequestHandler {
             if response.cutsLiveAnswer {
                 return self.startCut(request, response, promising: length ?? 0, context: context)
             }
-            if !request.keepAlive {
+            if !request.keepAlive || self.live?.toxics?.slowClose != nil {
                 headers.replaceOrAdd(name: "Connection", value: "close")
             } else if request.head.version == .http1_0 {
                 headers.replaceOrAdd(name: "Connection", value: "keep-alive")
@@ -128,6 +129,7 @@ extension RequestHandler {
         switch self.connection.upstreamBodyReceived() {
         case .write:
             guard var live = self.live else { return context.eventLoop.makeSucceededVoidFuture() }
+            if live.toxics != nil { return self.relayThroughToxics(buffer, context: context) }
             guard let left = live.cutAfter else {
                 live.capture(buffer)
                 self.live = live
@@ -169,10 +171,16 @@ extension RequestHandler {
             self.abandonUpload()
             let relayed = self.relayed(response, now: context.eventLoop.now)
             self.keepLiveAnswer(request, response)
+            let slowClose = self.live?.toxics?.slowClose
             self.live = nil
             self.record(request, relayed, status: .answered(Int(relayed.status.code)), now: context.eventLoop.now)
             if bodyUnread {
                 self.endBeforeUpload(bodyless: Self.hasNoBody(request, relayed.status), context: context)
+                return
+            }
+            if let slowClose {
+                self.endLiveClosingLate(
+                    after: slowClose, bodyless: Self.hasNoBody(request, relayed.status), context: context)
                 return
             }
             guard Self.hasNoBody(request, relayed.status) else {
@@ -272,7 +280,7 @@ extension RequestHandler {
     }
 
     /// The streamed half is out: the answer ends here.
-    private func endStreamedCut(context: ChannelHandlerContext) {
+    func endStreamedCut(context: ChannelHandlerContext) {
         // Not when the upstream failed first or the client left.
         guard case .finish(let request, let response) = self.connection.upstreamFinished() else { return }
         self.cutStreamed(request, response, context: context)

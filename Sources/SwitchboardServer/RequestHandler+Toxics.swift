@@ -20,11 +20,7 @@ extension RequestHandler {
         // The answer itself says the connection ends with it.
         if toxics.slowClose != nil { request.keepAlive = false }
         let full = request.head.method == .HEAD ? 0 : response.body.readableBytes
-        let slicer = self.snapshot.map {
-            ToxicBody.Slicer(
-                random: $0.random, endpoint: response.decision!.endpointIndex, request: response.decision!.request)
-        }
-        let plan = ToxicBody(body: full, toxics: toxics, bandwidth: bandwidth, slicer: slicer)
+        let plan = ToxicBody(body: full, toxics: toxics, bandwidth: bandwidth, slicer: self.slicerDraws(for: response))
         var sent = response
         if request.head.method == .HEAD { sent.body = ByteBuffer() }
         if plan.cut {
@@ -40,6 +36,13 @@ extension RequestHandler {
         self.sendPieces(
             plan.piece(after: nil), of: plan, sent, for: request, started: context.eventLoop.now, context: context)
         return true
+    }
+
+    /// The slicer's draws for this answer: by endpoint and request number,
+    /// from the seeded source, so `--seed` repeats them.
+    func slicerDraws(for response: PreparedResponse) -> ToxicBody.Slicer? {
+        guard let snapshot = self.snapshot, let decision = response.decision else { return nil }
+        return ToxicBody.Slicer(random: snapshot.random, endpoint: decision.endpointIndex, request: decision.request)
     }
 
     /// Writes pieces that are due at once, each its own write and flush, and
@@ -87,7 +90,13 @@ extension RequestHandler {
         }
         self.record(request, response, status: .answered(Int(response.status.code)), now: context.eventLoop.now)
         self.connection.closing()
-        context.writeAndFlush(self.wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+        self.closeLate(after: delay, once: context.writeAndFlush(self.wrapOutboundOut(.end(nil))), context: context)
+    }
+
+    /// `slow_close`: the answer's end is on its way (`ended`), and the
+    /// connection closes `delay` after it is out.
+    func closeLate(after delay: Duration, once ended: EventLoopFuture<Void>, context: ChannelHandlerContext) {
+        ended.assumeIsolated().whenComplete { _ in
             self.wait = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(delay)) {
                 self.wait = nil
                 context.close(promise: nil)

@@ -14,6 +14,21 @@ struct ToxicBody {
         let random: any RandomSource
         let endpoint: Int
         let request: UInt64
+
+        /// The size of piece `index` and the gap before it (none before
+        /// the first), from the seeded stream.
+        func draw(_ index: Int) -> (length: Int, gap: Duration) {
+            let address = self.request &* (1 << 32) &+ UInt64(index)
+            let sizeDraw = self.random.unit(
+                endpoint: self.endpoint, request: address, stream: RandomStream.slicerLength.rawValue)
+            let gapDraw = self.random.unit(
+                endpoint: self.endpoint, request: address, stream: RandomStream.slicerGap.rawValue)
+            let sizes = ToxicBody.pieceSizes
+            let length = sizes.lowerBound + Int(sizeDraw * Double(sizes.count))
+            let gap =
+                index == 0 ? .zero : Duration.milliseconds(Int(gapDraw * Double(ToxicBody.maxGapMilliseconds + 1)))
+            return (length, gap)
+        }
     }
 
     /// Smallest and largest slicer piece, in bytes. (Toxiproxy averages
@@ -56,15 +71,9 @@ struct ToxicBody {
             }
             return Piece(index: 0, chunk: BodyTrickle.Chunk(offset: 0, length: self.bytes, at: .zero))
         }
-        let address = slicer.request &* (1 << 32) &+ UInt64(index)
-        let sizeDraw = slicer.random.unit(
-            endpoint: slicer.endpoint, request: address, stream: RandomStream.slicerLength.rawValue)
-        let gapDraw = slicer.random.unit(
-            endpoint: slicer.endpoint, request: address, stream: RandomStream.slicerGap.rawValue)
-        let sizes = Self.pieceSizes
-        let length = min(sizes.lowerBound + Int(sizeDraw * Double(sizes.count)), self.bytes - offset)
-        let gap = previous == nil ? .zero : Duration.milliseconds(Int(gapDraw * Double(Self.maxGapMilliseconds + 1)))
-        var at = (previous?.chunk.at ?? .zero) + gap
+        let draw = slicer.draw(index)
+        let length = min(draw.length, self.bytes - offset)
+        var at = (previous?.chunk.at ?? .zero) + draw.gap
         if let bandwidth = self.bandwidth, bandwidth > 0 {
             let arrived = Duration.nanoseconds(Int64((Double(offset + length) / Double(bandwidth) * 1e9).rounded()))
             at = max(at, arrived)

@@ -12,10 +12,11 @@ extension WireHarness {
         panel: ControlPanel, journal: RequestJournal = RequestJournal(capacity: 100),
         keeping fixtures: TemporaryFixtures? = nil, limits: ServerLimits = ServerLimits(), controlToken: String? = nil,
         noStore: Bool = false, keepAlive: Bool = true, loop: EmbeddedEventLoop = EmbeddedEventLoop(),
-        remote: String = "127.0.0.1", socket: SlowSocket? = nil
+        remote: String = "127.0.0.1", socket: SlowSocket? = nil, upstream: Upstream? = nil
     ) throws {
         let responder = Responder(
-            panel: panel, journal: journal, controlToken: controlToken, noStore: noStore, keepAlive: keepAlive)
+            panel: panel, journal: journal, controlToken: controlToken, noStore: noStore, keepAlive: keepAlive,
+            upstream: upstream)
         try self.init(panel: panel, journal: journal, keeping: fixtures, loop: loop, remote: remote) { pipeline in
             try SwitchboardServer.configure(pipeline, responder: responder, limits: limits)
             if let socket { try pipeline.addHandler(socket, position: .first) }
@@ -26,12 +27,13 @@ extension WireHarness {
     convenience init(
         manifest: String, files: [String: [UInt8]] = [:], random: any RandomSource = SeededRandom.unseeded(),
         limits: ServerLimits = ServerLimits(), noStore: Bool = false, keepAlive: Bool = true,
-        loop: EmbeddedEventLoop = EmbeddedEventLoop(), socket: SlowSocket? = nil
+        loop: EmbeddedEventLoop = EmbeddedEventLoop(), socket: SlowSocket? = nil, upstream: Upstream? = nil
     ) throws {
         let fixtures = try TemporaryFixtures(manifest: manifest, files: files)
         try self.init(
             panel: ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path), random: random),
-            keeping: fixtures, limits: limits, noStore: noStore, keepAlive: keepAlive, loop: loop, socket: socket)
+            keeping: fixtures, limits: limits, noStore: noStore, keepAlive: keepAlive, loop: loop, socket: socket,
+            upstream: upstream)
     }
 
     /// The demo API in `fixtures/`.

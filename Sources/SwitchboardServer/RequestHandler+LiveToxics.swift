@@ -1,0 +1,83 @@
+import NIOCore
+import NIOHTTP1
+import SwitchboardCore
+
+/// The connection toxics on a `live` answer, as it is relayed: nothing is
+/// held, so an answer of any length (or none given) streams through them.
+/// The upstream is read on only once a part's last piece is written, so
+/// the slicer's gaps and a bandwidth hold the upstream back as a slow
+/// client would.
+extension RequestHandler {
+    /// The toxics for a live request about to be sent; `nil` without
+    /// any, and for `truncated`, a fault they leave alone.
+    func liveToxics(for response: PreparedResponse) -> LiveToxics? {
+        guard response.hasToxics, case .live = response.action, let toxics = response.decision?.toxics else {
+            return nil
+        }
+        return LiveToxics(toxics, slicer: self.slicerDraws(for: response))
+    }
+
+    /// A part of the upstream's body under toxics: the bytes `limit_data`
+    /// still allows, in slicer pieces; past the limit, the cut. The future
+    /// completes when the last piece is written.
+    func relayThroughToxics(_ buffer: ByteBuffer, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
+        guard var live = self.live, var toxics = live.toxics else { return context.eventLoop.makeSucceededVoidFuture() }
+        let admitted = toxics.admit(buffer.readableBytes)
+        let part = buffer.getSlice(at: buffer.readerIndex, length: admitted.bytes) ?? ByteBuffer()
+        live.toxics = toxics
+        live.capture(part)
+        self.live = live
+        let written = self.writePieces(of: part, context: context)
+        guard admitted.cut else { return written }
+        // Registered before the transport's: the cut (and the cancel) come
+        // before it could read on. Cut as `truncated` cuts: journaled with
+        // what went out, the upstream's request cancelled, then the close.
+        written.assumeIsolated().whenComplete { _ in self.endStreamedCut(context: context) }
+        return written
+    }
+
+    /// Writes `part` a piece at a time, each when it is due, and completes
+    /// once the last is written.
+    private func writePieces(of part: ByteBuffer, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
+        // Not once the exchange is over (the upstream failed, and the
+        // connection is being closed).
+        guard part.readableBytes > 0, var live = self.live, var toxics = live.toxics else {
+            return context.eventLoop.makeSucceededVoidFuture()
+        }
+        let now = context.eventLoop.now
+        let piece = toxics.nextPiece(
+            available: part.readableBytes, now: now, answered: live.answered ?? now, bandwidth: live.bandwidth)
+        live.toxics = toxics
+        self.live = live
+        var rest = part
+        let slice = rest.readSlice(length: piece.length) ?? ByteBuffer()
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        let write = {
+            guard self.live != nil else { return promise.succeed() }
+            self.live?.toxics?.pieceLeft(at: context.eventLoop.now)
+            context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(slice)))).assumeIsolated()
+                .flatMap { self.writePieces(of: rest, context: context) }
+                .nonisolated().cascade(to: promise)
+        }
+        if piece.due <= now {
+            write()
+        } else {
+            context.eventLoop.assumeIsolated().scheduleTask(deadline: piece.due) { write() }
+        }
+        return promise.futureResult
+    }
+
+    /// `slow_close` on a relayed answer that came whole: the end goes out
+    /// now and the connection closes the toxic's delay later (the head said
+    /// `Connection: close`). `bodyless`: the head went out as bytes.
+    func endLiveClosingLate(after delay: Duration, bodyless: Bool, context: ChannelHandlerContext) {
+        self.connection.closing()
+        let ended: EventLoopFuture<Void>
+        if bodyless, let raw = self.wireContext {
+            ended = raw.writeAndFlush(NIOAny(ByteBuffer()))
+        } else {
+            ended = context.writeAndFlush(self.wrapOutboundOut(.end(nil)))
+        }
+        self.closeLate(after: delay, once: ended, context: context)
+    }
+}
