@@ -235,9 +235,11 @@ extension RequestHandler {
         let due = answered + .nanoseconds(Int64(Double(live.relayed) / Double(bandwidth) * 1e9))
         guard due > context.eventLoop.now else { return context.writeAndFlush(part) }
         let promise = context.eventLoop.makePromise(of: Void.self)
-        context.eventLoop.assumeIsolated().scheduleTask(deadline: due) {
+        let scheduled = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) {
             context.writeAndFlush(part, promise: promise)
         }
+        // A timer cancelled with its loop must still answer the transport.
+        scheduled.futureResult.whenFailure { promise.fail($0) }
         return promise.futureResult
     }
 

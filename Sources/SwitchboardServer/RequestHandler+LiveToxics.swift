@@ -62,7 +62,9 @@ extension RequestHandler {
         if piece.due <= now {
             write()
         } else {
-            context.eventLoop.assumeIsolated().scheduleTask(deadline: piece.due) { write() }
+            let scheduled = context.eventLoop.assumeIsolated().scheduleTask(deadline: piece.due) { write() }
+            // A timer cancelled with its loop must still answer the transport.
+            scheduled.futureResult.whenFailure { promise.fail($0) }
         }
         return promise.futureResult
     }

@@ -201,6 +201,36 @@ import Testing
         #expect(!relay.wire.isActive)
     }
 
+    /// The client leaves while the slicer is between pieces: the upstream's
+    /// request is cancelled, the journal says the client left, and the
+    /// pieces still due write nothing.
+    @Test func aClientThatLeavesMidSlicingStopsTheRelay() throws {
+        let relay = try Relay(.slicer)
+        _ = try relay.head(Self.lengthHead)
+        let written = try relay.part(Self.body[...])
+        relay.wire.advance(by: .milliseconds(20))
+        #expect(!written.done)
+        relay.wire.disconnect()
+        #expect(relay.upstream.cancelled)
+        #expect(relay.wire.entries.map(\.status) == [.clientLeft])
+        relay.wire.advance(by: .seconds(1))
+        #expect(written.done)
+    }
+
+    /// The same without toxics, under a bandwidth: the part waiting for
+    /// its turn is answered when the client leaves, so the transport is
+    /// never left waiting on it.
+    @Test func aClientThatLeavesMidTrickleStopsTheRelay() throws {
+        let relay = try Relay(.none, latency: "slow")
+        _ = try relay.head(Self.lengthHead)
+        let written = try relay.part(Self.body[...])
+        relay.wire.advance(by: .milliseconds(20))
+        #expect(!written.done)
+        relay.wire.disconnect()
+        #expect(relay.upstream.cancelled)
+        #expect(written.done)
+    }
+
     /// `truncated` is a fault: it cuts the live answer at its half, and the
     /// toxics leave it alone, as they leave a fixture's.
     @Test func toxicsLeaveATruncatedLiveAnswerAlone() throws {
