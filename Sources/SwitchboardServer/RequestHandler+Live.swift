@@ -222,6 +222,14 @@ extension RequestHandler {
         }
     }
 
+    /// Ends a relayed answer: through the encoder, or as no bytes at all
+    /// when it has no body (its head went out as bytes, past the encoder:
+    /// see `upstreamHead`).
+    func endRelayed(bodyless: Bool, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
+        if bodyless, let raw = self.wireContext { return raw.writeAndFlush(NIOAny(ByteBuffer())) }
+        return context.writeAndFlush(self.wrapOutboundOut(.end(nil)))
+    }
+
     /// A relayed part, written now or when the profile's bandwidth allows.
     private func send(_ buffer: ByteBuffer, _ live: LiveExchange, context: ChannelHandlerContext)
         -> EventLoopFuture<Void>

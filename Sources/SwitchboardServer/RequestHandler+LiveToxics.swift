@@ -74,12 +74,6 @@ extension RequestHandler {
     /// `Connection: close`). `bodyless`: the head went out as bytes.
     func endLiveClosingLate(after delay: Duration, bodyless: Bool, context: ChannelHandlerContext) {
         self.connection.closing()
-        let ended: EventLoopFuture<Void>
-        if bodyless, let raw = self.wireContext {
-            ended = raw.writeAndFlush(NIOAny(ByteBuffer()))
-        } else {
-            ended = context.writeAndFlush(self.wrapOutboundOut(.end(nil)))
-        }
-        self.closeLate(after: delay, once: ended, context: context)
+        self.closeLate(after: delay, once: self.endRelayed(bodyless: bodyless, context: context), context: context)
     }
 }

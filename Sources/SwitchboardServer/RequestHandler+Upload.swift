@@ -115,14 +115,9 @@ extension RequestHandler {
     /// `lingerTime` at most.
     func endBeforeUpload(bodyless: Bool, context: ChannelHandlerContext) {
         self.connection.closing()
-        let ended: EventLoopFuture<Void>
-        if bodyless, let raw = self.wireContext {
-            // The head went out as bytes, past the encoder (see `upstreamEnd`).
-            ended = raw.writeAndFlush(NIOAny(ByteBuffer()))
-        } else {
-            ended = context.writeAndFlush(self.wrapOutboundOut(.end(nil)))
+        self.endRelayed(bodyless: bodyless, context: context).assumeIsolated().whenComplete { _ in
+            self.lingerThenClose(context: context)
         }
-        ended.assumeIsolated().whenComplete { _ in self.lingerThenClose(context: context) }
     }
 
     /// Shuts our side, reads and drops what the client still sends, and

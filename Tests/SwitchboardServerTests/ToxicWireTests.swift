@@ -63,15 +63,23 @@ import Testing
     @Test func theSlicerSendsTheWholeBodyInSmallSeededPiecesWithSmallGaps() throws {
         let run = try self.slices(seed: 42)
         #expect(run.body == Self.body)
-        #expect(run.sizes.count > 2048 / 64)
-        #expect(run.sizes.allSatisfy { ToxicBody.pieceSizes.contains($0) })
-        let gaps = zip(run.times.dropFirst(), run.times).map { $0 - $1 }
-        #expect(gaps.allSatisfy { (0...ToxicBody.maxGapMilliseconds).contains($0) })
-        #expect(gaps.contains { $0 > 0 })
+        Self.expectSlicerPieces(sizes: run.sizes, times: run.times)
         // The same seed gives the same pieces at the same times; another does not.
         let again = try self.slices(seed: 42)
         #expect(again.sizes == run.sizes && again.times == run.times)
         #expect(try self.slices(seed: 7).sizes != run.sizes)
+    }
+
+    /// The pieces of a 2048-byte body are 1–64 bytes, 0–10 ms apart, and
+    /// not all at once.
+    static func expectSlicerPieces(
+        sizes: [Int], times: [Int], sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        #expect(sizes.count > 2048 / 64, sourceLocation: sourceLocation)
+        #expect(sizes.allSatisfy { ToxicBody.pieceSizes.contains($0) }, sourceLocation: sourceLocation)
+        let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
+        #expect(gaps.allSatisfy { (0...ToxicBody.maxGapMilliseconds).contains($0) }, sourceLocation: sourceLocation)
+        #expect(gaps.contains { $0 > 0 }, sourceLocation: sourceLocation)
     }
 
     @Test func limitDataSendsTheHeadThenNBytesThenCloses() throws {
