@@ -22,6 +22,9 @@ extension JournalEntry {
             mode: decision?.mode, setting: decision?.setting, latency: decision?.latency,
             injectedDelay: response.delay, unmatched: response.unmatched, details: details)
         self.rateLimited = response.rateLimited
+        // Every cut (the mode, a limit_data toxic, a relayed answer cut
+        // on its way) ends through the `truncated` action.
+        if answered, case .truncated = response.action { self.cutShort = true }
         if response.hasToxics, let toxics = decision?.toxics { self.toxics = toxics }
         self.preferred = response.preferred
         self.missingFixture = response.missingFixture

@@ -198,7 +198,7 @@ final class Responder: Sendable {
             response.delay = decision.delay
             response.endpointID = catalog.ids[index]
             response.action = self.action(for: decision, snapshot: snapshot)
-            response.hasToxics = !decision.toxics.isEmpty
+            response.hasToxics = !decision.toxics.isEmpty && response.action.takesToxics
             if let verdict { RateLimitAnswer.stamp(verdict, on: &response) }
             return response
         }
@@ -251,6 +251,16 @@ struct PreparedResponse {
         /// Sent to this upstream, its answer held until whole, then cut
         /// short as `truncated` cuts a fixture's (see `cutLiveAnswer`).
         case liveTruncated(UpstreamURL, bandwidth: Int?)
+
+        /// Toxics act on a body going out whole or at a bandwidth; a fault
+        /// (`truncated` included) ignores them, and the journal must not
+        /// say an answer had toxics it did not get.
+        var takesToxics: Bool {
+            switch self {
+            case .respond, .trickle, .live: true
+            case .truncated, .reset, .hang, .empty, .garbage, .liveTruncated: false
+            }
+        }
     }
 
     var status: HTTPResponseStatus

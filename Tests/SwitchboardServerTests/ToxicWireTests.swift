@@ -94,6 +94,9 @@ import Testing
         #expect(Array(bytes[headEnd...]) == Array(Self.body.prefix(100)))
         #expect(!wire.isActive)
         #expect(wire.entries.map(\.status) == [.answered(200)])
+        // The journal says the 200 was cut, so no log reads it as a success.
+        #expect(wire.entries.map(\.cutShort) == [true])
+        #expect(wire.entries.first?.jsonLine.contains(#""cut_short":true"#) == true)
     }
 
     @Test func limitDataAboveTheBodyLeavesTheAnswerWholeAndTheConnectionOpen() throws {
@@ -101,6 +104,8 @@ import Testing
         let response = try wire.response(to: Self.request)
         #expect(Array(response.body) == Self.body)
         #expect(wire.isActive)
+        #expect(wire.entries.map(\.cutShort) == [false])
+        #expect(wire.entries.first?.jsonLine.contains("cut_short") == false)
     }
 
     @Test func limitDataTricklesAtTheProfilesBandwidthUpToTheCut() throws {
@@ -149,6 +154,15 @@ import Testing
 }
 
 extension ToxicWireTests {
+    /// A fault ignores toxics (README), so its journal line names none.
+    @Test func aFaultsJournalLineNamesNoToxicsItIgnored() throws {
+        let wire = try self.harness(.limitData(100))
+        try wire.send("GET /a HTTP/1.1\r\nHost: test\r\nPrefer: mode=truncated\r\n\r\n")
+        #expect(try wire.writtenBytes().count > 100 + 40, "truncated sends half the body, not 100 bytes")
+        #expect(wire.entries.map(\.toxics) == [.none])
+        #expect(wire.entries.first?.jsonLine.contains("toxics") == false)
+    }
+
     @Test func theJournalLineNamesTheToxics() throws {
         let wire = try self.harness(.slicer.with(.limitData(10)))
         try wire.send(Self.request)

@@ -56,6 +56,35 @@ import Testing
         #expect(grid[column, row].style.foreground == .magenta)
     }
 
+    /// `limit_data` cut the 200: magenta like `truncated`, and the line
+    /// names the toxic and the cut; a slicer answer stays a green 200.
+    @Test func anAnswerAToxicCutIsDrawnAsAFaultAndNamesIt() throws {
+        var state = try ScreenFixtures.freshState()
+        var cut = ScreenFixtures.entry(
+            1, "GET", "/data/all/coinlist", .answered(200), ms: 0.4, endpoint: "coinlist", mode: .success)
+        cut.toxics = .limitData(10)
+        cut.cutShort = true
+        var sliced = ScreenFixtures.entry(
+            2, "GET", "/episodes/1", .answered(200), ms: 9.1, endpoint: "episode", mode: .success)
+        sliced.toxics = .slicer
+        sliced.sequence = 2
+        _ = Reducer.reduce(
+            &state, .requests([cut, sliced], missed: 0, stats: ScreenFixtures.stats(for: [cut, sliced])), width: 100,
+            height: 24)
+        let grid = ScreenRenderer.render(state, width: 100, height: 24, options: self.colored)
+        let cutRow = try #require(
+            (0..<24).first { grid.row($0).contains("/data/all/coinlist") && grid.row($0).contains(" 200 ") })
+        #expect(String(grid.row(cutRow)).contains("success · limit_data:10 cut"), "\(grid.text)")
+        let slicedRow = try #require(
+            (0..<24).first { grid.row($0).contains("/episodes/1") && grid.row($0).contains(" 200 ") })
+        #expect(String(grid.row(slicedRow)).contains("success · slicer"), "\(grid.text)")
+        for (row, color) in [(cutRow, Color.magenta), (slicedRow, .green)] {
+            let cells = Array(grid.row(row))
+            let column = try #require((0..<(cells.count - 4)).first { String(cells[$0..<($0 + 5)]) == " 200 " }) + 1
+            #expect(grid[column, row].style.foreground == color)
+        }
+    }
+
     @Test func theEmptyLogSuggestsARequestThatMatches() throws {
         var state = try ScreenFixtures.freshState()
         // Only endpoints that need a query, a header or a path value.

@@ -40,6 +40,10 @@ public struct JournalEntry: Sendable {
     public var rateLimited: RateLimited?
     /// The connection toxics the answer went out with; none for most.
     public var toxics = Toxics.none
+    /// A status line went out but the body stopped short of what it
+    /// promised and the connection closed: `truncated`, or a `limit_data`
+    /// toxic that cut this answer (one shorter than its limit is whole).
+    public var cutShort = false
     /// Headers and bodies, while the journal's memory budget keeps them.
     public var details: (any ExchangeDetails)?
 

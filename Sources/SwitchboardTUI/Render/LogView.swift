@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardCore
 
 /// The request log: one line per request, newest at the bottom.
 enum LogView {
@@ -150,8 +151,9 @@ enum LogView {
             style: options.style(.color(.cyan)))
     }
 
-    /// `server_error (flaky) · 3g 150ms`: what the request got, the setting
-    /// that chose it, the profile and the delay it drew. Parts are dropped,
+    /// `server_error (flaky) · 3g 150ms · slicer`: what the request got, the
+    /// setting that chose it, the profile and the delay it drew, the toxics
+    /// it went out with (`limit_data:10 cut` when they cut it). Parts are dropped,
     /// least useful first, until the text fits.
     static func info(_ line: LogLine, width: Int, options: RenderOptions) -> String {
         // A success that found no file is no success.
@@ -164,12 +166,20 @@ enum LogView {
         if let name = line.latency {
             latency = options.separator + ([name, delay].filter { !$0.isEmpty }.joined(separator: " "))
         }
-        let candidates = [
+        var candidates = [
             mode + setting + latency,
             mode + latency,
             mode + (delay.isEmpty ? "" : " +" + delay),
         ]
-        return candidates.first { $0.count <= width } ?? candidates.last!
+        if !line.toxics.isEmpty {
+            // A cut by `limit_data` is why a 200 is drawn as a fault: say so.
+            let cut = line.cutShort && line.mode != Mode.truncated.name ? " cut" : ""
+            let toxics = options.separator + line.toxics.description + cut
+            candidates =
+                [mode + setting + latency + toxics, mode + latency + toxics, mode + toxics]
+                + [mode + " " + line.toxics.short + cut] + candidates
+        }
+        return candidates.first { TerminalText.columns($0) <= width } ?? candidates.last!
     }
 
     static func color(forStatus status: Int) -> Color? {

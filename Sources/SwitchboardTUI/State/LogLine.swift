@@ -24,9 +24,12 @@ public struct LogLine: Equatable, Sendable {
     public var preferred = false
     /// `episodes/99.json`: the fixture file a 404 success did not find.
     public var missingFixture: String?
-    /// A status line went out but the answer was cut short (`truncated`):
-    /// a fault, drawn as one rather than as the 200 it started as.
+    /// A status line went out but the answer was cut short (`truncated`,
+    /// or a `limit_data` toxic that cut it): a fault, drawn as one rather
+    /// than as the 200 it started as.
     public var cutShort = false
+    /// The connection toxics the answer went out with (`slicer`), if any.
+    public var toxics = Toxics.none
     /// `needs ?lat&lon`: what an unmatched request lacked.
     public var unmatchedWhy: String?
     /// `GET /data/all/coinlist` when the request matched no endpoint.
@@ -74,7 +77,8 @@ public struct LogLine: Equatable, Sendable {
         self.setting = entry.setting?.name
         self.latency = entry.latency
         self.preferred = entry.preferred
-        self.cutShort = entry.mode == .truncated
+        self.cutShort = entry.cutShort || entry.mode == .truncated
+        self.toxics = entry.toxics
         self.missingFixture = entry.missingFixture.map(TerminalText.clean)
         self.unmatchedWhy = entry.unmatched?.short.map(TerminalText.clean)
         self.closest = entry.unmatched?.closest.map(TerminalText.clean)
