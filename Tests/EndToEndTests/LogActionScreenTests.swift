@@ -17,11 +17,13 @@ import Testing
             let sent = try await Subprocess.run(
                 "curl",
                 [
-                    "-sS", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Authorization: Bearer s3cret",
-                    "-H", "X-Note: it's", "http://127.0.0.1:\(port)/data/all/coinlist?x=1",
+                    "-g", "-sS", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Authorization: Bearer s3cret",
+                    "-H", "X-Note: it's", "http://127.0.0.1:\(port)/data/all/coinlist?x={1}&t[]=a",
                 ])
             #expect(sent.stdout == "500")
-            #expect(await session.waitForScreen { $0.contains("/data/all/coinlist?x=1") })
+            // Brackets and braces, which curl reads as globs unless told not to.
+            let target = "/data/all/coinlist?x={1}&t[]=a"
+            #expect(await session.waitForScreen { $0.contains(target) })
 
             try await session.send("Tab", "x")
             let script = session.workDirectory.appendingPathComponent("switchboard-request-1.sh")
@@ -35,6 +37,10 @@ import Testing
             #expect(text.contains(#"-H 'X-Note: it'\''s'"#))
             let run = try await Subprocess.run("sh", [script.path])
             #expect(run.stdout.hasPrefix("HTTP/1.1 500"), "\(run.stdout)")
+            // The script sent the very target copied, not a glob's expansion.
+            #expect(
+                await session.waitForScreen { $0.components(separatedBy: target).count == 3 },
+                "\(session.screenForMessage())")
             // The clipboard's copy (here tmux's buffer) has the credential masked.
             let buffer = try await session.tmux(["show-buffer"]).stdout
             #expect(buffer.contains("Authorization: MASKED"))

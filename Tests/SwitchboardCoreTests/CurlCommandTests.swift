@@ -90,3 +90,15 @@ import Testing
         #expect(throws: RequestCopy.Refusal.bodyCut(3, size: 100_000)) { try RequestCopy(entry) }
     }
 }
+
+extension CurlCommandTests {
+    /// curl expands `{a,b}` and `[1-3]` in a URL unless told not to: the
+    /// copy must send the request that was made, once.
+    @Test func aTargetWithBracketsOrBracesTurnsCurlsGlobbingOff() {
+        let globby = Self.copy("GET", "/api/getPerson?id=[1-3]&f={x}")
+        #expect(
+            CurlCommand(globby, serverURL: "http://h:1").text(bodyFile: nil)
+                == "curl -sS -i -g 'http://h:1/api/getPerson?id=[1-3]&f={x}'")
+        #expect(!CurlCommand(Self.copy(), serverURL: "http://h:1").text(bodyFile: nil).contains(" -g "))
+    }
+}

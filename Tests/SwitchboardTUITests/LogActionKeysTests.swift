@@ -58,6 +58,31 @@ import Testing
         #expect(line.contains("replay #1 success"))
     }
 
+    /// Replaying a line of a paused log (selecting it paused the log)
+    /// selects the replay's new line, which comes into view.
+    @Test mutating func aReplayOfASelectedLineIsSelectedWhenItArrives() throws {
+        _ = self.press(.up, .up)
+        #expect(self.press(.char("p")) == [.replay(sequence: 3)])
+        #expect(!self.state.following)
+        let filler = (6...30).map { sequence in
+            var entry = ScreenFixtures.traffic[1]
+            entry.sequence = sequence
+            return entry
+        }
+        var replay = ScreenFixtures.traffic[2]
+        replay.sequence = 31
+        let entries = filler + [replay]
+        _ = Reducer.reduce(
+            &self.state, .requests(entries, missed: 0, stats: ScreenFixtures.stats(for: entries)), width: 80,
+            height: 24)
+        _ = Reducer.reduce(&self.state, .replayed(sequence: 31, original: 3), width: 80, height: 24)
+        #expect(self.state.logCursor == 31)
+        let screen = ScreenRenderer.render(
+            self.state, width: 80, height: 24, options: RenderOptions(color: false, unicode: false)
+        ).text
+        #expect(screen.contains("replay #3"), "\(screen)")
+    }
+
     @Test mutating func mMarksAndUnmarksAndTheMarkShowsInTheMargin() {
         _ = self.press(.up)
         #expect(self.press(.char("m")).isEmpty)

@@ -36,6 +36,9 @@ public struct CurlCommand: Sendable, Equatable {
     /// body is when `needsBodyFile`.
     public func text(bodyFile: String?) -> String {
         var arguments: [String] = ["curl", "-sS", "-i"]
+        // curl reads `[1-3]` and `{a,b}` in a URL as globs, which would send
+        // other requests than the one copied.
+        if self.request.target.contains(where: { "[]{}".contains($0) }) { arguments.append("-g") }
         let method = self.request.method
         let hasBody = !self.request.body.isEmpty
         if method == "HEAD" {

@@ -46,6 +46,13 @@ public enum Reducer {
             state.flash = Self.refusal(error)
         case .replayed(let sequence, let original):
             state.replays[sequence] = original
+            // Replaying pauses nothing, but a paused log would keep the new
+            // line out of view: the selection moves from the line replayed
+            // to its replay, so the answer is seen beside the original.
+            if !state.following, state.logCursor == original {
+                state.logCursor = sequence
+                state.unseen = max(0, state.unseen - 1)
+            }
         }
         self.keepVisible(&state, layout: layout)
         return effects
