@@ -79,6 +79,31 @@ import Testing
             ])
     }
 
+    /// A slow request that arrived before step 2 but was answered after its
+    /// marker was drawn goes above the marker: it got the old setting.
+    @Test func aRequestAnsweredAfterAChangeItArrivedBeforeGoesAboveItsMarker() throws {
+        var (state, _) = try self.drillState()
+        let stats = JournalStats(total: 5, unmatched: 0, byEndpoint: [:])
+        let slow = Self.entry(4, 19, "/slow-feed", 200)
+        let after = Self.entry(5, 22, "/feed", 200)
+        _ = Reducer.reduce(&state, .requests([slow, after], missed: 0, stats: stats), width: 80, height: 24)
+        #expect(
+            state.log.map { $0.marker ?? $0.target }.suffix(5) == [
+                "/feed",
+                "/slow-feed",
+                "login → server_error  (drill bad-day, step 2)",
+                "/login",
+                "/feed",
+            ])
+        // Paused on it, the cursor finds it although it is out of number order.
+        state.focus = .log
+        _ = Reducer.reduce(&state, .key(.up), width: 80, height: 24)
+        #expect(state.logCursor == 3)
+        _ = Reducer.reduce(&state, .key(.up), width: 80, height: 24)
+        #expect(state.logCursor == 4)
+        #expect(Reducer.reduce(&state, .key(.enter), width: 80, height: 24) == [.openDetails(sequence: 4)])
+    }
+
     @Test func theCursorStepsOverMarkers() throws {
         var (state, _) = try self.drillState()
         state.focus = .log

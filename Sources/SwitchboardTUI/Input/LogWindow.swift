@@ -2,16 +2,16 @@
 /// anchored by sequence numbers, so it stays on the same requests while new
 /// ones arrive, old ones are dropped, or the filter changes.
 enum LogWindow {
-    /// Position in `visible` of the first line with a sequence of at least
-    /// `sequence` (or the end).
+    /// Position in `visible` of the request line numbered `sequence`, else
+    /// (it was dropped, or filtered out) of the first line after it in
+    /// number, or the end. Lines are in arrival order, which is nearly
+    /// but not quite number order (a slow request is answered, and
+    /// numbered, after quicker ones that arrived later), so this scans.
     static func position(of sequence: Int, in visible: [Int], log: [LogLine]) -> Int {
-        var low = 0
-        var high = visible.count
-        while low < high {
-            let middle = (low + high) / 2
-            if log[visible[middle]].sequence < sequence { low = middle + 1 } else { high = middle }
+        if let exact = visible.firstIndex(where: { log[$0].sequence == sequence && log[$0].marker == nil }) {
+            return exact
         }
-        return low
+        return visible.firstIndex { log[$0].sequence >= sequence } ?? visible.count
     }
 
     /// The first position shown and the cursor's position, in `visible`.

@@ -221,7 +221,23 @@ public enum Reducer {
         }
         state.totalRequests = stats.total
         guard !entries.isEmpty else { return }
-        state.log.append(contentsOf: entries.suffix(state.logCapacity).map(LogLine.init))
+        for line in entries.suffix(state.logCapacity).map(LogLine.init) {
+            // A line is added when its answer is done, but placed by when
+            // the request arrived: one that came before a change (and was
+            // answered under the old setting) goes above that change's
+            // marker, so the log reads cause, then effect.
+            // Only the newest lines can have arrived later than this one.
+            var index = state.log.endIndex
+            let floor = max(0, state.log.count - 64)
+            while index > floor, state.log[index - 1].time > line.time { index -= 1 }
+            state.log.insert(line, at: index)
+            // The markers right below it now follow this line.
+            var below = index + 1
+            while below < state.log.endIndex, state.log[below].marker != nil {
+                state.log[below].sequence = line.sequence
+                below += 1
+            }
+        }
         if !state.following { state.unseen += entries.count + missed }
         let overflow = state.log.count - state.logCapacity
         if overflow > 0 { state.log.removeFirst(overflow) }
