@@ -33,7 +33,7 @@ import Testing
             "drill quick started  (key)",
             "feed → error  (drill quick, step 1)",
             "login → server_error  (drill quick, step 2)",
-            "all → reset  (drill quick, step 3)",
+            "all → back to the manifest  (drill quick, step 3)",
         ]
         // Polled with a deadline: the steps come on the server's clock.
         #expect(
@@ -81,7 +81,7 @@ import Testing
                 "drill quick started  (CLI)",
                 "feed → error  (drill quick, step 1)",
                 "login → server_error  (drill quick, step 2)",
-                "all → reset  (drill quick, step 3)",
+                "all → back to the manifest  (drill quick, step 3)",
             ])
     }
 

@@ -55,9 +55,9 @@ import Testing
         #expect(
             self.markers(panel) == [
                 "drill bad-day started  (key)",
-                "* → latency 3g  (drill bad-day, step 1)",
+                "all → latency 3g  (drill bad-day, step 1)",
                 "login → server_error  (drill bad-day, step 2)",
-                "all → reset  (drill bad-day, step 3)",
+                "all → back to the manifest  (drill bad-day, step 3)",
             ])
         let times = panel.changes(after: 0).map { $0.time - panel.changes(after: 0)[0].time }
         #expect(times == [0, 0, 20, 40])
@@ -74,7 +74,7 @@ import Testing
         clock.advance(by: 30)
         panel.advanceDrill()
         #expect(panel.snapshot().settings[0].mode == .success)
-        #expect(self.markers(panel).last == "all → reset, drill bad-day stopped  (key)")
+        #expect(self.markers(panel).last == "all → back to the manifest, drill bad-day stopped  (key)")
     }
 
     /// A drill's `reset: all` is the reset by hand: a count rule counts
@@ -114,7 +114,7 @@ import Testing
             self.markers(panel).suffix(3) == [
                 "drill short started, drill bad-day stopped  (control API)",
                 "feed → flaky:50  (drill short, step 1)",
-                "scenario outage, drill short stopped  (CLI)",
+                "scenario outage, drill short stopped: all → server_error  (CLI)",
             ])
     }
 
@@ -158,7 +158,7 @@ import Testing
                 "feed → hang, latency 3g  (control API)",
                 "feed → latency none  (CLI)",
                 "all → error, latency none (as login)  (key)",
-                "login → reset  (code)",
+                "login → back to the manifest  (code)",
             ])
         #expect(panel.changes(after: 0).map(\.sequence) == [1, 2, 3, 4, 5])
         #expect(panel.changes(after: 3).map(\.sequence) == [4, 5])

@@ -33,7 +33,12 @@ import Testing
         try panel.applyScenario(named: "unlimited")
         #expect(panel.snapshot().settings.map(\.rateLimit) == [nil, nil])
         #expect(panel.snapshot().limiter(endpoint: 0) == nil)
-        #expect(panel.changes(after: 0).map(\.text) == ["scenario throttled  (code)", "scenario unlimited  (code)"])
+        // The markers say what each scenario changed.
+        #expect(
+            panel.changes(after: 0).map(\.text) == [
+                "scenario throttled: login → rate limit 2/s; feed → rate limit 60/min  (code)",
+                "scenario unlimited: all → rate limit off  (code)",
+            ])
     }
 
     @Test func scenariosStackAndAResetReturnsToTheManifestsLimit() throws {
@@ -76,7 +81,7 @@ import Testing
             panel.changes(after: 0).map(\.text) == [
                 "drill squeeze started  (key)",
                 "feed → rate limit 1/s  (drill squeeze, step 1)",
-                "all → reset  (drill squeeze, step 2)",
+                "all → back to the manifest  (drill squeeze, step 2)",
             ])
     }
 

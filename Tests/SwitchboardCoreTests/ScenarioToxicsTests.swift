@@ -49,7 +49,7 @@ import Testing
             panel.changes(after: 0).map(\.text) == [
                 "drill worsening started  (code)",
                 "feed → toxics slicer  (drill worsening, step 1)",
-                "all → reset  (drill worsening, step 2)",
+                "all → back to the manifest  (drill worsening, step 2)",
             ])
     }
 

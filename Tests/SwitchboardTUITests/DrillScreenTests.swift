@@ -72,7 +72,7 @@ import Testing
             state.log.map { $0.marker ?? $0.target } == [
                 "/feed",
                 "drill bad-day started  (key)",
-                "* → latency 3g  (drill bad-day, step 1)",
+                "all → latency 3g  (drill bad-day, step 1)",
                 "/feed",
                 "login → server_error  (drill bad-day, step 2)",
                 "/login",
@@ -162,6 +162,6 @@ import Testing
         // The marker comes with the next frame's pull, like new requests.
         harness.frame()
         #expect(!harness.terminal.screen.contains("drill bad-day 2/3"))
-        #expect(harness.terminal.screen.contains("all → reset, drill bad-day stopped  (key)"))
+        #expect(harness.terminal.screen.contains("all → back to the manifest, drill bad-day stopped  (key)"))
     }
 }

@@ -13,7 +13,7 @@ extension ControlPanel {
             guard scenario.isDrill else {
                 let settings = Self.applying(
                     scenario.settings, to: current.settings, of: current.manifest, counters: current.counters)
-                markers.append(("scenario \(name)" + stopped, origin))
+                markers.append(("scenario \(name)" + stopped + ": " + Self.marker(scenario.settings), origin))
                 return current.with(settings: settings, activeScenario: name, drill: nil)
             }
             markers.append(("drill \(name) started" + stopped, origin))
@@ -46,10 +46,7 @@ extension ControlPanel {
             switch step.action {
             case .apply(let changes):
                 settings = Self.applying(changes, to: settings, of: current.manifest, counters: current.counters)
-                let text = changes.map { change in
-                    "\(change.target) → " + (change.changes ?? "unchanged")
-                }
-                markers.append((text.joined(separator: "; "), .drill(drill.name, step: number)))
+                markers.append((Self.marker(changes), .drill(drill.name, step: number)))
             case .resetAll:
                 for index in settings.indices {
                     settings[index] = EndpointSetting(startOf: current.manifest.endpoints[index])
@@ -57,7 +54,7 @@ extension ControlPanel {
                     current.counters[index].restartRule()
                 }
                 renewed = Set(settings.indices)
-                markers.append(("all → reset", .drill(drill.name, step: number)))
+                markers.append(("all → \(Self.backToStart)", .drill(drill.name, step: number)))
             }
         }
         // A finished drill leaves the header; its scenario name stays.

@@ -22,6 +22,18 @@ extension ControlPanel {
         Scenario.Setting(target: "", mode: mode, latency: latency, rateLimit: rateLimit, toxics: toxics).changes
     }
 
+    /// `all → server_error; login → latency 3g`: what a scenario or a drill
+    /// step changes, as its marker says it.
+    static func marker(_ settings: [Scenario.Setting]) -> String {
+        settings.map { setting in
+            (setting.target == "*" ? "all" : setting.target) + " → " + (setting.changes ?? "unchanged")
+        }.joined(separator: "; ")
+    }
+
+    /// A reset's marker: back to the manifest's setting, which is not the
+    /// `reset` fault (`login → reset`).
+    static let backToStart = "back to the manifest"
+
     /// What a reload changed on endpoints that were there before: one
     /// marker for all of them, or none.
     static func reloadMarkers(

@@ -267,7 +267,7 @@ public final class ControlPanel: Sendable {
             // Resetting everything also forgets endpoints a reload dropped.
             if id == nil { self.dropped.withLock { $0 = [:] } }
             let stopped = id == nil ? current.drill.map { ", drill \($0.name) stopped" } ?? "" : ""
-            markers.append(("\(id ?? "all") → reset" + stopped, origin))
+            markers.append(("\(id ?? "all") → \(Self.backToStart)" + stopped, origin))
             // A reset starts rate limits over with full buckets.
             return current.with(
                 settings: settings, activeScenario: nil, drill: id == nil ? nil : current.drill,

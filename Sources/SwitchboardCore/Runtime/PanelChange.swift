@@ -5,7 +5,8 @@ public struct PanelChange: Sendable, Hashable {
     public var sequence: Int
     /// Seconds since 1970, on the panel's clock.
     public var time: Double
-    /// `login → server_error`, `all → reset`, `scenario outage`.
+    /// `login → server_error`, `all → back to the manifest`,
+    /// `scenario outage: all → server_error`.
     public var summary: String
     public var origin: ChangeOrigin
 
