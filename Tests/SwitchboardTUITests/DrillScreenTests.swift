@@ -164,4 +164,32 @@ import Testing
         #expect(!harness.terminal.screen.contains("drill bad-day 2/3"))
         #expect(harness.terminal.screen.contains("all → back to the manifest, drill bad-day stopped  (key)"))
     }
+
+    /// The countdown is read from the wall clock when drawn, to the
+    /// fraction, and the screen wakes when it is due to move — not on its own
+    /// one-second tick, which is not in step with the drill.
+    @Test func theCountdownMovesOnTheDrillsSecondNotTheScreensTick() throws {
+        let clock = ManualClock()
+        let fixtures = try TemporaryFixtures(manifest: DrillScreenTests.manifest)
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path), now: clock.panelClock)
+        let harness = ScreenHarness(panel: panel, clock: clock)
+        harness.press(.char("s"))
+        harness.press(.enter)
+        let due = try #require(panel.snapshot().drill?.nextDue)
+        let frame = ScreenRuntime.frameInterval * 1.5
+        // 1.2 s before step 2: a tick comes with this frame (a long wait).
+        clock.advance(by: due - clock.panelClock() - 1.2 - frame)
+        harness.frame()
+        #expect(harness.terminal.screen.contains("drill bad-day 1/3, next in 2s"), "\(harness.terminal.screen)")
+        // Half a second on, no tick is due, but the countdown has moved.
+        clock.advance(by: 0.5 - frame)
+        let wait = harness.frame()
+        #expect(harness.terminal.screen.contains("drill bad-day 1/3, next in 1s"), "\(harness.terminal.screen)")
+        // It asks to be woken no later than the step is due, 0.7 s on.
+        guard case .wait(let seconds) = wait else {
+            Issue.record("the screen should wait, not exit")
+            return
+        }
+        #expect(seconds <= 0.7 + 1e-6, "\(seconds)")
+    }
 }

@@ -7,7 +7,8 @@
 public struct ScreenClock: Sendable {
     /// Seconds on a clock that never steps back: frames and ticks.
     public var monotonic: @Sendable () -> Double
-    /// Seconds since 1970: the name of an exported HAR file.
+    /// Seconds since 1970: the name of an exported HAR file, a drill's
+    /// countdown.
     public var wall: @Sendable () -> Double
 
     public init(monotonic: @escaping @Sendable () -> Double, wall: @escaping @Sendable () -> Double) {
@@ -22,5 +23,10 @@ public struct ScreenClock: Sendable {
             clock_gettime(CLOCK_MONOTONIC, &spec)
             return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
         },
-        wall: { Double(time(nil)) })
+        wall: {
+            // To the microsecond: a drill's countdown is read from it.
+            var spec = timespec()
+            clock_gettime(CLOCK_REALTIME, &spec)
+            return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+        })
 }

@@ -88,6 +88,15 @@ public final class ScreenRuntime {
             self.send(.wallClock(self.clock.wall()), size)
             self.dirty = self.dirty || before != self.state
         }
+        // A drill's countdown moves on the second it is due, not on the
+        // screen's own tick, which is not in step with the drill.
+        if let drill = self.state.drill {
+            let wall = self.clock.wall()
+            if drill.label(at: wall) != drill.label(at: self.state.wallTime) {
+                self.send(.wallClock(wall), size)
+                self.dirty = true
+            }
+        }
         for key in self.terminal.readKeys() {
             // A resize changes the size mid-batch: measure per key.
             size = self.terminal.size
@@ -108,7 +117,17 @@ public final class ScreenRuntime {
         // Ticks keep to the second even when nothing else wakes the loop,
         // so each sparkline bucket covers one second.
         let untilTick = max(0.001, Self.tickInterval - (elapsed - self.lastTick))
-        return .wait(seconds: min(untilFrame, untilTick))
+        return .wait(seconds: min(untilFrame, untilTick, self.untilCountdownMoves()))
+    }
+
+    /// Seconds until a running drill's countdown shows one second less
+    /// (it rounds up, so when the time left crosses a whole second).
+    private func untilCountdownMoves() -> Double {
+        guard let due = self.state.drill?.nextDue else { return .infinity }
+        let left = due - self.clock.wall()
+        guard left > 0 else { return Self.tickInterval }
+        let fraction = left - left.rounded(.down)
+        return max(0.001, fraction == 0 ? 1 : fraction)
     }
 
     /// Brings in new requests and settings changes; true if anything changed.
