@@ -85,6 +85,7 @@ import Testing
               toomuch: { faults: { reset: 80%, hang: 30% } }
               notanumber: { faults: { reset: lots } }
               unknown: { faults: { drop: 5% } }
+              wide: { delay: 100ms, jitter: 300ms }
             """)
         #expect(
             found == [
@@ -93,6 +94,7 @@ import Testing
                 "6:34: reset share 'lots' is not a percentage — write a share from 0% to 100%, e.g. '5%'",
                 "7:3: latency profile 'unknown' adds no latency — give it 'delay', 'median', 'bandwidth' or 'faults'",
                 "7:24: unknown key 'drop' in 'faults' of latency profile 'unknown' — allowed here: reset, hang",
+                "8:33: latency profile 'wide': 'jitter' 300ms is more than its 'delay' 100ms, and a delay cannot be negative — use a jitter of at most 100ms, or a range 'delay: 0ms..400ms'",
             ])
     }
 }

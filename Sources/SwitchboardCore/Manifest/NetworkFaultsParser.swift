@@ -3,7 +3,7 @@ import Yams
 
 extension ManifestReader {
     /// `jitter: 50ms` beside a fixed `delay: 200ms`: every delay from 150 ms
-    /// to 250 ms equally likely (Toxiproxy's latency toxic), never below 0.
+    /// to 250 ms equally likely (Toxiproxy's latency toxic); at most the delay.
     mutating func jitter(_ node: Node, around delay: DelayDistribution, name: String) -> DelayDistribution? {
         guard let jitter = self.duration(node, what: "jitter") else { return nil }
         guard case .fixed(let center) = delay else {
@@ -12,7 +12,17 @@ extension ManifestReader {
                 fix: "write e.g. 'delay: 200ms' and 'jitter: 50ms', or a range 'delay: 150ms..250ms'")
             return nil
         }
-        return .uniform(max(.zero, center - jitter), center + jitter)
+        guard jitter <= center else {
+            // Cut at 0, the delays would no longer centre on `delay`.
+            self.report(
+                at: node,
+                "latency profile '\(name)': 'jitter' \(DurationText.format(jitter)) is more than its 'delay' \(DurationText.format(center)), and a delay cannot be negative",
+                fix:
+                    "use a jitter of at most \(DurationText.format(center)), or a range 'delay: 0ms..\(DurationText.format(center + jitter))'"
+            )
+            return nil
+        }
+        return .uniform(center - jitter, center + jitter)
     }
 
     /// `faults: { reset: 5%, hang: 2% }`: shares of requests the network
