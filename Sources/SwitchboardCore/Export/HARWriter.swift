@@ -1,17 +1,10 @@
 /// Writes journal entries as an HTTP Archive (HAR 1.2), the format browser
 /// devtools, mitmproxy and Charles open.
 public enum HARWriter {
-    /// Header values replaced by `REDACTED` unless redaction is turned off:
-    /// credentials, including the API keys and tokens many APIs take in a
-    /// header of their own. A recording never keeps these either
-    /// (`RecordedHeaders`).
-    public static let secretHeaders: Set<String> = [
-        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "x-auth-token",
-    ]
-
     /// - Parameters:
     ///   - serverURL: `http://127.0.0.1:8080`, to make each request URL absolute.
-    ///   - redact: hide credentials (see `secretHeaders`).
+    ///   - redact: hide credentials: the values of headers and query
+    ///     parameters `CredentialNames` lists read `REDACTED`.
     ///
     /// The whole document at once, for tests and small exports; the file
     /// writers and the control API stream the same bytes piece by piece

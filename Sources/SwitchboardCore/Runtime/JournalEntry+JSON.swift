@@ -1,9 +1,12 @@
 extension JournalEntry {
     /// One line of JSON: what `serve` prints per request (and what `--log`
     /// appends). Keys are stable; `null` where a value does not apply.
-    public var jsonLine: String {
+    /// Query credentials read `REDACTED` (see `appendJSON`).
+    public var jsonLine: String { self.jsonLine(redact: true) }
+
+    public func jsonLine(redact: Bool) -> String {
         var bytes: [UInt8] = []
-        self.appendJSON(to: &bytes)
+        self.appendJSON(to: &bytes, redact: redact)
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -50,9 +53,12 @@ extension JournalEntry {
 
     /// Appends the JSON object (no newline) to `out`. Written byte by byte
     /// because `serve` prints one per request, at tens of thousands a second.
-    public func appendJSON(to out: inout [UInt8]) {
+    /// With `redact`, the values of query credentials (`CredentialNames`)
+    /// read `REDACTED`: the line leaves the process, as a HAR file does.
+    public func appendJSON(to out: inout [UInt8], redact: Bool = true) {
         out.reserveCapacity(out.count + 320)
-        let (path, query) = Self.split(self.target)
+        let target = redact ? CredentialNames.redactingQuery(in: self.target) : self.target
+        let (path, query) = Self.split(target)
         out.append(contentsOf: #"{"time":""#.utf8)
         Timestamp.appendISO8601(self.time, to: &out)
         out.append(contentsOf: #"","method":"#.utf8)

@@ -7,8 +7,11 @@ public struct LogLine: Equatable, Sendable {
     /// Seconds since 1970, formatted at render time in the local zone.
     public var time: Double
     public var method: String
-    /// Path and query, escaped (`\x1B` instead of an escape character).
+    /// Path and query, escaped (`\x1B` instead of an escape character),
+    /// query credentials masked (`?api_key=••••3456`).
     public let target: String
+    /// `target` as sent, when masking changed it: what `v` shows.
+    public let revealedTarget: String?
     /// `target` lowercased once, for the text filter (which runs on every
     /// line, every frame).
     public let searchableTarget: String
@@ -52,6 +55,7 @@ public struct LogLine: Equatable, Sendable {
         self.time = change.time
         self.method = ""
         self.target = ""
+        self.revealedTarget = nil
         self.searchableTarget = ""
         self.status = .noStatusLine
         self.durationMS = 0
@@ -64,7 +68,9 @@ public struct LogLine: Equatable, Sendable {
         self.sequence = entry.sequence
         self.time = entry.time
         self.method = TerminalText.escapeNetwork(entry.method)
-        self.target = TerminalText.escapeNetwork(entry.target)
+        let masked = Credentials.maskedTarget(entry.target)
+        self.target = TerminalText.escapeNetwork(masked ?? entry.target)
+        self.revealedTarget = masked.map { _ in TerminalText.escapeNetwork(entry.target) }
         self.searchableTarget = self.target.lowercased()
         self.status = entry.status
         self.durationMS = entry.duration.milliseconds
