@@ -43,11 +43,13 @@ public enum HARWriter {
     }
 
     /// Writes `entries` to the file at `path`, replacing it whole once all
-    /// is written.
+    /// is written, with `markers` as the log's comment, as a `--har` file
+    /// has them: the screen's `e` and `--har` tell the same story.
     public static func write(
-        _ entries: [JournalEntry], to path: String, serverURL: String, redact: Bool
+        _ entries: [JournalEntry], markers: [PanelChange] = [], to path: String, serverURL: String, redact: Bool
     ) throws(HARFile.WriteError) {
         let file = try HARFile(path: path, serverURL: serverURL, redact: redact)
+        for marker in markers { file.addMarker(marker) }
         // In slices, so the bytes in memory are bounded by a slice.
         var start = entries.startIndex
         while start < entries.endIndex {
