@@ -23,7 +23,7 @@ extension JournalEntry {
             injectedDelay: response.delay, unmatched: response.unmatched, details: details)
         self.rateLimited = response.rateLimited
         if response.hasToxics, let toxics = decision?.toxics { self.toxics = toxics }
-        self.preferred = response.preferred
+        if let decision { self.forced = decision.forced }
         self.missingFixture = response.missingFixture
         if let upstream = response.upstream {
             self.upstream = upstream

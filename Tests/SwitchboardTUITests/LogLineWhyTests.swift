@@ -1,7 +1,8 @@
 import SwitchboardCore
-import SwitchboardTUI
 import SwitchboardTestSupport
 import Testing
+
+@testable import SwitchboardTUI
 
 /// Issue 13, part 9: a log line says why a request got what it got.
 @Suite struct LogLineWhyTests {
@@ -12,7 +13,8 @@ import Testing
     static func whyEntries() -> [JournalEntry] {
         var preferred = ScreenFixtures.entry(
             1, "GET", "/data/all/coinlist", .answered(500), ms: 0.5, endpoint: "coinlist", mode: .serverError)
-        preferred.preferred = true
+        preferred.forced.mode = .serverError
+        preferred.setting = .success
         var missing = ScreenFixtures.entry(
             2, "GET", "/episodes/99", .answered(404), ms: 0.4, endpoint: "episode", mode: .success)
         missing.missingFixture = "episodes/99.json"
@@ -42,6 +44,24 @@ import Testing
         #expect(text.contains("404 ") && text.contains("no fixture episodes/99.json"))
         #expect(!text.contains("success (") && !text.contains(" 404      0ms  success"))
         #expect(text.contains("UNMATCHED: needs ?lat&lon"))
+    }
+
+    /// A latency the request asked for says `(Prefer)` as a mode does, and
+    /// the details header says what the log line says.
+    @Test func aPreferredLatencySaysPreferAndTheDetailsHeaderCarriesTheReason() throws {
+        var latency = ScreenFixtures.entry(
+            1, "GET", "/data/all/coinlist", .answered(200), ms: 152, endpoint: "coinlist", latency: "3g")
+        latency.forced.latency = true
+        latency.injectedDelay = .milliseconds(150)
+        #expect(
+            LogView.info(LogLine(latency), width: 40, options: self.colored) == "success · 3g (Prefer) 150ms")
+        #expect(
+            DetailsFormatter.summary(latency, signature: nil).contains("latency 3g (Prefer), 150ms injected"))
+        let why = Self.whyEntries()
+        #expect(
+            DetailsFormatter.summary(why[0], signature: nil).contains(
+                "server_error (Prefer; endpoint set to success)"))
+        #expect(DetailsFormatter.summary(why[1], signature: nil).contains("success · no fixture episodes/99.json"))
     }
 
     @Test func aTruncatedAnswerIsDrawnAsAFaultNotAGreen200() throws {

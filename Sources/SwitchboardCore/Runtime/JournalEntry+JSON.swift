@@ -11,6 +11,9 @@ extension JournalEntry {
     }
 
     /// `,"delay_ms":…,"endpoint":…,"mode":…,"setting":…,"latency":…` and,
+    /// when the log line says why, `,"reason":"no fixture episodes/99.json"`,
+    /// for a request whose `Prefer` header chose for it,
+    /// `,"forced_by":"prefer","forced":"mode=server_error"`,
     /// for a rejected request, `,"rejected":…`, for one a rate limit
     /// refused, `,"rate_limited":"5/s"`, for one sent with toxics
     /// `,"toxics":"slicer"` (and `,"retried_early_ms":…` when
@@ -30,6 +33,14 @@ extension JournalEntry {
         if !self.toxics.isEmpty {
             out.append(contentsOf: #","toxics":"#.utf8)
             JSONBytes.appendString(self.toxics.description, to: &out)
+        }
+        if let reason = self.reason {
+            out.append(contentsOf: #","reason":"#.utf8)
+            JSONBytes.appendString(reason, to: &out)
+        }
+        if let forced = self.forcedText {
+            out.append(contentsOf: #","forced_by":"prefer","forced":"#.utf8)
+            JSONBytes.appendString(forced, to: &out)
         }
         if let rejection = self.rejection {
             out.append(contentsOf: #","rejected":"#.utf8)

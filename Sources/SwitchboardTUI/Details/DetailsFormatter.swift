@@ -93,12 +93,23 @@ public enum DetailsFormatter {
             parts.append("no endpoint matched")
         }
         if let mode = entry.mode {
-            parts.append(mode.name + (entry.setting.map { " (\($0.name))" } ?? ""))
+            if let forced = entry.forced.mode {
+                // The endpoint's own setting is not what chose it.
+                let asked = forced == mode ? "" : " \(forced.name)"
+                parts.append("\(mode.name) (Prefer\(asked); endpoint set to \((entry.setting ?? mode).name))")
+            } else {
+                parts.append(mode.name + (entry.setting.map { " (\($0.name))" } ?? ""))
+            }
+        }
+        if let reason = entry.missingFixture.map({ "no fixture " + $0 }) {
+            parts.append(TerminalText.clean(reason))
         }
         if let latency = entry.latency {
-            parts.append("latency \(TerminalText.clean(latency)), \(DurationText.format(entry.injectedDelay)) injected")
+            let prefer = entry.forced.latency ? " (Prefer)" : ""
+            parts.append(
+                "latency \(TerminalText.clean(latency))\(prefer), \(DurationText.format(entry.injectedDelay)) injected")
         }
-        if !entry.toxics.isEmpty { parts.append("toxics \(entry.toxics)") }
+        if !entry.toxics.isEmpty { parts.append("toxics \(entry.toxics)" + (entry.forced.toxics ? " (Prefer)" : "")) }
         parts.append("took \(Format.milliseconds(entry.duration.milliseconds))")
         return parts.joined(separator: " · ")
     }

@@ -163,7 +163,9 @@ enum LogView {
         let delay = line.delayMS > 0 ? Format.shortDelay(line.delayMS) : ""
         var latency = ""
         if let name = line.latency {
-            latency = options.separator + ([name, delay].filter { !$0.isEmpty }.joined(separator: " "))
+            // A profile the request asked for says so, as a mode does.
+            let shown = line.preferredLatency ? name + " (Prefer)" : name
+            latency = options.separator + ([shown, delay].filter { !$0.isEmpty }.joined(separator: " "))
         }
         let candidates = [
             mode + setting + latency,

@@ -25,6 +25,8 @@ public struct LogLine: Equatable, Sendable {
     public var latency: String?
     /// The request chose its mode with a `Prefer` header.
     public var preferred = false
+    /// The request chose its latency profile with a `Prefer` header.
+    public var preferredLatency = false
     /// `episodes/99.json`: the fixture file a 404 success did not find.
     public var missingFixture: String?
     /// A status line went out but the answer was cut short (`truncated`):
@@ -80,6 +82,7 @@ public struct LogLine: Equatable, Sendable {
         self.setting = entry.setting?.name
         self.latency = entry.latency
         self.preferred = entry.preferred
+        self.preferredLatency = entry.forced.latency
         self.cutShort = entry.mode == .truncated
         self.missingFixture = entry.missingFixture.map(TerminalText.clean)
         self.unmatchedWhy = entry.unmatched?.short.map(TerminalText.clean)
