@@ -15,10 +15,17 @@ public struct RequestRecord: Codable, Sendable, Equatable {
     public var delayMS: Double
     public var endpoint: String?
     public var mode: String?
-    /// The endpoint's setting, which differs from `mode` for `flaky` and
-    /// `sequence`.
+    /// The endpoint's own setting, which differs from `mode` for `flaky`,
+    /// `sequence`, and a mode a `Prefer` header asked for.
     public var setting: String?
     public var latency: String?
+    /// Why the status alone misleads, as the screen's log line says it:
+    /// `no fixture episodes/99.json`, `needs ?lat&lon`.
+    public var reason: String?
+    /// `prefer` when the request's `Prefer` header chose for it.
+    public var forcedBy: String?
+    /// What the `Prefer` header chose: `mode=server_error, latency=3g`.
+    public var forced: String?
     /// Why the request was refused before any endpoint saw it.
     public var rejected: String?
     /// The rate limit (`5/s`) that answered this request 429.
@@ -41,7 +48,8 @@ public struct RequestRecord: Codable, Sendable, Equatable {
         case time, method, path, query, status
         case durationMS = "duration_ms"
         case delayMS = "delay_ms"
-        case endpoint, mode, setting, latency, rejected, unmatched, closest, sequence, details
+        case endpoint, mode, setting, latency, reason, forced, rejected, unmatched, closest, sequence, details
+        case forcedBy = "forced_by"
         case rateLimited = "rate_limited"
         case retriedEarlyMS = "retried_early_ms"
     }

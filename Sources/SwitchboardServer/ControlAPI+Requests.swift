@@ -42,7 +42,7 @@ extension ControlAPI {
         let details = target.queryValue("details").map { $0 != "false" && $0 != "0" } ?? false
         let redact = target.queryValue("redact") != "false"
         var export = JournalExport(
-            journal: self.journal, format: details ? .detailedRequests(redact: redact) : .requests,
+            journal: self.journal, format: details ? .detailedRequests(redact: redact) : .requests(redact: redact),
             unmatched: target.queryValue("unmatched").map { $0 != "false" && $0 != "0" },
             endpoint: target.queryValue("endpoint"), limit: limit)
         export.after = after

@@ -71,10 +71,10 @@ enum ControlJSON {
     /// One journal entry with its headers and bodies (text, or base64 for
     /// binary), while they are kept: the hand-written `serve` line (see
     /// `JournalEntry.appendJSON`, which carries `sequence`) with `details`
-    /// added. With `redact`, credentials (`HARWriter.secretHeaders`) read
-    /// `REDACTED`, as in a HAR file: they leave the process here.
+    /// added. With `redact`, credentials (`CredentialNames`, headers and
+    /// query) read `REDACTED`, as in a HAR file: they leave the process here.
     static func entryDetails(_ entry: JournalEntry, redact: Bool) -> String {
-        var json = String(entry.jsonLine.dropLast())
+        var json = String(entry.jsonLine(redact: redact).dropLast())
         json += #","details":"#
         guard let details = entry.details else { return json + "null}" }
         func body(_ bytes: [UInt8], size: Int) -> CapturedBody {
@@ -84,8 +84,8 @@ enum ControlJSON {
                 truncated: bytes.count < size)
         }
         func pair(_ header: HeaderField) -> [String] {
-            let secret = redact && HARWriter.secretHeaders.contains(header.name.lowercased())
-            return [header.name, secret ? "REDACTED" : header.value]
+            let secret = redact && CredentialNames.isHeader(header.name)
+            return [header.name, secret ? CredentialNames.redacted : header.value]
         }
         let record = RequestDetails(
             httpVersion: details.httpVersion, requestHeaders: details.requestHeaders.map(pair),

@@ -26,7 +26,7 @@ extension JournalEntry {
         // on its way) ends through the `truncated` action.
         if answered, case .truncated = response.action { self.cutShort = true }
         if response.hasToxics, let toxics = decision?.toxics { self.toxics = toxics }
-        self.preferred = response.preferred
+        if let decision { self.forced = decision.forced }
         self.missingFixture = response.missingFixture
         if let upstream = response.upstream {
             self.upstream = upstream

@@ -13,8 +13,9 @@ struct JournalExport: Sendable {
     enum Format: Sendable, Equatable {
         /// HAR 1.2; `serverURL` makes request URLs absolute.
         case har(serverURL: String, redact: Bool)
-        /// A JSON array of the `serve` line shape.
-        case requests
+        /// A JSON array of the `serve` line shape, query credentials
+        /// `REDACTED` unless `redact` is false.
+        case requests(redact: Bool)
         /// The same with each entry's `details`, credentials `REDACTED`
         /// unless `redact` is false.
         case detailedRequests(redact: Bool)
@@ -119,9 +120,9 @@ struct JournalExport: Sendable {
         switch self.format {
         case .har(let serverURL, let redact):
             HARWriter.appendEntry(entry, first: first, to: &out, serverURL: serverURL, redact: redact)
-        case .requests:
+        case .requests(let redact):
             if !first { out.append(contentsOf: ",\n".utf8) }
-            entry.appendJSON(to: &out)
+            entry.appendJSON(to: &out, redact: redact)
         case .detailedRequests(let redact):
             if !first { out.append(contentsOf: ",\n".utf8) }
             out.append(contentsOf: ControlJSON.entryDetails(entry, redact: redact).utf8)

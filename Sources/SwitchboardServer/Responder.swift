@@ -194,7 +194,6 @@ final class Responder: Sendable {
                 response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer())
             }
             response.decision = decision
-            response.preferred = override.mode != nil
             response.delay = decision.delay
             response.endpointID = catalog.ids[index]
             response.action = self.action(for: decision, snapshot: snapshot)
@@ -277,8 +276,6 @@ struct PreparedResponse {
     var decision: Decision?
     var endpointID: String?
     var unmatched: Unmatched?
-    /// The request's `Prefer` header chose the mode.
-    var preferred = false
     /// The `file:` fixture that does not exist, for the log line.
     var missingFixture: String?
     /// For a live request: how the upstream did.

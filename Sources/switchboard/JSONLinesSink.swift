@@ -14,21 +14,24 @@ final class JSONLinesSink: JournalSink {
     /// call besides.
     private nonisolated(unsafe) let output: UnsafeMutablePointer<FILE>
     private let count = Atomic<Int>(0)
+    /// Query credentials read `REDACTED` (off with `--no-redact`).
+    private let redact: Bool
 
-    init(output: UnsafeMutablePointer<FILE>, name: String) {
+    init(output: UnsafeMutablePointer<FILE>, name: String, redact: Bool) {
         self.output = output
         self.name = name
+        self.redact = redact
         // Each batch is written and flushed whole; line buffering would
         // make one write per request.
         setvbuf(output, nil, _IOFBF, 1 << 16)
     }
 
     /// Opens `path` for appending; a clear sentence if it cannot.
-    static func appending(to path: String) throws(SinkError) -> JSONLinesSink {
+    static func appending(to path: String, redact: Bool) throws(SinkError) -> JSONLinesSink {
         guard let file = fopen(path, "a") else {
             throw SinkError(description: "cannot write the log to '\(path)': \(String(cString: strerror(errno)))")
         }
-        return JSONLinesSink(output: file, name: path)
+        return JSONLinesSink(output: file, name: path, redact: redact)
     }
 
     var written: Int { self.count.load(ordering: .relaxed) }
@@ -45,7 +48,7 @@ final class JSONLinesSink: JournalSink {
             let end = min(start + Self.slice, entries.endIndex)
             bytes.removeAll(keepingCapacity: true)
             for entry in entries[start..<end] {
-                entry.appendJSON(to: &bytes)
+                entry.appendJSON(to: &bytes, redact: self.redact)
                 bytes.append(UInt8(ascii: "\n"))
             }
             let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, self.output) }

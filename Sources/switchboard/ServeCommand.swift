@@ -26,7 +26,8 @@ struct ServeCommand: ParsableCommand {
         let (manifest, panel, journal, session) = try Launch.prepare(self.options, quietSession: false)
         let stdout = JournalStream(
             journal: journal, feed: journal.addFeed(keepsDetails: false),
-            sink: JSONLinesSink(output: StandardStreams.stdout, name: "stdout"), panel: panel)
+            sink: JSONLinesSink(output: StandardStreams.stdout, name: "stdout", redact: !self.options.noRedact),
+            panel: panel)
         stdout.start()
         let (server, url) = try Launch.startServer(
             manifest: manifest, options: self.options, panel: panel, journal: journal)

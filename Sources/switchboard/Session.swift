@@ -29,7 +29,7 @@ struct Session {
         self.quiet = quiet
         if let path = options.log {
             do {
-                let sink = try JSONLinesSink.appending(to: path)
+                let sink = try JSONLinesSink.appending(to: path, redact: self.redact)
                 let stream = JournalStream(
                     journal: journal, feed: journal.addFeed(keepsDetails: false), sink: sink, quiet: quiet,
                     panel: panel)

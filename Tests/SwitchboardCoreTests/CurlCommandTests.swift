@@ -64,11 +64,26 @@ import Testing
 
     @Test func credentialsAreMaskedOnlyWhereAsked() {
         let copy = Self.copy(headers: [("Authorization", "Bearer secret"), ("Accept", "*/*")])
-        let masked = CurlCommand(copy, serverURL: "http://h:1", masking: ["authorization"])
+        let masked = CurlCommand(copy, serverURL: "http://h:1", masksCredentials: true)
         #expect(masked.masksSomething)
         #expect(masked.text(bodyFile: nil).contains("-H 'Authorization: MASKED'"))
         #expect(!masked.text(bodyFile: nil).contains("secret"))
         #expect(CurlCommand(copy, serverURL: "http://h:1").text(bodyFile: nil).contains("Bearer secret"))
+    }
+
+    /// The clipboard's copy hides what the screen hides: key-like headers
+    /// (`X-Session-Token`) and credentials in the query, not only the
+    /// headers HAR files used to redact.
+    @Test func theClipboardMasksKeyHeadersAndQueryCredentials() {
+        let copy = Self.copy(
+            "GET", "/api/getPerson?id=1&api_key=sk_live_SECRET123456&Access-Token=tok",
+            headers: [("X-Session-Token", "sess-SECRET"), ("X-Goog-Api-Key", "AIzaSECRET"), ("Accept", "*/*")])
+        let text = CurlCommand(copy, serverURL: "http://h:1", masksCredentials: true).text(bodyFile: nil)
+        #expect(text.hasPrefix("curl -sS -i 'http://h:1/api/getPerson?id=1&api_key=MASKED&Access-Token=MASKED'"))
+        #expect(text.contains("-H 'X-Session-Token: MASKED'"))
+        #expect(text.contains("-H 'X-Goog-Api-Key: MASKED'"))
+        #expect(text.contains("-H 'Accept: */*'"))
+        #expect(!text.contains("SECRET"))
     }
 
     @Test func aReplayIsTheSameRequestOnAConnectionOfItsOwnMarkedAsAReplay() {

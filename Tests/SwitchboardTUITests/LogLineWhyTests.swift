@@ -1,7 +1,8 @@
 import SwitchboardCore
-import SwitchboardTUI
 import SwitchboardTestSupport
 import Testing
+
+@testable import SwitchboardTUI
 
 /// Issue 13, part 9: a log line says why a request got what it got.
 @Suite struct LogLineWhyTests {
@@ -12,7 +13,8 @@ import Testing
     static func whyEntries() -> [JournalEntry] {
         var preferred = ScreenFixtures.entry(
             1, "GET", "/data/all/coinlist", .answered(500), ms: 0.5, endpoint: "coinlist", mode: .serverError)
-        preferred.preferred = true
+        preferred.forced.mode = .serverError
+        preferred.setting = .success
         var missing = ScreenFixtures.entry(
             2, "GET", "/episodes/99", .answered(404), ms: 0.4, endpoint: "episode", mode: .success)
         missing.missingFixture = "episodes/99.json"
@@ -44,6 +46,24 @@ import Testing
         #expect(text.contains("UNMATCHED: needs ?lat&lon"))
     }
 
+    /// A latency the request asked for says `(Prefer)` as a mode does, and
+    /// the details header says what the log line says.
+    @Test func aPreferredLatencySaysPreferAndTheDetailsHeaderCarriesTheReason() throws {
+        var latency = ScreenFixtures.entry(
+            1, "GET", "/data/all/coinlist", .answered(200), ms: 152, endpoint: "coinlist", latency: "3g")
+        latency.forced.latency = true
+        latency.injectedDelay = .milliseconds(150)
+        #expect(
+            LogView.info(LogLine(latency), width: 40, options: self.colored) == "success · 3g (Prefer) 150ms")
+        #expect(
+            DetailsFormatter.summary(latency, signature: nil).contains("latency 3g (Prefer), 150ms injected"))
+        let why = Self.whyEntries()
+        #expect(
+            DetailsFormatter.summary(why[0], signature: nil).contains(
+                "server_error (Prefer; endpoint set to success)"))
+        #expect(DetailsFormatter.summary(why[1], signature: nil).contains("success · no fixture episodes/99.json"))
+    }
+
     @Test func aTruncatedAnswerIsDrawnAsAFaultNotAGreen200() throws {
         var state = try ScreenFixtures.freshState()
         let entries = Self.whyEntries()
@@ -67,6 +87,7 @@ import Testing
         var sliced = ScreenFixtures.entry(
             2, "GET", "/episodes/1", .answered(200), ms: 9.1, endpoint: "episode", mode: .success)
         sliced.toxics = .slicer
+        sliced.forced = Decision.Forced(toxics: true)
         sliced.sequence = 2
         _ = Reducer.reduce(
             &state, .requests([cut, sliced], missed: 0, stats: ScreenFixtures.stats(for: [cut, sliced])), width: 100,
@@ -77,7 +98,7 @@ import Testing
         #expect(String(grid.row(cutRow)).contains("success · limit_data:10 cut"), "\(grid.text)")
         let slicedRow = try #require(
             (0..<24).first { grid.row($0).contains("/episodes/1") && grid.row($0).contains(" 200 ") })
-        #expect(String(grid.row(slicedRow)).contains("success · slicer"), "\(grid.text)")
+        #expect(String(grid.row(slicedRow)).contains("success · slicer (Prefer)"), "\(grid.text)")
         for (row, color) in [(cutRow, Color.magenta), (slicedRow, .green)] {
             let cells = Array(grid.row(row))
             let column = try #require((0..<(cells.count - 4)).first { String(cells[$0..<($0 + 5)]) == " 200 " }) + 1

@@ -192,6 +192,22 @@ import Testing
         #expect(har.contains("/weather?lat=35.9&lon=14.5"))
     }
 
+    /// `e` and `--har` write the same file: the settings changes are the
+    /// log's comment in both.
+    @Test func eWritesTheMarkersAsTheLogsComment() throws {
+        let folder = try TemporaryFixtures(manifest: "")
+        let harness = try ScreenHarness.demo(exportFolder: folder.path)
+        harness.press(.char(" "))
+        let change = try #require(harness.panel.changes(after: 0).last)
+        harness.press(.tab, .char("e"))
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".har") })
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + name))
+        let log = try #require(
+            (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["log"] as? [String: Any])
+        #expect(log["comment"] as? String == Timestamp.iso8601(change.time) + "  " + change.text)
+    }
+
     @Test func qQuitsAndCtrlCInterrupts() throws {
         #expect(try ScreenHarness.demo().press(.char("q")) == .exit(.quit))
         #expect(try ScreenHarness.demo().press(.ctrl("c")) == .exit(.interrupted))

@@ -9,13 +9,14 @@ public struct CurlCommand: Sendable, Equatable {
     public var request: RequestCopy
     /// `http://127.0.0.1:8080`
     public var serverURL: String
-    /// Headers whose values are replaced by `masked` (for the clipboard).
-    public var masking: Set<String> = []
+    /// Whether credentials — the headers and query parameters
+    /// `CredentialNames` lists — read `MASKED` (for the clipboard).
+    public var masksCredentials = false
 
-    public init(_ request: RequestCopy, serverURL: String, masking: Set<String> = []) {
+    public init(_ request: RequestCopy, serverURL: String, masksCredentials: Bool = false) {
         self.request = request
         self.serverURL = serverURL
-        self.masking = masking
+        self.masksCredentials = masksCredentials
     }
 
     /// Whether the body must come from a file: binary, or long.
@@ -27,9 +28,14 @@ public struct CurlCommand: Sendable, Equatable {
             || text.unicodeScalars.contains { $0.value == 0x7F }
     }
 
-    /// Whether any header's value was masked.
+    /// Whether any header's or query parameter's value was masked.
     public var masksSomething: Bool {
-        self.request.headers.contains { self.masking.contains($0.name.lowercased()) }
+        guard self.masksCredentials else { return false }
+        return self.request.headers.contains { CredentialNames.isHeader($0.name) } || self.maskedTarget != nil
+    }
+
+    private var maskedTarget: String? {
+        self.masksCredentials ? CredentialNames.maskingQuery(in: self.request.target) { _ in "MASKED" } : nil
     }
 
     /// The command, one argument group per line; `bodyFile` is where the
@@ -46,9 +52,10 @@ public struct CurlCommand: Sendable, Equatable {
         } else if !(method == "GET" && !hasBody) && !(method == "POST" && hasBody) {
             arguments.append("-X " + Self.quote(method))
         }
-        var lines = [arguments.joined(separator: " ") + " " + Self.quote(self.serverURL + self.request.target)]
+        let target = self.maskedTarget ?? self.request.target
+        var lines = [arguments.joined(separator: " ") + " " + Self.quote(self.serverURL + target)]
         for header in self.request.headers {
-            let value = self.masking.contains(header.name.lowercased()) ? "MASKED" : header.value
+            let value = self.masksCredentials && CredentialNames.isHeader(header.name) ? "MASKED" : header.value
             // `Name;` is curl's way to send a header with an empty value.
             let argument = value.isEmpty ? "\(header.name);" : "\(header.name): \(value)"
             lines.append("-H " + Self.quote(argument))

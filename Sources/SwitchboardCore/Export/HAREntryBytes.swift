@@ -38,7 +38,8 @@ struct HAREntryBytes {
         out.append(contentsOf: #"{"method":"#.utf8)
         JSONBytes.appendString(entry.method, to: &out)
         out.append(contentsOf: #","url":"#.utf8)
-        JSONBytes.appendString(entry.target.hasPrefix("/") ? serverURL + entry.target : entry.target, to: &out)
+        let target = self.redact ? CredentialNames.redactingQuery(in: entry.target) : entry.target
+        JSONBytes.appendString(target.hasPrefix("/") ? serverURL + target : target, to: &out)
         out.append(contentsOf: #","httpVersion":"#.utf8)
         JSONBytes.appendString(version, to: &out)
         out.append(contentsOf: #","cookies":["#.utf8)
@@ -55,10 +56,10 @@ struct HAREntryBytes {
         out.append(contentsOf: #"],"headers":"#.utf8)
         self.headers(headers, into: &out)
         out.append(contentsOf: #","queryString":["#.utf8)
-        let target = RequestTarget(uri: entry.target)
-        for (index, item) in target.query.enumerated() {
+        for (index, item) in RequestTarget(uri: entry.target).query.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            self.pair(item.name, item.value, into: &out)
+            let secret = self.redact && CredentialNames.isQueryParameter(item.name)
+            self.pair(item.name, secret ? CredentialNames.redacted : item.value, into: &out)
         }
         out.append(contentsOf: #"],"headersSize":-1,"bodySize":"#.utf8)
         JSONBytes.appendInteger(details?.requestBodySize ?? 0, to: &out)
@@ -121,8 +122,8 @@ struct HAREntryBytes {
         out.append(UInt8(ascii: "["))
         for (index, header) in headers.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            let secret = self.redact && HARWriter.secretHeaders.contains(header.name.lowercased())
-            self.pair(header.name, secret ? "REDACTED" : header.value, into: &out)
+            let secret = self.redact && CredentialNames.isHeader(header.name)
+            self.pair(header.name, secret ? CredentialNames.redacted : header.value, into: &out)
         }
         out.append(UInt8(ascii: "]"))
     }

@@ -1,17 +1,10 @@
 /// Writes journal entries as an HTTP Archive (HAR 1.2), the format browser
 /// devtools, mitmproxy and Charles open.
 public enum HARWriter {
-    /// Header values replaced by `REDACTED` unless redaction is turned off:
-    /// credentials, including the API keys and tokens many APIs take in a
-    /// header of their own. A recording never keeps these either
-    /// (`RecordedHeaders`).
-    public static let secretHeaders: Set<String> = [
-        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "x-auth-token",
-    ]
-
     /// - Parameters:
     ///   - serverURL: `http://127.0.0.1:8080`, to make each request URL absolute.
-    ///   - redact: hide credentials (see `secretHeaders`).
+    ///   - redact: hide credentials: the values of headers and query
+    ///     parameters `CredentialNames` lists read `REDACTED`.
     ///
     /// The whole document at once, for tests and small exports; the file
     /// writers and the control API stream the same bytes piece by piece
@@ -50,11 +43,13 @@ public enum HARWriter {
     }
 
     /// Writes `entries` to the file at `path`, replacing it whole once all
-    /// is written.
+    /// is written, with `markers` as the log's comment, as a `--har` file
+    /// has them: the screen's `e` and `--har` tell the same story.
     public static func write(
-        _ entries: [JournalEntry], to path: String, serverURL: String, redact: Bool
+        _ entries: [JournalEntry], markers: [PanelChange] = [], to path: String, serverURL: String, redact: Bool
     ) throws(HARFile.WriteError) {
         let file = try HARFile(path: path, serverURL: serverURL, redact: redact)
+        for marker in markers { file.addMarker(marker) }
         // In slices, so the bytes in memory are bounded by a slice.
         var start = entries.startIndex
         while start < entries.endIndex {

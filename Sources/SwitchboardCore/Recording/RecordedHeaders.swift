@@ -2,8 +2,8 @@
 ///
 /// An allow-list, not a block-list: an unknown header may carry a session
 /// or a per-request secret, and a fixture is committed and shared. Never
-/// kept: credentials (`HARWriter.secretHeaders`: `Authorization`, `Cookie`,
-/// `Set-Cookie`, `X-Api-Key`, …, whatever this list says),
+/// kept: credentials (`CredentialNames.isHeader`: `Authorization`, `Cookie`,
+/// `Set-Cookie`, `X-Api-Key`, …, whatever that list says),
 /// hop-by-hop headers, what the server computes itself (`Content-Length`,
 /// `Date`, `Transfer-Encoding`), `Content-Encoding` (bodies are stored
 /// decoded; see `RecordedBody`) and CORS headers (Switchboard answers
@@ -29,7 +29,7 @@ public enum RecordedHeaders {
         for header in headers {
             let name = header.name.lowercased()
             guard Self.kept.contains(name) || (encoded && name == "content-encoding"),
-                !HARWriter.secretHeaders.contains(name)
+                !CredentialNames.isHeader(name)
             else { continue }
             guard seen.insert(name).inserted else { continue }
             var value = header.value.trimmed()

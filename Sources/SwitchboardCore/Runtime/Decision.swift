@@ -1,7 +1,8 @@
 /// How one matched request will be answered.
 public struct Decision: Sendable, Hashable {
     public var endpointIndex: Int
-    /// The endpoint's setting (`flaky:25`, `sequence`, `fail_first:2`, …).
+    /// The endpoint's own setting (`flaky:25`, `sequence`, `fail_first:2`,
+    /// …), whatever the request's `Prefer` header asked.
     public var setting: Mode
     /// What this request gets: never `flaky`, `sequence` or a count rule.
     public var mode: Mode
@@ -21,6 +22,26 @@ public struct Decision: Sendable, Hashable {
     /// How the answer's bytes leave: the endpoint's toxics, or the request's
     /// own (`Prefer: toxics=slicer`).
     public var toxics = Toxics.none
+    /// What the request's `Prefer` header chose in place of the endpoint's
+    /// setting: the log, the journal and HAR say so rather than pass it
+    /// off as the endpoint's.
+    public var forced = Forced()
+
+    /// The parts of an answer a `Prefer` header chose.
+    public struct Forced: Sendable, Hashable {
+        /// The mode asked for (`server_error`, `flaky:50`), which chose `mode`.
+        public var mode: Mode?
+        public var latency = false
+        public var toxics = false
+
+        public init(mode: Mode? = nil, latency: Bool = false, toxics: Bool = false) {
+            self.mode = mode
+            self.latency = latency
+            self.toxics = toxics
+        }
+
+        public var isEmpty: Bool { self.mode == nil && !self.latency && !self.toxics }
+    }
 
     /// The response served, for modes that serve one; `truncated` cuts the
     /// success response short.

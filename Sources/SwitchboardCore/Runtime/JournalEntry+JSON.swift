@@ -1,13 +1,19 @@
 extension JournalEntry {
     /// One line of JSON: what `serve` prints per request (and what `--log`
     /// appends). Keys are stable; `null` where a value does not apply.
-    public var jsonLine: String {
+    /// Query credentials read `REDACTED` (see `appendJSON`).
+    public var jsonLine: String { self.jsonLine(redact: true) }
+
+    public func jsonLine(redact: Bool) -> String {
         var bytes: [UInt8] = []
-        self.appendJSON(to: &bytes)
+        self.appendJSON(to: &bytes, redact: redact)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `,"delay_ms":…,"endpoint":…,"mode":…,"setting":…,"latency":…` and,
+    /// when the log line says why, `,"reason":"no fixture episodes/99.json"`,
+    /// for a request whose `Prefer` header chose for it,
+    /// `,"forced_by":"prefer","forced":"mode=server_error"`,
     /// for a rejected request, `,"rejected":…`, for one a rate limit
     /// refused, `,"rate_limited":"5/s"`, for one sent with toxics
     /// `,"toxics":"slicer"`, for a body cut short `,"cut_short":true` (and `,"retried_early_ms":…` when
@@ -29,6 +35,14 @@ extension JournalEntry {
             JSONBytes.appendString(self.toxics.description, to: &out)
         }
         if self.cutShort { out.append(contentsOf: #","cut_short":true"#.utf8) }
+        if let reason = self.reason {
+            out.append(contentsOf: #","reason":"#.utf8)
+            JSONBytes.appendString(reason, to: &out)
+        }
+        if let forced = self.forcedText {
+            out.append(contentsOf: #","forced_by":"prefer","forced":"#.utf8)
+            JSONBytes.appendString(forced, to: &out)
+        }
         if let rejection = self.rejection {
             out.append(contentsOf: #","rejected":"#.utf8)
             JSONBytes.appendString(rejection, to: &out)
@@ -51,9 +65,12 @@ extension JournalEntry {
 
     /// Appends the JSON object (no newline) to `out`. Written byte by byte
     /// because `serve` prints one per request, at tens of thousands a second.
-    public func appendJSON(to out: inout [UInt8]) {
+    /// With `redact`, the values of query credentials (`CredentialNames`)
+    /// read `REDACTED`: the line leaves the process, as a HAR file does.
+    public func appendJSON(to out: inout [UInt8], redact: Bool = true) {
         out.reserveCapacity(out.count + 320)
-        let (path, query) = Self.split(self.target)
+        let target = redact ? CredentialNames.redactingQuery(in: self.target) : self.target
+        let (path, query) = Self.split(target)
         out.append(contentsOf: #"{"time":""#.utf8)
         Timestamp.appendISO8601(self.time, to: &out)
         out.append(contentsOf: #"","method":"#.utf8)

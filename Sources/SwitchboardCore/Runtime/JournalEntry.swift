@@ -16,10 +16,14 @@ public struct JournalEntry: Sendable {
     public var endpointID: String?
     /// What this request got (never flaky, sequence or a count rule).
     public var mode: Mode?
-    /// The endpoint's setting when it differs from `mode` (`flaky:25`).
+    /// The endpoint's own setting when it differs from `mode` (`flaky:25`;
+    /// `success` for an error a `Prefer` header asked for).
     public var setting: Mode?
+    /// What the request's `Prefer` header chose in place of the endpoint's
+    /// setting: its mode, latency or toxics.
+    public var forced = Decision.Forced()
     /// The request chose its mode itself, with a `Prefer` header.
-    public var preferred = false
+    public var preferred: Bool { self.forced.mode != nil }
     /// The fixture file a `file:` response names that does not exist
     /// (`episodes/99.json`): why a success answered 404.
     public var missingFixture: String?

@@ -132,9 +132,11 @@ public final class PanelSnapshot: Sendable {
         }
         let delay = profile.map { self.delay(of: $0, endpoint: index, number: number) } ?? .zero
         return Decision(
-            endpointIndex: index, setting: configured, mode: mode, latency: profile?.name, delay: delay,
+            endpointIndex: index, setting: setting.mode, mode: mode, latency: profile?.name, delay: delay,
             bandwidth: profile?.bandwidth, request: request,
-            mayBeCached: override.mode == nil && setting.mode == .success, toxics: toxics)
+            mayBeCached: override.mode == nil && setting.mode == .success, toxics: toxics,
+            forced: Decision.Forced(
+                mode: override.mode, latency: override.latency != nil, toxics: override.toxics != nil))
     }
 
     /// The delay a browser's CORS preflight for the endpoint at `index`

@@ -3,17 +3,17 @@ import SwitchboardCore
 /// Header values that let someone act as the user: shown masked unless the
 /// reader asks, because people share this screen in demos.
 public enum Credentials {
-    /// Whether a header named `name` carries a credential: every header
-    /// HAR exports redact, and names that look like keys or tokens
-    /// (`X-Goog-Api-Key`, `X-Session-Token`), since masking one too many on
-    /// screen costs a key press and one too few can leak in a demo.
+    /// Whether a header named `name` carries a credential: the one list
+    /// HAR files, JSON lines and the control API redact (`CredentialNames`).
     public static func isSecret(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        if HARWriter.secretHeaders.contains(lowered) { return true }
-        let squeezed = lowered.filter { $0 != "-" && $0 != "_" }
-        return ["apikey", "token", "secret", "password", "session", "signature", "xauth"].contains {
-            squeezed.contains($0)
-        }
+        CredentialNames.isHeader(name)
+    }
+
+    /// `target` with each query credential's value masked as a header's
+    /// is (`?api_key=••••3456`), or `nil` when it holds none. Masked before
+    /// it is escaped for the terminal, so the dots are never escaped.
+    public static func maskedTarget(_ target: String) -> String? {
+        CredentialNames.maskingQuery(in: target) { self.maskSecret($0) }
     }
 
     /// `Bearer ••••1a2b`: the scheme and the last four characters, when the
@@ -27,6 +27,17 @@ public enum Credentials {
         if Self.isSecret(rawName) {
             line.revealed = line.text
             line.text = "\(indent)\(name): " + Self.mask(name: rawName, value: value)
+        }
+        return line
+    }
+
+    /// A query item as the QUERY section shows it: `name = value`, the
+    /// value masked when the name is a credential's.
+    static func queryLine(name: String, value: String) -> DetailsView.Line {
+        var line = DetailsView.Line("  \(TerminalText.clean(name)) = \(TerminalText.clean(value))")
+        if CredentialNames.isQueryParameter(name) {
+            line.revealed = line.text
+            line.text = "  \(TerminalText.clean(name)) = " + TerminalText.clean(self.maskSecret(value[...]))
         }
         return line
     }

@@ -11,12 +11,16 @@ public enum DetailsFormatter {
         var lines: [DetailsView.Line] = []
         let details = entry.details
         let version = details?.httpVersion ?? "HTTP/1.1"
-        let title =
-            "#\(entry.sequence)  \(TerminalText.escapeNetwork(entry.method)) \(TerminalText.escapeNetwork(entry.target))"
-        lines.append(
-            .init(
-                "\(TerminalText.escapeNetwork(entry.method)) \(TerminalText.escapeNetwork(entry.target)) \(version)",
-                .bold))
+        let method = TerminalText.escapeNetwork(entry.method)
+        let target = TerminalText.escapeNetwork(Credentials.maskedTarget(entry.target) ?? entry.target)
+        // With a credential in the query, the title and request line are
+        // masked and `v` shows them as sent.
+        let revealedTarget = Credentials.maskedTarget(entry.target).map { _ in TerminalText.escapeNetwork(entry.target)
+        }
+        let title = "#\(entry.sequence)  \(method) \(target)"
+        var requestLine = DetailsView.Line("\(method) \(target) \(version)", .bold)
+        requestLine.revealed = revealedTarget.map { "\(method) \($0) \(version)" }
+        lines.append(requestLine)
         lines.append(.init(self.summary(entry, signature: signature), .color(.cyan)))
         lines += TimingLines.lines(entry)
         if let unmatched = entry.unmatched {
@@ -31,7 +35,7 @@ public enum DetailsFormatter {
                 entry.rejection == nil
                     ? .init("Headers and bodies are no longer kept for this request (journal memory budget).", .dim)
                     : .init("Refused before its headers were read: there are no headers or body to show.", .dim))
-            return DetailsView(title: title, lines: lines, sequence: entry.sequence)
+            return Self.view(title: title, revealedTarget: revealedTarget, lines: lines, entry: entry)
         }
         lines.append(.init(""))
         lines.append(.init("REQUEST HEADERS", .bold))
@@ -40,7 +44,7 @@ public enum DetailsFormatter {
         if !query.isEmpty {
             lines.append(.init("QUERY", .bold))
             for item in query {
-                lines.append(.init("  \(TerminalText.clean(item.name)) = \(TerminalText.clean(item.value))"))
+                lines.append(Credentials.queryLine(name: item.name, value: item.value))
             }
         }
         lines += self.body(
@@ -51,11 +55,11 @@ public enum DetailsFormatter {
             lines.append(
                 .init("RESPONSE  none: the connection was \(self.faultWords(entry.mode))", .color(.magenta, bold: true))
             )
-            return DetailsView(title: title, lines: lines, sequence: entry.sequence)
+            return Self.view(title: title, revealedTarget: revealedTarget, lines: lines, entry: entry)
         }
         if entry.rejection != nil && details.responseHeaders.isEmpty {
             lines.append(.init("RESPONSE  none was sent", .color(.magenta, bold: true)))
-            return DetailsView(title: title, lines: lines, sequence: entry.sequence)
+            return Self.view(title: title, revealedTarget: revealedTarget, lines: lines, entry: entry)
         }
         let phrase = HTTPStatusText.phrase(entry.status)
         lines.append(
@@ -66,7 +70,17 @@ public enum DetailsFormatter {
         lines += self.body(
             "RESPONSE BODY", details.responseBody, size: details.responseBodySize,
             type: details.responseHeader("Content-Type"))
-        return DetailsView(title: title, lines: lines, sequence: entry.sequence)
+        return Self.view(title: title, revealedTarget: revealedTarget, lines: lines, entry: entry)
+    }
+
+    private static func view(
+        title: String, revealedTarget: String?, lines: [DetailsView.Line], entry: JournalEntry
+    ) -> DetailsView {
+        var view = DetailsView(title: title, lines: lines, sequence: entry.sequence)
+        view.revealedTitle = revealedTarget.map {
+            "#\(entry.sequence)  \(TerminalText.escapeNetwork(entry.method)) \($0)"
+        }
+        return view
     }
 
     /// `endpoint weather (GET /weather) · server_error (flaky:25) · 3g, 150ms injected · toxics slicer · took 152 ms`
@@ -79,12 +93,23 @@ public enum DetailsFormatter {
             parts.append("no endpoint matched")
         }
         if let mode = entry.mode {
-            parts.append(mode.name + (entry.setting.map { " (\($0.name))" } ?? ""))
+            if let forced = entry.forced.mode {
+                // The endpoint's own setting is not what chose it.
+                let asked = forced == mode ? "" : " \(forced.name)"
+                parts.append("\(mode.name) (Prefer\(asked); endpoint set to \((entry.setting ?? mode).name))")
+            } else {
+                parts.append(mode.name + (entry.setting.map { " (\($0.name))" } ?? ""))
+            }
+        }
+        if let reason = entry.missingFixture.map({ "no fixture " + $0 }) {
+            parts.append(TerminalText.clean(reason))
         }
         if let latency = entry.latency {
-            parts.append("latency \(TerminalText.clean(latency)), \(DurationText.format(entry.injectedDelay)) injected")
+            let prefer = entry.forced.latency ? " (Prefer)" : ""
+            parts.append(
+                "latency \(TerminalText.clean(latency))\(prefer), \(DurationText.format(entry.injectedDelay)) injected")
         }
-        if !entry.toxics.isEmpty { parts.append("toxics \(entry.toxics)") }
+        if !entry.toxics.isEmpty { parts.append("toxics \(entry.toxics)" + (entry.forced.toxics ? " (Prefer)" : "")) }
         parts.append("took \(Format.milliseconds(entry.duration.milliseconds))")
         return parts.joined(separator: " · ")
     }

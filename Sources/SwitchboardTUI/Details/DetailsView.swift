@@ -15,6 +15,8 @@ public struct DetailsView: Equatable, Sendable {
     }
 
     public var title: String
+    /// The title unmasked, when the request's query holds a credential.
+    public var revealedTitle: String?
     public var lines: [Line]
     /// The first line shown.
     public var scroll = 0
@@ -37,6 +39,7 @@ public struct DetailsView: Equatable, Sendable {
     public func forASCII() -> DetailsView {
         var view = self
         view.title = TerminalText.ascii(self.title)
+        view.revealedTitle = self.revealedTitle.map(TerminalText.ascii)
         for index in view.lines.indices {
             view.lines[index].text = TerminalText.ascii(view.lines[index].text)
             view.lines[index].revealed = view.lines[index].revealed.map(TerminalText.ascii)
@@ -46,6 +49,6 @@ public struct DetailsView: Equatable, Sendable {
 
     /// Whether any line holds a credential, masked or not.
     public var hasSecrets: Bool {
-        self.lines.contains { $0.revealed != nil }
+        self.revealedTitle != nil || self.lines.contains { $0.revealed != nil }
     }
 }

@@ -54,10 +54,10 @@ public enum EndpointSheet {
                     line.status == .noStatusLine || line.cutShort
                         ? .magenta : LogView.color(forStatus: line.status.code))
                 : .plain
-            lines.append(
-                .init(
-                    "  #\(line.sequence)  \(line.method) \(line.target)  \(status)  \(line.mode ?? "-")  "
-                        + Format.milliseconds(line.durationMS), style))
+            let tail = "  \(status)  \(line.mode ?? "-")  " + Format.milliseconds(line.durationMS)
+            var sheetLine = DetailsView.Line("  #\(line.sequence)  \(line.method) \(line.target)" + tail, style)
+            sheetLine.revealed = line.revealedTarget.map { "  #\(line.sequence)  \(line.method) \($0)" + tail }
+            lines.append(sheetLine)
         }
         return DetailsView(
             title: "\(TerminalText.clean(endpoint.id))  \(TerminalText.clean(endpoint.signature))", lines: lines,

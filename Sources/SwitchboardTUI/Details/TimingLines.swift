@@ -19,7 +19,10 @@ enum TimingLines {
         }
         parts.append("total \(Format.milliseconds(total))")
         var lines = [DetailsView.Line("timing  " + parts.joined(separator: " · "), .color(.cyan))]
-        if let setting = entry.setting, let mode = entry.mode {
+        if let forced = entry.forced.mode, let mode = entry.mode {
+            let chose = forced == mode ? "" : ", which chose \(mode.name)"
+            lines.append(.init("asked for by the request (Prefer: mode=\(forced.name))\(chose)", .color(.blue)))
+        } else if let setting = entry.setting, let mode = entry.mode {
             lines.append(.init("answered by the setting \(setting.name), which chose \(mode.name)", .color(.blue)))
         }
         return lines

@@ -143,6 +143,9 @@ public enum Keymap {
         Binding([.enter, .char(" ")], .choose, .picker, hint: "apply", help: "", inHelp: false),
         Binding([.escape], .closeOverlay, .picker, hint: "cancel", help: "", inHelp: false),
         Binding([.char("R")], .resetAll, .global, hint: "reset all", help: "reset all, stop drill"),
+        Binding(
+            [.char("v")], .toggleSecrets, .global, hint: "reveal", help: "show credentials", inBar: false,
+            inHelp: false),
         Binding([.char("s")], .openScenarios, .global, hint: "scenario", help: "scenario or drill"),
         Binding(
             [.char("W")], .recordAll, .global, hint: "record all", help: "record all seen live",

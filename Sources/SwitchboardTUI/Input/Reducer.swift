@@ -115,6 +115,13 @@ public enum Reducer {
             return [.reset(endpoint: nil)]
         case .recordAll:
             return RecordKeys.record(.everySeenLive, state: &state)
+        case .toggleSecrets:
+            // The log's lines hold no headers, but a query can hold a key.
+            state.revealsSecrets.toggle()
+            state.flash =
+                state.revealsSecrets
+                ? "query credentials shown as sent — v masks them again" : "query credentials masked"
+            return []
         default:
             break
         }

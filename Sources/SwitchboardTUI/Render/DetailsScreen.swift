@@ -7,8 +7,9 @@ enum DetailsScreen {
     static func draw(_ details: DetailsView, into grid: inout Grid, layout: Layout, options: RenderOptions) {
         let titleRow = 1
         grid.fill(options.rule, y: titleRow, style: options.style(.dim))
+        let title = details.revealsSecrets ? (details.revealedTitle ?? details.title) : details.title
         grid.put(
-            " \(details.heading) " + (options.unicode ? details.title : TerminalText.ascii(details.title)) + " ", x: 1,
+            " \(details.heading) " + (options.unicode ? title : TerminalText.ascii(title)) + " ", x: 1,
             y: titleRow, style: .reverse, limit: layout.width - 2)
         let rows = layout.detailsRows
         var row = 0

@@ -51,15 +51,15 @@ enum LogView {
             let y = layout.firstLogRow + row
             let line = state.log[visible[position]]
             self.drawLine(
-                line, marked: state.marks.contains(line.sequence), replayOf: state.replays[line.sequence], y: y,
-                columns: columns, into: &grid, options: options)
+                line, marked: state.marks.contains(line.sequence), replayOf: state.replays[line.sequence],
+                reveals: state.revealsSecrets, y: y, columns: columns, into: &grid, options: options)
             if state.focus == .log, position == cursor { grid.reverse(row: y) }
         }
     }
 
     private static func drawLine(
-        _ line: LogLine, marked: Bool, replayOf: Int?, y: Int, columns: Columns, into grid: inout Grid,
-        options: RenderOptions
+        _ line: LogLine, marked: Bool, replayOf: Int?, reveals: Bool, y: Int, columns: Columns,
+        into grid: inout Grid, options: RenderOptions
     ) {
         if let marker = line.marker {
             self.drawMarker(marker, time: line.time, y: y, columns: columns, into: &grid, options: options)
@@ -83,7 +83,8 @@ enum LogView {
         // Network text keeps its letters on a UTF-8 terminal, and is `\xHH`
         // bytes on any other.
         let method = options.unicode ? line.method : TerminalText.ascii(line.method)
-        let target = options.unicode ? line.target : TerminalText.ascii(line.target)
+        let shown = reveals ? (line.revealedTarget ?? line.target) : line.target
+        let target = options.unicode ? shown : TerminalText.ascii(shown)
         x = grid.put(TerminalText.pad(method, to: columns.method), x: x, y: y, style: lineStyle)
         x = grid.put(
             TerminalText.pad(target, to: columns.target, unicode: options.unicode), x: x, y: y, style: lineStyle)
@@ -164,7 +165,9 @@ enum LogView {
         let delay = line.delayMS > 0 ? Format.shortDelay(line.delayMS) : ""
         var latency = ""
         if let name = line.latency {
-            latency = options.separator + ([name, delay].filter { !$0.isEmpty }.joined(separator: " "))
+            // A profile the request asked for says so, as a mode does.
+            let shown = line.preferredLatency ? name + " (Prefer)" : name
+            latency = options.separator + ([shown, delay].filter { !$0.isEmpty }.joined(separator: " "))
         }
         var candidates = [
             mode + setting + latency,
@@ -174,7 +177,7 @@ enum LogView {
         if !line.toxics.isEmpty {
             // A cut by `limit_data` is why a 200 is drawn as a fault: say so.
             let cut = line.cutShort && line.mode != Mode.truncated.name ? " cut" : ""
-            let toxics = options.separator + line.toxics.description + cut
+            let toxics = options.separator + line.toxics.description + cut + (line.preferredToxics ? " (Prefer)" : "")
             candidates =
                 [mode + setting + latency + toxics, mode + latency + toxics, mode + toxics]
                 + [mode + " " + line.toxics.short + cut] + candidates

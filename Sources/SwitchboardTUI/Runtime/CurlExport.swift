@@ -8,16 +8,14 @@ import SwitchboardCore
 /// `switchboard-request-N.sh` (and a binary or long body beside it), never
 /// over an existing file, readable by the user only: the script keeps the
 /// credentials the client sent, as it is the user's own request on their
-/// own machine. The clipboard gets the same command with credentials
-/// masked, because a clipboard leaves the process (terminals and clipboard
-/// managers keep and sync it).
+/// own machine, and a script with `MASKED` in it would not replay. The
+/// clipboard gets the same command with credentials (`CredentialNames`:
+/// headers and query parameters) masked, because a clipboard leaves the
+/// process (terminals and clipboard managers keep and sync it).
 struct CurlExport {
     /// Where the files go; `nil` is the working folder.
     var folder: String?
     var serverURL: String
-
-    /// Headers masked in the clipboard's copy: those HAR files redact.
-    static let credentialHeaders = HARWriter.secretHeaders
 
     struct Written: Equatable {
         /// The script's path, as the notice names it.
@@ -40,7 +38,7 @@ struct CurlExport {
             + full.text(bodyFile: bodyPath) + "\n"
         guard let path = self.create("switchboard-request-\(copy.sequence)", ext: "sh", contents: Array(script.utf8))
         else { return .failure(CurlExportError(description: self.failure("script"))) }
-        let masked = CurlCommand(copy, serverURL: self.serverURL, masking: Self.credentialHeaders)
+        let masked = CurlCommand(copy, serverURL: self.serverURL, masksCredentials: true)
         return .success(
             Written(path: path, clipboard: masked.text(bodyFile: bodyPath), masked: masked.masksSomething))
     }

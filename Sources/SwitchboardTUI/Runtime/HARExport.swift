@@ -14,11 +14,13 @@ struct HARExport {
     var redact: Bool
 
     /// The notice for the screen: where the requests went, or why not.
-    func write(_ entries: [JournalEntry], at seconds: Double) -> String {
+    /// `markers` are the settings changes, for the log's comment.
+    func write(_ entries: [JournalEntry], markers: [PanelChange], at seconds: Double) -> String {
         let name = Self.fileName(at: seconds)
         let path = self.folder.map { $0 + "/" + name } ?? name
         do {
-            try HARWriter.write(entries, to: path, serverURL: self.serverURL, redact: self.redact)
+            try HARWriter.write(
+                entries, markers: markers, to: path, serverURL: self.serverURL, redact: self.redact)
             return "saved \(entries.count) requests to \(path)"
         } catch {
             return error.description

@@ -219,7 +219,10 @@ public final class ScreenRuntime {
                     }
                 case .exportHAR(let sequences):
                     let entries = sequences.compactMap { self.journal.entry(sequence: $0) }
-                    self.send(.notice(self.export.write(entries, at: self.clock.wall())), size)
+                    // Every change the panel still holds, as `--har` lists
+                    // every change of the session.
+                    let markers = self.panel.changes(after: 0)
+                    self.send(.notice(self.export.write(entries, markers: markers, at: self.clock.wall())), size)
                 case .record(let target):
                     self.startRecording(target, size)
                 case .copyAsCurl(let sequence):

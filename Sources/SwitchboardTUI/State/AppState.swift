@@ -56,6 +56,8 @@ public struct AppState: Equatable, Sendable {
     public var scenarioPicker: Int?
     /// The request open in the details view.
     public var details: DetailsView?
+    /// Query credentials in the log shown as sent (`v`), not masked.
+    public var revealsSecrets = false
     /// Problems of the fixtures on disk, while a reload is failing.
     public var reloadProblems: [String] = []
     /// The fixtures folder as the user named it, for `switchboard check`.

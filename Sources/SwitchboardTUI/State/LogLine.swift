@@ -7,8 +7,11 @@ public struct LogLine: Equatable, Sendable {
     /// Seconds since 1970, formatted at render time in the local zone.
     public var time: Double
     public var method: String
-    /// Path and query, escaped (`\x1B` instead of an escape character).
+    /// Path and query, escaped (`\x1B` instead of an escape character),
+    /// query credentials masked (`?api_key=••••3456`).
     public let target: String
+    /// `target` as sent, when masking changed it: what `v` shows.
+    public let revealedTarget: String?
     /// `target` lowercased once, for the text filter (which runs on every
     /// line, every frame).
     public let searchableTarget: String
@@ -22,6 +25,8 @@ public struct LogLine: Equatable, Sendable {
     public var latency: String?
     /// The request chose its mode with a `Prefer` header.
     public var preferred = false
+    /// The request chose its latency profile with a `Prefer` header.
+    public var preferredLatency = false
     /// `episodes/99.json`: the fixture file a 404 success did not find.
     public var missingFixture: String?
     /// A status line went out but the answer was cut short (`truncated`,
@@ -30,6 +35,8 @@ public struct LogLine: Equatable, Sendable {
     public var cutShort = false
     /// The connection toxics the answer went out with (`slicer`), if any.
     public var toxics = Toxics.none
+    /// The request chose its toxics with a `Prefer` header.
+    public var preferredToxics = false
     /// `needs ?lat&lon`: what an unmatched request lacked.
     public var unmatchedWhy: String?
     /// `GET /data/all/coinlist` when the request matched no endpoint.
@@ -55,6 +62,7 @@ public struct LogLine: Equatable, Sendable {
         self.time = change.time
         self.method = ""
         self.target = ""
+        self.revealedTarget = nil
         self.searchableTarget = ""
         self.status = .noStatusLine
         self.durationMS = 0
@@ -67,7 +75,9 @@ public struct LogLine: Equatable, Sendable {
         self.sequence = entry.sequence
         self.time = entry.time
         self.method = TerminalText.escapeNetwork(entry.method)
-        self.target = TerminalText.escapeNetwork(entry.target)
+        let masked = Credentials.maskedTarget(entry.target)
+        self.target = TerminalText.escapeNetwork(masked ?? entry.target)
+        self.revealedTarget = masked.map { _ in TerminalText.escapeNetwork(entry.target) }
         self.searchableTarget = self.target.lowercased()
         self.status = entry.status
         self.durationMS = entry.duration.milliseconds
@@ -77,8 +87,10 @@ public struct LogLine: Equatable, Sendable {
         self.setting = entry.setting?.name
         self.latency = entry.latency
         self.preferred = entry.preferred
+        self.preferredLatency = entry.forced.latency
         self.cutShort = entry.cutShort || entry.mode == .truncated
         self.toxics = entry.toxics
+        self.preferredToxics = entry.forced.toxics
         self.missingFixture = entry.missingFixture.map(TerminalText.clean)
         self.unmatchedWhy = entry.unmatched?.short.map(TerminalText.clean)
         self.closest = entry.unmatched?.closest.map(TerminalText.clean)
