@@ -56,9 +56,10 @@ public struct EndpointStatus: Codable, Sendable, Equatable {
         case toxics
     }
 
-    // Written by hand only to say `null` where a value is absent, as the
-    // API always has; `sequence`, the rate limit and toxics are left out when there
-    // is none.
+    // Written by hand to say `null` where a value is absent, as the rest of
+    // the API does (the README promises it): a client reading
+    // `rate_limit` finds `null`, not a missing key, when there is none.
+    // Decoding takes either, so older servers still decode.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.id, forKey: .id)
@@ -70,9 +71,9 @@ public struct EndpointStatus: Codable, Sendable, Equatable {
         try container.encode(self.lastStatus, forKey: .lastStatus)
         try container.encode(self.startMode, forKey: .startMode)
         try container.encode(self.startLatency, forKey: .startLatency)
-        try container.encodeIfPresent(self.sequence, forKey: .sequence)
-        try container.encodeIfPresent(self.rateLimit, forKey: .rateLimit)
-        try container.encodeIfPresent(self.rateLimitKey, forKey: .rateLimitKey)
-        try container.encodeIfPresent(self.toxics, forKey: .toxics)
+        try container.encode(self.sequence, forKey: .sequence)
+        try container.encode(self.rateLimit, forKey: .rateLimit)
+        try container.encode(self.rateLimitKey, forKey: .rateLimitKey)
+        try container.encode(self.toxics, forKey: .toxics)
     }
 }

@@ -1,8 +1,12 @@
 /// Every endpoint and what can be chosen for them: `GET …/endpoints`, and
 /// the answer of `POST …/reset` and `POST …/scenarios/{name}`.
 public struct PanelStatus: Codable, Sendable, Equatable {
-    /// The scenario applied last, until something changes a setting.
+    /// The scenario applied last, until every endpoint is reset (a drill
+    /// ending with `reset: all` included).
     public var scenario: String?
+    /// Whether the settings are still what `scenario` made them; `nil`
+    /// with no scenario (and from a server too old to say).
+    public var scenarioState: ScenarioLabel.State?
     /// The drill running now; `nil` when none is.
     public var drill: DrillStatus?
     public var totalRequests: Int
@@ -14,9 +18,11 @@ public struct PanelStatus: Codable, Sendable, Equatable {
 
     public init(
         scenario: String?, totalRequests: Int, unmatchedRequests: Int, endpoints: [EndpointStatus],
-        latencyProfiles: [LatencyProfileInfo], scenarios: [String], modes: [String], drill: DrillStatus? = nil
+        latencyProfiles: [LatencyProfileInfo], scenarios: [String], modes: [String], drill: DrillStatus? = nil,
+        scenarioState: ScenarioLabel.State? = nil
     ) {
         self.scenario = scenario
+        self.scenarioState = scenarioState
         self.drill = drill
         self.totalRequests = totalRequests
         self.unmatchedRequests = unmatchedRequests
@@ -28,6 +34,7 @@ public struct PanelStatus: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case scenario, drill
+        case scenarioState = "scenario_state"
         case totalRequests = "total_requests"
         case unmatchedRequests = "unmatched_requests"
         case endpoints
@@ -35,9 +42,15 @@ public struct PanelStatus: Codable, Sendable, Equatable {
         case scenarios, modes
     }
 
+    /// `outage (changed)`: what the header and `status` print.
+    public var scenarioLabel: ScenarioLabel? {
+        self.scenario.map { ScenarioLabel(name: $0, state: self.scenarioState ?? .alone) }
+    }
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(self.scenario, forKey: .scenario)
+        try container.encode(self.scenarioState, forKey: .scenarioState)
         try container.encode(self.drill, forKey: .drill)
         try container.encode(self.totalRequests, forKey: .totalRequests)
         try container.encode(self.unmatchedRequests, forKey: .unmatchedRequests)

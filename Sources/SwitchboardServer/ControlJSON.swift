@@ -13,18 +13,13 @@ enum ControlJSON {
                 LatencyProfileInfo(name: $0.name, summary: $0.summary, builtIn: $0.isBuiltIn)
             },
             scenarios: snapshot.manifest.scenarios.map(\.name), modes: Mode.names,
-            drill: snapshot.drill.map { self.drill(name: $0.name, steps: $0.steps, applied: $0.applied) })
+            drill: snapshot.drill.map { self.drill(name: $0.name, steps: $0.steps, applied: $0.applied) },
+            scenarioState: snapshot.scenarioLabel?.state)
     }
 
     static func drill(name: String, steps: [Scenario.Step], applied: Int) -> DrillStatus {
         DrillStatus(
-            name: name, applied: applied, steps: steps.count, lengthMS: steps.last.map { self.milliseconds($0.at) } ?? 0
-        )
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+            name: name, applied: applied, steps: steps.count, lengthMS: steps.last?.info.atMS ?? 0)
     }
 
     static func endpoint(_ snapshot: PanelSnapshot, index: Int, stats: JournalStats) -> EndpointStatus {
@@ -44,28 +39,7 @@ enum ControlJSON {
     static func scenarios(_ snapshot: PanelSnapshot) -> ScenarioList {
         ScenarioList(
             active: snapshot.activeScenario,
-            scenarios: snapshot.manifest.scenarios.map { scenario in
-                ScenarioInfo(
-                    name: scenario.name, settings: scenario.settings.map(self.setting),
-                    steps: scenario.isDrill ? scenario.steps.map(self.step) : nil)
-            })
-    }
-
-    private static func setting(_ setting: Scenario.Setting) -> ScenarioInfo.Setting {
-        ScenarioInfo.Setting(
-            endpoint: setting.target, mode: setting.mode?.name,
-            latency: setting.latency.map { $0.profileName ?? "none" },
-            rateLimit: setting.rateLimit.map { $0.limit?.description ?? "off" },
-            toxics: setting.toxics?.description)
-    }
-
-    private static func step(_ step: Scenario.Step) -> ScenarioInfo.Step {
-        switch step.action {
-        case .apply(let settings):
-            ScenarioInfo.Step(atMS: self.milliseconds(step.at), settings: settings.map(self.setting))
-        case .resetAll:
-            ScenarioInfo.Step(atMS: self.milliseconds(step.at), settings: [], resetAll: true)
-        }
+            scenarios: snapshot.manifest.scenarios.map(\.info))
     }
 
     /// One journal entry with its headers and bodies (text, or base64 for

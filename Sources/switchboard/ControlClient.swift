@@ -122,7 +122,18 @@ struct ControlClient: Sendable {
             // A concrete path goes where the server would route it.
             if let best = matches.min(by: { $0.pattern.isMoreSpecific(than: $1.pattern) }) { return best.id }
         }
-        let suggestion = EditDistance.suggestion(for: joined, among: ids).map { " — did you mean '\($0)'?" } ?? ""
+        // `GET /weathr` is a near miss of `GET /weather` as `wether` is of
+        // `weather`. The path is compared alone (among the method's), so a
+        // short one is not "near" every other for sharing the method.
+        let near: String? =
+            if parts.count == 2 {
+                EditDistance.suggestion(
+                    for: parts[1], among: endpoints.filter { $0.method == parts[0].uppercased() }.map(\.path)
+                ).map { parts[0].uppercased() + " " + $0 }
+            } else {
+                EditDistance.suggestion(for: joined, among: ids)
+            }
+        let suggestion = near.map { " — did you mean '\($0)'?" } ?? ""
         throw Failure(
             description:
                 "no endpoint '\(joined)'\(suggestion) (endpoints: \(ids.joined(separator: ", ")); or name one as 'METHOD /path')"

@@ -39,12 +39,19 @@ struct SetCommand: AsyncParsableCommand {
             throw ValidationError(
                 "give a mode (\(Mode.names.joined(separator: ", "))), --latency, --rate-limit or --toxic")
         }
+    }
+
+    /// What is wrong with `--toxic` or `--rate-limit`, in `check`'s words
+    /// (with its "did you mean"): a mistake in a value, like a mode's, is
+    /// one sentence and exit 1, not the usage text.
+    private var valueMistake: String? {
         for toxic in self.toxics {
-            if case .failure(let problem) = Toxics.parseList(toxic) { throw ValidationError("--toxic \(problem)") }
+            if case .failure(let problem) = Toxics.parseList(toxic) { return "--toxic " + problem.sentence }
         }
         if let rateLimit = self.rateLimit, RateLimitChoice(text: rateLimit) == nil {
-            throw ValidationError("--rate-limit '\(rateLimit)' is not a limit: write \(RateLimit.spelling), or 'off'")
+            return "--rate-limit '\(rateLimit)' is not a rate limit — " + RateLimitChoice.fix(forUnknown: rateLimit)
         }
+        return nil
     }
 
     /// The endpoint's words and the mode: the last word is the mode when
@@ -60,6 +67,10 @@ struct SetCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let mistake = self.valueMistake {
+            Console.error("switchboard: " + PrintedText.safe(mistake))
+            throw ExitCode.failure
+        }
         let (words, mode) = self.request
         let client = self.control.client
         let id = try await controlCall { try await client.resolveEndpoint(words) }

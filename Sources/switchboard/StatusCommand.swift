@@ -38,7 +38,7 @@ enum StatusTable {
         }
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
         var lines = [
-            "Switchboard at \(url) — \(panel.totalRequests) requests, scenario: \(panel.scenario ?? "-")"
+            "Switchboard at \(url) — \(panel.totalRequests) requests, scenario: \(panel.scenarioLabel?.description ?? "-")"
         ]
         for row in rows {
             let cells = row.enumerated().map { index, cell in

@@ -13,8 +13,10 @@ extension ControlCommandTests {
             let none = try await self.run(["set", "coinlist", "--toxic", "none"], server: server)
             #expect(none.stdout == "coinlist: success, latency none\n")
             let bad = try await self.run(["set", "coinlist", "--toxic", "slicr"], server: server)
-            #expect(bad.status == 64)
-            #expect(bad.stderr.contains("'slicr' is not a toxic"))
+            // One sentence with `check`'s suggestion, exit 1: not the usage.
+            #expect(bad.status == 1)
+            #expect(bad.stderr.contains("'slicr' is not a toxic") && bad.stderr.contains("did you mean 'slicer'?"))
+            #expect(!bad.stderr.contains("USAGE"))
         }
     }
 }

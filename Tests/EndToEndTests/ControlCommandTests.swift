@@ -60,9 +60,13 @@ import Testing
             let off = try await self.run(["set", "coinlist", "--rate-limit", "off"], server: server)
             #expect(off.stdout == "coinlist: success, latency none\n")
             #expect(server.panel.snapshot().settings[0].rateLimit == nil)
+            // A value mistake is a sentence and exit 1, not the usage text.
             let bad = try await self.run(["set", "coinlist", "--rate-limit", "5/hour"], server: server)
-            #expect(bad.status == 64)
-            #expect(bad.stderr.contains("5/s or 60/min"))
+            #expect(bad.status == 1)
+            #expect(
+                bad.stderr
+                    == "switchboard: --rate-limit '5/hour' is not a rate limit — write N/s or N/min, e.g. 5/s or 60/min"
+                    + " (at most 1000000), or 'off'\n")
         }
     }
 
@@ -85,6 +89,22 @@ import Testing
             #expect(
                 badFailure.stderr
                     == "switchboard: unknown mode 'fail_first:2:rest' — did you mean 'fail_first:2:reset'?\n")
+            let badRule = try await self.run(["set", "weather", "after:3:sucess"], server: server)
+            #expect(badRule.status == 1)
+            #expect(badRule.stderr.contains("'sucess' is not a mode (did you mean 'success'?)"))
+            let badPath = try await self.run(["set", "GET", "/weathr", "error"], server: server)
+            #expect(badPath.status == 1)
+            #expect(badPath.stderr.hasPrefix("switchboard: no endpoint 'GET /weathr' — did you mean 'GET /weather'?"))
+            // `--toxic` and `--rate-limit` as `check` says them, exit 1.
+            let badToxic = try await self.run(["set", "weather", "--toxic", "slicr"], server: server)
+            #expect(badToxic.status == 1)
+            #expect(
+                badToxic.stderr
+                    == "switchboard: --toxic 'slicr' is not a toxic: toxics: slicer, slow_close[:DURATION],"
+                    + " limit_data:N — did you mean 'slicer'?\n")
+            let badUnit = try await self.run(["set", "weather", "--rate-limit", "5/mn"], server: server)
+            #expect(badUnit.status == 1)
+            #expect(badUnit.stderr == "switchboard: --rate-limit '5/mn' is not a rate limit — did you mean '5/min'?\n")
             let nobody = try await Subprocess.run(self.binary, ["status", "--url", "http://127.0.0.1:9"])
             #expect(nobody.status == 1)
             #expect(
@@ -98,11 +118,19 @@ import Testing
         let server = try RunningServer.demo()
         try await server.serving { server in
             let list = try await self.run(["scenario"], server: server)
-            #expect(list.stdout == "outage\nslow-network\nlogin-broken\n")
+            // Each with what it sets, as the picker says it.
+            #expect(
+                list.stdout
+                    == "outage  all: server_error\nslow-network  all: latency slow\nlogin-broken  login: error\n")
             #expect(try await self.run(["scenario", "outage"], server: server).stdout == "scenario outage applied\n")
             #expect(server.panel.snapshot().settings.allSatisfy { $0.mode == .serverError })
+            #expect(try await self.run(["status"], server: server).stdout.contains("scenario: outage\n"))
             #expect(try await self.run(["reset", "coinlist"], server: server).stdout == "coinlist reset\n")
             #expect(server.panel.snapshot().settings[0].mode == .success)
+            // The header's words: the others still answer 500.
+            #expect(try await self.run(["status"], server: server).stdout.contains("scenario: outage (changed)\n"))
+            let json = try await self.run(["status", "--json"], server: server).stdout
+            #expect(json.contains(#""scenario" : "outage""#) && json.contains(#""scenario_state" : "changed""#))
             #expect(try await self.run(["reset"], server: server).stdout == "every endpoint reset\n")
             #expect(server.panel.snapshot().settings.allSatisfy { $0.mode == .success })
             let unknown = try await self.run(["scenario", "outtage"], server: server)

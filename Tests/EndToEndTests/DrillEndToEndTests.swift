@@ -99,7 +99,7 @@ import Testing
                       at 0 s  feed: error
                       at 1 s  login: server_error
                       at 2 s  reset all
-                    outage
+                    outage  all: server_error
 
                     """)
             let applied = try await Subprocess.run(

@@ -89,6 +89,10 @@ import Testing
         try panel.applyScenario(named: "b-only")
         #expect(panel.snapshot().settings[1].mode == .error)
         try panel.setMode(.success, endpoint: "a")
+        // Still named, and said to be changed since (the header's words).
+        #expect(panel.snapshot().activeScenario == "b-only")
+        #expect(panel.snapshot().scenarioLabel?.description == "b-only (changed)")
+        try panel.reset()
         #expect(panel.snapshot().activeScenario == nil)
     }
 

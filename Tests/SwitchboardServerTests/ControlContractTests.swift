@@ -116,8 +116,11 @@ import Testing
             ])
         let plain = try self.decode(PanelStatus.self, call(.POST, "/__switchboard/scenarios/outage"))
         #expect(plain.drill == nil)
+        #expect(plain.scenarioLabel?.description == "outage")
         let started = try self.decode(PanelStatus.self, call(.POST, "/__switchboard/scenarios/bad-day"))
         #expect(started.drill == DrillStatus(name: "bad-day", applied: 1, steps: 3, lengthMS: 40000))
+        // Over outage's 500s, which still show: the header's `(stacked)`.
+        #expect(started.scenarioLabel?.description == "bad-day (stacked)")
         // Over as soon as it started, and still answered as a drill.
         let instant = try self.decode(PanelStatus.self, call(.POST, "/__switchboard/scenarios/instant"))
         #expect(instant.drill == DrillStatus(name: "instant", applied: 1, steps: 1, lengthMS: 0))

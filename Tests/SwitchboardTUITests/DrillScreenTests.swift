@@ -135,7 +135,10 @@ import Testing
             &state, .panel(panel.snapshot(), JournalStats(total: 0, unmatched: 0, byEndpoint: [:])), width: 80,
             height: 24)
         #expect(state.drill == nil)
-        #expect(state.scenario == "bad-day")
+        // Its last step reset every endpoint: no scenario is in force.
+        #expect(state.scenario == nil)
+        #expect(
+            ScreenRenderer.render(state, width: 80, height: 24, options: self.colored).row(0).contains("scenario: -"))
     }
 }
 

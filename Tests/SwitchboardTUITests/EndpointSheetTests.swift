@@ -49,16 +49,16 @@ import Testing
         let panel = try ScreenFixtures.demoPanel()
         try panel.applyScenario(named: "outage")
         var state = try ScreenFixtures.freshState(panel: panel)
-        #expect(!state.scenarioStacked, "one scenario on the manifest's state")
+        #expect(state.scenarioLabel?.state == .alone, "one scenario on the manifest's state")
         try panel.applyScenario(named: "slow-network")
         _ = Reducer.reduce(&state, .panel(panel.snapshot(), JournalStats()), width: 100, height: 24)
-        #expect(state.scenarioStacked)
+        #expect(state.scenarioLabel?.state == .stacked)
         #expect(
             ScreenRenderer.render(state, width: 100, height: 24, options: self.plain).row(0)
                 .contains("scenario: slow-network (stacked)"))
         try panel.reset(endpoint: nil)
         try panel.applyScenario(named: "slow-network")
         _ = Reducer.reduce(&state, .panel(panel.snapshot(), JournalStats()), width: 100, height: 24)
-        #expect(!state.scenarioStacked, "after a reset the scenario stands alone")
+        #expect(state.scenarioLabel?.state == .alone, "after a reset the scenario stands alone")
     }
 }

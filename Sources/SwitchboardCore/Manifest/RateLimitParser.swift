@@ -29,8 +29,7 @@ extension ManifestReader {
         guard let text = self.string(node, what: "rate_limit") else { return nil }
         guard let choice = RateLimitChoice(text: text) else {
             self.report(
-                at: node, "'\(text)' is not a rate limit",
-                fix: "write \(RateLimit.spelling) (at most \(RateLimit.maxCount)), or 'off'")
+                at: node, "'\(text)' is not a rate limit", fix: RateLimitChoice.fix(forUnknown: text))
             return nil
         }
         return choice

@@ -21,17 +21,9 @@ extension ManifestReader {
             guard let text = self.string(item, what: "a toxic") else { continue }
             switch Toxics.parseList(text) {
             case .success(let one): toxics = toxics.with(one)
-            case .failure(let problem): self.report(at: item, problem.description, fix: Self.fix(for: problem))
+            case .failure(let problem): self.report(at: item, problem.description, fix: problem.fix)
             }
         }
         return toxics
-    }
-
-    /// A near miss of a toxic's name gets "did you mean"; a known toxic
-    /// with a bad figure gets what it takes.
-    static func fix(for problem: ToxicProblem) -> String? {
-        guard problem.name == nil else { return nil }
-        let name = String(problem.text.split(separator: ":", maxSplits: 1).first ?? "")
-        return EditDistance.suggestion(for: name.lowercased(), among: Toxics.toxicNames).map { "did you mean '\($0)'?" }
     }
 }

@@ -12,26 +12,17 @@ extension Scenario {
         return settings
     }
 
-    /// `all: server_error · login: latency 3g`: what it sets, briefly.
-    public var summary: String {
-        self.settings.map { setting in
-            (setting.target == "*" ? "all" : setting.target) + ": " + (setting.changes ?? "nothing")
-        }.joined(separator: " · ")
-    }
+    /// `all: server_error · login: latency 3g`, or for a drill its length
+    /// and each step: what it sets, briefly, as the picker and
+    /// `switchboard scenario` say it.
+    public var summary: String { self.info.summary }
 }
 
 extension Scenario.Setting {
     /// `server_error, latency 3g, rate limit 5/s, toxics slicer`: what it
     /// changes, as the picker and every marker line say it; `nil` when
     /// nothing.
-    public var changes: String? {
-        let parts = [
-            self.mode?.name, self.latency.map { "latency " + ($0.profileName ?? "none") },
-            self.rateLimit.map { "rate limit " + ($0.limit?.description ?? "off") },
-            self.toxics.map { "toxics \($0)" },
-        ].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
-    }
+    public var changes: String? { self.info.changes }
 
     /// Whether this entry is for `endpoint`: its id, or `*`.
     func applies(to endpoint: EndpointDefinition) -> Bool {

@@ -14,11 +14,20 @@ extension ControlPanel {
                 let settings = Self.applying(
                     scenario.settings, to: current.settings, of: current.manifest, counters: current.counters)
                 markers.append(("scenario \(name)" + stopped + ": " + Self.marker(scenario.settings), origin))
-                return current.with(settings: settings, activeScenario: name, drill: nil)
+                let start = current.manifest.endpoints.map(EndpointSetting.init(startOf:))
+                let trace = ScenarioTrace(
+                    name: name, alone: scenario.applied(to: start, endpoints: current.manifest.endpoints),
+                    applied: settings, endpoints: current.manifest.endpoints)
+                return current.with(settings: settings, scenario: trace, drill: nil)
             }
             markers.append(("drill \(name) started" + stopped, origin))
             let run = DrillRun(scenario, startedAt: self.now())
-            let started = current.with(settings: current.settings, activeScenario: name, drill: run)
+            // Before its first step a drill stands on the manifest's start
+            // (or, stacked, on what was there).
+            let trace = ScenarioTrace(
+                name: name, alone: current.manifest.endpoints.map(EndpointSetting.init(startOf:)),
+                applied: current.settings, endpoints: current.manifest.endpoints)
+            let started = current.with(settings: current.settings, scenario: trace, drill: run)
             return Self.advancing(started, at: run.startedAt, markers: &markers)
         }
     }
@@ -42,10 +51,19 @@ extension ControlPanel {
         guard !due.isEmpty else { return current }
         var settings = current.settings
         var renewed = Set<Int>()
+        var trace = current.scenario
         for (number, step) in due {
             switch step.action {
             case .apply(let changes):
                 settings = Self.applying(changes, to: settings, of: current.manifest, counters: current.counters)
+                // After a `reset: all` step the drill starts again from the
+                // manifest's start.
+                if trace == nil {
+                    trace = ScenarioTrace(
+                        name: drill.name, alone: current.manifest.endpoints.map(EndpointSetting.init(startOf:)),
+                        applied: settings, endpoints: current.manifest.endpoints)
+                }
+                trace?.step(changes, settings: settings, endpoints: current.manifest.endpoints)
                 markers.append((Self.marker(changes), .drill(drill.name, step: number)))
             case .resetAll:
                 for index in settings.indices {
@@ -54,12 +72,16 @@ extension ControlPanel {
                     current.counters[index].restartRule()
                 }
                 renewed = Set(settings.indices)
+                // Every endpoint is back at the start: no scenario is in
+                // force, whatever the drill's name.
+                trace = nil
                 markers.append(("all → \(Self.backToStart)", .drill(drill.name, step: number)))
             }
         }
-        // A finished drill leaves the header; its scenario name stays.
+        // A finished drill leaves the header; its scenario name stays
+        // unless its last step reset everything.
         return current.with(
-            settings: settings, activeScenario: drill.name, drill: drill.isFinished ? nil : drill,
+            settings: settings, scenario: trace, drill: drill.isFinished ? nil : drill,
             renewingLimits: renewed)
     }
 }

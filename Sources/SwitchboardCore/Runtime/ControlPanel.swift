@@ -50,7 +50,7 @@ public final class ControlPanel: Sendable {
         let snapshot = PanelSnapshot(
             manifest: manifest, table: EndpointTable(endpoints: manifest.endpoints),
             settings: manifest.endpoints.map(EndpointSetting.init(startOf:)), generation: 1, version: 1,
-            activeScenario: nil, counters: manifest.endpoints.map { _ in EndpointCounters() }, random: random)
+            scenario: nil, counters: manifest.endpoints.map { _ in EndpointCounters() }, random: random)
         self.current = Mutex(snapshot)
         self.publishedVersion.store(snapshot.version, ordering: .releasing)
     }
@@ -144,11 +144,16 @@ public final class ControlPanel: Sendable {
                 settings.append(setting)
                 counters.append(old.counters[offset + index])
             }
-            let scenario = old.activeScenario.flatMap { name in
-                manifest.scenarios.contains { $0.name == name } ? name : nil
-            }
             var combined = manifest
             combined.endpoints += seen
+            // The scenario stays while the manifest has it; an endpoint
+            // whose setting matched it before the reload still does.
+            let scenario = old.scenario.flatMap { trace in
+                manifest.scenarios.contains { $0.name == trace.name }
+                    ? trace.carried(
+                        from: ScenarioTrace.byID(old.settings, old.manifest.endpoints),
+                        to: ScenarioTrace.byID(settings, combined.endpoints)) : nil
+            }
             markers += Self.reloadMarkers(old: old, endpoints: combined.endpoints, settings: settings)
             // A drill keeps the steps it started with while the manifest
             // still has it; one the reload removed stops where it is.
@@ -159,7 +164,7 @@ public final class ControlPanel: Sendable {
             }
             return PanelSnapshot(
                 manifest: combined, table: EndpointTable(endpoints: manifest.endpoints), settings: settings,
-                generation: old.generation + 1, version: old.version + 1, activeScenario: scenario, counters: counters,
+                generation: old.generation + 1, version: old.version + 1, scenario: scenario, counters: counters,
                 random: old.random, declared: manifest,
                 seenLive: SeenLive(endpoints: seen, offset: manifest.endpoints.count), limitsFrom: old, drill: drill)
         }
@@ -181,7 +186,7 @@ public final class ControlPanel: Sendable {
             combined.endpoints.append(row)
             current = PanelSnapshot(
                 manifest: combined, table: current.table, settings: current.settings + [EndpointSetting(startOf: row)],
-                generation: current.generation, version: current.version + 1, activeScenario: current.activeScenario,
+                generation: current.generation, version: current.version + 1, scenario: current.scenario,
                 counters: current.counters + [EndpointCounters()], random: current.random,
                 reloadProblems: current.reloadProblems, declared: current.declared,
                 seenLive: SeenLive(endpoints: current.seenLive.endpoints + [row], offset: current.seenLive.offset),
@@ -202,7 +207,7 @@ public final class ControlPanel: Sendable {
         self.change { current, _ in
             PanelSnapshot(
                 manifest: current.manifest, table: current.table, settings: current.settings,
-                generation: current.generation, version: current.version + 1, activeScenario: current.activeScenario,
+                generation: current.generation, version: current.version + 1, scenario: current.scenario,
                 counters: current.counters, random: current.random, reloadProblems: problems,
                 declared: current.declared, seenLive: current.seenLive, limitsFrom: current, drill: current.drill)
         }
@@ -239,7 +244,9 @@ public final class ControlPanel: Sendable {
             if let text = Self.describe(mode: mode, latency: latency, rateLimit: rateLimit, toxics: toxics) {
                 markers.append(("\(id) → \(text)", origin))
             }
-            return current.with(settings: settings, activeScenario: nil)
+            // The scenario stays named; its label says `(changed)` when this
+            // leaves a setting other than it made it.
+            return current.with(settings: settings, scenario: current.scenario)
         }
     }
 
@@ -270,7 +277,8 @@ public final class ControlPanel: Sendable {
             markers.append(("\(id ?? "all") → \(Self.backToStart)" + stopped, origin))
             // A reset starts rate limits over with full buckets.
             return current.with(
-                settings: settings, activeScenario: nil, drill: id == nil ? nil : current.drill,
+                settings: settings, scenario: id == nil ? nil : current.scenario,
+                drill: id == nil ? nil : current.drill,
                 renewingLimits: Set(indices ?? Array(settings.indices)))
         }
     }
@@ -296,7 +304,9 @@ public final class ControlPanel: Sendable {
                 rateLimit: setting.rateLimit.map(RateLimitChoice.limit),
                 toxics: setting.toxics.isEmpty ? nil : setting.toxics)
             markers.append(("all → \(text ?? setting.mode.name) (as \(id))", origin))
-            return current.with(settings: settings, activeScenario: nil)
+            // The scenario stays named; its label says `(changed)` when this
+            // leaves a setting other than it made it.
+            return current.with(settings: settings, scenario: current.scenario)
         }
     }
 

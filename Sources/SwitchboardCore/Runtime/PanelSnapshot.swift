@@ -22,8 +22,9 @@ public final class PanelSnapshot: Sendable {
     public let generation: Int
     /// Bumps on every change, settings included.
     public let version: Int
-    /// The scenario last applied, until a manual change or reset.
-    public let activeScenario: String?
+    /// The scenario last applied and what it made of the settings, until
+    /// every endpoint is reset.
+    public let scenario: ScenarioTrace?
     /// Index-aligned with the endpoints; shared by every snapshot of one
     /// manifest, so counting survives setting changes.
     public let counters: [EndpointCounters]
@@ -41,7 +42,7 @@ public final class PanelSnapshot: Sendable {
 
     init(
         manifest: Manifest, table: EndpointTable, settings: [EndpointSetting], generation: Int, version: Int,
-        activeScenario: String?, counters: [EndpointCounters], random: any RandomSource,
+        scenario: ScenarioTrace?, counters: [EndpointCounters], random: any RandomSource,
         reloadProblems: [Diagnostic] = [], declared: Manifest? = nil, seenLive: SeenLive? = nil,
         limitsFrom earlier: PanelSnapshot? = nil, renewingLimits renewed: Set<Int> = [], drill: DrillRun? = nil
     ) {
@@ -53,7 +54,7 @@ public final class PanelSnapshot: Sendable {
         self.profiles = settings.map { $0.latency.flatMap(manifest.profile(named:)) }
         self.generation = generation
         self.version = version
-        self.activeScenario = activeScenario
+        self.scenario = scenario
         self.counters = counters
         self.random = random
         self.reloadProblems = reloadProblems
@@ -66,20 +67,29 @@ public final class PanelSnapshot: Sendable {
     /// endpoints whose buckets start full again even if their limit stays
     /// (a reset).
     func with(
-        settings: [EndpointSetting], activeScenario: String?, renewingLimits renewed: Set<Int> = []
+        settings: [EndpointSetting], scenario: ScenarioTrace?, renewingLimits renewed: Set<Int> = []
     ) -> PanelSnapshot {
-        self.with(settings: settings, activeScenario: activeScenario, drill: self.drill, renewingLimits: renewed)
+        self.with(settings: settings, scenario: scenario, drill: self.drill, renewingLimits: renewed)
     }
 
     /// A copy with different settings and drill (`nil`: none running).
     func with(
-        settings: [EndpointSetting], activeScenario: String?, drill: DrillRun?, renewingLimits renewed: Set<Int> = []
+        settings: [EndpointSetting], scenario: ScenarioTrace?, drill: DrillRun?, renewingLimits renewed: Set<Int> = []
     ) -> PanelSnapshot {
         PanelSnapshot(
             manifest: self.manifest, table: self.table, settings: settings, generation: self.generation,
-            version: self.version + 1, activeScenario: activeScenario, counters: self.counters, random: self.random,
+            version: self.version + 1, scenario: scenario, counters: self.counters, random: self.random,
             reloadProblems: self.reloadProblems, declared: self.declared, seenLive: self.seenLive,
             limitsFrom: self, renewingLimits: renewed, drill: drill)
+    }
+
+    /// The name of the scenario applied last, until every endpoint is reset.
+    public var activeScenario: String? { self.scenario?.name }
+
+    /// `outage (changed)`: the one value the header, `status` and the
+    /// control API's `scenario_state` come from.
+    public var scenarioLabel: ScenarioLabel? {
+        self.scenario?.label(settings: self.settings, endpoints: self.manifest.endpoints)
     }
 
     private func profile(named choice: LatencyChoice) -> LatencyProfile? {

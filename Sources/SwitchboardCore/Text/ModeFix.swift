@@ -6,11 +6,26 @@ extension Mode {
             return "flaky takes a percentage from 0 to 100, e.g. 'flaky:25'"
         }
         if let suggestion = self.ruleWithFailureMended(text) { return "did you mean '\(suggestion)'?" }
+        if let fix = self.ruleWithModeMisspelt(text) { return fix }
         if let problem = CountRule.problem(with: text) { return problem }
         if let suggestion = EditDistance.suggestion(for: text, among: Mode.names) {
             return "did you mean '\(suggestion)'?"
         }
         return "modes: " + Mode.names.joined(separator: ", ")
+    }
+
+    /// `after:3:sucess`: a valid rule whose failure is one typo away from
+    /// a mode it cannot fail with. Says both, so the typo is not left
+    /// unnamed behind the list of failures.
+    private static func ruleWithModeMisspelt(_ text: String) -> String? {
+        let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, let rule = CountRule(name: "\(parts[0]):\(parts[1])"),
+            Mode(name: String(parts[2])) == nil,
+            let mode = EditDistance.suggestion(for: String(parts[2]), among: Mode.names)
+        else { return nil }
+        let failures = CountRule.Failure.allCases.map(\.rawValue).joined(separator: ", ")
+        return "'\(parts[2])' is not a mode (did you mean '\(mode)'?), and \(rule.kind.rawValue) can fail only "
+            + "with a mode that answers on its own: \(failures)"
     }
 
     /// `fail_first:2:rest` → `fail_first:2:reset`: a valid rule whose

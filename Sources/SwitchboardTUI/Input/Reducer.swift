@@ -133,18 +133,6 @@ public enum Reducer {
         }
     }
 
-    /// Whether the settings are more than the active scenario applied to
-    /// the manifest's start: an earlier scenario (or change) still shows
-    /// under it, which the header must say.
-    static func isStacked(_ snapshot: PanelSnapshot) -> Bool {
-        guard let name = snapshot.activeScenario,
-            let scenario = snapshot.manifest.scenarios.first(where: { $0.name == name })
-        else { return false }
-        let declared = Array(snapshot.manifest.endpoints.prefix(snapshot.settings.count))
-        let start = declared.map(EndpointSetting.init(startOf:))
-        return scenario.applied(to: start, endpoints: declared) != Array(snapshot.settings.prefix(declared.count))
-    }
-
     private static func sync(_ state: inout AppState, snapshot: PanelSnapshot, stats: JournalStats) {
         let selectedID = state.selectedEndpoint?.id
         state.profiles = snapshot.manifest.availableProfiles
@@ -159,7 +147,7 @@ public enum Reducer {
         state.drill = snapshot.drill.map(DrillStatus.init)
         state.scenarios = snapshot.manifest.scenarios.map(\.name)
         state.scenarioSummaries = snapshot.manifest.scenarios.map { TerminalText.clean($0.summary) }
-        state.scenarioStacked = Self.isStacked(snapshot)
+        state.scenarioLabel = snapshot.scenarioLabel
         if let picked = state.scenarioPicker {
             // A reload may have removed scenarios under the open picker.
             state.scenarioPicker = state.scenarios.isEmpty ? nil : min(picked, state.scenarios.count - 1)

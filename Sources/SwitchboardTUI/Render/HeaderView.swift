@@ -10,7 +10,7 @@ enum HeaderView {
             "\(state.endpoints.count) endpoint\(state.endpoints.count == 1 ? "" : "s")",
             "\(Format.count(state.totalRequests)) req",
             Format.rate(state.rate.perSecond),
-            "scenario: \(state.scenario.map(TerminalText.clean) ?? "-")" + (state.scenarioStacked ? " (stacked)" : ""),
+            "scenario: " + (state.scenarioLabel.map { TerminalText.clean($0.description) } ?? "-"),
         ]
         // A drill running is what the audience watches: it goes first and
         // takes the scenario's place.

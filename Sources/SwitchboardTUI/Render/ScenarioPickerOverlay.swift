@@ -4,9 +4,11 @@ enum ScenarioPickerOverlay {
     static func draw(
         _ state: AppState, selected: Int, into grid: inout Grid, layout: Layout, options: RenderOptions
     ) {
-        let nameWidth = (state.scenarios.map { TerminalText.clean($0).count }.max() ?? 0) + 10
-        let summaryWidth = state.scenarioSummaries.map(\.count).max() ?? 0
-        let width = min(76, max(46, nameWidth + summaryWidth + 6))
+        let nameWidth = (state.scenarios.map { TerminalText.columns(TerminalText.clean($0)) }.max() ?? 0) + 10
+        let summaryWidth = state.scenarioSummaries.map { TerminalText.columns($0) }.max() ?? 0
+        // As wide as what it says, up to the terminal's width (`box` keeps
+        // a column either side): a wide terminal shows a summary whole.
+        let width = max(46, nameWidth + summaryWidth + 3)
         guard
             let box = ScreenRenderer.box(
                 title: "Scenario — enter applies, esc cancels", width: width, height: state.scenarios.count + 2,

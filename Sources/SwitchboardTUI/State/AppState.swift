@@ -49,9 +49,10 @@ public struct AppState: Equatable, Sendable {
     public var scenarios: [String] = []
     /// What each of `scenarios` sets, briefly, for the picker.
     public var scenarioSummaries: [String] = []
-    /// The active scenario was applied over other changes (another
-    /// scenario's, or a key's), which still show.
-    public var scenarioStacked = false
+    /// The header's `scenario:`, from the snapshot as `status` has it:
+    /// the name, and whether it stands alone, is stacked over earlier
+    /// changes or was changed since.
+    public var scenarioLabel: ScenarioLabel?
     /// The highlighted row of the open scenario picker.
     public var scenarioPicker: Int?
     /// The request open in the details view.
