@@ -4,8 +4,9 @@ enum ScenarioPickerOverlay {
     static func draw(
         _ state: AppState, selected: Int, into grid: inout Grid, layout: Layout, options: RenderOptions
     ) {
-        let nameWidth = (state.scenarios.map { TerminalText.clean($0).count }.max() ?? 0) + 10
-        let summaryWidth = state.scenarioSummaries.map(\.count).max() ?? 0
+        let nameWidth =
+            (state.scenarios.map { TerminalText.columns(options.shown(TerminalText.clean($0))) }.max() ?? 0) + 10
+        let summaryWidth = state.scenarioSummaries.map { TerminalText.columns(options.shown($0)) }.max() ?? 0
         let width = min(76, max(46, nameWidth + summaryWidth + 6))
         guard
             let box = ScreenRenderer.box(
@@ -17,9 +18,10 @@ enum ScenarioPickerOverlay {
         for row in 0..<rows {
             let index = first + row
             guard state.scenarios.indices.contains(index) else { break }
-            let name = TerminalText.clean(state.scenarios[index])
+            let name = options.shown(TerminalText.clean(state.scenarios[index]))
             let active = state.scenario == state.scenarios[index] ? "  (active)" : ""
-            let summary = state.scenarioSummaries.indices.contains(index) ? state.scenarioSummaries[index] : ""
+            let summary = options.shown(
+                state.scenarioSummaries.indices.contains(index) ? state.scenarioSummaries[index] : "")
             let y = box.top + 1 + row
             let style: Style = index == selected ? .reverse : .plain
             let x = grid.put(
