@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwitchboardControl
+import SwitchboardTUI
 
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,25 +27,28 @@ struct StatusCommand: AsyncParsableCommand {
     }
 }
 
-/// The `status` table.
+/// The `status` table. Cells are escaped as the screen escapes them and
+/// padded by the columns a terminal gives them (`/café/東京` takes 10), so
+/// every row lines up under its header.
 enum StatusTable {
     static func render(_ panel: PanelStatus, url: String) -> String {
         var rows = [["ID", "METHOD", "PATH", "MODE", "LATENCY", "HITS", "LAST"]]
         for endpoint in panel.endpoints {
-            rows.append([
-                endpoint.id, endpoint.method, endpoint.path, endpoint.mode, endpoint.latency ?? "-",
-                String(endpoint.hits), endpoint.lastStatus.map(String.init) ?? "-",
-            ])
+            rows.append(
+                [
+                    endpoint.id, endpoint.method, endpoint.path, endpoint.mode, endpoint.latency ?? "-",
+                    String(endpoint.hits), endpoint.lastStatus.map(String.init) ?? "-",
+                ].map(TerminalText.clean))
         }
-        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let widths = (0..<rows[0].count).map { column in rows.map { TerminalText.columns($0[column]) }.max() ?? 0 }
         var lines = [
-            "Switchboard at \(url) — \(panel.totalRequests) requests, scenario: \(panel.scenarioLabel?.description ?? "-")"
+            "Switchboard at \(url) — \(panel.totalRequests) requests, scenario: "
+                + TerminalText.clean(panel.scenarioLabel?.description ?? "-")
         ]
         for row in rows {
             let cells = row.enumerated().map { index, cell in
-                index == 5 || index == 6
-                    ? String(repeating: " ", count: widths[index] - cell.count) + cell
-                    : cell + String(repeating: " ", count: widths[index] - cell.count)
+                let gap = String(repeating: " ", count: widths[index] - TerminalText.columns(cell))
+                return index == 5 || index == 6 ? gap + cell : cell + gap
             }
             lines.append(cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
         }

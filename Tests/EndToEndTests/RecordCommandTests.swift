@@ -46,12 +46,12 @@ import Testing
             let stub = try await Subprocess.run(self.binary, ["record", "--request", "1"] + url)
             #expect(stub.status == 0, "\(stub.stderr)")
             #expect(stub.stdout.hasPrefix("get-nope: stub (success) → recorded/get-nope.json\n"))
-            #expect(stub.stdout.hasSuffix("/\\u{1b}]0;owned\\u{7}/switchboard.yml updated\n"), "\(stub.stdout)")
+            #expect(stub.stdout.hasSuffix("/\\x1B]0;owned\\x07/switchboard.yml updated\n"), "\(stub.stdout)")
             #expect(!stub.stdout.contains("\u{1B}") && !stub.stdout.contains("\u{07}"))
 
             let refused = try await Subprocess.run(self.binary, ["record", "\u{1B}[2J"] + url)
             #expect(refused.status == 1)
-            #expect(!refused.stderr.contains("\u{1B}") && refused.stderr.contains("\\u{1b}[2J"), "\(refused.stderr)")
+            #expect(!refused.stderr.contains("\u{1B}") && refused.stderr.contains("\\x1B[2J"), "\(refused.stderr)")
         }
     }
 }

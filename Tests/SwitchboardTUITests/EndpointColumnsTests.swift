@@ -37,4 +37,22 @@ import Testing
         let bars = row.reversed().drop { $0 == " " }.prefix { $0 != " " }
         #expect(bars.count >= 45)
     }
+
+    /// At 250 columns an 18-column path keeps what it needs: the mode
+    /// follows it closely, and in the log the status follows the target.
+    @Test func aVeryWideScreenKeepsTheModeAndStatusNextToThePath() throws {
+        let state = try ScreenFixtures.busyState(width: 250, height: 30)
+        let grid = ScreenRenderer.render(state, width: 250, height: 30, options: self.plain)
+        expectGolden(grid, "busy-250x30")
+        let rows = (0..<grid.height).map(grid.row)
+        let row = try #require(rows.first { $0.contains("/weather ") && $0.contains("server_error") })
+        let path = try #require(row.firstRange(of: "/weather"))
+        let mode = try #require(row.firstRange(of: "server_error"))
+        // The path column keeps 22 columns (the longest path is 18).
+        #expect(row.distance(from: path.lowerBound, to: mode.lowerBound) == 23)
+        let line = try #require(rows.first { $0.contains("/weather?lat=35.9&lon=14.5") })
+        let target = try #require(line.firstRange(of: "/weather?lat"))
+        let status = try #require(line.firstRange(of: " 503 "))
+        #expect(line.distance(from: target.lowerBound, to: status.lowerBound) <= 32)
+    }
 }

@@ -9,6 +9,15 @@ import Testing
         #expect(TerminalText.columns("/café/東京/😀") == 6 + 4 + 1 + 2)
     }
 
+    /// Manifest text follows the same rule: a path or name in CJK is drawn
+    /// as the request for it is; a backslash in a name stays single.
+    @Test func manifestTextKeepsWideLettersAndEscapesWhatNetworkTextEscapes() {
+        #expect(TerminalText.clean("/café/東京/😀") == "/café/東京/😀")
+        #expect(TerminalText.clean("ünïcode-東京") == "ünïcode-東京")
+        #expect(TerminalText.clean("a\u{1B}b\u{202E}c\u{200B}") == #"a\x1Bb\u{202e}c\u{200b}"#)
+        #expect(TerminalText.clean(#"a\b"#) == #"a\b"#)
+    }
+
     @Test func controlCharactersAndDELAreBytes() {
         #expect(TerminalText.escapeNetwork("a\u{1B}[2Jb\u{7F}\u{0}") == #"a\x1B[2Jb\x7F\x00"#)
         #expect(TerminalText.escapeNetwork(#"\x41"#) == #"\\x41"#)

@@ -201,28 +201,9 @@ struct FixtureFolder {
         EditDistance.suggestion(for: relative, among: self.allFiles().filter { !$0.hasPrefix(".") })
     }
 
-    /// Matches a relative path against a pattern; a placeholder takes one
-    /// or more characters, never a '/'.
+    /// Matches a relative path against a pattern (`TextTemplate.values(in:)`).
     static func fits(_ path: String, _ pattern: TextTemplate) -> Bool {
-        fits(Array(path.utf8)[...], pattern.parts[...])
-    }
-
-    private static func fits(_ path: ArraySlice<UInt8>, _ parts: ArraySlice<TextTemplate.Part>) -> Bool {
-        guard let first = parts.first else { return path.isEmpty }
-        switch first {
-        case .literal(let bytes):
-            guard path.starts(with: bytes) else { return false }
-            return fits(path.dropFirst(bytes.count), parts.dropFirst())
-        case .parameter:
-            var length = 1
-            while length <= path.count {
-                let taken = path.prefix(length)
-                if taken.contains(UInt8(ascii: "/")) { return false }
-                if fits(path.dropFirst(length), parts.dropFirst()) { return true }
-                length += 1
-            }
-            return false
-        }
+        pattern.values(in: path) != nil
     }
 
     private static func resolve(_ path: String) -> String? {

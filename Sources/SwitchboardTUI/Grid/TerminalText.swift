@@ -144,37 +144,13 @@ public enum TerminalText {
         }
     }
 
-    /// For text we trust to mean something (manifest names): letters of any
-    /// script stay, but control characters and anything that would not take
-    /// exactly one column is escaped as `\u{…}`.
+    /// For text from the manifest and the user (paths, names, header
+    /// values, a filter): the same rule as `escapeNetwork`, so a manifest's
+    /// `/café/東京` is drawn as the request for it is, wide letters at their
+    /// real width; only a backslash is left as written, as it means nothing
+    /// special in a name.
     public static func clean(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if isSingleColumn(scalar) {
-                out.unicodeScalars.append(scalar)
-            } else {
-                out += "\\u{" + String(scalar.value, radix: 16) + "}"
-            }
-        }
-        return out
-    }
-
-    /// Whether a scalar is printable and one column wide on a terminal.
-    static func isSingleColumn(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        if value < 0x20 || (0x7F...0x9F).contains(value) { return false }
-        if value < 0x7F { return true }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .spacingMark, .format, .control, .surrogate, .privateUse,
-            .unassigned, .lineSeparator, .paragraphSeparator:
-            return false
-        default:
-            break
-        }
-        // Symbols that some terminals draw two columns wide: escaped here,
-        // where a name must line up whatever the terminal.
-        if (0x2600...0x27BF).contains(value) || (0x1F000...0x1FAFF).contains(value) { return false }
-        return !Self.isWide(scalar)
+        Self.escapeNetwork(text, doublesBackslash: false)
     }
 
     /// East Asian wide and fullwidth letters, and emoji drawn as emoji

@@ -21,9 +21,13 @@ enum MouseKeys {
                 LogKeys.handle($0, state: &state, layout: layout)
             }
         case .click:
-            let longest = state.profiles.map { $0.label.count }.max() ?? 0
+            // Measured as on a UTF-8 terminal: the reducer does not know
+            // the terminal, and only a non-ASCII path could move the mode.
+            let longestLatency = state.profiles.map { TerminalText.columns($0.label) }.max() ?? 0
+            let longestPath = state.endpoints.map { TerminalText.columns($0.path) }.max() ?? 0
             return self.click(
-                layout.spot(x: event.x, y: event.y, longestLatency: longest), state: &state, layout: layout)
+                layout.spot(x: event.x, y: event.y, longestLatency: longestLatency, longestPath: longestPath),
+                state: &state, layout: layout)
         }
     }
 

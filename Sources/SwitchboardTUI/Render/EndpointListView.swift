@@ -17,8 +17,9 @@ enum EndpointListView {
 
         /// `longestLatency`: the widest latency label the rows can show (the
         /// profiles `l` cycles through); the column grows to fit it while the
-        /// path keeps `Self.pathFloor` columns.
-        init(width: Int, longestLatency: Int = 0) {
+        /// path keeps `Self.pathFloor` columns. `longestPath`: the widest
+        /// path, which is all the path column needs on a wide screen.
+        init(width: Int, longestLatency: Int = 0, longestPath: Int = Self.pathCap) {
             self.sparkline = width >= 80 ? min(20, 8 + (width - 80) / 8) : 0
             if width >= 64 {
                 self.method = 7
@@ -41,17 +42,25 @@ enum EndpointListView {
                 self.hits = 7
             }
             self.path = max(4, width - 3 - self.method - self.mode - self.latency - self.hits - self.sparkline - 1)
-            self.spendWidthBeyondThePath()
+            self.spendWidthBeyondThePath(keeping: max(Self.pathKept, longestPath + Self.pathSlack))
         }
 
-        /// Columns the path keeps on a very wide screen before the rest goes
-        /// to the sparkline (up to a bar a second), the mode, the hits and
-        /// the latency (which a rate limit shares).
+        /// The longest path when it is not known.
         static let pathCap = 56
+        /// Columns after the longest path: a gap before the mode.
+        static let pathSlack = 2
+        /// Columns the path keeps however short the paths are: about what
+        /// it has on an 80-column screen, which is left as it was.
+        static let pathKept = 22
 
-        private mutating func spendWidthBeyondThePath() {
-            guard self.path > Self.pathCap, self.sparkline > 0 else { return }
-            var spare = self.path - Self.pathCap
+        /// On a wide screen the path keeps what the longest path needs; the
+        /// rest goes to the sparkline (up to a bar a second), the mode, the
+        /// hits and the latency (which a rate limit shares). What is left
+        /// after that stays blank at the right, so the mode and hits stay
+        /// next to the path they belong to.
+        private mutating func spendWidthBeyondThePath(keeping need: Int) {
+            guard self.path > need, self.sparkline > 0 else { return }
+            var spare = self.path - need
             func take(_ most: Int) -> Int {
                 let taken = min(spare, max(0, most))
                 spare -= taken
@@ -61,21 +70,25 @@ enum EndpointListView {
             self.mode += take(24 - self.mode)
             self.hits += take(12 - self.hits)
             self.latency += take(8)
-            self.path = Self.pathCap + spare
+            self.path = need
         }
     }
 
     /// The columns as drawn for `state`: the latency column fits its
-    /// profiles' labels where there is room.
-    static func columns(_ state: AppState, width: Int) -> Columns {
-        Columns(width: width, longestLatency: state.profiles.map { $0.label.count }.max() ?? 0)
+    /// profiles' labels where there is room, the path its longest path (as
+    /// `\xHH` bytes on a terminal that is not UTF-8, which take more).
+    static func columns(_ state: AppState, width: Int, unicode: Bool = true) -> Columns {
+        Columns(
+            width: width, longestLatency: state.profiles.map { TerminalText.columns($0.label) }.max() ?? 0,
+            longestPath: state.endpoints.map { TerminalText.columns(unicode ? $0.path : TerminalText.ascii($0.path)) }
+                .max() ?? 0)
     }
 
     static func draw(_ state: AppState, into grid: inout Grid, layout: Layout, options: RenderOptions) {
         ScreenRenderer.title(
             "ENDPOINTS", focused: state.focus == .endpoints, y: layout.endpointTitleRow, into: &grid, options: options)
         ReloadBanner.draw(state, into: &grid, layout: layout, options: options)
-        let columns = Self.columns(state, width: layout.width)
+        let columns = Self.columns(state, width: layout.width, unicode: options.unicode)
         if state.endpoints.isEmpty, layout.endpointRows > 0 {
             grid.put("   no endpoints in the manifest", x: 0, y: layout.firstEndpointRow, style: .dim)
         }
@@ -101,7 +114,7 @@ enum EndpointListView {
         let highlight = selected && state.focus == .endpoints
         var x = grid.put(selected ? " > " : "   ", x: 0, y: y, style: .bold)
         x = grid.put(TerminalText.pad(row.method, to: columns.method), x: x, y: y, style: .bold)
-        x = grid.put(TerminalText.pad(row.path, to: columns.path, unicode: options.unicode), x: x, y: y)
+        x = grid.put(TerminalText.pad(options.shown(row.path), to: columns.path, unicode: options.unicode), x: x, y: y)
         x = grid.put(" ", x: x, y: y)
         x = grid.put(
             // One column stays free before the latency.

@@ -10,13 +10,13 @@ enum HeaderView {
             "\(state.endpoints.count) endpoint\(state.endpoints.count == 1 ? "" : "s")",
             "\(Format.count(state.totalRequests)) req",
             Format.rate(state.rate.perSecond),
-            "scenario: " + (state.scenarioLabel.map { TerminalText.clean($0.description) } ?? "-"),
+            "scenario: " + (state.scenarioLabel.map { options.shown(TerminalText.clean($0.description)) } ?? "-"),
         ]
         // A drill running is what the audience watches: it goes first and
         // takes the scenario's place.
         if let drill = state.drill {
             parts.removeLast()
-            parts.insert(drill.label(at: state.wallTime), at: 1)
+            parts.insert(options.shown(drill.label(at: state.wallTime)), at: 1)
         }
         var x = grid.put(" Switchboard", x: 0, y: y, style: Style(bold: true, reverse: true))
         // Before the counters: a warning that falls off a narrow screen
@@ -28,7 +28,7 @@ enum HeaderView {
         }
         for part in parts {
             // Drop what does not fit rather than cutting a part in half.
-            guard x + 2 + part.count <= layout.width else { break }
+            guard x + 2 + TerminalText.columns(part) <= layout.width else { break }
             x = grid.put("  " + part, x: x, y: y, style: .reverse)
         }
     }

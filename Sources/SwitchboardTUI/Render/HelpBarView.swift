@@ -7,7 +7,7 @@ enum HelpBarView {
     static func draw(_ state: AppState, into grid: inout Grid, layout: Layout, options: RenderOptions) {
         let y = layout.barRow
         if let draft = state.filterDraft {
-            let prompt = "/" + TerminalText.clean(draft)
+            let prompt = "/" + options.shown(TerminalText.clean(draft))
             let x = grid.put(prompt, x: 1, y: y, style: .bold)
             // In ASCII the renderer swaps the glyphs (`Glyphs`).
             grid.put("▏", x: x, y: y, style: .bold)
@@ -16,7 +16,9 @@ enum HelpBarView {
             return
         }
         if let flash = state.flash {
-            grid.put(" " + TerminalText.clean(flash), x: 0, y: y, style: options.style(.color(.cyan, bold: true)))
+            grid.put(
+                " " + options.shown(TerminalText.clean(flash)), x: 0, y: y,
+                style: options.style(.color(.cyan, bold: true)))
             return
         }
         let all = Keymap.barBindings(for: state.keyScope)

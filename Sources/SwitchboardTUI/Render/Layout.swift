@@ -57,12 +57,15 @@ extension Layout {
     }
 
     /// What is at column `x`, row `y` of the main screen (no overlay open).
-    /// `longestLatency`: as `EndpointListView.columns` gives it, so that
-    /// the mode cell is where it is drawn.
-    public func spot(x: Int, y: Int, longestLatency: Int = 0) -> Spot {
+    /// `longestLatency`, `longestPath`: as `EndpointListView.columns` gives
+    /// them, so that the mode cell is where it is drawn.
+    public func spot(
+        x: Int, y: Int, longestLatency: Int = 0, longestPath: Int = 56
+    ) -> Spot {
         guard x >= 0, x < self.width else { return .elsewhere }
         if y >= self.firstEndpointRow, y < self.firstEndpointRow + self.endpointRows {
-            let columns = EndpointListView.Columns(width: self.width, longestLatency: longestLatency)
+            let columns = EndpointListView.Columns(
+                width: self.width, longestLatency: longestLatency, longestPath: longestPath)
             let modeStart = 3 + columns.method + columns.path + 1
             return .endpoint(row: y - self.firstEndpointRow, modeCell: x >= modeStart && x < modeStart + columns.mode)
         }

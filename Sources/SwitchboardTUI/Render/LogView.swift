@@ -6,12 +6,22 @@ enum LogView {
     struct Columns {
         let time: Int
         let method: Int
-        let target: Int
+        private(set) var target: Int
         let status: Int
         let duration: Int
-        let info: Int
+        private(set) var info: Int
+        /// Columns the target keeps on a wide screen however short the
+        /// targets are.
+        static let targetFloor = 30
+        /// The most the info column takes on a wide screen: past this its
+        /// text is no easier to read than cut.
+        static let infoCap = 80
 
-        init(width: Int) {
+        /// `longestTarget`: the widest target on screen. On a wide screen
+        /// the target column takes what that needs, so the status stays
+        /// next to its path; the info column gets the rest, up to
+        /// `infoCap`, and what is left after that stays blank at the right.
+        init(width: Int, longestTarget: Int = .max) {
             let wide = width >= 60
             self.time = wide ? 13 : 0
             self.method = wide ? 8 : 5
@@ -22,6 +32,11 @@ enum LogView {
             let remaining = max(8, width - 1 - self.time - self.method - 1 - self.status - self.duration)
             self.info = wide ? min(40, remaining / 2) : max(4, min(10, remaining / 2))
             self.target = max(4, remaining - self.info)
+            let need = max(Self.targetFloor, longestTarget == .max ? .max : longestTarget + 1)
+            if wide, self.target > need {
+                self.info = min(Self.infoCap, self.info + self.target - need)
+                self.target = need
+            }
         }
     }
 
@@ -30,12 +45,17 @@ enum LogView {
         if !state.following {
             title = state.unseen > 0 ? "REQUESTS (paused, \(Format.count(state.unseen)) new)" : "REQUESTS (paused)"
         }
-        if let filter = state.filter { title += "  filter: " + TerminalText.clean(filter.text) }
+        if let filter = state.filter { title += "  filter: " + options.shown(TerminalText.clean(filter.text)) }
         ScreenRenderer.title(title, focused: state.focus == .log, y: layout.logTitleRow, into: &grid, options: options)
         guard layout.logRows > 0 else { return }
         if state.log.isEmpty {
-            let hint = "waiting for requests — try: " + self.example(state).curl(serverURL: state.serverURL)
-            grid.put(" " + hint, x: 0, y: layout.firstLogRow, style: .dim)
+            var hint = self.hint(
+                self.example(state), serverURL: state.serverURL, width: layout.width - 1, options: options)
+            // Short of rows, the command is what is worth the room.
+            if hint.count > layout.logRows, hint.count > 1 { hint.removeFirst() }
+            for (row, line) in hint.prefix(layout.logRows).enumerated() {
+                grid.put(" " + line, x: 0, y: layout.firstLogRow + row, style: .dim)
+            }
             return
         }
         let visible = state.visibleLog
@@ -43,8 +63,12 @@ enum LogView {
             grid.put(" no request matches the filter — / to change it", x: 0, y: layout.firstLogRow, style: .dim)
             return
         }
-        let columns = Columns(width: layout.width)
         let (first, cursor) = LogWindow.window(state, visible: visible, rows: layout.logRows)
+        let shownTargets = visible[first..<min(visible.count, first + layout.logRows)].map { index in
+            let line = state.log[index]
+            return line.marker == nil ? TerminalText.columns(options.shown(line.target)) : 0
+        }
+        let columns = Columns(width: layout.width, longestTarget: shownTargets.max() ?? 0)
         for row in 0..<layout.logRows {
             let position = first + row
             guard visible.indices.contains(position) else { break }
@@ -82,9 +106,8 @@ enum LogView {
         }
         // Network text keeps its letters on a UTF-8 terminal, and is `\xHH`
         // bytes on any other.
-        let method = options.unicode ? line.method : TerminalText.ascii(line.method)
-        let shown = reveals ? (line.revealedTarget ?? line.target) : line.target
-        let target = options.unicode ? shown : TerminalText.ascii(shown)
+        let method = options.shown(line.method)
+        let target = options.shown(reveals ? (line.revealedTarget ?? line.target) : line.target)
         x = grid.put(TerminalText.pad(method, to: columns.method), x: x, y: y, style: lineStyle)
         x = grid.put(
             TerminalText.pad(target, to: columns.target, unicode: options.unicode), x: x, y: y, style: lineStyle)
@@ -125,12 +148,14 @@ enum LogView {
             }
             if columns.info < 9 { info = "UNMATCH" }
             grid.put(
-                TerminalText.pad(info, to: columns.info, unicode: options.unicode), x: x, y: y,
+                TerminalText.pad(options.shown(info), to: columns.info, unicode: options.unicode), x: x, y: y,
                 style: options.style(.color(.magenta, bold: true)))
         } else {
             let replay = replayOf.map { "replay #\($0) " } ?? ""
             let info = replay + self.info(line, width: columns.info - replay.count, options: options)
-            grid.put(TerminalText.pad(info, to: columns.info, unicode: options.unicode), x: x, y: y, style: lineStyle)
+            grid.put(
+                TerminalText.pad(options.shown(info), to: columns.info, unicode: options.unicode), x: x, y: y,
+                style: lineStyle)
         }
     }
 
@@ -145,7 +170,7 @@ enum LogView {
                 TerminalText.pad(Format.clock(time, utcOffset: options.utcOffset), to: columns.time), x: x, y: y,
                 style: .dim)
         }
-        let text = options.unicode ? marker : marker.replacingOccurrences(of: "→", with: "->")
+        let text = options.unicode ? marker : TerminalText.ascii(marker.replacingOccurrences(of: "→", with: "->"))
         let width = max(0, grid.width - x)
         grid.put(
             TerminalText.pad(text, to: width, unicode: options.unicode), x: x, y: y,
@@ -193,6 +218,38 @@ enum LogView {
         case 500...: .red
         default: nil
         }
+    }
+
+    /// The empty log's hint in lines of at most `width` columns: one line
+    /// where it fits. Else `try:` has a line of its own and the command
+    /// follows, an argument a line, each line but the last ending in ` \`
+    /// so that a shell reads the lines as one command; where even that is
+    /// too wide, the URL goes without `http://`, which curl assumes.
+    static func hint(_ example: ExampleRequest, serverURL: String, width: Int, options: RenderOptions) -> [String] {
+        let lead = "waiting for requests — try:"
+        var arguments = example.arguments(serverURL: serverURL).map(options.shown)
+        let whole = lead + " " + arguments.joined(separator: " ")
+        if TerminalText.columns(whole) <= width { return [whole] }
+        let continued = arguments.count > 1 ? 2 : 0
+        if TerminalText.columns(arguments[0]) + continued > width, serverURL.hasPrefix("http://") {
+            arguments = example.arguments(serverURL: String(serverURL.dropFirst(7))).map(options.shown)
+        }
+        if TerminalText.columns(arguments.joined(separator: " ")) <= width {
+            return [lead, arguments.joined(separator: " ")]
+        }
+        var lines = [lead]
+        for (index, argument) in arguments.enumerated() {
+            let line = (index == 0 ? "" : "  ") + argument + (index < arguments.count - 1 ? " \\" : "")
+            // An argument wider than the screen is broken where it must
+            // be, but none of it is left out.
+            var rest = Substring(line)
+            while !rest.isEmpty {
+                let piece = TerminalText.cut(rest, columns: width)
+                lines.append(String(piece))
+                rest = rest[piece.endIndex...]
+            }
+        }
+        return lines
     }
 
     /// A request to suggest in the empty log: the first GET endpoint that

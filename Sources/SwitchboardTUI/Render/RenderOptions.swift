@@ -19,6 +19,14 @@ public struct RenderOptions: Equatable, Sendable {
     var separator: String { " · " }
     var arrow: String { self.unicode ? "→" : "->" }
 
+    /// Text that is not the screen's own (a request's target, a manifest's
+    /// path or name) as this terminal can show it: as it is on UTF-8, its
+    /// non-ASCII letters as `\xHH` bytes otherwise. Applied before the text
+    /// is measured, as the bytes take more columns than the letters.
+    func shown(_ text: String) -> String {
+        self.unicode ? text : TerminalText.ascii(text)
+    }
+
     /// Drops colour when colour is off; keeps bold and reverse.
     func style(_ style: Style) -> Style {
         self.color ? style : style.withoutColor

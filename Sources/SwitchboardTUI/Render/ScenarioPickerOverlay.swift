@@ -4,8 +4,9 @@ enum ScenarioPickerOverlay {
     static func draw(
         _ state: AppState, selected: Int, into grid: inout Grid, layout: Layout, options: RenderOptions
     ) {
-        let nameWidth = (state.scenarios.map { TerminalText.columns(TerminalText.clean($0)) }.max() ?? 0) + 10
-        let summaryWidth = state.scenarioSummaries.map { TerminalText.columns($0) }.max() ?? 0
+        let nameWidth =
+            (state.scenarios.map { TerminalText.columns(options.shown(TerminalText.clean($0))) }.max() ?? 0) + 10
+        let summaryWidth = state.scenarioSummaries.map { TerminalText.columns(options.shown($0)) }.max() ?? 0
         // As wide as what it says, up to the terminal's width (`box` keeps
         // a column either side): a wide terminal shows a summary whole.
         let width = max(46, nameWidth + summaryWidth + 3)
@@ -19,9 +20,10 @@ enum ScenarioPickerOverlay {
         for row in 0..<rows {
             let index = first + row
             guard state.scenarios.indices.contains(index) else { break }
-            let name = TerminalText.clean(state.scenarios[index])
+            let name = options.shown(TerminalText.clean(state.scenarios[index]))
             let active = state.scenario == state.scenarios[index] ? "  (active)" : ""
-            let summary = state.scenarioSummaries.indices.contains(index) ? state.scenarioSummaries[index] : ""
+            let summary = options.shown(
+                state.scenarioSummaries.indices.contains(index) ? state.scenarioSummaries[index] : "")
             let y = box.top + 1 + row
             let style: Style = index == selected ? .reverse : .plain
             let x = grid.put(
