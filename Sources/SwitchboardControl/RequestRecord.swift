@@ -19,6 +19,9 @@ public struct RequestRecord: Codable, Sendable, Equatable {
     /// `sequence`.
     public var setting: String?
     public var latency: String?
+    /// `true` when the latency profile's faults chose `mode` (a reset or
+    /// hang the network drew), overruling `setting`; absent otherwise.
+    public var networkFault: Bool?
     /// Why the request was refused before any endpoint saw it.
     public var rejected: String?
     /// The rate limit (`5/s`) that answered this request 429.
@@ -44,6 +47,7 @@ public struct RequestRecord: Codable, Sendable, Equatable {
         case endpoint, mode, setting, latency, rejected, unmatched, closest, sequence, details
         case rateLimited = "rate_limited"
         case retriedEarlyMS = "retried_early_ms"
+        case networkFault = "network_fault"
     }
 }
 

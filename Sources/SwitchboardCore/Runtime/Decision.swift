@@ -5,6 +5,11 @@ public struct Decision: Sendable, Hashable {
     public var setting: Mode
     /// What this request gets: never `flaky`, `sequence` or a count rule.
     public var mode: Mode
+    /// What chose `mode`: the setting (or the request's `Prefer`), or the
+    /// latency profile's faults, which lost the answer the setting chose.
+    /// The log must blame the right one: a `lossy-3g` reset on a
+    /// `fail_first:5` endpoint is the network's, not the rule's.
+    public var chosenBy = Chooser.setting
     public var latency: String?
     /// Time to wait before the status line (or the fault).
     public var delay: Duration
@@ -21,6 +26,13 @@ public struct Decision: Sendable, Hashable {
     /// How the answer's bytes leave: the endpoint's toxics, or the request's
     /// own (`Prefer: toxics=slicer`).
     public var toxics = Toxics.none
+
+    public enum Chooser: Sendable, Hashable {
+        /// The endpoint's setting, or the request's `Prefer`.
+        case setting
+        /// The latency profile's faults (`reset 5% hang 2%`).
+        case network
+    }
 
     /// The response served, for modes that serve one; `truncated` cuts the
     /// success response short.

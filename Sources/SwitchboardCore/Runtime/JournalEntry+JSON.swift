@@ -10,7 +10,8 @@ extension JournalEntry {
     /// `,"delay_ms":…,"endpoint":…,"mode":…,"setting":…,"latency":…` and,
     /// for a rejected request, `,"rejected":…`, for one a rate limit
     /// refused, `,"rate_limited":"5/s"`, for one sent with toxics
-    /// `,"toxics":"slicer"`, for a body cut short `,"cut_short":true` (and `,"retried_early_ms":…` when
+    /// `,"toxics":"slicer"`, for a body cut short `,"cut_short":true`, for a
+    /// reset or hang the latency profile drew `,"network_fault":true` (and `,"retried_early_ms":…` when
     /// it came back too soon): what answered the request,
     /// in the same words in the `serve` line and in HAR's `_switchboard`.
     func appendOutcome(to out: inout [UInt8]) {
@@ -29,6 +30,7 @@ extension JournalEntry {
             JSONBytes.appendString(self.toxics.description, to: &out)
         }
         if self.cutShort { out.append(contentsOf: #","cut_short":true"#.utf8) }
+        if self.networkFault { out.append(contentsOf: #","network_fault":true"#.utf8) }
         if let rejection = self.rejection {
             out.append(contentsOf: #","rejected":"#.utf8)
             JSONBytes.appendString(rejection, to: &out)

@@ -126,14 +126,18 @@ public final class PanelSnapshot: Sendable {
         if mode == .success && configured != .success && self.manifest.endpoints[index].passesThrough {
             mode = .live
         }
+        var chosenBy = Decision.Chooser.setting
         if let faults = profile?.faults, !faults.isEmpty, mode.answers {
             let draw = self.random.unit(endpoint: index, request: number(), stream: RandomStream.networkFault.rawValue)
-            if let fault = faults.fault(for: draw) { mode = fault }
+            if let fault = faults.fault(for: draw) {
+                mode = fault
+                chosenBy = .network
+            }
         }
         let delay = profile.map { self.delay(of: $0, endpoint: index, number: number) } ?? .zero
         return Decision(
-            endpointIndex: index, setting: configured, mode: mode, latency: profile?.name, delay: delay,
-            bandwidth: profile?.bandwidth, request: request,
+            endpointIndex: index, setting: configured, mode: mode, chosenBy: chosenBy, latency: profile?.name,
+            delay: delay, bandwidth: profile?.bandwidth, request: request,
             mayBeCached: override.mode == nil && setting.mode == .success, toxics: toxics)
     }
 

@@ -79,7 +79,9 @@ public enum DetailsFormatter {
             parts.append("no endpoint matched")
         }
         if let mode = entry.mode {
-            parts.append(mode.name + (entry.setting.map { " (\($0.name))" } ?? ""))
+            // A network fault names its profile, not the setting it overruled.
+            let cause = entry.networkFault ? entry.latency.map(TerminalText.clean) : entry.setting?.name
+            parts.append(mode.name + (cause.map { " (\($0))" } ?? ""))
         }
         if let latency = entry.latency {
             parts.append("latency \(TerminalText.clean(latency)), \(DurationText.format(entry.injectedDelay)) injected")

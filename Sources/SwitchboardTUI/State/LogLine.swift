@@ -22,6 +22,9 @@ public struct LogLine: Equatable, Sendable {
     public var latency: String?
     /// The request chose its mode with a `Prefer` header.
     public var preferred = false
+    /// The latency profile's faults chose `mode`, not the setting or
+    /// `Prefer`: the line blames the network (`reset · lossy-3g`).
+    public var networkFault = false
     /// `episodes/99.json`: the fixture file a 404 success did not find.
     public var missingFixture: String?
     /// A status line went out but the answer was cut short (`truncated`,
@@ -77,6 +80,7 @@ public struct LogLine: Equatable, Sendable {
         self.setting = entry.setting?.name
         self.latency = entry.latency
         self.preferred = entry.preferred
+        self.networkFault = entry.networkFault
         self.cutShort = entry.cutShort || entry.mode == .truncated
         self.toxics = entry.toxics
         self.missingFixture = entry.missingFixture.map(TerminalText.clean)
