@@ -1,4 +1,5 @@
 import Foundation
+import NIOEmbedded
 import SwitchboardCore
 import SwitchboardTestSupport
 import Testing
@@ -62,6 +63,30 @@ import Testing
         let honest = try wire.response(to: Self.get("/limited"))
         #expect(honest.status == 200)
         #expect(wire.entries.last?.rateLimited == nil)
+    }
+
+    /// Review item 2 on the wire: a second connection refused in the same
+    /// burst is not early (it never saw a 429 before); the first, retrying
+    /// on its keep-alive connection, is; a third connection arriving once
+    /// a token is back is served.
+    @Test func onlyTheConnectionThatWasRefusedIsFlaggedEarly() throws {
+        let loop = EmbeddedEventLoop()
+        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let journal = RequestJournal(capacity: 100)
+        let first = try WireHarness(panel: panel, journal: journal, keeping: fixtures, loop: loop)
+        let second = try WireHarness(panel: panel, journal: journal, loop: loop)
+        let third = try WireHarness(panel: panel, journal: journal, loop: loop)
+        for _ in 0..<6 { _ = try first.response(to: Self.get("/limited")) }
+        #expect(try second.response(to: Self.get("/limited")).status == 429)
+        #expect(journal.entries(after: 0).entries.allSatisfy { $0.rateLimited?.early == nil })
+        first.advance(by: .milliseconds(600))
+        #expect(try first.response(to: Self.get("/limited")).status == 429)
+        let retried = try #require(journal.entries(after: 0).entries.last)
+        #expect(retried.rateLimited?.earlyText == "retried 0.4 s early")
+        let newcomer = try third.response(to: Self.get("/limited"))
+        #expect(newcomer.status == 200)
+        #expect(journal.entries(after: 0).entries.last?.rateLimited == nil)
     }
 
     @Test func aKeyHeaderGivesEachClientItsOwnBucket() throws {
