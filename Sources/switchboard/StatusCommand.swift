@@ -26,28 +26,46 @@ struct StatusCommand: AsyncParsableCommand {
     }
 }
 
-/// The `status` table.
+/// The `status` table: every setting a person can flip, so a limited or
+/// toxic endpoint never looks like a plain one, and a count rule shows how
+/// far it has got.
 enum StatusTable {
     static func render(_ panel: PanelStatus, url: String) -> String {
-        var rows = [["ID", "METHOD", "PATH", "MODE", "LATENCY", "HITS", "LAST"]]
+        var rows = [["ID", "METHOD", "PATH", "MODE", "LATENCY", "LIMIT", "TOXICS", "HITS", "LAST"]]
         for endpoint in panel.endpoints {
             rows.append([
-                endpoint.id, endpoint.method, endpoint.path, endpoint.mode, endpoint.latency ?? "-",
+                endpoint.id, endpoint.method, endpoint.path, self.mode(endpoint), endpoint.latency ?? "-",
+                self.limit(endpoint), endpoint.toxics?.joined(separator: ",") ?? "-",
                 String(endpoint.hits), endpoint.lastStatus.map(String.init) ?? "-",
             ])
         }
+        let rightAligned: Set = [7, 8]
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
         var lines = [
             "Switchboard at \(url) — \(panel.totalRequests) requests, scenario: \(panel.scenario ?? "-")"
         ]
         for row in rows {
             let cells = row.enumerated().map { index, cell in
-                index == 5 || index == 6
+                rightAligned.contains(index)
                     ? String(repeating: " ", count: widths[index] - cell.count) + cell
                     : cell + String(repeating: " ", count: widths[index] - cell.count)
             }
             lines.append(cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `fail_first:2 (1 of 2 failed)`: a count rule with its progress.
+    static func mode(_ endpoint: EndpointStatus) -> String {
+        guard let counted = endpoint.counted, case .rule(let rule)? = Mode(name: endpoint.mode) else {
+            return endpoint.mode
+        }
+        return "\(endpoint.mode) (\(rule.progress(counted: counted).long))"
+    }
+
+    /// `5/s`, `2/s per X-Client`, or `-`.
+    static func limit(_ endpoint: EndpointStatus) -> String {
+        guard let limit = endpoint.rateLimit else { return "-" }
+        return endpoint.rateLimitKey.map { "\(limit) per \($0)" } ?? limit
     }
 }

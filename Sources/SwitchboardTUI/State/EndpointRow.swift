@@ -24,6 +24,9 @@ public struct EndpointRow: Equatable, Sendable {
     public var counted = 0
     /// Requests past it are answered 429; `nil` is no limit.
     public var rateLimit: RateLimit?
+    /// The request header the limit's buckets are keyed by; `nil` for one
+    /// bucket for the endpoint.
+    public var rateLimitKey: String?
     public var startRateLimit: RateLimit?
     /// How its bytes leave (slicer, slow close, data limit).
     public var toxics = Toxics.none
@@ -58,6 +61,7 @@ public struct EndpointRow: Equatable, Sendable {
             startMode: endpoint.startMode, startLatency: endpoint.startLatency, sequence: endpoint.sequence)
         self.canGoLive = endpoint.upstream != nil || endpoint.passesThrough
         self.rateLimit = setting.rateLimit
+        self.rateLimitKey = setting.rateLimit == nil ? nil : endpoint.rateLimitKey.map(TerminalText.clean)
         self.startRateLimit = endpoint.startRateLimit
         self.toxics = setting.toxics
         self.startToxics = endpoint.startToxics
@@ -67,6 +71,11 @@ public struct EndpointRow: Equatable, Sendable {
     /// `≤5/s` (`<=5/s` without Unicode), or `nil` without a limit.
     public func rateLimitLabel(unicode: Bool) -> String? {
         self.rateLimit.map { (unicode ? "≤" : "<=") + $0.description }
+    }
+
+    /// `limit 5/s per X-Client`: the limit in words, for the endpoint view.
+    public var rateLimitWords: String? {
+        self.rateLimit.map { limit in "limit \(limit)" + (self.rateLimitKey.map { " per \($0)" } ?? "") }
     }
 
     /// `success`, `error 401`, `server_error 503`, `flaky 25%`, `sequence ×3`;
@@ -80,21 +89,7 @@ public struct EndpointRow: Equatable, Sendable {
     /// exists (count rules: `2/3 failed`, `every 3: 2`).
     public func modeLabel(fitting width: Int) -> String {
         guard case .rule(let rule) = self.mode else { return self.label(of: self.mode) }
-        let failed = rule.failures(in: self.counted)
-        let failing = rule.failure == .serverError ? "failed" : rule.failure.rawValue
-        let (long, short): (String, String)
-        switch rule.kind {
-        case .failFirst:
-            long = "\(failed) of \(rule.count) \(failing)"
-            short = "\(failed)/\(rule.count) \(failing)"
-        case .every:
-            long = "every \(rule.count): \(failed) \(failing)"
-            short = "every \(rule.count): \(failed)"
-        case .after:
-            let left = rule.count - self.counted
-            long = left > 0 ? "\(left) left" : rule.failure == .serverError ? "expired" : "expired: \(failing)"
-            short = left > 0 ? long : "expired"
-        }
+        let (long, short) = rule.progress(counted: self.counted)
         return long.count <= width ? long : short
     }
 
