@@ -37,7 +37,7 @@ enum ControlJSON {
             startMode: endpoint.startMode.name, startLatency: endpoint.startLatency,
             sequence: endpoint.sequence.isEmpty ? nil : endpoint.sequence.map(\.name),
             rateLimit: setting.rateLimit?.description,
-            rateLimitKey: setting.rateLimit == nil ? nil : endpoint.rateLimitKey,
+            rateLimitKey: setting.rateLimit == nil ? nil : setting.rateLimitKey,
             toxics: setting.toxics.isEmpty ? nil : setting.toxics.names,
             counted: setting.mode.isCountRule ? snapshot.counters[index].ruleRequestsSoFar : nil,
             startRateLimit: endpoint.startRateLimit?.description,
@@ -60,7 +60,7 @@ enum ControlJSON {
             endpoint: setting.target, mode: setting.mode?.name,
             latency: setting.latency.map { $0.profileName ?? "none" },
             rateLimit: setting.rateLimit.map { $0.limit?.description ?? "off" },
-            toxics: setting.toxics?.description)
+            rateLimitKey: setting.rateLimitKey?.description, toxics: setting.toxics?.description)
     }
 
     private static func step(_ step: Scenario.Step) -> ScenarioInfo.Step {

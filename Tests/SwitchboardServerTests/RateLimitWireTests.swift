@@ -153,6 +153,34 @@ import Testing
         #expect(try wire.response(to: Self.get("/free")).status == 200)
     }
 
+    /// Review item 4: a per-client limit from the control API, shown in
+    /// its answer; `null` returns to one bucket; a bad name is refused.
+    @Test func theControlAPISetsAndRemovesAPerClientKey() throws {
+        let wire = try WireHarness(manifest: Self.manifest)
+        let put = { (body: String) in
+            try wire.response(
+                to:
+                    "PUT /__switchboard/endpoints/free HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            )
+        }
+        let set = try put(#"{"rate_limit":"1/min","rate_limit_key":"X-Client"}"#)
+        #expect(set.status == 200, "\(set.text)")
+        #expect(try set.json()["rate_limit_key"] as? String == "X-Client")
+        let alice = "X-Client: alice\r\n"
+        #expect(try wire.response(to: Self.get("/free", headers: alice)).status == 200)
+        #expect(try wire.response(to: Self.get("/free", headers: alice)).status == 429)
+        #expect(try wire.response(to: Self.get("/free", headers: "X-Client: bob\r\n")).status == 200)
+
+        let bad = try put(#"{"rate_limit_key":"X Client"}"#)
+        #expect(bad.status == 400)
+        #expect(bad.text.contains("is not a header name"), "\(bad.text)")
+
+        let shared = try put(#"{"rate_limit_key":null}"#)
+        #expect(try shared.json()["rate_limit_key"] == nil)
+        #expect(try wire.response(to: Self.get("/free", headers: "X-Client: carol\r\n")).status == 200)
+        #expect(try wire.response(to: Self.get("/free", headers: "X-Client: dave\r\n")).status == 429)
+    }
+
     @Test func theInProcessPathGivesTheSame429AndHeaders() throws {
         let fixtures = try TemporaryFixtures(
             manifest: """

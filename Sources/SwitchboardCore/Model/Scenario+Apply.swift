@@ -21,16 +21,24 @@ extension Scenario {
 }
 
 extension Scenario.Setting {
-    /// `server_error, latency 3g, rate limit 5/s, toxics slicer`: what it
-    /// changes, as the picker and every marker line say it; `nil` when
-    /// nothing.
+    /// `server_error, latency 3g, rate limit 5/s per X-Client, toxics
+    /// slicer`: what it changes, as the picker and every marker line say
+    /// it; `nil` when nothing.
     public var changes: String? {
         let parts = [
             self.mode?.name, self.latency.map { "latency " + ($0.profileName ?? "none") },
-            self.rateLimit.map { "rate limit " + ($0.limit?.description ?? "off") },
-            self.toxics.map { "toxics \($0)" },
+            self.limitChanges, self.toxics.map { "toxics \($0)" },
         ].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// `rate limit 5/s`, `rate limit 5/s per X-Client`, `rate limit per
+    /// X-Client` (the key alone), `rate limit per endpoint`.
+    private var limitChanges: String? {
+        let key = self.rateLimitKey.map { " per " + ($0.header ?? "endpoint") } ?? ""
+        guard let limit = self.rateLimit else { return key.isEmpty ? nil : "rate limit" + key }
+        guard let value = limit.limit else { return "rate limit off" }
+        return "rate limit \(value)" + key
     }
 
     /// Whether this entry is for `endpoint`: its id, or `*`.
@@ -52,6 +60,8 @@ extension Scenario.Setting {
         if let latency = self.latency { setting.latency = latency.profileName }
         // A new limit starts with a full bucket (`PanelSnapshot.limiters`).
         if let rateLimit = self.rateLimit { setting.rateLimit = rateLimit.limit }
+        // A new key starts new buckets, as a new limit does.
+        if let key = self.rateLimitKey { setting.rateLimitKey = key.header }
         if let toxics = self.toxics { setting.toxics = toxics }
         return setsRule
     }

@@ -27,6 +27,7 @@ public struct EndpointRow: Equatable, Sendable {
     /// The request header the limit's buckets are keyed by; `nil` for one
     /// bucket for the endpoint.
     public var rateLimitKey: String?
+    public var startRateLimitKey: String?
     public var startRateLimit: RateLimit?
     /// How its bytes leave (slicer, slow close, data limit).
     public var toxics = Toxics.none
@@ -61,16 +62,21 @@ public struct EndpointRow: Equatable, Sendable {
             startMode: endpoint.startMode, startLatency: endpoint.startLatency, sequence: endpoint.sequence)
         self.canGoLive = endpoint.upstream != nil || endpoint.passesThrough
         self.rateLimit = setting.rateLimit
-        self.rateLimitKey = setting.rateLimit == nil ? nil : endpoint.rateLimitKey.map(TerminalText.clean)
+        self.rateLimitKey = setting.rateLimit == nil ? nil : setting.rateLimitKey.map(TerminalText.clean)
         self.startRateLimit = endpoint.startRateLimit
+        self.startRateLimitKey = endpoint.startRateLimit == nil ? nil : endpoint.rateLimitKey.map(TerminalText.clean)
         self.toxics = setting.toxics
         self.startToxics = endpoint.startToxics
         self.example = ExampleRequest(endpoint)
     }
 
-    /// `≤5/s` (`<=5/s` without Unicode), or `nil` without a limit.
-    public func rateLimitLabel(unicode: Bool) -> String? {
-        self.rateLimit.map { (unicode ? "≤" : "<=") + $0.description }
+    /// `≤5/s` (`<=5/s` without Unicode), `≤5/s per X-Client` for a limit
+    /// keyed per client (`short`: `≤5/s each`), or `nil` without a limit.
+    public func rateLimitLabel(unicode: Bool, short: Bool = false) -> String? {
+        self.rateLimit.map { limit in
+            let key = self.rateLimitKey.map { short ? " each" : " per \($0)" } ?? ""
+            return (unicode ? "≤" : "<=") + limit.description + key
+        }
     }
 
     /// `limit 5/s per X-Client`: the limit in words, for the endpoint view.
@@ -121,6 +127,6 @@ public struct EndpointRow: Equatable, Sendable {
     /// Whether the endpoint differs from how the manifest starts it.
     public var isChanged: Bool {
         self.mode != self.startMode || self.latency != self.startLatency || self.rateLimit != self.startRateLimit
-            || self.toxics != self.startToxics
+            || self.rateLimitKey != self.startRateLimitKey || self.toxics != self.startToxics
     }
 }
