@@ -24,11 +24,20 @@ public struct EndpointStatus: Codable, Sendable, Equatable {
     public var rateLimitKey: String?
     /// The toxics in force (`["slicer", "limit_data:1024"]`); `nil` for none.
     public var toxics: [String]?
+    /// For a count rule: the requests it has counted since it was set or
+    /// reset (`fail_first:2` after one: `1`); `nil` for any other mode.
+    public var counted: Int?
+    /// The manifest's starting limit, key and toxics, which a reset
+    /// returns to; `nil` for none.
+    public var startRateLimit: String?
+    public var startRateLimitKey: String?
+    public var startToxics: [String]?
 
     public init(
         id: String, method: String, path: String, mode: String, latency: String?, hits: Int, lastStatus: Int?,
         startMode: String, startLatency: String?, sequence: [String]?, rateLimit: String? = nil,
-        rateLimitKey: String? = nil, toxics: [String]? = nil
+        rateLimitKey: String? = nil, toxics: [String]? = nil, counted: Int? = nil, startRateLimit: String? = nil,
+        startRateLimitKey: String? = nil, startToxics: [String]? = nil
     ) {
         self.id = id
         self.method = method
@@ -43,6 +52,10 @@ public struct EndpointStatus: Codable, Sendable, Equatable {
         self.rateLimit = rateLimit
         self.rateLimitKey = rateLimitKey
         self.toxics = toxics
+        self.counted = counted
+        self.startRateLimit = startRateLimit
+        self.startRateLimitKey = startRateLimitKey
+        self.startToxics = startToxics
     }
 
     enum CodingKeys: String, CodingKey {
@@ -53,7 +66,10 @@ public struct EndpointStatus: Codable, Sendable, Equatable {
         case sequence
         case rateLimit = "rate_limit"
         case rateLimitKey = "rate_limit_key"
-        case toxics
+        case toxics, counted
+        case startRateLimit = "start_rate_limit"
+        case startRateLimitKey = "start_rate_limit_key"
+        case startToxics = "start_toxics"
     }
 
     // Written by hand to say `null` where a value is absent, as the rest of
@@ -75,5 +91,9 @@ public struct EndpointStatus: Codable, Sendable, Equatable {
         try container.encode(self.rateLimit, forKey: .rateLimit)
         try container.encode(self.rateLimitKey, forKey: .rateLimitKey)
         try container.encode(self.toxics, forKey: .toxics)
+        try container.encode(self.counted, forKey: .counted)
+        try container.encode(self.startRateLimit, forKey: .startRateLimit)
+        try container.encode(self.startRateLimitKey, forKey: .startRateLimitKey)
+        try container.encode(self.startToxics, forKey: .startToxics)
     }
 }

@@ -26,6 +26,9 @@ public struct RequestRecord: Codable, Sendable, Equatable {
     public var forcedBy: String?
     /// What the `Prefer` header chose: `mode=server_error, latency=3g`.
     public var forced: String?
+    /// `true` when the latency profile's faults chose `mode` (a reset or
+    /// hang the network drew), overruling `setting`; absent otherwise.
+    public var networkFault: Bool?
     /// Why the request was refused before any endpoint saw it.
     public var rejected: String?
     /// The rate limit (`5/s`) that answered this request 429.
@@ -52,6 +55,7 @@ public struct RequestRecord: Codable, Sendable, Equatable {
         case forcedBy = "forced_by"
         case rateLimited = "rate_limited"
         case retriedEarlyMS = "retried_early_ms"
+        case networkFault = "network_fault"
     }
 }
 

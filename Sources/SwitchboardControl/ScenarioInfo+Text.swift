@@ -36,14 +36,21 @@ extension ScenarioInfo.Step {
 }
 
 extension ScenarioInfo.Setting {
-    /// `server_error, latency 3g, rate limit 5/s, toxics slicer`: what it
-    /// changes; `nil` when nothing.
+    /// `server_error, latency 3g, rate limit 5/s per X-Client, toxics
+    /// slicer`: what it changes; `nil` when nothing.
     public var changes: String? {
         let parts = [
-            self.mode, self.latency.map { "latency " + $0 }, self.rateLimit.map { "rate limit " + $0 },
-            self.toxics.map { "toxics " + $0 },
+            self.mode, self.latency.map { "latency " + $0 }, self.limitChanges, self.toxics.map { "toxics " + $0 },
         ].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// `rate limit 5/s`, `rate limit 5/s per X-Client`, `rate limit per
+    /// X-Client` (the key alone), `rate limit per endpoint`, `rate limit off`.
+    private var limitChanges: String? {
+        let key = self.rateLimitKey.map { " per " + ($0 == "none" ? "endpoint" : $0) } ?? ""
+        guard let limit = self.rateLimit else { return key.isEmpty ? nil : "rate limit" + key }
+        return limit == "off" ? "rate limit off" : "rate limit " + limit + key
     }
 
     /// `all: server_error`, `login: latency 3g`.

@@ -64,22 +64,27 @@ public struct ScenarioInfo: Codable, Sendable, Equatable {
         public var latency: String?
         /// `5/s`, `60/min`, or `off` to remove the limit.
         public var rateLimit: String?
+        /// `X-Client`, or `none` for one bucket.
+        public var rateLimitKey: String?
         /// `slicer,limit_data:1024`, or `none` to remove them.
         public var toxics: String?
 
         public init(
-            endpoint: String, mode: String?, latency: String?, rateLimit: String? = nil, toxics: String? = nil
+            endpoint: String, mode: String?, latency: String?, rateLimit: String? = nil, rateLimitKey: String? = nil,
+            toxics: String? = nil
         ) {
             self.endpoint = endpoint
             self.mode = mode
             self.latency = latency
             self.rateLimit = rateLimit
+            self.rateLimitKey = rateLimitKey
             self.toxics = toxics
         }
 
         enum CodingKeys: String, CodingKey {
             case endpoint, mode, latency, toxics
             case rateLimit = "rate_limit"
+            case rateLimitKey = "rate_limit_key"
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -89,6 +94,7 @@ public struct ScenarioInfo: Codable, Sendable, Equatable {
             try container.encode(self.latency, forKey: .latency)
             // Only when set: scenarios without a limit read as they always did.
             try container.encodeIfPresent(self.rateLimit, forKey: .rateLimit)
+            try container.encodeIfPresent(self.rateLimitKey, forKey: .rateLimitKey)
             try container.encodeIfPresent(self.toxics, forKey: .toxics)
         }
     }

@@ -1,8 +1,9 @@
 /// The body of `PUT …/endpoints/{id}`: `{"mode": "server_error", "latency":
-/// "slow", "rate_limit": "5/s", "toxics": "slicer,limit_data:1024"}`. Any may
-/// be left out; `"latency": null` (or `"none"`) removes latency,
-/// `"rate_limit": null` (or `"off"`) the limit, `"toxics": null` (or
-/// `"none"`) the toxics.
+/// "slow", "rate_limit": "5/s", "rate_limit_key": "X-Client", "toxics":
+/// "slicer,limit_data:1024"}`. Any may be left out; `"latency": null` (or
+/// `"none"`) removes latency, `"rate_limit": null` (or `"off"`) the limit,
+/// `"rate_limit_key": null` (or `"none"`) the key (one bucket), `"toxics":
+/// null` (or `"none"`) the toxics.
 public struct SettingsChange: Codable, Sendable, Equatable {
     public enum Latency: Sendable, Equatable {
         case profile(String)
@@ -18,16 +19,23 @@ public struct SettingsChange: Codable, Sendable, Equatable {
     public var mode: String?
     public var latency: Latency?
     public var rateLimit: Limit?
+    /// `rate_limit_key`: a header name as written, or `none` (what `null`
+    /// reads as).
+    public var rateLimitKey: String?
     /// `toxics`: as written (`slicer`, `slow_close:2s,limit_data:10`), or
     /// `none` (what `null` reads as).
     public var toxics: String?
 
-    public static let fields = ["mode", "latency", "rate_limit", "toxics"]
+    public static let fields = ["mode", "latency", "rate_limit", "rate_limit_key", "toxics"]
 
-    public init(mode: String? = nil, latency: Latency? = nil, rateLimit: Limit? = nil, toxics: String? = nil) {
+    public init(
+        mode: String? = nil, latency: Latency? = nil, rateLimit: Limit? = nil, rateLimitKey: String? = nil,
+        toxics: String? = nil
+    ) {
         self.mode = mode
         self.latency = latency
         self.rateLimit = rateLimit
+        self.rateLimitKey = rateLimitKey
         self.toxics = toxics
     }
 
@@ -71,6 +79,16 @@ public struct SettingsChange: Codable, Sendable, Equatable {
                 throw Problem.notText(field: "rate_limit", value: Self.show(container, rateLimit))
             }
         }
+        let key = AnyKey("rate_limit_key")
+        if container.contains(key) {
+            if try container.decodeNil(forKey: key) {
+                self.rateLimitKey = "none"
+            } else if let text = try? container.decode(String.self, forKey: key) {
+                self.rateLimitKey = text
+            } else {
+                throw Problem.notText(field: "rate_limit_key", value: Self.show(container, key))
+            }
+        }
         let toxics = AnyKey("toxics")
         if container.contains(toxics) {
             if try container.decodeNil(forKey: toxics) {
@@ -98,6 +116,7 @@ public struct SettingsChange: Codable, Sendable, Equatable {
         case .remove: try container.encodeNil(forKey: AnyKey("rate_limit"))
         case nil: break
         }
+        try container.encodeIfPresent(self.rateLimitKey, forKey: AnyKey("rate_limit_key"))
         try container.encodeIfPresent(self.toxics, forKey: AnyKey("toxics"))
     }
 

@@ -160,9 +160,10 @@ struct ControlAPI: Sendable {
         return Self.json(.ok, ControlJSON.endpoint(snapshot, index: index, stats: self.journal.stats()))
     }
 
-    /// `{"mode": "server_error", "latency": "slow", "rate_limit": "5/s"}`;
-    /// any may be left out, `"latency": null` or `"none"` removes latency,
-    /// `"rate_limit": null` or `"off"` the limit; `"toxics"` likewise.
+    /// `{"mode": "server_error", "latency": "slow", "rate_limit": "5/s",
+    /// "rate_limit_key": "X-Client"}`; any may be left out, `"latency":
+    /// null` or `"none"` removes latency, `"rate_limit": null` or `"off"`
+    /// the limit; `"rate_limit_key"` and `"toxics"` likewise.
     private func update(_ id: String, body: [UInt8], origin: ChangeOrigin) -> Response {
         let change: SettingsChange
         do {
@@ -176,6 +177,8 @@ struct ControlAPI: Sendable {
             return self.unknownMode(value)
         } catch SettingsChange.Problem.notText(field: "rate_limit", let value) {
             return self.badRateLimit(value)
+        } catch SettingsChange.Problem.notText(field: "rate_limit_key", let value) {
+            return self.badRateLimitKey(value)
         } catch SettingsChange.Problem.notText(field: "toxics", let value) {
             return self.error(.badRequest, "toxics \(value) is not a toxic: write e.g. \"slicer,limit_data:1024\"")
         } catch SettingsChange.Problem.notText(_, let value) {
@@ -207,6 +210,11 @@ struct ControlAPI: Sendable {
             rateLimit = parsed
         case nil: break
         }
+        var rateLimitKey: RateLimitKeyChoice?
+        if let text = change.rateLimitKey {
+            guard let parsed = RateLimitKeyChoice(text: text) else { return self.badRateLimitKey("'\(text)'") }
+            rateLimitKey = parsed
+        }
         var toxics: Toxics?
         if let text = change.toxics {
             switch Toxics.parseList(text) {
@@ -216,11 +224,19 @@ struct ControlAPI: Sendable {
         }
         do {
             try self.panel.set(
-                endpoint: id, mode: mode, latency: latency, rateLimit: rateLimit, toxics: toxics, origin: origin)
+                endpoint: id, mode: mode, latency: latency, rateLimit: rateLimit, rateLimitKey: rateLimitKey,
+                toxics: toxics, origin: origin)
         } catch {
             return self.controlError(error)
         }
         return self.endpoint(id)
+    }
+
+    private func badRateLimitKey(_ shown: String) -> Response {
+        self.error(
+            .badRequest,
+            "rate_limit_key \(shown) is not a header name: name a request header (e.g. \"X-Client\"), or null for one bucket"
+        )
     }
 
     private func badRateLimit(_ shown: String) -> Response {

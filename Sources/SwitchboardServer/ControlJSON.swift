@@ -32,8 +32,12 @@ enum ControlJSON {
             startMode: endpoint.startMode.name, startLatency: endpoint.startLatency,
             sequence: endpoint.sequence.isEmpty ? nil : endpoint.sequence.map(\.name),
             rateLimit: setting.rateLimit?.description,
-            rateLimitKey: setting.rateLimit == nil ? nil : endpoint.rateLimitKey,
-            toxics: setting.toxics.isEmpty ? nil : setting.toxics.names)
+            rateLimitKey: setting.rateLimit == nil ? nil : setting.rateLimitKey,
+            toxics: setting.toxics.isEmpty ? nil : setting.toxics.names,
+            counted: setting.mode.isCountRule ? snapshot.counters[index].ruleRequestsSoFar : nil,
+            startRateLimit: endpoint.startRateLimit?.description,
+            startRateLimitKey: endpoint.startRateLimit == nil ? nil : endpoint.rateLimitKey,
+            startToxics: endpoint.startToxics.isEmpty ? nil : endpoint.startToxics.names)
     }
 
     static func scenarios(_ snapshot: PanelSnapshot) -> ScenarioList {

@@ -43,8 +43,10 @@ public final class InProcessAnswers: Sendable {
             return self.control(request)
         }
         let ready = self.responder.current
+        // No connection: without a key header, each call is a new client.
+        var retry = RetryDeadline()
         var prepared = self.responder.prepare(
-            head: head, snapshot: ready.snapshot, catalog: ready.catalog, now: request.arrived
+            head: head, snapshot: ready.snapshot, catalog: ready.catalog, now: request.arrived, retry: &retry
         ).withRateLimitHeaders()
         if let file = prepared.diskFile {
             Self.readFromDisk(file, into: &prepared)

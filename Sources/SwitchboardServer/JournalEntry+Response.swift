@@ -27,6 +27,7 @@ extension JournalEntry {
         if answered, case .truncated = response.action { self.cutShort = true }
         if response.hasToxics, let toxics = decision?.toxics { self.toxics = toxics }
         if let decision { self.forced = decision.forced }
+        self.networkFault = decision?.chosenBy == .network
         self.missingFixture = response.missingFixture
         if let upstream = response.upstream {
             self.upstream = upstream

@@ -42,6 +42,9 @@ final class RequestHandler: ChannelDuplexHandler {
     /// there, as finished bytes.
     var wireContext: ChannelHandlerContext?
     private var catalog: ResponseCatalog?
+    /// The last `Retry-After` this connection carried: without a key
+    /// header, the connection is the client a retry is early for.
+    private var retry = RetryDeadline()
     /// The responder's snapshot and catalog as of the panel's `version`;
     /// refreshed when that moves.
     private(set) var snapshot: PanelSnapshot?
@@ -260,7 +263,8 @@ final class RequestHandler: ChannelDuplexHandler {
             self.snapshot = snapshot
             self.catalog = catalog
         }
-        return self.responder.prepare(head: head, snapshot: snapshot, catalog: catalog, now: arrived)
+        return self.responder.prepare(
+            head: head, snapshot: snapshot, catalog: catalog, now: arrived, retry: &self.retry)
     }
 
     /// Sends a prepared response, after its injected delay if it has one.

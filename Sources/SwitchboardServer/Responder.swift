@@ -104,9 +104,11 @@ final class Responder: Sendable {
 
     /// The answer to one request.
     /// `now` is when it arrived, on a monotonic clock (the event loop's):
-    /// rate limits count with it.
+    /// rate limits count with it. `retry` is the connection's memory of the
+    /// last `Retry-After` it carried, which only a limited endpoint reads.
     func prepare(
-        head: HTTPRequestHead, snapshot: PanelSnapshot, catalog: ResponseCatalog, now: NIODeadline
+        head: HTTPRequestHead, snapshot: PanelSnapshot, catalog: ResponseCatalog, now: NIODeadline,
+        retry: inout RetryDeadline
     ) -> PreparedResponse {
         if let answer = TargetFormAnswer.answer(head) { return answer }
         let target = RequestTarget(uri: head.uri)
@@ -165,7 +167,8 @@ final class Responder: Sendable {
             var verdict: RateVerdict?
             if let limiter = snapshot.limiter(endpoint: index) {
                 let key = limiter.keyHeader.flatMap { head.headers.first(name: $0) }
-                let checked = limiter.take(key: key, now: .nanoseconds(Int64(now.uptimeNanoseconds)))
+                let checked = limiter.take(
+                    key: key, now: .nanoseconds(Int64(now.uptimeNanoseconds)), connection: &retry)
                 guard checked.allowed else {
                     return RateLimitAnswer.refused(
                         checked, limit: limiter.limit, endpointID: catalog.ids[index],

@@ -12,6 +12,8 @@ struct SetCommand: AsyncParsableCommand {
             `switchboard set weather flaky:25 --latency 3g`, `switchboard set weather fail_first:2` \
             (the first two requests fail, then success), `switchboard set weather --latency none`, \
             `switchboard set weather --rate-limit 5/s` (or `60/min`; `off` removes it), \
+            `switchboard set weather --rate-limit 5/s --rate-limit-key X-Client` (a bucket per value of \
+            that request header; `none` for one bucket), \
             `switchboard set weather --toxic slicer` (also `slow_close:2s`, `limit_data:1024`; repeat \
             --toxic for several, `--toxic none` removes them).
             """
@@ -26,6 +28,9 @@ struct SetCommand: AsyncParsableCommand {
     @Option(help: "Requests allowed before 429: N/s or N/min (e.g. 5/s), or 'off'.")
     var rateLimit: String?
 
+    @Option(help: "A request header whose every value gets a bucket of its own (e.g. X-Client), or 'none'.")
+    var rateLimitKey: String?
+
     @Option(name: .customLong("toxic"), help: "A connection toxic: slicer, slow_close[:2s], limit_data:N, or 'none'.")
     var toxics: [String] = []
 
@@ -35,9 +40,15 @@ struct SetCommand: AsyncParsableCommand {
         if self.words.isEmpty {
             throw ValidationError("name an endpoint and a mode, e.g. `switchboard set coinlist error`")
         }
-        if self.request.mode == nil && self.latency == nil && self.rateLimit == nil && self.toxics.isEmpty {
+        if self.request.mode == nil && self.latency == nil && self.rateLimit == nil && self.rateLimitKey == nil
+            && self.toxics.isEmpty
+        {
             throw ValidationError(
-                "give a mode (\(Mode.names.joined(separator: ", "))), --latency, --rate-limit or --toxic")
+                "give a mode (\(Mode.names.joined(separator: ", "))), --latency, --rate-limit, --rate-limit-key or --toxic"
+            )
+        }
+        if let key = self.rateLimitKey, RateLimitKeyChoice(text: key) == nil {
+            throw ValidationError("--rate-limit-key '\(key)' is not a header name: name a request header, or 'none'")
         }
     }
 
@@ -59,7 +70,8 @@ struct SetCommand: AsyncParsableCommand {
     /// change instead.
     private var request: (endpoint: [String], mode: String?) {
         if let last = self.words.last, self.words.count > 1,
-            Mode(name: last) != nil || (self.latency == nil && self.rateLimit == nil && self.toxics.isEmpty)
+            Mode(name: last) != nil
+                || (self.latency == nil && self.rateLimit == nil && self.rateLimitKey == nil && self.toxics.isEmpty)
         {
             return (Array(self.words.dropLast()), last)
         }
@@ -79,9 +91,10 @@ struct SetCommand: AsyncParsableCommand {
         }
         let change = SettingsChange(
             mode: mode, latency: self.latency.map(SettingsChange.Latency.profile), rateLimit: limit,
-            toxics: self.toxics.isEmpty ? nil : self.toxics.joined(separator: ","))
+            rateLimitKey: self.rateLimitKey, toxics: self.toxics.isEmpty ? nil : self.toxics.joined(separator: ","))
         let endpoint = try await controlCall { try await client.change(id, to: change) }
-        let limited = endpoint.rateLimit.map { ", rate limit \($0)" } ?? ""
+        let key = endpoint.rateLimitKey.map { " per \($0)" } ?? ""
+        let limited = endpoint.rateLimit.map { ", rate limit \($0)\(key)" } ?? ""
         let toxic = endpoint.toxics.map { ", toxics \($0.joined(separator: ","))" } ?? ""
         print("\(id): \(endpoint.mode), latency \(endpoint.latency ?? "none")\(limited)\(toxic)")
     }

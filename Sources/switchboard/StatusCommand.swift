@@ -27,19 +27,23 @@ struct StatusCommand: AsyncParsableCommand {
     }
 }
 
-/// The `status` table. Cells are escaped as the screen escapes them and
-/// padded by the columns a terminal gives them (`/café/東京` takes 10), so
-/// every row lines up under its header.
+/// The `status` table: every setting a person can flip, so a limited or
+/// toxic endpoint never looks like a plain one, and a count rule shows how
+/// far it has got. Cells are escaped as the screen escapes them and padded
+/// by the columns a terminal gives them (`/café/東京` takes 10), so every
+/// row lines up under its header.
 enum StatusTable {
     static func render(_ panel: PanelStatus, url: String) -> String {
-        var rows = [["ID", "METHOD", "PATH", "MODE", "LATENCY", "HITS", "LAST"]]
+        var rows = [["ID", "METHOD", "PATH", "MODE", "LATENCY", "LIMIT", "TOXICS", "HITS", "LAST"]]
         for endpoint in panel.endpoints {
             rows.append(
                 [
-                    endpoint.id, endpoint.method, endpoint.path, endpoint.mode, endpoint.latency ?? "-",
+                    endpoint.id, endpoint.method, endpoint.path, self.mode(endpoint), endpoint.latency ?? "-",
+                    self.limit(endpoint), endpoint.toxics?.joined(separator: ",") ?? "-",
                     String(endpoint.hits), endpoint.lastStatus.map(String.init) ?? "-",
                 ].map(TerminalText.clean))
         }
+        let rightAligned: Set = [7, 8]
         let widths = (0..<rows[0].count).map { column in rows.map { TerminalText.columns($0[column]) }.max() ?? 0 }
         var lines = [
             "Switchboard at \(url) — \(panel.totalRequests) requests, scenario: "
@@ -48,10 +52,24 @@ enum StatusTable {
         for row in rows {
             let cells = row.enumerated().map { index, cell in
                 let gap = String(repeating: " ", count: widths[index] - TerminalText.columns(cell))
-                return index == 5 || index == 6 ? gap + cell : cell + gap
+                return rightAligned.contains(index) ? gap + cell : cell + gap
             }
             lines.append(cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `fail_first:2 (1 of 2 failed)`: a count rule with its progress.
+    static func mode(_ endpoint: EndpointStatus) -> String {
+        guard let counted = endpoint.counted, case .rule(let rule)? = Mode(name: endpoint.mode) else {
+            return endpoint.mode
+        }
+        return "\(endpoint.mode) (\(rule.progress(counted: counted).long))"
+    }
+
+    /// `5/s`, `2/s per X-Client`, or `-`.
+    static func limit(_ endpoint: EndpointStatus) -> String {
+        guard let limit = endpoint.rateLimit else { return "-" }
+        return endpoint.rateLimitKey.map { "\(limit) per \($0)" } ?? limit
     }
 }

@@ -70,6 +70,23 @@ import Testing
         }
     }
 
+    /// Review item 4: `--rate-limit-key` keys the limit per client, and
+    /// `set` says so; `none` returns to one bucket.
+    @Test func setTakesARateLimitKey() async throws {
+        let server = try RunningServer.demo()
+        try await server.serving { server in
+            let keyed = try await self.run(
+                ["set", "coinlist", "--rate-limit", "2/s", "--rate-limit-key", "X-Client"], server: server)
+            #expect(keyed.stdout == "coinlist: success, latency none, rate limit 2/s per X-Client\n", "\(keyed.stderr)")
+            #expect(server.panel.snapshot().settings[0].rateLimitKey == "X-Client")
+            let status = try await self.run(["status"], server: server)
+            #expect(status.stdout.contains("2/s per X-Client"), "\(status.stdout)")
+            let shared = try await self.run(["set", "coinlist", "--rate-limit-key", "none"], server: server)
+            #expect(shared.stdout == "coinlist: success, latency none, rate limit 2/s\n")
+            #expect(server.panel.snapshot().settings[0].rateLimitKey == nil)
+        }
+    }
+
     @Test func mistakesAreOneSentence() async throws {
         let server = try RunningServer.demo()
         try await server.serving { server in

@@ -57,6 +57,46 @@ import Testing
         #expect(panel.snapshot().decide(endpoint: 0).mode == .reset)
     }
 
+    /// Review item 1: a reset the profile drew is the network's doing, the
+    /// rule's own failures are the setting's, and a rule that fails with
+    /// `reset` is told apart from a network drop.
+    @Test func theDecisionSaysWhetherTheSettingOrTheNetworkChoseTheAnswer() throws {
+        let panel = try self.panel()
+        guard let failFirst = Mode(name: "fail_first:5"), let failFirstReset = Mode(name: "fail_first:5:reset") else {
+            Issue.record("count rules did not parse")
+            return
+        }
+        try panel.set(endpoint: "a", mode: failFirst, latency: LatencyChoice(name: "lossy-3g"))
+        let decisions = (0..<400).map { _ in panel.snapshot().decide(endpoint: 0) }
+        #expect(decisions.prefix(5).filter { $0.mode == .serverError }.allSatisfy { $0.chosenBy == .setting })
+        #expect(decisions.filter { $0.mode == .success }.allSatisfy { $0.chosenBy == .setting })
+        let lost = decisions.filter { $0.mode == .reset || $0.mode == .hang }
+        #expect(!lost.isEmpty && lost.allSatisfy { $0.chosenBy == .network && $0.setting == failFirst })
+
+        try panel.set(endpoint: "a", mode: failFirstReset, latency: LatencyChoice(name: "3g"))
+        let ruled = (0..<5).map { _ in panel.snapshot().decide(endpoint: 0) }
+        #expect(ruled.allSatisfy { $0.mode == .reset && $0.chosenBy == .setting })
+
+        try panel.set(endpoint: "a", mode: .success, latency: LatencyChoice(name: "offline"))
+        let offline = panel.snapshot().decide(endpoint: 0)
+        #expect(offline.mode == .reset && offline.chosenBy == .network)
+    }
+
+    /// The journal line keeps the setting the network overruled and says
+    /// the network chose: `fail_first:5:reset`'s reset has no such flag.
+    @Test func theJournalLineMarksANetworkFault() {
+        var dropped = JournalEntry(
+            time: 0, method: "GET", target: "/a", status: .noStatusLine, duration: .zero, endpointID: "a",
+            mode: .reset, setting: Mode(name: "fail_first:5"), latency: "lossy-3g")
+        dropped.networkFault = true
+        #expect(dropped.jsonLine.contains(#""mode":"reset","setting":"fail_first:5","latency":"lossy-3g""#))
+        #expect(dropped.jsonLine.contains(#""network_fault":true"#))
+        let ruled = JournalEntry(
+            time: 0, method: "GET", target: "/a", status: .noStatusLine, duration: .zero, endpointID: "a",
+            mode: .reset, setting: Mode(name: "fail_first:5:reset"), latency: "3g")
+        #expect(!ruled.jsonLine.contains("network_fault"))
+    }
+
     @Test func aManifestProfileTakesJitterAndFaults() throws {
         let panel = try self.panel()
         let profile = try #require(panel.snapshot().manifest.profile(named: "flaky-wifi"))

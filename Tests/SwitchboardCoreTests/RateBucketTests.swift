@@ -99,6 +99,52 @@ import Testing
         #expect(buckets.take(key: "Bearer b", now: .milliseconds(500)).early == nil)
     }
 
+    /// Review item 2: forty parallel requests, each on its own connection,
+    /// none of which had seen a 429, are refused but never flagged; only
+    /// the connection that was refused and came back is early. A request
+    /// from a new connection is a new client: once a token is back, served.
+    @Test func onlyTheClientThatGotA429IsEarlyNotItsParallelNeighbours() {
+        let limiter = RateLimiter(limit: .perSecond(5))
+        var connections = [RetryDeadline](repeating: RetryDeadline(), count: 40)
+        let burst = connections.indices.map { limiter.take(key: nil, now: .seconds(10), connection: &connections[$0]) }
+        #expect(burst.filter(\.allowed).count == 5)
+        #expect(burst.filter { !$0.allowed }.count == 35)
+        #expect(burst.allSatisfy { $0.early == nil })
+        // The sixth connection, refused, retries on itself 0.6 s later.
+        let retry = limiter.take(key: nil, now: .seconds(10) + .milliseconds(600), connection: &connections[5])
+        #expect(!retry.allowed && retry.early == .milliseconds(400))
+        // A first request on a new connection then is no retry at all.
+        var fresh = RetryDeadline()
+        let newcomer = limiter.take(key: nil, now: .seconds(10) + .milliseconds(600), connection: &fresh)
+        #expect(newcomer.allowed && newcomer.early == nil)
+        // Past its Retry-After, the refused connection is served.
+        let honest = limiter.take(key: nil, now: .seconds(11), connection: &connections[6])
+        #expect(honest.allowed && honest.early == nil)
+    }
+
+    /// With a key header the key's value is the client, whichever
+    /// connection it comes back on; a connection's deadline belongs to the
+    /// limiter that set it.
+    @Test func aKeyedClientIsEarlyOnAnyConnectionAndADeadlineBelongsToItsLimiter() {
+        let keyed = RateLimiter(limit: .perSecond(1), keyHeader: "X-Client")
+        var first = RetryDeadline()
+        var second = RetryDeadline()
+        #expect(keyed.take(key: "a", now: .zero, connection: &first).allowed)
+        #expect(keyed.take(key: "a", now: .zero, connection: &first).early == nil)
+        #expect(keyed.take(key: "a", now: .milliseconds(300), connection: &second).early == .milliseconds(700))
+        #expect(keyed.take(key: "b", now: .milliseconds(300), connection: &first).allowed)
+
+        let one = RateLimiter(limit: .perSecond(1))
+        let other = RateLimiter(limit: .perSecond(1))
+        var connection = RetryDeadline()
+        _ = one.take(key: nil, now: .zero, connection: &connection)
+        #expect(one.take(key: nil, now: .zero, connection: &connection).retryAfter == 1)
+        _ = other.take(key: nil, now: .zero, connection: &connection)
+        #expect(!other.take(key: nil, now: .zero, connection: &connection).allowed)
+        // `other` refused it last: `one`'s deadline is forgotten, not early.
+        #expect(one.take(key: nil, now: .milliseconds(100), connection: &connection).early == nil)
+    }
+
     @Test func keysAreCappedTheOldestForgottenFirst() {
         var buckets = RateBuckets(limit: .perSecond(1), keyHeader: "X-Client", maxKeys: 3)
         for key in ["a", "b", "c"] { #expect(buckets.take(key: key, now: .zero).allowed) }

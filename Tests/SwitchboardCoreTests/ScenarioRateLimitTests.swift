@@ -41,6 +41,29 @@ import Testing
             ])
     }
 
+    /// Review item 4: a scenario keys a limit per client; the marker says
+    /// so; a reset returns to the manifest's single bucket.
+    @Test func aScenarioSetsAPerClientKey() throws {
+        let fixtures = try TemporaryFixtures(
+            manifest: """
+                endpoints:
+                  - { id: feed, method: GET, path: /feed }
+                scenarios:
+                  perclient: { feed: { rate_limit: 1/s, rate_limit_key: X-Client } }
+                """)
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        try panel.applyScenario(named: "perclient")
+        #expect(panel.snapshot().settings[0].rateLimitKey == "X-Client")
+        let limiter = try #require(panel.snapshot().limiter(endpoint: 0))
+        #expect(limiter.keyHeader == "X-Client")
+        #expect(limiter.take(key: "a", now: .zero).allowed)
+        #expect(limiter.take(key: "b", now: .zero).allowed)
+        #expect(panel.snapshot().manifest.scenarios[0].summary == "feed: rate limit 1/s per X-Client")
+        try panel.reset()
+        #expect(panel.snapshot().settings[0].rateLimitKey == nil)
+        #expect(panel.snapshot().limiter(endpoint: 0) == nil)
+    }
+
     @Test func scenariosStackAndAResetReturnsToTheManifestsLimit() throws {
         let panel = try self.panel()
         try panel.applyScenario(named: "throttled")

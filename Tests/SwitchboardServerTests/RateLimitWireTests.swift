@@ -1,4 +1,5 @@
 import Foundation
+import NIOEmbedded
 import SwitchboardCore
 import SwitchboardTestSupport
 import Testing
@@ -62,6 +63,30 @@ import Testing
         let honest = try wire.response(to: Self.get("/limited"))
         #expect(honest.status == 200)
         #expect(wire.entries.last?.rateLimited == nil)
+    }
+
+    /// Review item 2 on the wire: a second connection refused in the same
+    /// burst is not early (it never saw a 429 before); the first, retrying
+    /// on its keep-alive connection, is; a third connection arriving once
+    /// a token is back is served.
+    @Test func onlyTheConnectionThatWasRefusedIsFlaggedEarly() throws {
+        let loop = EmbeddedEventLoop()
+        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let journal = RequestJournal(capacity: 100)
+        let first = try WireHarness(panel: panel, journal: journal, keeping: fixtures, loop: loop)
+        let second = try WireHarness(panel: panel, journal: journal, loop: loop)
+        let third = try WireHarness(panel: panel, journal: journal, loop: loop)
+        for _ in 0..<6 { _ = try first.response(to: Self.get("/limited")) }
+        #expect(try second.response(to: Self.get("/limited")).status == 429)
+        #expect(journal.entries(after: 0).entries.allSatisfy { $0.rateLimited?.early == nil })
+        first.advance(by: .milliseconds(600))
+        #expect(try first.response(to: Self.get("/limited")).status == 429)
+        let retried = try #require(journal.entries(after: 0).entries.last)
+        #expect(retried.rateLimited?.earlyText == "retried 0.4 s early")
+        let newcomer = try third.response(to: Self.get("/limited"))
+        #expect(newcomer.status == 200)
+        #expect(journal.entries(after: 0).entries.last?.rateLimited == nil)
     }
 
     @Test func aKeyHeaderGivesEachClientItsOwnBucket() throws {
@@ -128,6 +153,34 @@ import Testing
         #expect(try removed.json()["rate_limit"] is NSNull)
         #expect(try removed.json()["rate_limit_key"] is NSNull)
         #expect(try wire.response(to: Self.get("/free")).status == 200)
+    }
+
+    /// Review item 4: a per-client limit from the control API, shown in
+    /// its answer; `null` returns to one bucket; a bad name is refused.
+    @Test func theControlAPISetsAndRemovesAPerClientKey() throws {
+        let wire = try WireHarness(manifest: Self.manifest)
+        let put = { (body: String) in
+            try wire.response(
+                to:
+                    "PUT /__switchboard/endpoints/free HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            )
+        }
+        let set = try put(#"{"rate_limit":"1/min","rate_limit_key":"X-Client"}"#)
+        #expect(set.status == 200, "\(set.text)")
+        #expect(try set.json()["rate_limit_key"] as? String == "X-Client")
+        let alice = "X-Client: alice\r\n"
+        #expect(try wire.response(to: Self.get("/free", headers: alice)).status == 200)
+        #expect(try wire.response(to: Self.get("/free", headers: alice)).status == 429)
+        #expect(try wire.response(to: Self.get("/free", headers: "X-Client: bob\r\n")).status == 200)
+
+        let bad = try put(#"{"rate_limit_key":"X Client"}"#)
+        #expect(bad.status == 400)
+        #expect(bad.text.contains("is not a header name"), "\(bad.text)")
+
+        let shared = try put(#"{"rate_limit_key":null}"#)
+        #expect(try shared.json()["rate_limit_key"] is NSNull)
+        #expect(try wire.response(to: Self.get("/free", headers: "X-Client: carol\r\n")).status == 200)
+        #expect(try wire.response(to: Self.get("/free", headers: "X-Client: dave\r\n")).status == 429)
     }
 
     @Test func theInProcessPathGivesTheSame429AndHeaders() throws {

@@ -26,6 +26,33 @@ import Testing
         #expect(harness.terminal.screen.contains("ENDPOINTS"))
     }
 
+    /// Review item 3: the `now:` line names the limit, its key and the
+    /// toxics, beside a count rule's progress.
+    @Test func theNowLineShowsTheLimitItsKeyAndTheToxics() throws {
+        let manifest = try ManifestLoader.parse(
+            text: """
+                endpoints:
+                  - id: limited
+                    method: GET
+                    path: /limited
+                    rate_limit: 1/s
+                    rate_limit_key: X-Client
+                    toxics: [slicer]
+                """, file: "switchboard.yml", directory: "/tmp")
+        let endpoint = manifest.endpoints[0]
+        var setting = EndpointSetting(startOf: endpoint)
+        setting.mode = try #require(Mode(name: "fail_first:2"))
+        setting.latency = "3g"
+        var row = EndpointRow(endpoint, setting: setting, stats: nil)
+        row.counted = 1
+        let view = EndpointSheet.view(
+            endpoint, row: row, log: [], serverURL: "http://127.0.0.1:8080", latencyLabel: "3g")
+        #expect(
+            view.lines.first?.text
+                == "now: 1 of 2 failed · latency 3g · limit 1/s per X-Client · toxics slicer · 0 hits · changed (r resets)"
+        )
+    }
+
     @Test func theSheetListsTheEndpointsLastRequests() throws {
         let harness = try ScreenHarness.demo()
         harness.press(.enter)

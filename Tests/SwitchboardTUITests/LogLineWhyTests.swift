@@ -106,6 +106,39 @@ import Testing
         }
     }
 
+    /// Review item 1: a reset the profile drew blames the profile, not the
+    /// rule it overruled; the rule's own 500 keeps its cause even when the
+    /// delay figure must go for it to fit.
+    @Test func aNetworkFaultBlamesTheProfileAndARulesFailureTheRule() throws {
+        var state = try ScreenFixtures.freshState()
+        var dropped = ScreenFixtures.entry(
+            1, "GET", "/data/all/coinlist", .noStatusLine, ms: 150, endpoint: "coinlist", mode: .reset,
+            latency: "lossy-3g")
+        dropped.setting = Mode(name: "fail_first:5")
+        dropped.networkFault = true
+        dropped.sequence = 1
+        var offline = ScreenFixtures.entry(
+            2, "GET", "/data/all/coinlist", .noStatusLine, ms: 0.1, endpoint: "coinlist", mode: .reset,
+            latency: "offline")
+        offline.setting = .success
+        offline.networkFault = true
+        offline.forced = Decision.Forced(mode: .success)
+        offline.sequence = 2
+        var ruled = ScreenFixtures.entry(
+            3, "GET", "/data/all/coinlist", .answered(500), ms: 600, endpoint: "coinlist", mode: .serverError,
+            latency: "very-bad-network")
+        ruled.setting = Mode(name: "every:2")
+        ruled.sequence = 3
+        let entries = [dropped, offline, ruled]
+        _ = Reducer.reduce(
+            &state, .requests(entries, missed: 0, stats: ScreenFixtures.stats(for: entries)), width: 120, height: 24)
+        let text = ScreenRenderer.render(state, width: 120, height: 24, options: self.colored).text
+        #expect(text.contains("reset · lossy-3g"), "\(text)")
+        #expect(text.contains("reset · offline"), "\(text)")
+        #expect(!text.contains("reset (fail_first)") && !text.contains("reset (Prefer)"), "\(text)")
+        #expect(text.contains("server_error (every) · very-bad-network"), "\(text)")
+    }
+
     @Test func theEmptyLogSuggestsARequestThatMatches() throws {
         var state = try ScreenFixtures.freshState()
         // Only endpoints that need a query, a header or a path value.

@@ -38,6 +38,27 @@ import Testing
         #expect(plain.text.unicodeScalars.allSatisfy { $0.isASCII })
     }
 
+    /// Review item 4: a limit keyed per client says by what, in full where
+    /// the column is wide enough and as `each` where it is not.
+    @Test func aPerClientLimitNamesItsKeyOnTheRow() throws {
+        let panel = try ScreenFixtures.demoPanel()
+        try panel.set(endpoint: "coinlist", rateLimit: .perSecond(2), rateLimitKey: .header("X-Client"))
+        try panel.set(
+            endpoint: "weather", latency: LatencyChoice(name: "3g"), rateLimit: .perSecond(2),
+            rateLimitKey: .header("X-Client"))
+        let state = try ScreenFixtures.freshState(panel: panel)
+        let text = ScreenRenderer.render(state, width: 200, height: 24, options: self.colored).text
+        let rows = text.split(separator: "\n")
+        let coinlist = try #require(rows.first { $0.contains("/data/all/coinlist") })
+        #expect(coinlist.contains("≤2/s per X-Client"), "\(text)")
+        let weather = try #require(rows.first { $0.contains("/weather") })
+        #expect(weather.contains("≤2/s"), "\(text)")
+        #expect(weather.contains("per X-Client") || weather.contains("≤2/s each"), "\(text)")
+        let narrow = ScreenRenderer.render(state, width: 120, height: 24, options: self.colored).text
+        #expect(
+            narrow.split(separator: "\n").contains { $0.contains("/data/all/coinlist") && $0.contains("≤2/s each") })
+    }
+
     @Test func theLogSaysRateLimitedAndFlagsAnEarlyRetryInRed() throws {
         let grid = ScreenRenderer.render(try self.state(), width: 100, height: 24, options: self.colored)
         let lines = grid.text.split(separator: "\n", omittingEmptySubsequences: false)

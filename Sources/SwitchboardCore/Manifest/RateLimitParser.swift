@@ -8,8 +8,7 @@ extension ManifestReader {
             endpoint.startRateLimit = choice.limit
         }
         if let node = fields.value(for: "rate_limit_key"), let text = self.string(node, what: "rate_limit_key") {
-            let isToken = !text.isEmpty && text.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") }
-            if isToken {
+            if RateLimitKeyChoice.isHeaderName(text) {
                 endpoint.rateLimitKey = text
             } else {
                 self.report(
@@ -21,6 +20,19 @@ extension ManifestReader {
                     fix: "add e.g. 'rate_limit: 5/s'")
             }
         }
+    }
+
+    /// `rate_limit_key: X-Client` (or `none`) in a scenario; `nil` (and a
+    /// problem reported) for anything else.
+    mutating func rateLimitKeyChoice(_ node: Node) -> RateLimitKeyChoice? {
+        guard let text = self.string(node, what: "rate_limit_key") else { return nil }
+        guard let choice = RateLimitKeyChoice(text: text) else {
+            self.report(
+                at: node, "'\(text)' is not a header name",
+                fix: "name a request header, e.g. Authorization, or 'none' for one bucket")
+            return nil
+        }
+        return choice
     }
 
     /// `5/s`, `60/min` or `off`, on an endpoint or in a scenario; `nil`

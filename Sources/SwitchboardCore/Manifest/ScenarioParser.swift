@@ -1,7 +1,7 @@
 import Yams
 
 extension ManifestReader {
-    static let scenarioSettingKeys = ["mode", "latency", "rate_limit", "toxics"]
+    static let scenarioSettingKeys = ["mode", "latency", "rate_limit", "rate_limit_key", "toxics"]
 
     mutating func readScenarios(
         _ node: Node, endpoints: [EndpointDefinition], profiles: [LatencyProfile]
@@ -51,6 +51,7 @@ extension ManifestReader {
                 setting.latency = self.latencyChoice(latency, profiles: profiles, what: "latency")
             }
             if let node = fields.value(for: "rate_limit") { setting.rateLimit = self.rateLimitChoice(node) }
+            if let node = fields.value(for: "rate_limit_key") { setting.rateLimitKey = self.rateLimitKeyChoice(node) }
             if let node = fields.value(for: "toxics") { setting.toxics = self.toxics(node) }
             settings.append(setting)
         }

@@ -9,6 +9,7 @@
 @_exported public import enum SwitchboardControl.Mode
 @_exported public import struct SwitchboardControl.RateLimit
 @_exported public import enum SwitchboardControl.RateLimitChoice
+@_exported public import enum SwitchboardControl.RateLimitKeyChoice
 @_exported public import struct SwitchboardControl.ScenarioLabel
 @_exported public import struct SwitchboardControl.ToxicProblem
 @_exported public import struct SwitchboardControl.Toxics

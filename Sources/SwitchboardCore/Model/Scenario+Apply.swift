@@ -43,6 +43,8 @@ extension Scenario.Setting {
         if let latency = self.latency { setting.latency = latency.profileName }
         // A new limit starts with a full bucket (`PanelSnapshot.limiters`).
         if let rateLimit = self.rateLimit { setting.rateLimit = rateLimit.limit }
+        // A new key starts new buckets, as a new limit does.
+        if let key = self.rateLimitKey { setting.rateLimitKey = key.header }
         if let toxics = self.toxics { setting.toxics = toxics }
         return setsRule
     }

@@ -15,7 +15,8 @@ extension Scenario.Setting {
     public var info: ScenarioInfo.Setting {
         ScenarioInfo.Setting(
             endpoint: self.target, mode: self.mode?.name, latency: self.latency.map { $0.profileName ?? "none" },
-            rateLimit: self.rateLimit.map { $0.limit?.description ?? "off" }, toxics: self.toxics?.description)
+            rateLimit: self.rateLimit.map { $0.limit?.description ?? "off" },
+            rateLimitKey: self.rateLimitKey.map { $0.header ?? "none" }, toxics: self.toxics?.description)
     }
 }
 

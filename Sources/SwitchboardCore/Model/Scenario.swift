@@ -8,17 +8,20 @@ public struct Scenario: Sendable, Hashable {
         public var latency: LatencyChoice?
         /// `rate_limit: 5/s` (or `off`); `nil` leaves the limit alone.
         public var rateLimit: RateLimitChoice?
+        /// `rate_limit_key: X-Client` (or `none`); `nil` leaves the key alone.
+        public var rateLimitKey: RateLimitKeyChoice?
         /// `toxics: slicer` (or `none`); `nil` leaves the toxics alone.
         public var toxics: Toxics?
 
         public init(
             target: String, mode: Mode?, latency: LatencyChoice?, rateLimit: RateLimitChoice? = nil,
-            toxics: Toxics? = nil
+            rateLimitKey: RateLimitKeyChoice? = nil, toxics: Toxics? = nil
         ) {
             self.target = target
             self.mode = mode
             self.latency = latency
             self.rateLimit = rateLimit
+            self.rateLimitKey = rateLimitKey
             self.toxics = toxics
         }
     }

@@ -17,9 +17,13 @@ extension ControlPanel {
     /// `server_error`, `latency 3g`, `server_error, latency none`,
     /// `rate limit 5/s`, `toxics slicer`: as a scenario's setting says it.
     static func describe(
-        mode: Mode?, latency: LatencyChoice?, rateLimit: RateLimitChoice? = nil, toxics: Toxics? = nil
+        mode: Mode?, latency: LatencyChoice?, rateLimit: RateLimitChoice? = nil,
+        rateLimitKey: RateLimitKeyChoice? = nil, toxics: Toxics? = nil
     ) -> String? {
-        Scenario.Setting(target: "", mode: mode, latency: latency, rateLimit: rateLimit, toxics: toxics).changes
+        Scenario.Setting(
+            target: "", mode: mode, latency: latency, rateLimit: rateLimit, rateLimitKey: rateLimitKey,
+            toxics: toxics
+        ).changes
     }
 
     /// `all → server_error; login → latency 3g`: what a scenario or a drill
@@ -51,6 +55,8 @@ extension ControlPanel {
                     ? nil : setting.latency.map(LatencyChoice.profile) ?? .noLatency,
                 rateLimit: before.rateLimit == setting.rateLimit
                     ? nil : setting.rateLimit.map(RateLimitChoice.limit) ?? .noLimit,
+                rateLimitKey: before.rateLimitKey == setting.rateLimitKey
+                    ? nil : setting.rateLimitKey.map(RateLimitKeyChoice.header) ?? .endpoint,
                 toxics: before.toxics == setting.toxics ? nil : setting.toxics)
             if let text { changed.append("\(endpoint.id) → \(text)") }
         }

@@ -213,14 +213,14 @@ public final class ControlPanel: Sendable {
         }
     }
 
-    /// Changes one endpoint's mode, latency, rate limit, toxics or several, as one
-    /// change: no request sees half of it. `nil` leaves that part alone.
-    /// Choosing `sequence` starts it from its first step, choosing a count
-    /// rule (again) starts its count; a new rate limit starts with a full
-    /// bucket.
+    /// Changes one endpoint's mode, latency, rate limit (and its key),
+    /// toxics or several, as one change: no request sees half of it. `nil`
+    /// leaves that part alone. Choosing `sequence` starts it from its first
+    /// step, choosing a count rule (again) starts its count; a new rate
+    /// limit or key starts with full buckets.
     public func set(
         endpoint id: String, mode: Mode? = nil, latency: LatencyChoice? = nil, rateLimit: RateLimitChoice? = nil,
-        toxics: Toxics? = nil, origin: ChangeOrigin = .code
+        rateLimitKey: RateLimitKeyChoice? = nil, toxics: Toxics? = nil, origin: ChangeOrigin = .code
     ) throws(ControlError) {
         try self.change { (current, markers) throws(ControlError) in
             let index = try Self.index(of: id, in: current)
@@ -240,8 +240,11 @@ public final class ControlPanel: Sendable {
                 settings[index].latency = latency.profileName
             }
             if let rateLimit { settings[index].rateLimit = rateLimit.limit }
+            if let rateLimitKey { settings[index].rateLimitKey = rateLimitKey.header }
             if let toxics { settings[index].toxics = toxics }
-            if let text = Self.describe(mode: mode, latency: latency, rateLimit: rateLimit, toxics: toxics) {
+            if let text = Self.describe(
+                mode: mode, latency: latency, rateLimit: rateLimit, rateLimitKey: rateLimitKey, toxics: toxics)
+            {
                 markers.append(("\(id) → \(text)", origin))
             }
             // The scenario stays named; its label says `(changed)` when this
@@ -292,7 +295,7 @@ public final class ControlPanel: Sendable {
                 setting.mode == .sequence && endpoint.sequence.isEmpty
                     ? EndpointSetting(
                         mode: current.settings[other].mode, latency: setting.latency, rateLimit: setting.rateLimit,
-                        toxics: setting.toxics)
+                        rateLimitKey: setting.rateLimitKey, toxics: setting.toxics)
                     : setting
             }
             if setting.mode.isCountRule {
@@ -302,6 +305,7 @@ public final class ControlPanel: Sendable {
             let text = Self.describe(
                 mode: setting.mode, latency: setting.latency.map(LatencyChoice.profile) ?? .noLatency,
                 rateLimit: setting.rateLimit.map(RateLimitChoice.limit),
+                rateLimitKey: setting.rateLimit == nil ? nil : setting.rateLimitKey.map(RateLimitKeyChoice.header),
                 toxics: setting.toxics.isEmpty ? nil : setting.toxics)
             markers.append(("all → \(text ?? setting.mode.name) (as \(id))", origin))
             // The scenario stays named; its label says `(changed)` when this

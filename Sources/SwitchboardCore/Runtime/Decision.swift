@@ -6,6 +6,11 @@ public struct Decision: Sendable, Hashable {
     public var setting: Mode
     /// What this request gets: never `flaky`, `sequence` or a count rule.
     public var mode: Mode
+    /// What chose `mode`: the setting (or the request's `Prefer`), or the
+    /// latency profile's faults, which lost the answer the setting chose.
+    /// The log must blame the right one: a `lossy-3g` reset on a
+    /// `fail_first:5` endpoint is the network's, not the rule's.
+    public var chosenBy = Chooser.setting
     public var latency: String?
     /// Time to wait before the status line (or the fault).
     public var delay: Duration
@@ -41,6 +46,13 @@ public struct Decision: Sendable, Hashable {
         }
 
         public var isEmpty: Bool { self.mode == nil && !self.latency && !self.toxics }
+    }
+
+    public enum Chooser: Sendable, Hashable {
+        /// The endpoint's setting, or the request's `Prefer`.
+        case setting
+        /// The latency profile's faults (`reset 5% hang 2%`).
+        case network
     }
 
     /// The response served, for modes that serve one; `truncated` cuts the

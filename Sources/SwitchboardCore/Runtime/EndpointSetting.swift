@@ -5,13 +5,20 @@ public struct EndpointSetting: Sendable, Hashable {
     public var latency: String?
     /// Requests beyond it are answered 429; `nil` is no limit.
     public var rateLimit: RateLimit?
+    /// The request header whose values get a bucket each; `nil` is one
+    /// bucket for the endpoint. Kept without a limit, used with one.
+    public var rateLimitKey: String?
     /// How the answer's bytes leave (slicer, slow close, data limit).
     public var toxics: Toxics
 
-    public init(mode: Mode, latency: String?, rateLimit: RateLimit? = nil, toxics: Toxics = .none) {
+    public init(
+        mode: Mode, latency: String?, rateLimit: RateLimit? = nil, rateLimitKey: String? = nil,
+        toxics: Toxics = .none
+    ) {
         self.mode = mode
         self.latency = latency
         self.rateLimit = rateLimit
+        self.rateLimitKey = rateLimitKey
         self.toxics = toxics
     }
 
@@ -19,6 +26,6 @@ public struct EndpointSetting: Sendable, Hashable {
     public init(startOf endpoint: EndpointDefinition) {
         self.init(
             mode: endpoint.startMode, latency: endpoint.startLatency, rateLimit: endpoint.startRateLimit,
-            toxics: endpoint.startToxics)
+            rateLimitKey: endpoint.rateLimitKey, toxics: endpoint.startToxics)
     }
 }

@@ -16,7 +16,8 @@ extension JournalEntry {
     /// `,"forced_by":"prefer","forced":"mode=server_error"`,
     /// for a rejected request, `,"rejected":…`, for one a rate limit
     /// refused, `,"rate_limited":"5/s"`, for one sent with toxics
-    /// `,"toxics":"slicer"`, for a body cut short `,"cut_short":true` (and `,"retried_early_ms":…` when
+    /// `,"toxics":"slicer"`, for a body cut short `,"cut_short":true`, for a
+    /// reset or hang the latency profile drew `,"network_fault":true` (and `,"retried_early_ms":…` when
     /// it came back too soon): what answered the request,
     /// in the same words in the `serve` line and in HAR's `_switchboard`.
     func appendOutcome(to out: inout [UInt8]) {
@@ -43,6 +44,7 @@ extension JournalEntry {
             out.append(contentsOf: #","forced_by":"prefer","forced":"#.utf8)
             JSONBytes.appendString(forced, to: &out)
         }
+        if self.networkFault { out.append(contentsOf: #","network_fault":true"#.utf8) }
         if let rejection = self.rejection {
             out.append(contentsOf: #","rejected":"#.utf8)
             JSONBytes.appendString(rejection, to: &out)

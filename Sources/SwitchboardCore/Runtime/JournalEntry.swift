@@ -24,6 +24,10 @@ public struct JournalEntry: Sendable {
     public var forced = Decision.Forced()
     /// The request chose its mode itself, with a `Prefer` header.
     public var preferred: Bool { self.forced.mode != nil }
+    /// The latency profile's faults chose `mode` (a reset or a hang the
+    /// network drew), not the endpoint's setting: `setting` is what the
+    /// network overruled.
+    public var networkFault = false
     /// The fixture file a `file:` response names that does not exist
     /// (`episodes/99.json`): why a success answered 404.
     public var missingFixture: String?

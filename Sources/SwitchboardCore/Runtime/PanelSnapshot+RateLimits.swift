@@ -1,6 +1,7 @@
 extension PanelSnapshot {
     /// Each endpoint's limiter: the earlier snapshot's when the endpoint
     /// (same id, same place), its limit and its key header are unchanged
+    /// (a new key header starts new, full buckets)
     /// and it is not `renewed`, so counting goes on across other changes; a
     /// new, full one when the limit changed; none without a limit.
     static func limiters(
@@ -8,7 +9,7 @@ extension PanelSnapshot {
     ) -> [RateLimiter?] {
         settings.indices.map { index in
             guard let limit = settings[index].rateLimit else { return nil }
-            let key = endpoints[index].rateLimitKey
+            let key = settings[index].rateLimitKey
             if let earlier, !renewed.contains(index), index < earlier.limiters.count,
                 let kept = earlier.limiters[index], kept.limit == limit, kept.keyHeader == key,
                 earlier.manifest.endpoints[index].id == endpoints[index].id

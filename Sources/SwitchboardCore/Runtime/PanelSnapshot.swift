@@ -136,14 +136,18 @@ public final class PanelSnapshot: Sendable {
         if mode == .success && configured != .success && self.manifest.endpoints[index].passesThrough {
             mode = .live
         }
+        var chosenBy = Decision.Chooser.setting
         if let faults = profile?.faults, !faults.isEmpty, mode.answers {
             let draw = self.random.unit(endpoint: index, request: number(), stream: RandomStream.networkFault.rawValue)
-            if let fault = faults.fault(for: draw) { mode = fault }
+            if let fault = faults.fault(for: draw) {
+                mode = fault
+                chosenBy = .network
+            }
         }
         let delay = profile.map { self.delay(of: $0, endpoint: index, number: number) } ?? .zero
         return Decision(
-            endpointIndex: index, setting: setting.mode, mode: mode, latency: profile?.name, delay: delay,
-            bandwidth: profile?.bandwidth, request: request,
+            endpointIndex: index, setting: setting.mode, mode: mode, chosenBy: chosenBy, latency: profile?.name,
+            delay: delay, bandwidth: profile?.bandwidth, request: request,
             mayBeCached: override.mode == nil && setting.mode == .success, toxics: toxics,
             forced: Decision.Forced(
                 mode: override.mode, latency: override.latency != nil, toxics: override.toxics != nil))

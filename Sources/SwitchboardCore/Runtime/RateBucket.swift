@@ -15,9 +15,10 @@ public struct RateBucket: Sendable, Hashable {
     /// When the bucket is full again, in `now`'s nanoseconds; at or before
     /// `now` (or `nil`, never used) it is full.
     private var fullAt: Int64?
-    /// When a refused client was told it could come back (`now` plus the
-    /// whole seconds of its `Retry-After`), until then.
-    private var retryAt: Int64?
+    /// When the client this bucket is for (a key's) was told it could come
+    /// back: `take(now:)` keeps it here. The endpoint's shared bucket is no
+    /// one client's and is asked with the caller's own deadline instead.
+    private var retryAt: Duration?
 
     public init(limit: RateLimit) {
         self.limit = limit
@@ -26,10 +27,22 @@ public struct RateBucket: Sendable, Hashable {
         self.capacity = self.interval * Int64(limit.count)
     }
 
-    /// Takes a token for a request arriving at `now`, or refuses it.
+    /// Takes a token for a request arriving at `now` from the one client
+    /// this bucket is for, or refuses it.
     public mutating func take(now: Duration) -> RateVerdict {
+        var deadline = self.retryAt
+        let verdict = self.take(now: now, deadline: &deadline)
+        self.retryAt = deadline
+        return verdict
+    }
+
+    /// Takes a token for a request arriving at `now` from a client told to
+    /// come back at `deadline` (`nil`: never refused, or not known), or
+    /// refuses it. A refusal sets `deadline` to what its `Retry-After` says;
+    /// a request at or past it clears it.
+    public mutating func take(now: Duration, deadline: inout Duration?) -> RateVerdict {
         let now = Self.nanoseconds(now)
-        if let retryAt = self.retryAt {
+        if let retryAt = deadline.map(Self.nanoseconds) {
             if now < retryAt {
                 // Back before its Retry-After: refused again, the same
                 // deadline kept, no token spent.
@@ -38,14 +51,14 @@ public struct RateBucket: Sendable, Hashable {
                 verdict.early = .nanoseconds(retryAt - now)
                 return verdict
             }
-            self.retryAt = nil
+            deadline = nil
         }
         let next = max(self.fullAt ?? now, now) + self.interval
         guard next - now <= self.capacity else {
             var verdict = self.verdict(now: now, allowed: false)
             let wait = Self.wholeSeconds(next - now - self.capacity)
             verdict.retryAfter = wait
-            self.retryAt = now + Int64(wait) * 1_000_000_000
+            deadline = .nanoseconds(now + Int64(wait) * 1_000_000_000)
             return verdict
         }
         self.fullAt = next

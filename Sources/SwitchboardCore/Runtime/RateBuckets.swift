@@ -26,9 +26,19 @@ public struct RateBuckets: Sendable {
         self.shared = RateBucket(limit: limit)
     }
 
-    /// The verdict on a request arriving at `now` carrying `key`.
+    /// The verdict on a request arriving at `now` carrying `key`, from a
+    /// client whose own deadline is unknown (see `RetryDeadline`).
     public mutating func take(key: String?, now: Duration) -> RateVerdict {
-        guard let key else { return self.shared.take(now: now) }
+        var unknown: Duration?
+        return self.take(key: key, now: now, deadline: &unknown)
+    }
+
+    /// The verdict on a request arriving at `now` carrying `key`. A key is
+    /// its client, and its bucket keeps that client's deadline; a request
+    /// without one shares the endpoint's bucket, and `deadline` is its
+    /// client's (the connection's), left alone when a key answers.
+    public mutating func take(key: String?, now: Duration, deadline: inout Duration?) -> RateVerdict {
+        guard let key else { return self.shared.take(now: now, deadline: &deadline) }
         if let verdict = self.keyed[key]?.take(now: now) { return verdict }
         if self.keyed.count >= self.maxKeys { self.forgetOldest() }
         var bucket = RateBucket(limit: self.limit)

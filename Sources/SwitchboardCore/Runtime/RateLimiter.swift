@@ -15,8 +15,19 @@ public final class RateLimiter: Sendable {
     }
 
     /// The verdict on a request arriving at `now` (a monotonic clock's
-    /// reading) with this key header value.
+    /// reading) with this key header value, from a client never seen
+    /// before (an in-process answer has no connection to remember it by).
     public func take(key: String?, now: Duration) -> RateVerdict {
         self.buckets.withLock { $0.take(key: key, now: now) }
+    }
+
+    /// The same, for a request on a connection that remembers the last
+    /// `Retry-After` it carried: without a key, the connection is the
+    /// client, so only its own retry can be early.
+    public func take(key: String?, now: Duration, connection: inout RetryDeadline) -> RateVerdict {
+        var deadline = connection.deadline(for: self)
+        let verdict = self.buckets.withLock { $0.take(key: key, now: now, deadline: &deadline) }
+        if key == nil { connection.record(deadline, by: self) }
+        return verdict
     }
 }

@@ -98,7 +98,9 @@ public enum DetailsFormatter {
                 let asked = forced == mode ? "" : " \(forced.name)"
                 parts.append("\(mode.name) (Prefer\(asked); endpoint set to \((entry.setting ?? mode).name))")
             } else {
-                parts.append(mode.name + (entry.setting.map { " (\($0.name))" } ?? ""))
+                // A network fault names its profile, not the setting it overruled.
+                let cause = entry.networkFault ? entry.latency.map(TerminalText.clean) : entry.setting?.name
+                parts.append(mode.name + (cause.map { " (\($0))" } ?? ""))
             }
         }
         if let reason = entry.missingFixture.map({ "no fixture " + $0 }) {

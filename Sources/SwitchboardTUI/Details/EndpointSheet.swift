@@ -13,10 +13,14 @@ public enum EndpointSheet {
         _ endpoint: EndpointDefinition, row: EndpointRow, log: [LogLine], serverURL: String, latencyLabel: String
     ) -> DetailsView {
         var lines: [DetailsView.Line] = []
-        lines.append(
-            .init(
-                "now: \(row.modeLabel) · latency \(latencyLabel) · \(Format.count(row.hits)) hit\(row.hits == 1 ? "" : "s")"
-                    + (row.isChanged ? " · changed (r resets)" : ""), .color(.cyan)))
+        // Every setting that shapes the answers, so a limited or toxic
+        // endpoint never reads like a plain one.
+        var now = ["now: \(row.modeLabel)", "latency \(latencyLabel)"]
+        if let limit = row.rateLimitWords { now.append(limit) }
+        if !row.toxics.isEmpty { now.append("toxics \(row.toxics.description)") }
+        now.append("\(Format.count(row.hits)) hit\(row.hits == 1 ? "" : "s")")
+        if row.isChanged { now.append("changed (r resets)") }
+        lines.append(.init(now.joined(separator: " · "), .color(.cyan)))
         lines.append(.init(""))
         lines.append(.init("REQUIRES", .bold))
         for requirement in endpoint.query {

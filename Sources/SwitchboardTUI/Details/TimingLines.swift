@@ -19,7 +19,11 @@ enum TimingLines {
         }
         parts.append("total \(Format.milliseconds(total))")
         var lines = [DetailsView.Line("timing  " + parts.joined(separator: " · "), .color(.cyan))]
-        if let forced = entry.forced.mode, let mode = entry.mode {
+        if entry.networkFault, let mode = entry.mode {
+            let profile = entry.latency.map(TerminalText.clean) ?? "the latency profile"
+            let overruled = (entry.setting ?? entry.mode).map { ", not the setting \($0.name)" } ?? ""
+            lines.append(.init("\(mode.name) drawn by the network (\(profile))\(overruled)", .color(.blue)))
+        } else if let forced = entry.forced.mode, let mode = entry.mode {
             let chose = forced == mode ? "" : ", which chose \(mode.name)"
             lines.append(.init("asked for by the request (Prefer: mode=\(forced.name))\(chose)", .color(.blue)))
         } else if let setting = entry.setting, let mode = entry.mode {

@@ -131,8 +131,13 @@ enum EndpointListView {
             // The short column has the profile's name (`slow`), not its label (`slow 2s`).
             let short = columns.latency < 8
             var label = short ? (row.latency ?? "-") : state.latencyLabel(row.latency)
-            if let limit = row.rateLimitLabel(unicode: options.unicode) {
-                label = row.latency == nil ? limit : label + " " + limit
+            if var limit = row.rateLimitLabel(unicode: options.unicode) {
+                // A per-client limit names its key where it fits.
+                let prefix = row.latency == nil ? "" : label + " "
+                if TerminalText.columns(prefix + limit) >= columns.latency {
+                    limit = row.rateLimitLabel(unicode: options.unicode, short: true) ?? limit
+                }
+                label = prefix + limit
             }
             if !row.toxics.isEmpty {
                 let toxics = row.latency == nil && row.rateLimit == nil ? "" : label + " "

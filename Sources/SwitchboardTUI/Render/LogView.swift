@@ -66,7 +66,9 @@ enum LogView {
         let (first, cursor) = LogWindow.window(state, visible: visible, rows: layout.logRows)
         let shownTargets = visible[first..<min(visible.count, first + layout.logRows)].map { index in
             let line = state.log[index]
-            return line.marker == nil ? TerminalText.columns(options.shown(line.target)) : 0
+            guard line.marker == nil else { return 0 }
+            let target = state.revealsSecrets ? (line.revealedTarget ?? line.target) : line.target
+            return TerminalText.columns(options.shown(target))
         }
         let columns = Columns(width: layout.width, longestTarget: shownTargets.max() ?? 0)
         for row in 0..<layout.logRows {
@@ -178,7 +180,8 @@ enum LogView {
     }
 
     /// `server_error (flaky) · 3g 150ms · slicer`: what the request got, the
-    /// setting that chose it, the profile and the delay it drew, the toxics
+    /// setting that chose it (none when the profile's faults did:
+    /// `reset · lossy-3g`), the profile and the delay it drew, the toxics
     /// it went out with (`limit_data:10 cut` when they cut it). Parts are dropped,
     /// least useful first, until the text fits.
     static func info(_ line: LogLine, width: Int, options: RenderOptions) -> String {
@@ -187,18 +190,22 @@ enum LogView {
         let mode = line.mode ?? "-"
         var setting = line.setting.map { " (" + ($0.split(separator: ":").first.map(String.init) ?? $0) + ")" } ?? ""
         if line.preferred { setting = " (Prefer)" }
+        // The network's fault: the profile beside it is the cause.
+        if line.networkFault { setting = "" }
         let delay = line.delayMS > 0 ? Format.shortDelay(line.delayMS) : ""
         var latency = ""
+        var profile = ""
         if let name = line.latency {
             // A profile the request asked for says so, as a mode does.
             let shown = line.preferredLatency ? name + " (Prefer)" : name
             latency = options.separator + ([shown, delay].filter { !$0.isEmpty }.joined(separator: " "))
+            profile = options.separator + shown
         }
-        var candidates = [
-            mode + setting + latency,
-            mode + latency,
-            mode + (delay.isEmpty ? "" : " +" + delay),
-        ]
+        // The cause outlives the delay figure and then the profile:
+        // `server_error (every)` must not read as the network's doing.
+        var candidates = [mode + setting + latency, mode + setting + profile]
+        if !setting.isEmpty { candidates.append(mode + setting) }
+        candidates += [mode + latency, mode + (delay.isEmpty ? "" : " +" + delay)]
         if !line.toxics.isEmpty {
             // A cut by `limit_data` is why a 200 is drawn as a fault: say so.
             let cut = line.cutShort && line.mode != Mode.truncated.name ? " cut" : ""

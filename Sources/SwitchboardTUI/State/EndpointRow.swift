@@ -24,6 +24,10 @@ public struct EndpointRow: Equatable, Sendable {
     public var counted = 0
     /// Requests past it are answered 429; `nil` is no limit.
     public var rateLimit: RateLimit?
+    /// The request header the limit's buckets are keyed by; `nil` for one
+    /// bucket for the endpoint.
+    public var rateLimitKey: String?
+    public var startRateLimitKey: String?
     public var startRateLimit: RateLimit?
     /// How its bytes leave (slicer, slow close, data limit).
     public var toxics = Toxics.none
@@ -58,15 +62,26 @@ public struct EndpointRow: Equatable, Sendable {
             startMode: endpoint.startMode, startLatency: endpoint.startLatency, sequence: endpoint.sequence)
         self.canGoLive = endpoint.upstream != nil || endpoint.passesThrough
         self.rateLimit = setting.rateLimit
+        self.rateLimitKey = setting.rateLimit == nil ? nil : setting.rateLimitKey.map(TerminalText.clean)
         self.startRateLimit = endpoint.startRateLimit
+        self.startRateLimitKey = endpoint.startRateLimit == nil ? nil : endpoint.rateLimitKey.map(TerminalText.clean)
         self.toxics = setting.toxics
         self.startToxics = endpoint.startToxics
         self.example = ExampleRequest(endpoint)
     }
 
-    /// `≤5/s` (`<=5/s` without Unicode), or `nil` without a limit.
-    public func rateLimitLabel(unicode: Bool) -> String? {
-        self.rateLimit.map { (unicode ? "≤" : "<=") + $0.description }
+    /// `≤5/s` (`<=5/s` without Unicode), `≤5/s per X-Client` for a limit
+    /// keyed per client (`short`: `≤5/s each`), or `nil` without a limit.
+    public func rateLimitLabel(unicode: Bool, short: Bool = false) -> String? {
+        self.rateLimit.map { limit in
+            let key = self.rateLimitKey.map { short ? " each" : " per \($0)" } ?? ""
+            return (unicode ? "≤" : "<=") + limit.description + key
+        }
+    }
+
+    /// `limit 5/s per X-Client`: the limit in words, for the endpoint view.
+    public var rateLimitWords: String? {
+        self.rateLimit.map { limit in "limit \(limit)" + (self.rateLimitKey.map { " per \($0)" } ?? "") }
     }
 
     /// `success`, `error 401`, `server_error 503`, `flaky 25%`, `sequence ×3`;
@@ -80,21 +95,7 @@ public struct EndpointRow: Equatable, Sendable {
     /// exists (count rules: `2/3 failed`, `every 3: 2`).
     public func modeLabel(fitting width: Int) -> String {
         guard case .rule(let rule) = self.mode else { return self.label(of: self.mode) }
-        let failed = rule.failures(in: self.counted)
-        let failing = rule.failure == .serverError ? "failed" : rule.failure.rawValue
-        let (long, short): (String, String)
-        switch rule.kind {
-        case .failFirst:
-            long = "\(failed) of \(rule.count) \(failing)"
-            short = "\(failed)/\(rule.count) \(failing)"
-        case .every:
-            long = "every \(rule.count): \(failed) \(failing)"
-            short = "every \(rule.count): \(failed)"
-        case .after:
-            let left = rule.count - self.counted
-            long = left > 0 ? "\(left) left" : rule.failure == .serverError ? "expired" : "expired: \(failing)"
-            short = left > 0 ? long : "expired"
-        }
+        let (long, short) = rule.progress(counted: self.counted)
         return long.count <= width ? long : short
     }
 
@@ -126,6 +127,6 @@ public struct EndpointRow: Equatable, Sendable {
     /// Whether the endpoint differs from how the manifest starts it.
     public var isChanged: Bool {
         self.mode != self.startMode || self.latency != self.startLatency || self.rateLimit != self.startRateLimit
-            || self.toxics != self.startToxics
+            || self.rateLimitKey != self.startRateLimitKey || self.toxics != self.startToxics
     }
 }

@@ -27,6 +27,9 @@ public struct LogLine: Equatable, Sendable {
     public var preferred = false
     /// The request chose its latency profile with a `Prefer` header.
     public var preferredLatency = false
+    /// The latency profile's faults chose `mode`, not the setting or
+    /// `Prefer`: the line blames the network (`reset · lossy-3g`).
+    public var networkFault = false
     /// `episodes/99.json`: the fixture file a 404 success did not find.
     public var missingFixture: String?
     /// A status line went out but the answer was cut short (`truncated`,
@@ -88,6 +91,7 @@ public struct LogLine: Equatable, Sendable {
         self.latency = entry.latency
         self.preferred = entry.preferred
         self.preferredLatency = entry.forced.latency
+        self.networkFault = entry.networkFault
         self.cutShort = entry.cutShort || entry.mode == .truncated
         self.toxics = entry.toxics
         self.preferredToxics = entry.forced.toxics

@@ -1,0 +1,20 @@
+extension CountRule {
+    /// How far the rule has got after `counted` requests, in words the
+    /// endpoint row and `switchboard status` share: `2 of 3 failed`,
+    /// `every 3: 2 reset`, `4 left`, `expired`; `short` for a narrow column
+    /// (`2/3 failed`, `every 3: 2`).
+    public func progress(counted: Int) -> (long: String, short: String) {
+        let failed = self.failures(in: counted)
+        let failing = self.failure == .serverError ? "failed" : self.failure.rawValue
+        switch self.kind {
+        case .failFirst:
+            return ("\(failed) of \(self.count) \(failing)", "\(failed)/\(self.count) \(failing)")
+        case .every:
+            return ("every \(self.count): \(failed) \(failing)", "every \(self.count): \(failed)")
+        case .after:
+            let left = self.count - counted
+            let long = left > 0 ? "\(left) left" : self.failure == .serverError ? "expired" : "expired: \(failing)"
+            return (long, left > 0 ? long : "expired")
+        }
+    }
+}
