@@ -57,6 +57,18 @@ import Testing
         expectGolden(grid, "drill-80x24", styles: true)
     }
 
+    /// On a narrow screen the drill goes before the URL, then shortens:
+    /// the audience never loses it.
+    @Test func narrowScreensKeepTheDrillInTheHeader() throws {
+        let (state, _) = try self.drillState()
+        let at60 = ScreenRenderer.render(state, width: 60, height: 24, options: self.colored)
+        #expect(at60.row(0).hasPrefix(" Switchboard  drill bad-day 2/3, next in 15s"), "\(at60.row(0))")
+        let at40 = ScreenRenderer.render(state, width: 40, height: 10, options: self.colored)
+        #expect(at40.row(0).hasPrefix(" Switchboard  bad-day 2/3 15s"), "\(at40.row(0))")
+        let at80 = ScreenRenderer.render(state, width: 80, height: 24, options: self.colored)
+        #expect(at80.row(0).hasPrefix(" Switchboard  http://127.0.0.1:8080  drill bad-day 2/3"), "\(at80.row(0))")
+    }
+
     @Test func asciiTerminalsGetArrowsTheyCanDraw() throws {
         let (state, _) = try self.drillState()
         let grid = ScreenRenderer.render(

@@ -12,12 +12,6 @@ enum HeaderView {
             Format.rate(state.rate.perSecond),
             "scenario: " + (state.scenarioLabel.map { options.shown(TerminalText.clean($0.description)) } ?? "-"),
         ]
-        // A drill running is what the audience watches: it goes first and
-        // takes the scenario's place.
-        if let drill = state.drill {
-            parts.removeLast()
-            parts.insert(options.shown(drill.label(at: state.wallTime)), at: 1)
-        }
         var x = grid.put(" Switchboard", x: 0, y: y, style: Style(bold: true, reverse: true))
         // Before the counters: a warning that falls off a narrow screen
         // would not be one.
@@ -25,6 +19,21 @@ enum HeaderView {
             x = grid.put("  ", x: x, y: y, style: .reverse)
             x = grid.put(
                 Self.insecure, x: x, y: y, style: options.style(Style(foreground: .red, bold: true, reverse: true)))
+        }
+        // A drill running is what the audience watches: it takes the
+        // scenario's place, after the URL where both fit, else before it,
+        // shortened if it must be — never dropped.
+        if let drill = state.drill {
+            parts.removeLast()
+            let full = options.shown(drill.label(at: state.wallTime))
+            let afterURL = x + 2 + TerminalText.columns(state.serverURL) + 2 + TerminalText.columns(full)
+            if afterURL <= layout.width {
+                parts.insert(full, at: 1)
+            } else if x + 2 + TerminalText.columns(full) <= layout.width {
+                parts.insert(full, at: 0)
+            } else {
+                parts.insert(options.shown(drill.shortLabel(at: state.wallTime)), at: 0)
+            }
         }
         for part in parts {
             // Drop what does not fit rather than cutting a part in half.

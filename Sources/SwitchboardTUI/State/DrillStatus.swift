@@ -23,9 +23,18 @@ public struct DrillStatus: Equatable, Sendable {
     /// `drill bad-day 2/3, next in 18s`, the seconds rounded up.
     public func label(at now: Double) -> String {
         var text = "drill \(TerminalText.clean(self.name)) \(self.step ?? 0)/\(self.steps)"
-        if let nextDue = self.nextDue {
-            text += ", next in \(Int(max(0, nextDue - now).rounded(.up)))s"
-        }
+        if let seconds = self.secondsLeft(at: now) { text += ", next in \(seconds)s" }
         return text
+    }
+
+    /// `bad-day 2/3 18s`: the label for a narrow screen.
+    public func shortLabel(at now: Double) -> String {
+        var text = "\(TerminalText.clean(self.name)) \(self.step ?? 0)/\(self.steps)"
+        if let seconds = self.secondsLeft(at: now) { text += " \(seconds)s" }
+        return text
+    }
+
+    private func secondsLeft(at now: Double) -> Int? {
+        self.nextDue.map { Int(max(0, $0 - now).rounded(.up)) }
     }
 }
