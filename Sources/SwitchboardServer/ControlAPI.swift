@@ -219,7 +219,7 @@ struct ControlAPI: Sendable {
         if let text = change.toxics {
             switch Toxics.parseList(text) {
             case .success(let parsed): toxics = parsed
-            case .failure(let problem): return self.error(.badRequest, problem.description, valid: Toxics.spellings)
+            case .failure(let problem): return self.error(.badRequest, problem.sentence, valid: Toxics.spellings)
             }
         }
         do {
@@ -240,7 +240,10 @@ struct ControlAPI: Sendable {
     }
 
     private func badRateLimit(_ shown: String) -> Response {
-        self.error(.badRequest, "rate_limit \(shown) is not a limit: write \(RateLimit.spelling), or null for none")
+        let text = shown.trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+        return self.error(
+            .badRequest,
+            "rate_limit \(shown) is not a limit — \(RateLimitChoice.fix(forUnknown: text)) (or null for none)")
     }
 
     /// `problem` says what is wrong with a count rule's spelling.

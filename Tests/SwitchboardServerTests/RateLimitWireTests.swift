@@ -147,6 +147,10 @@ import Testing
         let bad = try put(#"{"rate_limit":"lots"}"#)
         #expect(bad.status == 400)
         #expect(bad.text.contains("5/s or 60/min"))
+        // A limit of the right shape but out of range says the range.
+        let zero = try put(#"{"rate_limit":"0/s"}"#)
+        #expect(zero.status == 400)
+        #expect(zero.text.contains("a limit counts from 1 to 1000000 requests"), "\(zero.text)")
 
         let removed = try put(#"{"rate_limit":null}"#)
         // `null`, not a missing key: the README's "an absent value is null".

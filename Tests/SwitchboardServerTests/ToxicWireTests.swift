@@ -188,6 +188,7 @@ extension ToxicWireTests {
         let bad = try put(#"{"toxics":"slicr"}"#)
         #expect(bad.status == 400)
         #expect(bad.text.contains("'slicr' is not a toxic"))
+        #expect(bad.text.contains("did you mean 'slicer'?"), "\(bad.text)")
         let removed = try put(#"{"toxics":null}"#)
         // `null`, not a missing key: the README's "an absent value is null".
         #expect(try removed.json()["toxics"] is NSNull)

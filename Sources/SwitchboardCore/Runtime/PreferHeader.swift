@@ -22,13 +22,9 @@ public enum PreferHeader {
             switch parts[0].lowercased() {
             case "mode":
                 guard let mode = Mode(name: value) else {
-                    if let problem = CountRule.problem(with: value) {
-                        return .failure(Problem(message: "Prefer: mode=\(value) is not a mode — \(problem)"))
-                    }
+                    // As check, the control API and switchboard set say it.
                     return .failure(
-                        Problem(
-                            message: "Prefer: mode=\(value) is not a mode; modes: \(Mode.names.joined(separator: ", "))"
-                        ))
+                        Problem(message: "Prefer: mode=\(value) is not a mode — \(Mode.fix(forUnknown: value))"))
                 }
                 // As the control API: `sequence` only means something on an
                 // endpoint that has one.
@@ -43,15 +39,18 @@ public enum PreferHeader {
             case "latency":
                 let choice = LatencyChoice(name: value)
                 if let name = choice.profileName, manifest.profile(named: name) == nil {
-                    let known = manifest.latencyNames.joined(separator: ", ")
-                    return .failure(
-                        Problem(message: "Prefer: latency=\(value) is not a latency profile; profiles: \(known)"))
+                    let known = manifest.latencyNames
+                    let fix =
+                        EditDistance.suggestion(for: name, among: known).map { "did you mean '\($0)'?" }
+                        ?? "profiles: " + known.joined(separator: ", ")
+                    return .failure(Problem(message: "Prefer: latency=\(value) is not a latency profile — \(fix)"))
                 }
                 override.latency = choice
             case "toxics", "toxic":
                 switch Toxics.parseList(value) {
                 case .success(let toxics): override.toxics = toxics
-                case .failure(let problem): return .failure(Problem(message: "Prefer: toxics=\(value): \(problem)"))
+                case .failure(let problem):
+                    return .failure(Problem(message: "Prefer: toxics=\(value): \(problem.sentence)"))
                 }
             default:
                 continue

@@ -5,6 +5,7 @@ extension Mode {
         if text.lowercased().hasPrefix("flaky") {
             return "flaky takes a percentage from 0 to 100, e.g. 'flaky:25'"
         }
+        if let other = self.otherSetting(text) { return other }
         if let suggestion = self.ruleWithFailureMended(text) { return "did you mean '\(suggestion)'?" }
         if let fix = self.ruleWithModeMisspelt(text) { return fix }
         if let problem = CountRule.problem(with: text) { return problem }
@@ -12,6 +13,27 @@ extension Mode {
             return "did you mean '\(suggestion)'?"
         }
         return "modes: " + Mode.names.joined(separator: ", ")
+    }
+
+    /// `rate_limit:5/s`, `slicer`, `lossy-3g`: a setting of another kind
+    /// written where a mode goes (the issue's own spelling puts them side by
+    /// side), which says where it goes instead.
+    private static func otherSetting(_ text: String) -> String? {
+        let lowered = text.lowercased()
+        for prefix in ["rate_limit:", "rate-limit:", "ratelimit:"] where lowered.hasPrefix(prefix) {
+            return "'\(text)' is a rate limit, not a mode: give '\(text.dropFirst(prefix.count))' as "
+                + "rate_limit (manifest, control API) or --rate-limit (switchboard set)"
+        }
+        if case .success = Toxics.parseList(text) {
+            return "'\(text)' is a connection toxic, not a mode: give it as toxics (manifest, control API), "
+                + "--toxic (switchboard set) or Prefer: toxics="
+        }
+        if lowered.hasPrefix("jitter") { return ToxicProblem.jitterIsAProfile }
+        if LatencyProfile.builtIns.contains(where: { $0.name == lowered }) {
+            return "'\(text)' is a latency profile, not a mode: give it as latency (manifest, control API), "
+                + "--latency (switchboard set) or Prefer: latency="
+        }
+        return nil
     }
 
     /// `after:3:sucess`: a valid rule whose failure is one typo away from

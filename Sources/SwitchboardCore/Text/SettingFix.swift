@@ -10,8 +10,15 @@ extension ToxicProblem {
     public var fix: String? {
         guard self.name == nil else { return nil }
         let name = String(self.text.split(separator: ":", maxSplits: 1).first ?? "")
+        if name.lowercased() == "jitter" { return Self.jitterIsAProfile }
         return EditDistance.suggestion(for: name.lowercased(), among: Toxics.toxicNames).map { "did you mean '\($0)'?" }
     }
+
+    /// Toxiproxy has a jitter toxic; here jitter is part of a latency
+    /// profile, which says so wherever someone reaches for it.
+    public static let jitterIsAProfile =
+        "jitter belongs to a latency profile: declare one under latency_profiles "
+        + "(e.g. 'wobbly: { delay: 200ms, jitter: 50ms }') and set it as the latency"
 
     /// `'slicr' is not a toxic: toxics: … — did you mean 'slicer'?`
     public var sentence: String {
