@@ -71,8 +71,9 @@ extension JournalEntry {
     /// read `REDACTED`: the line leaves the process, as a HAR file does.
     public func appendJSON(to out: inout [UInt8], redact: Bool = true) {
         out.reserveCapacity(out.count + 320)
-        let target = redact ? CredentialNames.redactingQuery(in: self.target) : self.target
-        let (path, query) = Self.split(target)
+        var (path, query) = Self.split(self.target)
+        // Most targets have no query: one scan, and nothing to redact.
+        if redact, !query.isEmpty { (path, query) = Self.split(CredentialNames.redactingQuery(in: self.target)) }
         out.append(contentsOf: #"{"time":""#.utf8)
         Timestamp.appendISO8601(self.time, to: &out)
         out.append(contentsOf: #"","method":"#.utf8)
@@ -107,7 +108,16 @@ extension JournalEntry {
     }
 
     private static func split(_ target: String) -> (Substring, Substring) {
-        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (target[...], "") }
+        // Over the contiguous bytes where the string has them (a native
+        // string always does): the UTF-8 view's own search costs some 15
+        // instructions a byte, on every request `serve` prints.
+        let offset =
+            target.utf8.withContiguousStorageIfAvailable { $0.firstIndex(of: UInt8(ascii: "?")) }
+            ?? target.utf8.firstIndex(of: UInt8(ascii: "?")).map {
+                target.utf8.distance(from: target.startIndex, to: $0)
+            }
+        guard let offset else { return (target[...], "") }
+        let mark = target.utf8.index(target.startIndex, offsetBy: offset)
         return (target[..<mark], target[target.index(after: mark)...])
     }
 }
