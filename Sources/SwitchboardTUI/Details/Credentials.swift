@@ -16,9 +16,6 @@ public enum Credentials {
         CredentialNames.maskingQuery(in: target) { self.maskSecret($0) }
     }
 
-    /// `Bearer ••••1a2b`: the scheme and the last four characters, when the
-    /// secret is long enough that four say little; for cookies each value is
-    /// masked and the names and attributes are kept.
     /// `indent` `name: value` as a details line, the value masked when the
     /// header carries a secret (`v` shows `revealed`). Name and value are
     /// already made safe to draw; `rawName` is the name as sent.
@@ -42,6 +39,9 @@ public enum Credentials {
         return line
     }
 
+    /// `Bearer ••••1a2b`: the scheme and the last four characters, when the
+    /// secret is long enough that four say little; for cookies each value is
+    /// masked and the names and attributes are kept.
     public static func mask(name: String, value: String) -> String {
         switch name.lowercased() {
         case "cookie":

@@ -143,7 +143,6 @@ public enum Reducer {
             if setting.mode.isCountRule { row.counted = snapshot.counters[index].ruleRequestsSoFar }
             return row
         }
-        state.scenario = snapshot.activeScenario
         state.drill = snapshot.drill.map(DrillStatus.init)
         state.scenarios = snapshot.manifest.scenarios.map(\.name)
         state.scenarioSummaries = snapshot.manifest.scenarios.map { TerminalText.clean($0.summary) }

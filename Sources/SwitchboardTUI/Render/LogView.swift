@@ -189,7 +189,7 @@ enum LogView {
         if let missing = line.missingFixture { return "no fixture " + missing }
         let mode = line.mode ?? "-"
         var setting = line.setting.map { " (" + ($0.split(separator: ":").first.map(String.init) ?? $0) + ")" } ?? ""
-        if line.preferred { setting = " (Prefer)" }
+        if line.forced.mode != nil { setting = " (Prefer)" }
         // The network's fault: the profile beside it is the cause.
         if line.networkFault { setting = "" }
         let delay = line.delayMS > 0 ? Format.shortDelay(line.delayMS) : ""
@@ -197,7 +197,7 @@ enum LogView {
         var profile = ""
         if let name = line.latency {
             // A profile the request asked for says so, as a mode does.
-            let shown = line.preferredLatency ? name + " (Prefer)" : name
+            let shown = line.forced.latency ? name + " (Prefer)" : name
             latency = options.separator + ([shown, delay].filter { !$0.isEmpty }.joined(separator: " "))
             profile = options.separator + shown
         }
@@ -209,7 +209,7 @@ enum LogView {
         if !line.toxics.isEmpty {
             // A cut by `limit_data` is why a 200 is drawn as a fault: say so.
             let cut = line.cutShort && line.mode != Mode.truncated.name ? " cut" : ""
-            let toxics = options.separator + line.toxics.description + cut + (line.preferredToxics ? " (Prefer)" : "")
+            let toxics = options.separator + line.toxics.description + cut + (line.forced.toxics ? " (Prefer)" : "")
             candidates =
                 [mode + setting + latency + toxics, mode + latency + toxics, mode + toxics]
                 + [mode + " " + line.toxics.short + cut] + candidates

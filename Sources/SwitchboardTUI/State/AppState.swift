@@ -68,7 +68,8 @@ public struct AppState: Equatable, Sendable {
 
     public var totalRequests = 0
     public var rate = RateMeter()
-    public var scenario: String?
+    /// The name of the scenario applied last, if any (the label's).
+    public var scenario: String? { self.scenarioLabel?.name }
     /// The drill running, for the header.
     public var drill: DrillStatus?
     /// The time of day at the last tick (seconds since 1970).

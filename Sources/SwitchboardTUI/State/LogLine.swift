@@ -23,10 +23,9 @@ public struct LogLine: Equatable, Sendable {
     /// The endpoint's setting when it picked `mode` (`flaky:25`, `sequence`).
     public var setting: String?
     public var latency: String?
-    /// The request chose its mode with a `Prefer` header.
-    public var preferred = false
-    /// The request chose its latency profile with a `Prefer` header.
-    public var preferredLatency = false
+    /// What the request's `Prefer` header chose: its mode, latency or
+    /// toxics, each said `(Prefer)` on the line.
+    public var forced = Decision.Forced()
     /// The latency profile's faults chose `mode`, not the setting or
     /// `Prefer`: the line blames the network (`reset · lossy-3g`).
     public var networkFault = false
@@ -38,8 +37,6 @@ public struct LogLine: Equatable, Sendable {
     public var cutShort = false
     /// The connection toxics the answer went out with (`slicer`), if any.
     public var toxics = Toxics.none
-    /// The request chose its toxics with a `Prefer` header.
-    public var preferredToxics = false
     /// `needs ?lat&lon`: what an unmatched request lacked.
     public var unmatchedWhy: String?
     /// `GET /data/all/coinlist` when the request matched no endpoint.
@@ -89,12 +86,10 @@ public struct LogLine: Equatable, Sendable {
         self.mode = entry.mode?.name
         self.setting = entry.setting?.name
         self.latency = entry.latency
-        self.preferred = entry.preferred
-        self.preferredLatency = entry.forced.latency
+        self.forced = entry.forced
         self.networkFault = entry.networkFault
         self.cutShort = entry.cutShort || entry.mode == .truncated
         self.toxics = entry.toxics
-        self.preferredToxics = entry.forced.toxics
         self.missingFixture = entry.missingFixture.map(TerminalText.clean)
         self.unmatchedWhy = entry.unmatched?.short.map(TerminalText.clean)
         self.closest = entry.unmatched?.closest.map(TerminalText.clean)
