@@ -34,3 +34,12 @@ public enum RateLimitKeyChoice: Sendable, Hashable {
         !text.isEmpty && text.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") }
     }
 }
+
+extension RateLimitKeyChoice {
+    /// `5/s per X-Client`, or `5/s` without a key: a keyed limit as every
+    /// place that shows one (`set`, `status`, the row, the endpoint view,
+    /// markers, the picker) spells it.
+    public static func limitText(_ limit: String, key: String?) -> String {
+        key.map { "\(limit) per \($0)" } ?? limit
+    }
+}

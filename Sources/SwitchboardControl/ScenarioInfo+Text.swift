@@ -48,9 +48,10 @@ extension ScenarioInfo.Setting {
     /// `rate limit 5/s`, `rate limit 5/s per X-Client`, `rate limit per
     /// X-Client` (the key alone), `rate limit per endpoint`, `rate limit off`.
     private var limitChanges: String? {
-        let key = self.rateLimitKey.map { " per " + ($0 == "none" ? "endpoint" : $0) } ?? ""
-        guard let limit = self.rateLimit else { return key.isEmpty ? nil : "rate limit" + key }
-        return limit == "off" ? "rate limit off" : "rate limit " + limit + key
+        // `none` is one bucket for the endpoint.
+        let key = self.rateLimitKey.map { $0 == "none" ? "endpoint" : $0 }
+        guard let limit = self.rateLimit else { return key.map { "rate limit per \($0)" } }
+        return limit == "off" ? "rate limit off" : "rate limit " + RateLimitKeyChoice.limitText(limit, key: key)
     }
 
     /// `all: server_error`, `login: latency 3g`.

@@ -93,8 +93,9 @@ struct SetCommand: AsyncParsableCommand {
             mode: mode, latency: self.latency.map(SettingsChange.Latency.profile), rateLimit: limit,
             rateLimitKey: self.rateLimitKey, toxics: self.toxics.isEmpty ? nil : self.toxics.joined(separator: ","))
         let endpoint = try await controlCall { try await client.change(id, to: change) }
-        let key = endpoint.rateLimitKey.map { " per \($0)" } ?? ""
-        let limited = endpoint.rateLimit.map { ", rate limit \($0)\(key)" } ?? ""
+        let limited =
+            endpoint.rateLimit.map { ", rate limit " + RateLimitKeyChoice.limitText($0, key: endpoint.rateLimitKey) }
+            ?? ""
         let toxic = endpoint.toxics.map { ", toxics \($0.joined(separator: ","))" } ?? ""
         print("\(id): \(endpoint.mode), latency \(endpoint.latency ?? "none")\(limited)\(toxic)")
     }

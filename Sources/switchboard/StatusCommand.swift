@@ -70,6 +70,6 @@ enum StatusTable {
     /// `5/s`, `2/s per X-Client`, or `-`.
     static func limit(_ endpoint: EndpointStatus) -> String {
         guard let limit = endpoint.rateLimit else { return "-" }
-        return endpoint.rateLimitKey.map { "\(limit) per \($0)" } ?? limit
+        return RateLimitKeyChoice.limitText(limit, key: endpoint.rateLimitKey)
     }
 }

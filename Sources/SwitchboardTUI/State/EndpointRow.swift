@@ -74,14 +74,17 @@ public struct EndpointRow: Equatable, Sendable {
     /// keyed per client (`short`: `≤5/s each`), or `nil` without a limit.
     public func rateLimitLabel(unicode: Bool, short: Bool = false) -> String? {
         self.rateLimit.map { limit in
-            let key = self.rateLimitKey.map { short ? " each" : " per \($0)" } ?? ""
-            return (unicode ? "≤" : "<=") + limit.description + key
+            let text =
+                short
+                ? limit.description + (self.rateLimitKey == nil ? "" : " each")
+                : RateLimitKeyChoice.limitText(limit.description, key: self.rateLimitKey)
+            return (unicode ? "≤" : "<=") + text
         }
     }
 
     /// `limit 5/s per X-Client`: the limit in words, for the endpoint view.
     public var rateLimitWords: String? {
-        self.rateLimit.map { limit in "limit \(limit)" + (self.rateLimitKey.map { " per \($0)" } ?? "") }
+        self.rateLimit.map { "limit " + RateLimitKeyChoice.limitText($0.description, key: self.rateLimitKey) }
     }
 
     /// `success`, `error 401`, `server_error 503`, `flaky 25%`, `sequence ×3`;
