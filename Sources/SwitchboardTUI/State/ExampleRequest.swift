@@ -59,8 +59,8 @@ public struct ExampleRequest: Equatable, Sendable {
     public func arguments(serverURL: String, method: String = "GET") -> [String] {
         let url = serverURL + self.target
         let plain = url.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/:.-_".contains($0)) }
-        let command = "curl " + (method == "GET" ? "" : "-X \(method) ") + (plain ? url : Self.quoted(url))
-        return [command] + self.headers.map { "-H " + Self.quoted($0) }
+        let command = "curl " + (method == "GET" ? "" : "-X \(method) ") + (plain ? url : CurlCommand.quote(url))
+        return [command] + self.headers.map { "-H " + CurlCommand.quote($0) }
     }
 
     /// The values of the first file (in name order) a per-request `file:`
@@ -95,10 +95,5 @@ public struct ExampleRequest: Equatable, Sendable {
             }
         }
         return out
-    }
-
-    /// In single quotes, a quote inside written as `'\''`.
-    static func quoted(_ text: String) -> String {
-        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
     }
 }
