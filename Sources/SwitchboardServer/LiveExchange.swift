@@ -16,10 +16,9 @@ struct LiveExchange {
     var captured = ByteBuffer()
     /// Body bytes relayed so far.
     var relayed = 0
-    /// The whole body as relayed, for recording: the parts themselves,
-    /// shared with the writes rather than copied; emptied once past
+    /// The whole body as relayed, for recording; emptied once past
     /// `LiveAnswers.bodyLimit`.
-    var parts: [ByteBuffer] = []
+    var body = RelayedBody()
     /// Bytes per second the latency profile allows, if it limits them.
     let bandwidth: Int?
     /// A `truncated` answer streamed as it comes (the upstream gave its
@@ -47,15 +46,18 @@ struct LiveExchange {
         UpstreamOutcome(time: .nanoseconds(((self.answered ?? now) - self.sent).nanoseconds), failure: failure)
     }
 
-    /// Keeps the start of the body for the journal.
+    /// Keeps the start of the body for the journal, and the body for
+    /// recording. Constant work per part: call it on the handler's own
+    /// `live` (`self.live?.capture`), never on a copy, or the copy-on-write
+    /// of the body kept so far makes each part cost as much as all before it.
     mutating func capture(_ buffer: ByteBuffer) {
         self.relayed += buffer.readableBytes
         if self.cutAfter != nil {
             // Streamed to be cut: sent as it comes, never kept whole.
         } else if self.relayed <= LiveAnswers.bodyLimit {
-            self.parts.append(buffer)
-        } else if !self.parts.isEmpty {
-            self.parts = []
+            self.body.append(buffer)
+        } else {
+            self.body.drop()
         }
         let room = capturedBodyLimit - self.captured.readableBytes
         guard room > 0 else { return }

@@ -128,20 +128,20 @@ extension RequestHandler {
     func upstreamBodyPart(_ buffer: ByteBuffer, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
         switch self.connection.upstreamBodyReceived() {
         case .write:
-            guard var live = self.live else { return context.eventLoop.makeSucceededVoidFuture() }
-            if live.toxics != nil { return self.relayThroughToxics(buffer, context: context) }
-            guard let left = live.cutAfter else {
-                live.capture(buffer)
-                self.live = live
-                return self.send(buffer, live, context: context)
+            // `self.live` is changed in place, never through a copy: see
+            // `LiveExchange.capture`.
+            guard self.live != nil else { return context.eventLoop.makeSucceededVoidFuture() }
+            if self.live?.toxics != nil { return self.relayThroughToxics(buffer, context: context) }
+            guard let left = self.live?.cutAfter else {
+                self.live?.capture(buffer)
+                return self.send(buffer, context: context)
             }
             // A streamed `truncated` answer: up to its half, then the cut.
             let part = buffer.getSlice(at: buffer.readerIndex, length: min(left, buffer.readableBytes)) ?? buffer
-            live.cutAfter = left - part.readableBytes
-            live.capture(part)
-            self.live = live
-            let written = self.send(part, live, context: context)
-            guard live.cutAfter == 0 else { return written }
+            self.live?.cutAfter = left - part.readableBytes
+            self.live?.capture(part)
+            let written = self.send(part, context: context)
+            guard self.live?.cutAfter == 0 else { return written }
             // Registered before the client's: the cut (and the cancel) come
             // before it could read on.
             written.assumeIsolated().whenComplete { _ in self.endStreamedCut(context: context) }
@@ -231,16 +231,16 @@ extension RequestHandler {
     }
 
     /// A relayed part, written now or when the profile's bandwidth allows.
-    private func send(_ buffer: ByteBuffer, _ live: LiveExchange, context: ChannelHandlerContext)
-        -> EventLoopFuture<Void>
-    {
+    private func send(_ buffer: ByteBuffer, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
         let part = self.wrapOutboundOut(.body(.byteBuffer(buffer)))
-        guard let bandwidth = live.bandwidth, let answered = live.answered else {
+        guard let bandwidth = self.live?.bandwidth, let answered = self.live?.answered,
+            let relayed = self.live?.relayed
+        else {
             return context.writeAndFlush(part)
         }
         // Each part leaves when the bytes before it would have, at the
         // profile's rate: the upstream is read no faster than that.
-        let due = answered + .nanoseconds(Int64(Double(live.relayed) / Double(bandwidth) * 1e9))
+        let due = answered + .nanoseconds(Int64(Double(relayed) / Double(bandwidth) * 1e9))
         guard due > context.eventLoop.now else { return context.writeAndFlush(part) }
         let promise = context.eventLoop.makePromise(of: Void.self)
         let scheduled = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) {
@@ -256,17 +256,17 @@ extension RequestHandler {
     /// where it is, as if the parts so far were all of it, and not recorded:
     /// every connection may hold this much.
     private func hold(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
-        guard var live = self.live else { return }
-        guard live.relayed + buffer.readableBytes > LiveExchange.heldLimit else {
-            live.capture(buffer)
-            self.live = live
+        guard let relayed = self.live?.relayed else { return }
+        guard relayed + buffer.readableBytes > LiveExchange.heldLimit else {
+            self.live?.capture(buffer)
             return
         }
+        let task = self.live?.task
         if case .finish(let request, let response) = self.connection.upstreamFinished() {
             self.cutLiveAnswer(request, response, context: context)
         }
         // After the cut: the failure a cancelled read reports is ignored.
-        live.task?.cancel()
+        task?.cancel()
     }
 
     /// `truncated` on an answer whose length the upstream gave: the head
@@ -315,9 +315,7 @@ extension RequestHandler {
     /// one), then the connection closes.
     func cutLiveAnswer(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
         var cut = self.relayed(response, now: context.eventLoop.now)
-        var body = ByteBuffer()
-        for var part in self.live?.parts ?? [] { body.writeBuffer(&part) }
-        cut.body = body
+        cut.body = self.live?.body.joined ?? ByteBuffer()
         cut.action = .truncated(self.live?.bandwidth)
         self.live = nil
         self.writeTruncated(cut, for: request, context: context)
