@@ -31,6 +31,20 @@ struct LiveExchange {
     /// fixture's.
     var toxics: LiveToxics?
 
+    /// The body's length as the head relayed to the client promised it: 0
+    /// for an answer without a body, its Content-Length; `nil` when
+    /// chunked or cut (then the client has it whole only once its end
+    /// goes out, at the upstream's end).
+    var promised: Int?
+    /// The answer's last byte was written to the client: a client that
+    /// closes now had all of it, whether or not the upstream's end has
+    /// come yet.
+    var delivered = false
+    /// A write to the client failed: the client is gone, and the failure
+    /// the transport then reports (our write's own error) is not the
+    /// upstream's.
+    var clientGone = false
+
     /// The most of a `truncated` answer of unknown length held before it
     /// goes out: past it, the answer is cut there, as if that were all.
     static let heldLimit = 1 << 20
@@ -45,6 +59,15 @@ struct LiveExchange {
     func outcome(now: NIODeadline, failure: String? = nil) -> UpstreamOutcome {
         UpstreamOutcome(time: .nanoseconds(((self.answered ?? now) - self.sent).nanoseconds), failure: failure)
     }
+
+    /// The client left before the answer was whole: the upstream's time to
+    /// its head, or, if it had not answered, how long it was waited for,
+    /// said so (not a time that reads as an answer's).
+    func outcomeWhenClientLeft(now: NIODeadline) -> UpstreamOutcome {
+        self.outcome(now: now, failure: self.answered == nil ? Self.leftUnanswered : nil)
+    }
+
+    static let leftUnanswered = "client left before the upstream answered"
 
     /// Keeps the start of the body for the journal, and the body for
     /// recording. Constant work per part: call it on the handler's own

@@ -108,13 +108,15 @@ extension RequestHandler {
             }
             let head = HTTPResponseHead(version: request.head.version, status: upstreamHead.status, headers: headers)
             self.headSentAt = context.eventLoop.now
-            if Self.hasNoBody(request, upstreamHead.status), let raw = self.wireContext {
+            let bodyless = Self.hasNoBody(request, upstreamHead.status)
+            self.live?.promised = bodyless ? 0 : length
+            if bodyless, let raw = self.wireContext {
                 // An answer without a body goes out as bytes: the encoder,
                 // not knowing the request was HEAD, would frame a body that
                 // never comes, and it drops a 304's Content-Length.
-                return raw.writeAndFlush(NIOAny(Self.encode(head)))
+                return self.watch(raw.writeAndFlush(NIOAny(Self.encode(head))))
             }
-            return context.writeAndFlush(self.wrapOutboundOut(.head(head)))
+            return self.watch(context.writeAndFlush(self.wrapOutboundOut(.head(head))))
         case .ignore:
             return context.eventLoop.makeSucceededVoidFuture()
         case .unexpected(let event):
@@ -131,16 +133,16 @@ extension RequestHandler {
             // `self.live` is changed in place, never through a copy: see
             // `LiveExchange.capture`.
             guard self.live != nil else { return context.eventLoop.makeSucceededVoidFuture() }
-            if self.live?.toxics != nil { return self.relayThroughToxics(buffer, context: context) }
+            if self.live?.toxics != nil { return self.watch(self.relayThroughToxics(buffer, context: context)) }
             guard let left = self.live?.cutAfter else {
                 self.live?.capture(buffer)
-                return self.send(buffer, context: context)
+                return self.watch(self.send(buffer, context: context))
             }
             // A streamed `truncated` answer: up to its half, then the cut.
             let part = buffer.getSlice(at: buffer.readerIndex, length: min(left, buffer.readableBytes)) ?? buffer
             self.live?.cutAfter = left - part.readableBytes
             self.live?.capture(part)
-            let written = self.send(part, context: context)
+            let written = self.watch(self.send(part, context: context))
             guard self.live?.cutAfter == 0 else { return written }
             // Registered before the client's: the cut (and the cancel) come
             // before it could read on.
@@ -211,6 +213,11 @@ extension RequestHandler {
         case .answer(let request, let response):
             let upstream = self.live?.upstream
             self.answerFailure(failure, request, response, upstream: upstream, context: context)
+        case .cutShort(let request, let response) where self.live?.clientGone == true:
+            // Our own write failed: the transport reports its error, but it
+            // was the client that left, not the upstream that failed.
+            self.liveClientLeft(request, response, context: context)
+            self.writeRawAndClose(ByteBuffer(), context: context)
         case .cutShort(let request, let response):
             var relayed = self.relayed(response, now: context.eventLoop.now)
             relayed.upstream?.failure = failure.words + " mid-body"
@@ -337,7 +344,7 @@ extension RequestHandler {
     }
 
     /// The prepared response with what the upstream sent, for the journal.
-    private func relayed(_ response: PreparedResponse, now: NIODeadline) -> PreparedResponse {
+    func relayed(_ response: PreparedResponse, now: NIODeadline) -> PreparedResponse {
         var relayed = response
         guard let live = self.live else { return relayed }
         if let head = live.head {
