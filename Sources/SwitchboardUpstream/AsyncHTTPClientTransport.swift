@@ -10,6 +10,17 @@ public import SwitchboardServer
 public struct AsyncHTTPClientTransport: UpstreamTransport {
     private let client: HTTPClient
 
+    /// Connections to one upstream at once: as many as live requests want.
+    /// A client connection carries one live request at a time, so they
+    /// never outnumber the clients' own connections (bounded by the
+    /// open-file limit, which `switchboard` raises at start). Any lower
+    /// limit (AsyncHTTPClient's default is 8; it was 256 here) queues the
+    /// request past it behind long polls, SSE streams and slow uploads that
+    /// hold their connections for minutes, until it fails after the connect
+    /// timeout with `getConnectionFromPoolTimeout`, though the upstream is
+    /// fine.
+    static let connectionsPerHost = Int.max
+
     /// What a server's configuration takes as its `upstreamTransport`.
     public static let maker: UpstreamTransportMaker = { group, settings in
         AsyncHTTPClientTransport(group: group, settings: settings)
@@ -21,9 +32,8 @@ public struct AsyncHTTPClientTransport: UpstreamTransport {
             timeout: .init(
                 connect: TimeAmount(settings.connectTimeout), read: TimeAmount(settings.readTimeout)),
             decompression: .disabled)
-        // Per event loop and upstream; a load test's fifty connections each
-        // keep their own instead of queueing for the default eight.
-        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 256)
+        configuration.connectionPool = .init(
+            idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: Self.connectionsPerHost)
         // An upstream that is down answers 502 at once: retrying until the
         // connect timeout would make "connection refused" a 5-second hang.
         configuration.connectionPool.retryConnectionEstablishment = false
