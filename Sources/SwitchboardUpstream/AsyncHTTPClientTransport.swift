@@ -9,6 +9,8 @@ public import SwitchboardServer
 /// none), and timeouts on connecting and on reading.
 public struct AsyncHTTPClientTransport: UpstreamTransport {
     private let client: HTTPClient
+    private let diagnosis = CertificateDiagnosis()
+    private let connectTimeout: TimeAmount
 
     /// Connections to one upstream at once: as many as live requests want.
     /// A client connection carries one live request at a time, so they
@@ -46,6 +48,7 @@ public struct AsyncHTTPClientTransport: UpstreamTransport {
         // (about 30k instructions each, measured with callgrind).
         configuration.tracing.tracer = nil
         self.client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: configuration)
+        self.connectTimeout = TimeAmount(settings.connectTimeout)
     }
 
     /// `.delegate(on:)`, not `.delegateAndChannel(on:)`: AsyncHTTPClient
@@ -74,9 +77,13 @@ public struct AsyncHTTPClientTransport: UpstreamTransport {
         }
         let outgoing = try HTTPClient.Request(
             url: request.url, method: request.method, headers: request.headers, body: body)
-        return Call(
-            task: self.client.execute(
-                request: outgoing, delegate: Relay(receiver: receiver), eventLoop: .delegate(on: loop)))
+        let (host, port, timeout, diagnosis) = (outgoing.host, outgoing.port, self.connectTimeout, self.diagnosis)
+        var diagnose: (@Sendable () -> EventLoopFuture<UpstreamFailure>)?
+        if outgoing.scheme == "https" {
+            diagnose = { diagnosis.diagnose(host: host, port: port, on: loop, timeout: timeout) }
+        }
+        let relay = Relay(receiver: receiver, host: host, diagnose: diagnose)
+        return Call(task: self.client.execute(request: outgoing, delegate: relay, eventLoop: .delegate(on: loop)))
     }
 
     public func shutdown() {
