@@ -16,10 +16,9 @@ struct LiveExchange {
     var captured = ByteBuffer()
     /// Body bytes relayed so far.
     var relayed = 0
-    /// The whole body as relayed, for recording: the parts themselves,
-    /// shared with the writes rather than copied; emptied once past
+    /// The whole body as relayed, for recording; emptied once past
     /// `LiveAnswers.bodyLimit`.
-    var parts: [ByteBuffer] = []
+    var body = RelayedBody()
     /// Bytes per second the latency profile allows, if it limits them.
     let bandwidth: Int?
     /// A `truncated` answer streamed as it comes (the upstream gave its
@@ -31,6 +30,20 @@ struct LiveExchange {
     /// `truncated` answer, which they leave alone as they leave a
     /// fixture's.
     var toxics: LiveToxics?
+
+    /// The body's length as the head relayed to the client promised it: 0
+    /// for an answer without a body, its Content-Length; `nil` when
+    /// chunked or cut (then the client has it whole only once its end
+    /// goes out, at the upstream's end).
+    var promised: Int?
+    /// The answer's last byte was written to the client: a client that
+    /// closes now had all of it, whether or not the upstream's end has
+    /// come yet.
+    var delivered = false
+    /// A write to the client failed: the client is gone, and the failure
+    /// the transport then reports (our write's own error) is not the
+    /// upstream's.
+    var clientGone = false
 
     /// The most of a `truncated` answer of unknown length held before it
     /// goes out: past it, the answer is cut there, as if that were all.
@@ -47,15 +60,27 @@ struct LiveExchange {
         UpstreamOutcome(time: .nanoseconds(((self.answered ?? now) - self.sent).nanoseconds), failure: failure)
     }
 
-    /// Keeps the start of the body for the journal.
+    /// The client left before the answer was whole: the upstream's time to
+    /// its head, or, if it had not answered, how long it was waited for,
+    /// said so (not a time that reads as an answer's).
+    func outcomeWhenClientLeft(now: NIODeadline) -> UpstreamOutcome {
+        self.outcome(now: now, failure: self.answered == nil ? Self.leftUnanswered : nil)
+    }
+
+    static let leftUnanswered = "client left before the upstream answered"
+
+    /// Keeps the start of the body for the journal, and the body for
+    /// recording. Constant work per part: call it on the handler's own
+    /// `live` (`self.live?.capture`), never on a copy, or the copy-on-write
+    /// of the body kept so far makes each part cost as much as all before it.
     mutating func capture(_ buffer: ByteBuffer) {
         self.relayed += buffer.readableBytes
         if self.cutAfter != nil {
             // Streamed to be cut: sent as it comes, never kept whole.
         } else if self.relayed <= LiveAnswers.bodyLimit {
-            self.parts.append(buffer)
-        } else if !self.parts.isEmpty {
-            self.parts = []
+            self.body.append(buffer)
+        } else {
+            self.body.drop()
         }
         let room = capturedBodyLimit - self.captured.readableBytes
         guard room > 0 else { return }

@@ -108,13 +108,15 @@ extension RequestHandler {
             }
             let head = HTTPResponseHead(version: request.head.version, status: upstreamHead.status, headers: headers)
             self.headSentAt = context.eventLoop.now
-            if Self.hasNoBody(request, upstreamHead.status), let raw = self.wireContext {
+            let bodyless = Self.hasNoBody(request, upstreamHead.status)
+            self.live?.promised = bodyless ? 0 : length
+            if bodyless, let raw = self.wireContext {
                 // An answer without a body goes out as bytes: the encoder,
                 // not knowing the request was HEAD, would frame a body that
                 // never comes, and it drops a 304's Content-Length.
-                return raw.writeAndFlush(NIOAny(Self.encode(head)))
+                return self.watch(raw.writeAndFlush(NIOAny(Self.encode(head))))
             }
-            return context.writeAndFlush(self.wrapOutboundOut(.head(head)))
+            return self.watch(context.writeAndFlush(self.wrapOutboundOut(.head(head))))
         case .ignore:
             return context.eventLoop.makeSucceededVoidFuture()
         case .unexpected(let event):
@@ -128,20 +130,20 @@ extension RequestHandler {
     func upstreamBodyPart(_ buffer: ByteBuffer, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
         switch self.connection.upstreamBodyReceived() {
         case .write:
-            guard var live = self.live else { return context.eventLoop.makeSucceededVoidFuture() }
-            if live.toxics != nil { return self.relayThroughToxics(buffer, context: context) }
-            guard let left = live.cutAfter else {
-                live.capture(buffer)
-                self.live = live
-                return self.send(buffer, live, context: context)
+            // `self.live` is changed in place, never through a copy: see
+            // `LiveExchange.capture`.
+            guard self.live != nil else { return context.eventLoop.makeSucceededVoidFuture() }
+            if self.live?.toxics != nil { return self.watch(self.relayThroughToxics(buffer, context: context)) }
+            guard let left = self.live?.cutAfter else {
+                self.live?.capture(buffer)
+                return self.watch(self.send(buffer, context: context))
             }
             // A streamed `truncated` answer: up to its half, then the cut.
             let part = buffer.getSlice(at: buffer.readerIndex, length: min(left, buffer.readableBytes)) ?? buffer
-            live.cutAfter = left - part.readableBytes
-            live.capture(part)
-            self.live = live
-            let written = self.send(part, live, context: context)
-            guard live.cutAfter == 0 else { return written }
+            self.live?.cutAfter = left - part.readableBytes
+            self.live?.capture(part)
+            let written = self.watch(self.send(part, context: context))
+            guard self.live?.cutAfter == 0 else { return written }
             // Registered before the client's: the cut (and the cancel) come
             // before it could read on.
             written.assumeIsolated().whenComplete { _ in self.endStreamedCut(context: context) }
@@ -211,6 +213,11 @@ extension RequestHandler {
         case .answer(let request, let response):
             let upstream = self.live?.upstream
             self.answerFailure(failure, request, response, upstream: upstream, context: context)
+        case .cutShort(let request, let response) where self.live?.clientGone == true:
+            // Our own write failed: the transport reports its error, but it
+            // was the client that left, not the upstream that failed.
+            self.liveClientLeft(request, response, context: context)
+            self.writeRawAndClose(ByteBuffer(), context: context)
         case .cutShort(let request, let response):
             var relayed = self.relayed(response, now: context.eventLoop.now)
             relayed.upstream?.failure = failure.words + " mid-body"
@@ -231,16 +238,16 @@ extension RequestHandler {
     }
 
     /// A relayed part, written now or when the profile's bandwidth allows.
-    private func send(_ buffer: ByteBuffer, _ live: LiveExchange, context: ChannelHandlerContext)
-        -> EventLoopFuture<Void>
-    {
+    private func send(_ buffer: ByteBuffer, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
         let part = self.wrapOutboundOut(.body(.byteBuffer(buffer)))
-        guard let bandwidth = live.bandwidth, let answered = live.answered else {
+        guard let bandwidth = self.live?.bandwidth, let answered = self.live?.answered,
+            let relayed = self.live?.relayed
+        else {
             return context.writeAndFlush(part)
         }
         // Each part leaves when the bytes before it would have, at the
         // profile's rate: the upstream is read no faster than that.
-        let due = answered + .nanoseconds(Int64(Double(live.relayed) / Double(bandwidth) * 1e9))
+        let due = answered + .nanoseconds(Int64(Double(relayed) / Double(bandwidth) * 1e9))
         guard due > context.eventLoop.now else { return context.writeAndFlush(part) }
         let promise = context.eventLoop.makePromise(of: Void.self)
         let scheduled = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) {
@@ -256,17 +263,17 @@ extension RequestHandler {
     /// where it is, as if the parts so far were all of it, and not recorded:
     /// every connection may hold this much.
     private func hold(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
-        guard var live = self.live else { return }
-        guard live.relayed + buffer.readableBytes > LiveExchange.heldLimit else {
-            live.capture(buffer)
-            self.live = live
+        guard let relayed = self.live?.relayed else { return }
+        guard relayed + buffer.readableBytes > LiveExchange.heldLimit else {
+            self.live?.capture(buffer)
             return
         }
+        let task = self.live?.task
         if case .finish(let request, let response) = self.connection.upstreamFinished() {
             self.cutLiveAnswer(request, response, context: context)
         }
         // After the cut: the failure a cancelled read reports is ignored.
-        live.task?.cancel()
+        task?.cancel()
     }
 
     /// `truncated` on an answer whose length the upstream gave: the head
@@ -315,9 +322,7 @@ extension RequestHandler {
     /// one), then the connection closes.
     func cutLiveAnswer(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
         var cut = self.relayed(response, now: context.eventLoop.now)
-        var body = ByteBuffer()
-        for var part in self.live?.parts ?? [] { body.writeBuffer(&part) }
-        cut.body = body
+        cut.body = self.live?.body.joined ?? ByteBuffer()
         cut.action = .truncated(self.live?.bandwidth)
         self.live = nil
         self.writeTruncated(cut, for: request, context: context)
@@ -339,7 +344,7 @@ extension RequestHandler {
     }
 
     /// The prepared response with what the upstream sent, for the journal.
-    private func relayed(_ response: PreparedResponse, now: NIODeadline) -> PreparedResponse {
+    func relayed(_ response: PreparedResponse, now: NIODeadline) -> PreparedResponse {
         var relayed = response
         guard let live = self.live else { return relayed }
         if let head = live.head {

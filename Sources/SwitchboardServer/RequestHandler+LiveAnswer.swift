@@ -9,7 +9,7 @@ extension RequestHandler {
         let manifest = self.responder.current.snapshot.manifest
         let endpoint = Self.endpoint(response, in: manifest)
         // The parts are joined when recorded, off the loop.
-        let body = live.relayed <= LiveAnswers.bodyLimit ? live.parts : nil
+        let body = live.relayed <= LiveAnswers.bodyLimit ? live.body.parts : nil
         self.responder.answers.keep(
             LiveAnswers.Answer(
                 method: method,

@@ -21,12 +21,12 @@ extension RequestHandler {
     /// still allows, in slicer pieces; past the limit, the cut. The future
     /// completes when the last piece is written.
     func relayThroughToxics(_ buffer: ByteBuffer, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
-        guard var live = self.live, var toxics = live.toxics else { return context.eventLoop.makeSucceededVoidFuture() }
-        let admitted = toxics.admit(buffer.readableBytes)
+        // In place, never through a copy (see `LiveExchange.capture`).
+        guard let admitted = self.live?.toxics?.admit(buffer.readableBytes) else {
+            return context.eventLoop.makeSucceededVoidFuture()
+        }
         let part = buffer.getSlice(at: buffer.readerIndex, length: admitted.bytes) ?? ByteBuffer()
-        live.toxics = toxics
-        live.capture(part)
-        self.live = live
+        self.live?.capture(part)
         let written = self.writePieces(of: part, context: context)
         guard admitted.cut else { return written }
         // Registered before the transport's: the cut (and the cancel) come
@@ -41,14 +41,14 @@ extension RequestHandler {
     private func writePieces(of part: ByteBuffer, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
         // Not once the exchange is over (the upstream failed, and the
         // connection is being closed).
-        guard part.readableBytes > 0, var live = self.live, var toxics = live.toxics else {
+        let now = context.eventLoop.now
+        let (answered, bandwidth) = (self.live?.answered ?? now, self.live?.bandwidth)
+        guard part.readableBytes > 0,
+            let piece = self.live?.toxics?.nextPiece(
+                available: part.readableBytes, now: now, answered: answered, bandwidth: bandwidth)
+        else {
             return context.eventLoop.makeSucceededVoidFuture()
         }
-        let now = context.eventLoop.now
-        let piece = toxics.nextPiece(
-            available: part.readableBytes, now: now, answered: live.answered ?? now, bandwidth: live.bandwidth)
-        live.toxics = toxics
-        self.live = live
         var rest = part
         let slice = rest.readSlice(length: piece.length) ?? ByteBuffer()
         let promise = context.eventLoop.makePromise(of: Void.self)

@@ -183,11 +183,8 @@ final class RequestHandler: ChannelDuplexHandler {
         case .uploadAbandoned(let request, let response):
             self.abortUpload(
                 request, response, why: "client left mid-upload", status: .clientLeft, context: context)
-        case .upstreamAbandoned(let request, var response):
-            self.live?.task?.cancel()
-            if let live = self.live { response.upstream = live.outcome(now: context.eventLoop.now) }
-            self.live = nil
-            self.record(request, response, status: .clientLeft, now: context.eventLoop.now)
+        case .upstreamAbandoned(let request, let response):
+            self.liveClosed(request, response, context: context)
         case .none:
             break
         }

@@ -65,6 +65,10 @@ public struct UpstreamFailure: Error, Equatable, Sendable {
             }
             return
         }
+        if let parser = error as? HTTPParserError {
+            self = .malformed(parser)
+            return
+        }
         if error is SocketAddressError {
             self.init(status: .badGateway, words: "name not found")
             return

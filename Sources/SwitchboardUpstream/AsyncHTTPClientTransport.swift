@@ -9,6 +9,19 @@ public import SwitchboardServer
 /// none), and timeouts on connecting and on reading.
 public struct AsyncHTTPClientTransport: UpstreamTransport {
     private let client: HTTPClient
+    private let diagnosis = CertificateDiagnosis()
+    private let connectTimeout: TimeAmount
+
+    /// Connections to one upstream at once: as many as live requests want.
+    /// A client connection carries one live request at a time, so they
+    /// never outnumber the clients' own connections (bounded by the
+    /// open-file limit, which `switchboard` raises at start). Any lower
+    /// limit (AsyncHTTPClient's default is 8; it was 256 here) queues the
+    /// request past it behind long polls, SSE streams and slow uploads that
+    /// hold their connections for minutes, until it fails after the connect
+    /// timeout with `getConnectionFromPoolTimeout`, though the upstream is
+    /// fine.
+    static let connectionsPerHost = Int.max
 
     /// What a server's configuration takes as its `upstreamTransport`.
     public static let maker: UpstreamTransportMaker = { group, settings in
@@ -21,9 +34,8 @@ public struct AsyncHTTPClientTransport: UpstreamTransport {
             timeout: .init(
                 connect: TimeAmount(settings.connectTimeout), read: TimeAmount(settings.readTimeout)),
             decompression: .disabled)
-        // Per event loop and upstream; a load test's fifty connections each
-        // keep their own instead of queueing for the default eight.
-        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 256)
+        configuration.connectionPool = .init(
+            idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: Self.connectionsPerHost)
         // An upstream that is down answers 502 at once: retrying until the
         // connect timeout would make "connection refused" a 5-second hang.
         configuration.connectionPool.retryConnectionEstablishment = false
@@ -36,6 +48,7 @@ public struct AsyncHTTPClientTransport: UpstreamTransport {
         // (about 30k instructions each, measured with callgrind).
         configuration.tracing.tracer = nil
         self.client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: configuration)
+        self.connectTimeout = TimeAmount(settings.connectTimeout)
     }
 
     /// `.delegate(on:)`, not `.delegateAndChannel(on:)`: AsyncHTTPClient
@@ -64,9 +77,13 @@ public struct AsyncHTTPClientTransport: UpstreamTransport {
         }
         let outgoing = try HTTPClient.Request(
             url: request.url, method: request.method, headers: request.headers, body: body)
-        return Call(
-            task: self.client.execute(
-                request: outgoing, delegate: Relay(receiver: receiver), eventLoop: .delegate(on: loop)))
+        let (host, port, timeout, diagnosis) = (outgoing.host, outgoing.port, self.connectTimeout, self.diagnosis)
+        var diagnose: (@Sendable () -> EventLoopFuture<UpstreamFailure>)?
+        if outgoing.scheme == "https" {
+            diagnose = { diagnosis.diagnose(host: host, port: port, on: loop, timeout: timeout) }
+        }
+        let relay = Relay(receiver: receiver, host: host, diagnose: diagnose)
+        return Call(task: self.client.execute(request: outgoing, delegate: relay, eventLoop: .delegate(on: loop)))
     }
 
     public func shutdown() {

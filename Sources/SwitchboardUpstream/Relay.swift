@@ -10,9 +10,18 @@ final class Relay: HTTPClientResponseDelegate {
     typealias Response = Void
 
     private let receiver: any UpstreamReceiver
+    private let host: String
+    /// Says why the TLS layer refused the upstream's certificates (on the
+    /// receiver's loop); `nil` for plain HTTP.
+    private let diagnose: (@Sendable () -> EventLoopFuture<UpstreamFailure>)?
 
-    init(receiver: any UpstreamReceiver) {
+    init(
+        receiver: any UpstreamReceiver, host: String,
+        diagnose: (@Sendable () -> EventLoopFuture<UpstreamFailure>)? = nil
+    ) {
         self.receiver = receiver
+        self.host = host
+        self.diagnose = diagnose
     }
 
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
@@ -28,6 +37,11 @@ final class Relay: HTTPClientResponseDelegate {
     }
 
     func didReceiveError(task: HTTPClient.Task<Void>, _ error: any Error) {
-        self.receiver.failed(UpstreamFailure(classifying: error))
+        if let diagnose = self.diagnose, UpstreamFailure.refusesChain(error) {
+            let receiver = self.receiver
+            diagnose().whenSuccess { receiver.failed($0) }
+            return
+        }
+        self.receiver.failed(UpstreamFailure(classifying: error, host: self.host))
     }
 }

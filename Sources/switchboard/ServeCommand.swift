@@ -37,6 +37,8 @@ struct ServeCommand: ParsableCommand {
         Console.error(
             "switchboard: serving \(count) endpoint\(count == 1 ? "" : "s") from \(self.options.directory) on \(url)"
                 + (upstream.map { ", in front of \($0)" } ?? ""))
+        // A CI log has no screen to show it in red: it must say so itself.
+        if self.options.upstreamInsecure { Console.error(ServerOptions.insecureWarning) }
         let watch = FixtureFolderWatch.unlessNoReload(self.options, panel: panel) { event in
             switch event {
             case .reloaded(0):

@@ -78,6 +78,11 @@ struct ServerOptions: ParsableArguments {
     @Flag(help: "Accept any certificate from an https upstream, unchecked; the screen's top line says so in red.")
     var upstreamInsecure = false
 
+    /// What `serve` prints on stderr at start with `--upstream-insecure`.
+    static let insecureWarning =
+        "switchboard: warning: --upstream-insecure: upstream TLS certificates are not checked, "
+        + "so anyone on the way can pose as the upstream"
+
     /// What the upstream options ask for.
     var upstreamSettings: UpstreamSettings {
         UpstreamSettings(

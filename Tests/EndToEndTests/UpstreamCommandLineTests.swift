@@ -23,6 +23,21 @@ import Testing
         }
     }
 
+    /// A CI log has no screen showing it in red: `serve` says it on stderr.
+    @Test func upstreamInsecureIsSaidOnStderrAtStart() async throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("none-\(UUID().uuidString)")
+        let serve = try await ServeProcess.start(arguments: [
+            missing.path, "--port", "0", "--upstream", "https://127.0.0.1:9", "--upstream-insecure",
+        ])
+        try await serve.serving { serve in
+            let line = try await onThread { serve.nextErrorLine() }
+            #expect(
+                line
+                    == "switchboard: warning: --upstream-insecure: upstream TLS certificates are not checked, "
+                    + "so anyone on the way can pose as the upstream")
+        }
+    }
+
     @Test func aBrokenUpstreamIsRefusedBeforeAnythingStarts() async throws {
         let result = try await Subprocess.run(
             RepositoryPaths.switchboardBinary.path, ["serve", "--upstream", "ftp://example.com", "--port", "0"])

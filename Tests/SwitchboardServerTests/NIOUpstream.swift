@@ -23,6 +23,8 @@ final class NIOUpstream: Sendable {
     final class Record: Sendable {
         let state = Mutex<(head: HTTPRequestHead?, body: [UInt8], written: Int)>((nil, [], 0))
         let connections = Atomic<Int>(0)
+        /// `/gather` requests waiting for the rest (all on the one loop).
+        let gathered = Mutex<[@Sendable () -> Void]>([])
     }
 
     var lastHead: HTTPRequestHead? { self.record.state.withLock { $0.head } }
@@ -116,6 +118,21 @@ final class NIOUpstream: Sendable {
                 }
             case "/never":
                 break
+            case "/gather":
+                // Answered once `?n=` requests wait here at once, each on a
+                // connection of its own, as long polls hold a proxy's.
+                let wanted = Int(head.uri.split(separator: "=").last ?? "") ?? 1
+                let (handler, bound) = (
+                    NIOLoopBound(self, eventLoop: context.eventLoop),
+                    NIOLoopBound(context, eventLoop: context.eventLoop)
+                )
+                let ready = self.record.gathered.withLock { waiting -> [@Sendable () -> Void] in
+                    waiting.append { handler.value.echo(head, context: bound.value) }
+                    guard waiting.count >= wanted else { return [] }
+                    defer { waiting = [] }
+                    return waiting
+                }
+                for answer in ready { answer() }
             case "/switch":
                 // As a WebSocket server would, were an Upgrade ever sent.
                 let headers = HTTPHeaders([("Connection", "Upgrade"), ("Upgrade", "websocket")])
@@ -134,13 +151,17 @@ final class NIOUpstream: Sendable {
                 context.write(self.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: "{}")))), promise: nil)
                 context.writeAndFlush(self.wrapOutboundOut(.end(nil)), promise: nil)
             default:
-                let body = ByteBuffer(string: "echo \(head.method) \(head.uri)")
-                let headers = HTTPHeaders([("Content-Length", String(body.readableBytes))])
-                context.write(
-                    self.wrapOutboundOut(.head(.init(version: .http1_1, status: .ok, headers: headers))), promise: nil)
-                context.write(self.wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
-                context.writeAndFlush(self.wrapOutboundOut(.end(nil)), promise: nil)
+                self.echo(head, context: context)
             }
+        }
+
+        func echo(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+            let body = ByteBuffer(string: "echo \(head.method) \(head.uri)")
+            let headers = HTTPHeaders([("Content-Length", String(body.readableBytes))])
+            context.write(
+                self.wrapOutboundOut(.head(.init(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+            context.write(self.wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+            context.writeAndFlush(self.wrapOutboundOut(.end(nil)), promise: nil)
         }
 
         /// 64 KB at a time, the next only once the last is in the kernel:

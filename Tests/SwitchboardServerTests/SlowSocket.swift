@@ -1,5 +1,9 @@
 import NIOCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Stands in for a socket whose reader is slow: writes wait here, unsent,
 /// until the test lets them through, as bytes wait in a channel whose peer
 /// does not read.
@@ -11,13 +15,18 @@ final class SlowSocket: ChannelOutboundHandler {
     private var context: ChannelHandlerContext?
     /// Once the reader has caught up, writes go straight through.
     private var keepingUp = false
+    /// Once the peer has reset the connection, every write fails, as the
+    /// socket's would, before the channel learns it is closed.
+    private var reset = false
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if self.keepingUp {
+        if self.reset {
+            promise?.fail(IOError(errnoCode: ECONNRESET, reason: "write"))
+        } else if self.keepingUp {
             context.write(data, promise: promise)
         } else {
             self.held.append((data, promise))
@@ -37,5 +46,13 @@ final class SlowSocket: ChannelOutboundHandler {
         self.held = []
         for (data, promise) in writes { context.write(data, promise: promise) }
         context.flush()
+    }
+
+    /// The peer resets the connection: writes held and to come fail.
+    func resetByPeer() {
+        self.reset = true
+        let writes = self.held
+        self.held = []
+        for (_, promise) in writes { promise?.fail(IOError(errnoCode: ECONNRESET, reason: "write")) }
     }
 }

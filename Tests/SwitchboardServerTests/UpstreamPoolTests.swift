@@ -35,4 +35,28 @@ import Testing
             #expect(upstream.connections == 1, "6 clients in turn opened \(upstream.connections) upstream connections")
         }
     }
+
+    /// Long polls, SSE streams and slow uploads hold their upstream
+    /// connection for their whole life. Three hundred of them at once
+    /// (curl's most in parallel), each held by the upstream until all have
+    /// arrived, must each get a connection of their own: past a per-host
+    /// limit (it was 256) the rest waited for the connect timeout and got a
+    /// 502 (`getConnectionFromPoolTimeout`), and the upstream never saw them.
+    @Test func threeHundredRequestsHeldAtOnceEachGetAnUpstreamConnection() async throws {
+        raiseOpenFileLimitForTests()
+        let upstream = try NIOUpstream()
+        defer { upstream.stop() }
+        let count = 300
+        try await LivePassthroughTests.proxy(to: upstream.port, readTimeout: .seconds(10)).serving { proxy in
+            let url = proxy.url("/gather?n=\(count)").absoluteString
+            let result = try await Subprocess.run(
+                "curl",
+                ["-s", "--parallel", "--parallel-immediate", "--parallel-max", String(count)]
+                    + Array(repeating: ["-o", "/dev/null", "-w", "%{http_code}\n", url], count: count).flatMap { $0 })
+            let codes = result.stdout.split(separator: "\n")
+            #expect(codes.count == count)
+            #expect(codes.allSatisfy { $0 == "200" }, "\(codes.filter { $0 != "200" }.count) not 200")
+            #expect(upstream.connections == count)
+        }
+    }
 }

@@ -38,8 +38,9 @@ public final class TestCertificateAuthority: Sendable {
 
     /// A server certificate signed by this CA for the given DNS names and IP
     /// addresses (by default what a local upstream is reached by).
-    public func issue(names: [String] = ["localhost"], addresses: [String] = ["127.0.0.1"]) throws
-        -> ServerCertificate
+    /// `expired`: valid for one day in January 2020 only.
+    public func issue(names: [String] = ["localhost"], addresses: [String] = ["127.0.0.1"], expired: Bool = false)
+        throws -> ServerCertificate
     {
         let name = "server-\(UUID().uuidString.prefix(8))"
         let key = self.directory.appendingPathComponent("\(name).key").path
@@ -54,19 +55,56 @@ public final class TestCertificateAuthority: Sendable {
             "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key, "-out", request,
             "-subj", "/CN=\(names.first ?? addresses.first ?? "server")",
         ])
-        try Self.openssl([
-            "x509", "-req", "-in", request, "-CA", self.certificatePath, "-CAkey", self.keyPath,
-            "-set_serial", "0x\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16))",
-            "-days", "2", "-extfile", extensions, "-extensions", "server", "-out", certificate,
-        ])
+        if expired {
+            try self.signExpired(request, extensions: extensions, into: certificate)
+        } else {
+            try Self.openssl([
+                "x509", "-req", "-in", request, "-CA", self.certificatePath, "-CAkey", self.keyPath,
+                "-set_serial", "0x\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16))",
+                "-days", "2", "-extfile", extensions, "-extensions", "server", "-out", certificate,
+            ])
+        }
         return ServerCertificate(authority: self, certificatePath: certificate, keyPath: key)
     }
 
     /// `issue` on a thread of its own, for async tests.
-    public func issue(names: [String] = ["localhost"], addresses: [String] = ["127.0.0.1"]) async throws
-        -> ServerCertificate
+    public func issue(names: [String] = ["localhost"], addresses: [String] = ["127.0.0.1"], expired: Bool = false)
+        async throws -> ServerCertificate
     {
-        try await onThread { try self.issue(names: names, addresses: addresses) }
+        try await onThread { try self.issue(names: names, addresses: addresses, expired: expired) }
+    }
+
+    /// Signs `request` with dates in the past: `openssl x509` takes only a
+    /// number of days from now, `openssl ca` takes dates, and wants a
+    /// database of what it signed.
+    private func signExpired(_ request: String, extensions: String, into certificate: String) throws {
+        let folder = self.directory.appendingPathComponent("ca-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let database = folder.appendingPathComponent("index.txt").path
+        let serial = folder.appendingPathComponent("serial").path
+        let configuration = folder.appendingPathComponent("ca.cnf").path
+        try Data().write(to: URL(fileURLWithPath: database))
+        try Data("01\n".utf8).write(to: URL(fileURLWithPath: serial))
+        try Data(
+            """
+            [ca]
+            default_ca = authority
+            [authority]
+            database = \(database)
+            new_certs_dir = \(folder.path)
+            serial = \(serial)
+            default_md = sha256
+            policy = any
+            [any]
+            commonName = supplied
+
+            """.utf8
+        ).write(to: URL(fileURLWithPath: configuration))
+        try Self.openssl([
+            "ca", "-batch", "-config", configuration, "-cert", self.certificatePath, "-keyfile", self.keyPath,
+            "-in", request, "-out", certificate, "-startdate", "20200101000000Z", "-enddate", "20200102000000Z",
+            "-extfile", extensions, "-extensions", "server", "-notext",
+        ])
     }
 
     deinit {
