@@ -73,7 +73,7 @@ public struct EndpointStatus: Codable, Sendable, Equatable {
     }
 
     // Written by hand to say `null` where a value is absent, as the rest of
-    // the API does (the README promises it): a client reading
+    // the API does (docs/control-api-and-cli.md promises it): a client reading
     // `rate_limit` finds `null`, not a missing key, when there is none.
     // Decoding takes either, so older servers still decode.
     public func encode(to encoder: any Encoder) throws {

@@ -1,7 +1,7 @@
 public import Foundation
 public import SwitchboardCore
 
-/// An endpoint declared in code, for ``Switchboard/start(port:endpoints:)``:
+/// An endpoint declared in code, for ``Switchboard/start(port:endpoints:scenarios:)``:
 /// the same thing a `switchboard.yml` entry declares, with bodies inline.
 ///
 /// ```swift

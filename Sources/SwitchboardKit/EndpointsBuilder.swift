@@ -1,4 +1,4 @@
-/// Collects the endpoints of ``Switchboard/start(port:endpoints:)`` and of
+/// Collects the endpoints of ``Switchboard/start(port:endpoints:scenarios:)`` and of
 /// the `.switchboard { … }` trait, with `if`, `for` and `if #available`.
 @resultBuilder
 public enum EndpointsBuilder {

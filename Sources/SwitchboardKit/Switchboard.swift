@@ -114,7 +114,7 @@ public final class Switchboard: Sendable {
         // cores. No keep-alive: on Linux, URLSession sends the next request on
         // a kept connection and, when that request meets a fault flipped in
         // between (`reset`, `empty`), waits out its whole timeout instead of
-        // failing at once (README, "Fast failures on Linux").
+        // failing at once (docs/testing-library.md, "Fast failures on Linux").
         let server = SwitchboardServer(
             panel: panel, journal: journal,
             configuration: ServerConfiguration(

@@ -46,7 +46,7 @@ import Synchronization
 ///   go back to. Apple's `URLSession` accepts callbacks from any thread, as
 ///   the common test stubs rely on; that was not tried here (no Mac).
 /// - No connection, so none of the socket's quirks: a fault always behaves
-///   as on a fresh connection (see "Fast failures on Linux" in the README).
+///   as on a fresh connection (see "Fast failures on Linux" in docs/testing-library.md).
 public final class SwitchboardURLProtocol: URLProtocol {
     /// What the timers hold on to. `URLProtocol` is not `Sendable` (and a
     /// subclass cannot be made so), but the system sets `request` and

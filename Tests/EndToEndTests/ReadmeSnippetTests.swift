@@ -2,51 +2,40 @@ import Foundation
 import SwitchboardTestSupport
 import Testing
 
-/// Every shell snippet in the README runs as written: from the repository
-/// root, with the built `switchboard` on PATH, under `set -euo pipefail`.
+/// Every shell snippet in the README and in `docs/` runs as written: from
+/// the repository root, with the built `switchboard` on PATH, under
+/// `set -euo pipefail`.
 ///
 /// The line before a snippet may say how: `<!-- readme-test: skip: WHY -->`
-/// (the two commands: CI runs `swift test` itself) or
-/// `<!-- readme-test: with the demo on 8080 -->` (the walkthrough, whose
-/// reader started `swift run -q switchboard` in another terminal).
-@Suite struct ReadmeSnippetTests {
+/// (the two commands: CI runs `swift test` itself),
+/// `<!-- readme-test: with the demo on 8080 -->` (the tour, whose reader
+/// started `swift run -q switchboard` in another terminal) or
+/// `<!-- readme-test: in a scratch folder -->` (a snippet that makes files,
+/// run in an empty folder of its own rather than the repository).
+/// Serialized: the demo snippets each start a server on port 8080.
+@Suite(.serialized) struct ReadmeSnippetTests {
     struct Snippet: CustomTestStringConvertible {
+        let file: String
         let line: Int
         let marker: String?
         let script: String
-        var testDescription: String { "README.md:\(self.line)" }
+        var testDescription: String { "\(self.file):\(self.line)" }
     }
 
-    static let snippets: [Snippet] = {
-        let text =
-            (try? String(contentsOf: RepositoryPaths.root.appendingPathComponent("README.md"), encoding: .utf8))
-            ?? ""
-        let lines = text.components(separatedBy: "\n")
-        var snippets: [Snippet] = []
-        var index = 0
-        while index < lines.count {
-            guard lines[index] == "```sh" else {
-                index += 1
-                continue
-            }
-            let opening = index
-            var body: [String] = []
-            index += 1
-            while index < lines.count, lines[index] != "```" {
-                body.append(lines[index])
-                index += 1
-            }
-            let before = opening > 0 ? lines[opening - 1] : ""
-            let marker = before.hasPrefix("<!-- readme-test:") ? before : nil
-            snippets.append(Snippet(line: opening + 1, marker: marker, script: body.joined(separator: "\n")))
+    static let snippets: [Snippet] = DocumentationFile.all.flatMap { file in
+        file.blocks("sh").map { block in
+            Snippet(
+                file: file.path, line: block.line,
+                marker: block.before.hasPrefix("<!-- readme-test:") ? block.before : nil, script: block.body)
         }
-        return snippets
-    }()
+    }
 
-    @Test func theReadmeHasItsShellSnippets() {
-        // The CI snippet, the walkthrough and the two commands at least.
-        #expect(Self.snippets.count >= 3)
-        #expect(Self.snippets.contains { $0.script.contains("--url-file") })
+    @Test func theDocumentationHasItsShellSnippets() {
+        // The two commands and the tour in the README, the CI snippet in docs/.
+        let readme = Self.snippets.filter { $0.file == "README.md" }
+        #expect(readme.count >= 3)
+        #expect(readme.contains { $0.script.contains("swift test") })
+        #expect(Self.snippets.contains { $0.file.hasPrefix("docs/") && $0.script.contains("--url-file") })
     }
 
     @Test(arguments: Self.snippets)
@@ -56,6 +45,8 @@ import Testing
             #expect(snippet.script.contains("swift run -q switchboard") && snippet.script.contains("swift test"))
             return
         }
+        let scratch = snippet.marker?.contains("scratch folder") == true ? try Self.scratchFolder() : nil
+        defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
         var demo: ServeProcess?
         if let marker = snippet.marker, marker.contains("demo on 8080") {
             demo = try await onThread {
@@ -65,7 +56,7 @@ import Testing
         // The demo stops off the test's thread, whether the script ran or not.
         let result: CommandResult
         do {
-            result = try await onThread { try Self.run(snippet.script) }
+            result = try await onThread { try Self.run(snippet.script, in: scratch) }
         } catch {
             _ = await demo?.terminate()
             throw error
@@ -73,10 +64,10 @@ import Testing
         _ = await demo?.terminate()
         #expect(
             result.status == 0,
-            "README.md:\(snippet.line) exited \(result.status)\n--- stdout\n\(result.stdout)\n--- stderr\n\(result.stderr)"
+            "\(snippet.testDescription) exited \(result.status)\n--- stdout\n\(result.stdout)\n--- stderr\n\(result.stderr)"
         )
         for expected in Self.expectations where snippet.script.contains(expected.key) {
-            #expect(result.stdout.contains(expected.value), "README.md:\(snippet.line) printed:\n\(result.stdout)")
+            #expect(result.stdout.contains(expected.value), "\(snippet.testDescription) printed:\n\(result.stdout)")
         }
     }
 
@@ -85,16 +76,27 @@ import Testing
         "curl -i http://127.0.0.1:8080/data/all/coinlist": "HTTP/1.1 200 OK",
         "switchboard set POST /login reset": "login: reset",
         #"curl -X PUT -d '{"mode":"error"}'"#: #""mode":"error""#,
+        "switchboard set coinlist server_error": "coinlist: server_error",
+        "-w '%{http_code}\\n' http://127.0.0.1:8080/data/all/coinlist": "500",
+        "switchboard check my-api": "my-api/switchboard.yml: OK — 1 endpoint",
     ]
 
-    /// Runs a snippet in bash; background jobs it leaves are stopped after.
-    static func run(_ script: String) throws -> CommandResult {
+    /// An empty folder of its own for a snippet that makes files.
+    static func scratchFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Runs a snippet in bash, in the repository root or `folder`;
+    /// background jobs it leaves are stopped after.
+    static func run(_ script: String, in folder: URL? = nil) throws -> CommandResult {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString).sh")
         defer { try? FileManager.default.removeItem(at: file) }
         let wrapper = """
             set -euo pipefail
             trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
-            cd '\(RepositoryPaths.root.path)'
+            cd '\((folder ?? RepositoryPaths.root).path)'
             export PATH='\(RepositoryPaths.switchboardBinary.deletingLastPathComponent().path)':"$PATH"
             \(script)
             """

@@ -101,7 +101,7 @@ final class LoginFlowTests: XCTestCase {
         let started = Date()
         let result = await client.login(email: "ana@example.com", password: "pw")
         XCTAssertEqual(result, .failure(.network))  // at once, given --no-keep-alive
-        // Not in the README: with keep-alive, Linux's URLSession would report
+        // Not in the docs: with keep-alive, Linux's URLSession would report
         // this after URLSession.shared's whole 60 s timeout.
         XCTAssertLessThan(Date().timeIntervalSince(started), 10)
     }

@@ -36,7 +36,7 @@ import Testing
 }
 
 extension DemoFixturesTests {
-    /// The README's walkthrough flips `/data/all/coinlist`, and the demo's
+    /// The README's tour flips `/data/all/coinlist`, and the demo's
     /// scenarios flip every endpoint: a browser holding a fresh copy would
     /// answer from its cache and the flip would show nowhere.
     @Test func noDemoAnswerStaysFreshInACache() throws {

@@ -102,7 +102,7 @@ import Testing
         entry.details = FakeExchange(requestHeaders: [], responseHeaders: [], responseBody: [1])
         journal.record(entry)
         #expect(plain.take().entries.map { $0.details == nil } == [true])
-        // The limits the README states.
+        // The limits docs/limits.md states.
         #expect(plain.backlogLimit == 1_000_000 && plain.detailBacklogBudget == 64 * 1024 * 1024)
     }
 

@@ -10,7 +10,7 @@ import Testing
 /// What URLSession makes of a fault that meets a request on a connection it
 /// kept alive from an earlier request — the usual case in a test suite that
 /// flips an endpoint between two requests of the app — and what avoids the
-/// slow failure on Linux. The README's note under the faults table says the
+/// slow failure on Linux. docs/faults.md's note under the faults table says the
 /// same; keep them in step.
 /// For the cases that wait it out: short, so they cost seconds.
 private let shortTimeout = 2.0

@@ -5,7 +5,7 @@ import Testing
 
 @testable import SwitchboardServer
 
-/// Each connection timeout fires exactly when the README says, on the
+/// Each connection timeout fires exactly when docs/limits.md says, on the
 /// virtual clock, with the default limits unless a test needs others.
 extension HandlerClockTests {
     func rejections(_ wire: WireHarness) -> [String] {

@@ -7,7 +7,7 @@ import Testing
 /// The toxics on `live` answers, seen by curl and Python's http.client in
 /// front of the suite's upstream: as on a fixture for an answer with a
 /// Content-Length (`ToxicClientTests`), and on a chunked one, which is cut
-/// before its last chunk. The README's toxics section says the same.
+/// before its last chunk. docs/faults.md's toxics section says the same.
 @Suite(.sharedUpstream) struct LiveToxicClientTests {
     static let manifest = """
         endpoints:

@@ -153,7 +153,7 @@ import Testing
         #expect(zero.text.contains("a limit counts from 1 to 1000000 requests"), "\(zero.text)")
 
         let removed = try put(#"{"rate_limit":null}"#)
-        // `null`, not a missing key: the README's "an absent value is null".
+        // `null`, not a missing key: docs/control-api-and-cli.md's "an absent value is null".
         #expect(try removed.json()["rate_limit"] is NSNull)
         #expect(try removed.json()["rate_limit_key"] is NSNull)
         #expect(try wire.response(to: Self.get("/free")).status == 200)

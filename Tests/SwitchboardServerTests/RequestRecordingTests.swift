@@ -76,7 +76,7 @@ import Testing
 
     /// With an upstream, an unmatched request is learned as a row even when
     /// its live call fails; nothing answered it, so it becomes a stub under
-    /// the row's id and grouped path, as the README promises.
+    /// the row's id and grouped path, as docs/live-and-recording.md promises.
     @Test func aRequestWhoseLiveCallFailedBecomesAStubUnderItsRowsID() async throws {
         // A port that was free a moment ago: nothing listens there.
         let refusing = try RefusingPort()

@@ -5,7 +5,7 @@ import Testing
 
 /// The toxics seen by real clients on a real socket: curl and Python's
 /// http.client, the bytes each receives and the error each reports. The
-/// README's toxics section says the same.
+/// docs/faults.md's toxics section says the same.
 @Suite struct ToxicClientTests {
     static let manifest = """
         endpoints:

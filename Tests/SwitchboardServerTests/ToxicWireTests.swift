@@ -155,7 +155,7 @@ import Testing
 }
 
 extension ToxicWireTests {
-    /// A fault ignores toxics (README), so its journal line names none.
+    /// A fault ignores toxics (docs/faults.md), so its journal line names none.
     @Test func aFaultsJournalLineNamesNoToxicsItIgnored() throws {
         let wire = try self.harness(.limitData(100))
         try wire.send("GET /a HTTP/1.1\r\nHost: test\r\nPrefer: mode=truncated\r\n\r\n")
@@ -190,7 +190,7 @@ extension ToxicWireTests {
         #expect(bad.text.contains("'slicr' is not a toxic"))
         #expect(bad.text.contains("did you mean 'slicer'?"), "\(bad.text)")
         let removed = try put(#"{"toxics":null}"#)
-        // `null`, not a missing key: the README's "an absent value is null".
+        // `null`, not a missing key: docs/control-api-and-cli.md's "an absent value is null".
         #expect(try removed.json()["toxics"] is NSNull)
         #expect(wire.panel.snapshot().settings[0].toxics == .none)
         #expect(wire.panel.changes(after: 0).map(\.summary).contains("a → toxics slicer,limit_data:5"))

@@ -42,7 +42,7 @@ public enum ManifestLoader {
                 Diagnostic(
                     file: (shown as NSString).appendingPathComponent("switchboard.yml"), line: 0, column: 0,
                     message: "no switchboard.yml in '\(shown)'",
-                    fix: "create one; the README's 'Fixtures' section shows the format"
+                    fix: "create one; docs/fixtures.md shows the format"
                 )
             ])
         }

@@ -74,7 +74,7 @@ struct ManifestReader {
     mutating func mapping(_ node: Node, what: String) -> [MappingEntry]? {
         guard case .mapping(let mapping) = node else {
             self.report(
-                at: node, "\(what) should be a mapping of 'key: value' lines", fix: "see the README's Fixtures section")
+                at: node, "\(what) should be a mapping of 'key: value' lines", fix: "see docs/fixtures.md")
             return nil
         }
         var entries: [MappingEntry] = []

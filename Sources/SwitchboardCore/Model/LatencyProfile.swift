@@ -45,8 +45,8 @@ public struct LatencyProfile: Sendable, Hashable {
     }
 
     /// OHHTTPStubs' download speeds, with a round trip typical of each
-    /// network; then the networks people name when an app misbehaves (the
-    /// README's latency table says where each figure comes from).
+    /// network; then the networks people name when an app misbehaves
+    /// (docs/faults.md's presets table says where each figure comes from).
     public static let builtIns: [LatencyProfile] = [
         LatencyProfile(name: "gprs", delay: .fixed(.milliseconds(500)), bandwidth: 7 * 1024, isBuiltIn: true),
         LatencyProfile(name: "edge", delay: .fixed(.milliseconds(300)), bandwidth: 16 * 1024, isBuiltIn: true),

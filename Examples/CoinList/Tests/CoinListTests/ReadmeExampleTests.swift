@@ -2,7 +2,8 @@ import CoinList
 import SwitchboardKit
 import Testing
 
-// The README's "Without a port: URLProtocol" example, as written there.
+// The "Without a port: URLProtocol" example of docs/testing-library.md, as
+// written there.
 @Suite(.switchboardInProcess("Fixtures")) struct LostConnectionTests {
     @Test func aResetIsANetworkFailure() async throws {
         let board = Switchboard.current  // this test's instance: no port
