@@ -27,7 +27,7 @@ import Testing
         #expect(EndpointLookup.split([]) == ([], []))
     }
 
-    @Test func anIdOrAMethodAndPathInAnyCaseFindsItsEndpoint() {
+    @Test func anIdOrAMethodAndPathInAnyCaseFindsItsEndpoint() throws {
         #expect(try self.lookup.resolve("coinlist").get() == "coinlist")
         #expect(try self.lookup.resolve("post /login").get() == "login")
         #expect(try self.lookup.resolve("GET /episodes/:episode").get() == "episode")
