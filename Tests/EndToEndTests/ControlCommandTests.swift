@@ -199,6 +199,33 @@ import Testing
         }
     }
 
+    /// Issue 22 item 21: a running drill shows in `status` as in the
+    /// screen's header, its step and countdown in the scenario's place.
+    @Test func statusShowsTheRunningDrillsStepAndCountdown() async throws {
+        let fixtures = try TemporaryFixtures(
+            manifest: """
+                endpoints:
+                  - { id: login, method: POST, path: /login }
+                scenarios:
+                  bad-day:
+                    steps:
+                      - { at: 0s, login: { latency: 3g } }
+                      - { at: 20s, login: { mode: server_error } }
+                      - { at: 40s, reset: all }
+                """)
+        let clock = ManualClock()
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path), now: clock.panelClock)
+        let server = try RunningServer(panel: panel, keeping: fixtures)
+        try await server.serving { server in
+            try panel.applyScenario(named: "bad-day")
+            clock.advance(by: 2.5)
+            let status = try await self.run(["status"], server: server)
+            let header = status.stdout.split(separator: "\n").first.map(String.init)
+            #expect(
+                header == "Switchboard at http://127.0.0.1:\(server.port) — 0 requests, drill bad-day 1/3, next in 18s")
+        }
+    }
+
     @Test func aConcretePathGoesWhereTheServerWouldRouteIt() async throws {
         let fixtures = try TemporaryFixtures(
             manifest: """
