@@ -7,16 +7,21 @@ public struct DrillStatus: Codable, Sendable, Equatable {
     public var steps: Int
     /// When the last step is due, from the start.
     public var lengthMS: Int
+    /// How long until the next step, when the answer was made; `nil` after
+    /// the last: what `switchboard status` counts down, as the header does.
+    public var nextInMS: Int?
 
-    public init(name: String, applied: Int, steps: Int, lengthMS: Int) {
+    public init(name: String, applied: Int, steps: Int, lengthMS: Int, nextInMS: Int? = nil) {
         self.name = name
         self.applied = applied
         self.steps = steps
         self.lengthMS = lengthMS
+        self.nextInMS = nextInMS
     }
 
     enum CodingKeys: String, CodingKey {
         case name, applied, steps
         case lengthMS = "length_ms"
+        case nextInMS = "next_in_ms"
     }
 }

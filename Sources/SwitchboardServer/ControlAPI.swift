@@ -72,7 +72,8 @@ struct ControlAPI: Sendable {
         case (.GET, nil, 0):
             return Self.json(.ok, RouteList())
         case (.GET, "endpoints", 1):
-            return Self.json(.ok, ControlJSON.panel(self.panel.snapshot(), stats: self.journal.stats()))
+            return Self.json(
+                .ok, ControlJSON.panel(self.panel.snapshot(), stats: self.journal.stats(), now: self.panel.now()))
         case (.GET, "endpoints", 2):
             return self.endpoint(parts[1])
         case (.PUT, "endpoints", 2), (.PATCH, "endpoints", 2), (.POST, "endpoints", 2):
@@ -260,7 +261,8 @@ struct ControlAPI: Sendable {
             return self.controlError(error)
         }
         if let id { return self.endpoint(id) }
-        return Self.json(.ok, ControlJSON.panel(self.panel.snapshot(), stats: self.journal.stats()))
+        return Self.json(
+            .ok, ControlJSON.panel(self.panel.snapshot(), stats: self.journal.stats(), now: self.panel.now()))
     }
 
     private func scenario(_ name: String, origin: ChangeOrigin) -> Response {
@@ -270,7 +272,7 @@ struct ControlAPI: Sendable {
             return self.controlError(error)
         }
         let snapshot = self.panel.snapshot()
-        var answer = ControlJSON.panel(snapshot, stats: self.journal.stats())
+        var answer = ControlJSON.panel(snapshot, stats: self.journal.stats(), now: self.panel.now())
         // A drill whose steps were all due at once has ended already; the
         // answer still says a drill ran, not that a scenario was applied.
         let scenario = snapshot.manifest.scenarios.first { $0.name == name }

@@ -5,7 +5,9 @@ import SwitchboardCore
 /// The control API's answers, from the server's own types to the contract's
 /// (`SwitchboardControl`), which the CLI decodes with.
 enum ControlJSON {
-    static func panel(_ snapshot: PanelSnapshot, stats: JournalStats) -> PanelStatus {
+    /// `now`: the panel's clock, for how long the running drill's next
+    /// step is away.
+    static func panel(_ snapshot: PanelSnapshot, stats: JournalStats, now: Double) -> PanelStatus {
         PanelStatus(
             scenario: snapshot.activeScenario, totalRequests: stats.total, unmatchedRequests: stats.unmatched,
             endpoints: snapshot.manifest.endpoints.indices.map { self.endpoint(snapshot, index: $0, stats: stats) },
@@ -13,7 +15,11 @@ enum ControlJSON {
                 LatencyProfileInfo(name: $0.name, summary: $0.summary, builtIn: $0.isBuiltIn)
             },
             scenarios: snapshot.manifest.scenarios.map(\.name), modes: Mode.names,
-            drill: snapshot.drill.map { self.drill(name: $0.name, steps: $0.steps, applied: $0.applied) },
+            drill: snapshot.drill.map { run in
+                var drill = self.drill(name: run.name, steps: run.steps, applied: run.applied)
+                drill.nextInMS = run.countdown(at: now).map { Int(($0 * 1000).rounded(.up)) }
+                return drill
+            },
             scenarioState: snapshot.scenarioLabel?.state)
     }
 

@@ -101,42 +101,21 @@ struct ControlClient: Sendable {
         }
     }
 
-    /// The endpoint id that `words` name: an id, or `METHOD PATH` where PATH
-    /// is the manifest's pattern or a concrete path it matches.
+    /// The endpoints, for `EndpointLookup` to find one by what was typed.
+    func endpointLookup() async throws -> EndpointLookup {
+        EndpointLookup(try await self.panel().endpoints.map { .init(id: $0.id, method: $0.method, path: $0.path) })
+    }
+
+    /// The endpoint id that `words` name (see `EndpointLookup`), or a
+    /// failure saying what is near.
     func resolveEndpoint(_ words: [String]) async throws -> String {
-        let endpoints = try await self.panel().endpoints
-        let ids = endpoints.map(\.id)
-        let joined = words.joined(separator: " ")
-        if words.count == 1, ids.contains(joined) { return joined }
-        let parts = joined.split(separator: " ", maxSplits: 1).map(String.init)
-        if parts.count == 2 {
-            let method = parts[0].uppercased()
-            let target = RequestTarget(uri: parts[1])
-            var matches: [(id: String, pattern: PathPattern)] = []
-            for endpoint in endpoints where endpoint.method == method {
-                guard case .success(let pattern) = PathPattern.parse(endpoint.path) else { continue }
-                // The pattern as written names its endpoint outright.
-                if endpoint.path == parts[1] { return endpoint.id }
-                if pattern.match(target.segments) != nil { matches.append((endpoint.id, pattern)) }
-            }
-            // A concrete path goes where the server would route it.
-            if let best = matches.min(by: { $0.pattern.isMoreSpecific(than: $1.pattern) }) { return best.id }
+        try Self.resolve(words, in: try await self.endpointLookup())
+    }
+
+    static func resolve(_ words: [String], in lookup: EndpointLookup) throws -> String {
+        switch lookup.resolve(words.joined(separator: " ")) {
+        case .success(let id): return id
+        case .failure(let miss): throw Failure(description: miss.description)
         }
-        // `GET /weathr` is a near miss of `GET /weather` as `wether` is of
-        // `weather`. The path is compared alone (among the method's), so a
-        // short one is not "near" every other for sharing the method.
-        let near: String? =
-            if parts.count == 2 {
-                EditDistance.suggestion(
-                    for: parts[1], among: endpoints.filter { $0.method == parts[0].uppercased() }.map(\.path)
-                ).map { parts[0].uppercased() + " " + $0 }
-            } else {
-                EditDistance.suggestion(for: joined, among: ids)
-            }
-        let suggestion = near.map { " — did you mean '\($0)'?" } ?? ""
-        throw Failure(
-            description:
-                "no endpoint '\(joined)'\(suggestion) (endpoints: \(ids.joined(separator: ", ")); or name one as 'METHOD /path')"
-        )
     }
 }

@@ -1,25 +1,38 @@
 import ArgumentParser
+import SwitchboardCore
 
 struct ResetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
-        abstract: "Return every endpoint (or one) of a running Switchboard to the manifest's starting state."
+        abstract: "Return every endpoint (or one) of a running Switchboard to the manifest's starting state.",
+        discussion: """
+            `switchboard reset` (or `switchboard reset all`) resets every endpoint; \
+            `switchboard reset coinlist` or `switchboard reset POST /login` one.
+            """
     )
 
-    @Argument(help: "One endpoint to reset (an id or METHOD PATH); all when left out.")
+    @Argument(help: "One endpoint to reset (an id or METHOD PATH); all when left out or 'all'.")
     var endpoint: [String] = []
 
     @OptionGroup var control: ControlOptions
 
     func run() async throws {
         let client = self.control.client
-        if self.endpoint.isEmpty {
-            try await controlCall { try await client.reset(nil) }
-            print("every endpoint reset")
-        } else {
-            let id = try await controlCall { try await client.resolveEndpoint(self.endpoint) }
+        let lookup: EndpointLookup? =
+            self.endpoint.isEmpty ? nil : try await controlCall { try await client.endpointLookup() }
+        // `all` is every endpoint, as a person means it, unless an endpoint
+        // has that id.
+        if let lookup, !Self.meansAll(self.endpoint, lookup) {
+            let id = try await controlCall { try ControlClient.resolve(self.endpoint, in: lookup) }
             try await controlCall { try await client.reset(id) }
             print("\(id) reset")
+        } else {
+            try await controlCall { try await client.reset(nil) }
+            print("every endpoint reset")
         }
+    }
+
+    private static func meansAll(_ words: [String], _ lookup: EndpointLookup) -> Bool {
+        words == ["all"] && !lookup.entries.contains { $0.id == "all" }
     }
 }

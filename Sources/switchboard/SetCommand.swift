@@ -40,6 +40,12 @@ struct SetCommand: AsyncParsableCommand {
         if self.words.isEmpty {
             throw ValidationError("name an endpoint and a mode, e.g. `switchboard set coinlist error`")
         }
+        let rest = EndpointLookup.split(self.words).rest
+        if rest.count > 1 {
+            throw ValidationError(
+                "one MODE after the endpoint, not '\(rest.joined(separator: " "))'"
+                    + " (an endpoint is an id or METHOD PATH, e.g. `switchboard set POST /login error`)")
+        }
         if self.request.mode == nil && self.latency == nil && self.rateLimit == nil && self.rateLimitKey == nil
             && self.toxics.isEmpty
         {
@@ -65,17 +71,12 @@ struct SetCommand: AsyncParsableCommand {
         return nil
     }
 
-    /// The endpoint's words and the mode: the last word is the mode when
-    /// it names one, or when there is no `--latency` or `--rate-limit` to
-    /// change instead.
+    /// The endpoint's words and the mode after them (`EndpointLookup.split`):
+    /// `coinlist eror --latency slow` is endpoint `coinlist` and mode `eror`,
+    /// so the mistake is named as the mode it is.
     private var request: (endpoint: [String], mode: String?) {
-        if let last = self.words.last, self.words.count > 1,
-            Mode(name: last) != nil
-                || (self.latency == nil && self.rateLimit == nil && self.rateLimitKey == nil && self.toxics.isEmpty)
-        {
-            return (Array(self.words.dropLast()), last)
-        }
-        return (self.words, nil)
+        let (endpoint, rest) = EndpointLookup.split(self.words)
+        return (endpoint, rest.first)
     }
 
     func run() async throws {

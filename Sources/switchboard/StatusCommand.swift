@@ -45,10 +45,11 @@ enum StatusTable {
         }
         let rightAligned: Set = [7, 8]
         let widths = (0..<rows[0].count).map { column in rows.map { TerminalText.columns($0[column]) }.max() ?? 0 }
-        var lines = [
-            "Switchboard at \(url) — \(panel.totalRequests) requests, scenario: "
-                + TerminalText.clean(panel.scenarioLabel?.description ?? "-")
-        ]
+        // A running drill takes the scenario's place, as in the screen's header.
+        let scenario =
+            panel.drill.map(self.drill)
+            ?? "scenario: " + TerminalText.clean(panel.scenarioLabel?.description ?? "-")
+        var lines = ["Switchboard at \(url) — \(panel.totalRequests) requests, " + scenario]
         for row in rows {
             let cells = row.enumerated().map { index, cell in
                 let gap = String(repeating: " ", count: widths[index] - TerminalText.columns(cell))
@@ -57,6 +58,15 @@ enum StatusTable {
             lines.append(cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `drill bad-day 2/3, next in 18s`: the header's words
+    /// (`DrillStatus.label`), the countdown from when the server answered.
+    static func drill(_ drill: SwitchboardControl.DrillStatus) -> String {
+        SwitchboardTUI.DrillStatus(
+            name: drill.name, step: drill.applied > 0 ? drill.applied : nil, steps: drill.steps,
+            nextDue: drill.nextInMS.map { Double($0) / 1000 }
+        ).label(at: 0)
     }
 
     /// `fail_first:2 (1 of 2 failed)`: a count rule with its progress.

@@ -166,6 +166,66 @@ import Testing
         }
     }
 
+    /// Issue 22 item 20: an option after the words does not make the mode
+    /// part of the endpoint's name; a path under the wrong method, in any
+    /// case, names the method it answers; `reset all` is every endpoint.
+    @Test func mistakesNameWhatIsWrong() async throws {
+        let server = try RunningServer.demo()
+        try await server.serving { server in
+            let badMode = try await self.run(["set", "coinlist", "eror", "--latency", "slow"], server: server)
+            #expect(badMode.status == 1)
+            #expect(badMode.stderr == "switchboard: unknown mode 'eror' — did you mean 'error'?\n")
+            let wrongMethod = try await self.run(["set", "GET /login", "error"], server: server)
+            #expect(wrongMethod.status == 1)
+            #expect(
+                wrongMethod.stderr
+                    == "switchboard: no endpoint 'GET /login': /login answers POST — did you mean 'POST /login'?\n")
+            let lowerCase = try await self.run(["set", "get", "/login", "error"], server: server)
+            #expect(
+                lowerCase.stderr
+                    == "switchboard: no endpoint 'get /login': /login answers POST — did you mean 'POST /login'?\n")
+            let lowerCaseRight = try await self.run(["set", "post", "/login", "error"], server: server)
+            #expect(lowerCaseRight.stdout == "login: error, latency none\n")
+            let tooMany = try await self.run(["set", "coinlist", "error", "slow"], server: server)
+            #expect(tooMany.status == 64)
+            #expect(tooMany.stderr.contains("one MODE after the endpoint, not 'error slow'"))
+            try server.panel.setMode(.serverError, endpoint: "weather")
+            #expect(try await self.run(["reset", "all"], server: server).stdout == "every endpoint reset\n")
+            #expect(server.panel.snapshot().settings.allSatisfy { $0.mode == .success })
+            let resetTypo = try await self.run(["reset", "GET", "/login"], server: server)
+            #expect(
+                resetTypo.stderr
+                    == "switchboard: no endpoint 'GET /login': /login answers POST — did you mean 'POST /login'?\n")
+        }
+    }
+
+    /// Issue 22 item 21: a running drill shows in `status` as in the
+    /// screen's header, its step and countdown in the scenario's place.
+    @Test func statusShowsTheRunningDrillsStepAndCountdown() async throws {
+        let fixtures = try TemporaryFixtures(
+            manifest: """
+                endpoints:
+                  - { id: login, method: POST, path: /login }
+                scenarios:
+                  bad-day:
+                    steps:
+                      - { at: 0s, login: { latency: 3g } }
+                      - { at: 20s, login: { mode: server_error } }
+                      - { at: 40s, reset: all }
+                """)
+        let clock = ManualClock()
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path), now: clock.panelClock)
+        let server = try RunningServer(panel: panel, keeping: fixtures)
+        try await server.serving { server in
+            try panel.applyScenario(named: "bad-day")
+            clock.advance(by: 2.5)
+            let status = try await self.run(["status"], server: server)
+            let header = status.stdout.split(separator: "\n").first.map(String.init)
+            #expect(
+                header == "Switchboard at http://127.0.0.1:\(server.port) — 0 requests, drill bad-day 1/3, next in 18s")
+        }
+    }
+
     @Test func aConcretePathGoesWhereTheServerWouldRouteIt() async throws {
         let fixtures = try TemporaryFixtures(
             manifest: """

@@ -53,16 +53,20 @@ import Testing
             ])
     }
 
-    /// "This setting to all" copies toxics too, and its marker says so.
-    @Test func applyingToAllCopiesToxicsAndSaysSo() throws {
+    /// Issue 22 item 21: "this setting to all" (`a`) gives every endpoint
+    /// the mode and latency, as the README says; each keeps its own toxics
+    /// and rate limit, and the marker says only what was copied.
+    @Test func applyingToAllCopiesModeAndLatencyOnly() throws {
         let panel = try self.panel()
+        try panel.set(endpoint: "login", mode: .error, latency: .profile("3g"), rateLimit: .limit(.perSecond(5)))
+        try panel.set(endpoint: "feed", toxics: .slicer)
         try panel.applyToAll(from: "login", origin: .key)
-        #expect(
-            panel.snapshot().settings.map(\.toxics) == [Toxics(slowClose: .seconds(1)), Toxics(slowClose: .seconds(1))])
-        #expect(
-            panel.changes(after: 0).map(\.text) == [
-                "all → success, latency none, toxics slow_close:1s (as login)  (key)"
-            ])
+        let settings = panel.snapshot().settings
+        #expect(settings.map(\.mode) == [.error, .error])
+        #expect(settings.map(\.latency) == ["3g", "3g"])
+        #expect(settings.map(\.toxics) == [Toxics(slowClose: .seconds(1)), .slicer])
+        #expect(settings.map(\.rateLimit) == [.perSecond(5), nil])
+        #expect(panel.changes(after: 0).last?.text == "all → error, latency 3g (as login)  (key)")
     }
 
     @Test func aBadToxicInAScenarioIsReportedWhereItIs() throws {

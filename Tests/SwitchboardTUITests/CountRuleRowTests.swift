@@ -40,7 +40,8 @@ import Testing
         #expect(self.row(.failFirst(2, failure: .reset), counted: 1).modeLabel == "1 of 2 reset")
         #expect(self.row(.every(3), counted: 7).modeLabel == "every 3: 2 failed")
         #expect(self.row(.every(3, failure: .error), counted: 3).modeLabel == "every 3: 1 error")
-        #expect(self.row(.after(5), counted: 4).modeLabel == "1 left")
+        // Issue 22 item 21: the rule is named, not only what is left of it.
+        #expect(self.row(.after(5), counted: 4).modeLabel == "after 5: 1 left")
         #expect(self.row(.after(5), counted: 5).modeLabel == "expired")
         #expect(self.row(.after(5, failure: .hang), counted: 6).modeLabel == "expired: hang")
         // What the key's flash names is the setting, not the progress.
@@ -52,6 +53,7 @@ import Testing
         #expect(self.row(.failFirst(100), counted: 12).modeLabel(fitting: 16) == "12 of 100 failed")
         #expect(self.row(.every(3), counted: 7).modeLabel(fitting: 16) == "every 3: 2")
         #expect(self.row(.after(5, failure: .truncated), counted: 6).modeLabel(fitting: 12) == "expired")
+        #expect(self.row(.after(5), counted: 2).modeLabel(fitting: 11) == "3 left")
     }
 
     @Test func theRowIsColouredByWhatTheNextRequestGets() {

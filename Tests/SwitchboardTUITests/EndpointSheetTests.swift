@@ -63,6 +63,47 @@ import Testing
         #expect(listed.last?.contains("429") == true)
     }
 
+    /// Issue 22 item 21: a `limit_data` cut reads as a cut in LAST
+    /// REQUESTS, in the log's words, not as a plain `200 success`.
+    @Test func aCutRequestReadsAsCutInLastRequests() throws {
+        let manifest = try ManifestLoader.parse(
+            text: """
+                endpoints:
+                  - { id: feed, method: GET, path: /feed }
+                """, file: "switchboard.yml", directory: "/tmp")
+        let endpoint = manifest.endpoints[0]
+        var entry = JournalEntry(
+            time: 1_763_812_860, method: "GET", target: "/feed", status: .answered(200),
+            duration: .milliseconds(2), endpointID: "feed", mode: .success, latency: nil)
+        entry.sequence = 7
+        entry.toxics = .limitData(10)
+        entry.cutShort = true
+        let row = EndpointRow(endpoint, setting: EndpointSetting(startOf: endpoint), stats: nil)
+        let view = EndpointSheet.view(
+            endpoint, row: row, log: [LogLine(entry)], serverURL: "http://127.0.0.1:8080", latencyLabel: "-")
+        let line = try #require(view.lines.last)
+        #expect(line.text == "  #7  GET /feed  200  success · limit_data:10 cut  2 ms", "\(line.text)")
+        #expect(line.style == .color(.magenta))
+    }
+
+    /// Issue 22 item 21: at 40 columns the `try:` command is broken
+    /// between its arguments, as the empty log's hint is, never in the URL.
+    @Test func theCurlLineIsNotBrokenInsideTheURLAt40Columns() throws {
+        let harness = ScreenHarness(panel: try ScreenFixtures.demoPanel(), width: 40, height: 24)
+        harness.press(.down, .enter)
+        let lines = try #require(harness.state.details).lines.map(\.text)
+        let start = try #require(lines.firstIndex(of: "  try:"))
+        #expect(Array(lines[start...].prefix(3)) == ["  try:", "  curl \\", "  '127.0.0.1:8080/weather?lat=1&lon=2'"])
+        let screen = harness.terminal.screen
+        #expect(screen.contains("   '127.0.0.1:8080/weather?lat=1&lon=2'"), "\(screen)")
+        // Where it fits, one line as before.
+        let wide = ScreenHarness(panel: try ScreenFixtures.demoPanel(), width: 80, height: 24)
+        wide.press(.down, .enter)
+        #expect(
+            try #require(wide.state.details).lines.map(\.text).contains(
+                "  try: curl 'http://127.0.0.1:8080/weather?lat=1&lon=2'"))
+    }
+
     @Test func thePickerSaysWhatEachScenarioSets() throws {
         var state = try ScreenFixtures.busyState()
         _ = Reducer.reduce(&state, .key(.char("s")), width: 80, height: 24)

@@ -46,6 +46,22 @@ import Testing
         #expect(!after.endpoints[0].isChanged)
     }
 
+    /// Issue 22 item 21: a toxic stays in sight behind the longest profile
+    /// name on a wide screen, and follows the mode at 40 columns, where the
+    /// latency column has room for the profile's name alone.
+    @Test func aToxicIsSeenBesideALongProfileAndOnANarrowScreen() throws {
+        let panel = try ScreenFixtures.demoPanel()
+        try panel.set(endpoint: "coinlist", latency: .profile("very-bad-network"), toxics: .slicer)
+        try panel.set(endpoint: "weather", mode: .serverError, latency: .profile("slow"), toxics: .limitData(1024))
+        let state = try ScreenFixtures.freshState(panel: panel)
+        let plain = RenderOptions(color: false, unicode: true)
+        let wide = ScreenRenderer.render(state, width: 120, height: 24, options: plain)
+        #expect(wide.row(2).contains("very-bad-ne… slc"), "\(wide.row(2))")
+        let narrow = ScreenRenderer.render(state, width: 40, height: 10, options: plain)
+        #expect(narrow.row(2).contains("success slc ver…"), "\(narrow.row(2))")
+        #expect(narrow.row(3).contains("se… cut1024 slow"), "\(narrow.row(3))")
+    }
+
     @Test func theHelpScreenNamesTheKey() {
         #expect(Keymap.bindings.contains { $0.keys == [.char("t")] && $0.command == .nextToxic })
     }

@@ -11,7 +11,7 @@ public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownEndpoint(let id, let known):
-            "no endpoint '\(id)'" + Self.suggest(id, known, "endpoints")
+            EndpointLookup.unknownID(id, ids: known).description
         case .unknownProfile(let name, let known):
             "no latency profile '\(name)'" + Self.suggest(name, known, "profiles")
         case .unknownScenario(let name, let known):

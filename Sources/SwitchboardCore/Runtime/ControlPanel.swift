@@ -286,27 +286,25 @@ public final class ControlPanel: Sendable {
         }
     }
 
-    /// Gives every endpoint the setting of the one named `id`.
+    /// Gives every endpoint the mode and latency of the one named `id` (the
+    /// screen's `a`, as the README says it): each keeps its own rate limit
+    /// and toxics, which shape one endpoint's traffic rather than say how
+    /// the API answers.
     public func applyToAll(from id: String, origin: ChangeOrigin = .code) throws(ControlError) {
         try self.change { (current, markers) throws(ControlError) in
             let setting = current.settings[try Self.index(of: id, in: current)]
-            // `sequence` only means something on an endpoint that has one.
             let settings = current.manifest.endpoints.enumerated().map { other, endpoint in
-                setting.mode == .sequence && endpoint.sequence.isEmpty
-                    ? EndpointSetting(
-                        mode: current.settings[other].mode, latency: setting.latency, rateLimit: setting.rateLimit,
-                        rateLimitKey: setting.rateLimitKey, toxics: setting.toxics)
-                    : setting
+                var copied = current.settings[other]
+                // `sequence` only means something on an endpoint that has one.
+                if !(setting.mode == .sequence && endpoint.sequence.isEmpty) { copied.mode = setting.mode }
+                copied.latency = setting.latency
+                return copied
             }
             if setting.mode.isCountRule {
                 for counters in current.counters { counters.restartRule() }
             }
-            // All of what was copied: a limit and toxics only when there are some.
             let text = Self.describe(
-                mode: setting.mode, latency: setting.latency.map(LatencyChoice.profile) ?? .noLatency,
-                rateLimit: setting.rateLimit.map(RateLimitChoice.limit),
-                rateLimitKey: setting.rateLimit == nil ? nil : setting.rateLimitKey.map(RateLimitKeyChoice.header),
-                toxics: setting.toxics.isEmpty ? nil : setting.toxics)
+                mode: setting.mode, latency: setting.latency.map(LatencyChoice.profile) ?? .noLatency)
             markers.append(("all → \(text ?? setting.mode.name) (as \(id))", origin))
             // The scenario stays named; its label says `(changed)` when this
             // leaves a setting other than it made it.

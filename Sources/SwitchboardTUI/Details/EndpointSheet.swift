@@ -9,8 +9,10 @@ public enum EndpointSheet {
     /// Recent requests listed.
     static let recentCount = 5
 
+    /// `width`: the columns a line may take, for the `try:` command.
     public static func view(
-        _ endpoint: EndpointDefinition, row: EndpointRow, log: [LogLine], serverURL: String, latencyLabel: String
+        _ endpoint: EndpointDefinition, row: EndpointRow, log: [LogLine], serverURL: String, latencyLabel: String,
+        width: Int = .max
     ) -> DetailsView {
         var lines: [DetailsView.Line] = []
         // Every setting that shapes the answers, so a limited or toxic
@@ -32,7 +34,14 @@ public enum EndpointSheet {
         if endpoint.query.isEmpty && endpoint.headers.isEmpty {
             lines.append(.init("  nothing beyond the method and path", .dim))
         }
-        lines.append(.init("  try: " + row.example.curl(serverURL: serverURL, method: row.method), .dim))
+        // Broken between arguments, never inside the URL where it fits
+        // on a line: the command is there to be copied.
+        for line in row.example.lines(
+            lead: "  try:", indent: "  ", continuation: "", serverURL: serverURL, method: row.method, width: width,
+            shown: { $0 })
+        {
+            lines.append(.init(line, .dim))
+        }
         lines.append(.init(""))
         lines.append(.init("RESPONSES", .bold))
         lines += self.response("success", endpoint.success)
@@ -58,7 +67,10 @@ public enum EndpointSheet {
                     line.status == .noStatusLine || line.cutShort
                         ? .magenta : LogView.color(forStatus: line.status.code))
                 : .plain
-            let tail = "  \(status)  \(line.mode ?? "-")  " + Format.milliseconds(line.durationMS)
+            // The log's words for what answered, so a `limit_data` cut
+            // reads as one (`success · limit_data:1024 cut`), not as a 200.
+            let answer = LogView.info(line, width: .max, options: RenderOptions())
+            let tail = "  \(status)  \(answer)  " + Format.milliseconds(line.durationMS)
             var sheetLine = DetailsView.Line("  #\(line.sequence)  \(line.method) \(line.target)" + tail, style)
             sheetLine.revealed = line.revealedTarget.map { "  #\(line.sequence)  \(line.method) \($0)" + tail }
             lines.append(sheetLine)

@@ -247,6 +247,11 @@ public enum Reducer {
             let floor = max(0, state.log.count - 64)
             while index > floor, state.log[index - 1].time > change.time { index -= 1 }
             let before = index > 0 ? state.log[index - 1].sequence : 0
+            // The next press of a burst on the log's last line replaces it.
+            if index == state.log.endIndex, let last = state.log.last, MarkerBurst.replaces(last, with: change) {
+                state.log[index - 1] = LogLine(change: change, after: last.sequence)
+                continue
+            }
             state.log.insert(LogLine(change: change, after: before), at: index)
         }
         let overflow = state.log.count - state.logCapacity

@@ -18,7 +18,7 @@ enum DetailsScreen {
             let line = details.lines[index]
             let shown = details.revealsSecrets ? (line.revealed ?? line.text) : line.text
             let text = options.unicode ? shown : TerminalText.ascii(shown)
-            for piece in self.wrap(text, width: layout.width - 1) where row < rows {
+            for piece in self.wrap(text, width: self.textWidth(screen: layout.width)) where row < rows {
                 grid.put(" " + piece, x: 0, y: titleRow + 1 + row, style: options.style(line.style))
                 row += 1
             }
@@ -29,6 +29,12 @@ enum DetailsScreen {
             let label = " " + shown + " "
             grid.put(label, x: max(0, layout.width - label.count - 1), y: titleRow, style: .dim)
         }
+    }
+
+    /// The columns a line has on a screen `screen` wide (one goes to the
+    /// margin): what a line that must not wrap has to fit.
+    static func textWidth(screen: Int) -> Int {
+        screen - 1
     }
 
     /// Cuts a line into rows of `width` columns; the rows after the first

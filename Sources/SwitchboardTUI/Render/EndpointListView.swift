@@ -120,7 +120,8 @@ enum EndpointListView {
             // One column stays free before the latency.
             TerminalText.pad(
                 TerminalText.truncate(
-                    self.modeLabel(row, columns: columns), to: columns.mode - 1, unicode: options.unicode),
+                    self.modeLabel(row, columns: columns, options: options), to: columns.mode - 1,
+                    unicode: options.unicode),
                 to: columns.mode),
             x: x, y: y,
             style: options.style(
@@ -139,12 +140,18 @@ enum EndpointListView {
                 }
                 label = prefix + limit
             }
-            if !row.toxics.isEmpty {
-                let toxics = row.latency == nil && row.rateLimit == nil ? "" : label + " "
-                let long = toxics + row.toxics.description
-                label = TerminalText.columns(long) < columns.latency ? long : toxics + row.toxics.short
+            // The short column leaves the toxics to follow the mode.
+            if !row.toxics.isEmpty, !short {
+                let shaped = row.latency != nil || row.rateLimit != nil
+                let long = (shaped ? label + " " : "") + row.toxics.description
+                label =
+                    TerminalText.columns(long) < columns.latency
+                    ? long
+                    : shaped
+                        ? self.keepingTail(label, tail: row.toxics.short, width: columns.latency - 1, options: options)
+                        : row.toxics.short
             }
-            if columns.latency < 8 {
+            if short {
                 label = TerminalText.truncate(label, to: columns.latency - 1, unicode: options.unicode)
             }
             x = grid.put(
@@ -162,13 +169,24 @@ enum EndpointListView {
         if highlight { grid.reverse(row: y) }
     }
 
-    /// Without a latency column (narrow screens) the toxics' short form
-    /// follows the mode where it fits: `success slc`.
-    private static func modeLabel(_ row: EndpointRow, columns: Columns) -> String {
+    /// Where the latency column is short or gone (narrow screens) the
+    /// toxics' short form follows the mode, `success slc`, the mode cut
+    /// to make room if it must (`server… slc`): the latency column has
+    /// room for the profile's name alone.
+    private static func modeLabel(_ row: EndpointRow, columns: Columns, options: RenderOptions) -> String {
         let label = row.modeLabel(fitting: columns.mode - 1)
-        guard columns.latency == 0, !row.toxics.isEmpty else { return label }
-        let withToxics = label + " " + row.toxics.short
-        return TerminalText.columns(withToxics) < columns.mode ? withToxics : label
+        guard columns.latency < 8, !row.toxics.isEmpty else { return label }
+        return self.keepingTail(label, tail: row.toxics.short, width: columns.mode - 1, options: options)
+    }
+
+    /// `head tail` in `width` columns, `head` cut to keep `tail` whole: a
+    /// toxic must never fall off the end behind a long profile or mode.
+    static func keepingTail(_ head: String, tail: String, width: Int, options: RenderOptions) -> String {
+        let whole = head + " " + tail
+        guard TerminalText.columns(whole) > width else { return whole }
+        let room = width - 1 - TerminalText.columns(tail)
+        guard room >= 2 else { return whole }
+        return TerminalText.truncate(head, to: room, unicode: options.unicode) + " " + tail
     }
 
     static func color(of mode: Mode) -> Color? {

@@ -227,36 +227,10 @@ enum LogView {
         }
     }
 
-    /// The empty log's hint in lines of at most `width` columns: one line
-    /// where it fits. Else `try:` has a line of its own and the command
-    /// follows, an argument a line, each line but the last ending in ` \`
-    /// so that a shell reads the lines as one command; where even that is
-    /// too wide, the URL goes without `http://`, which curl assumes.
+    /// The empty log's hint in lines of at most `width` columns
+    /// (`ExampleRequest.lines`).
     static func hint(_ example: ExampleRequest, serverURL: String, width: Int, options: RenderOptions) -> [String] {
-        let lead = "waiting for requests — try:"
-        var arguments = example.arguments(serverURL: serverURL).map(options.shown)
-        let whole = lead + " " + arguments.joined(separator: " ")
-        if TerminalText.columns(whole) <= width { return [whole] }
-        let continued = arguments.count > 1 ? 2 : 0
-        if TerminalText.columns(arguments[0]) + continued > width, serverURL.hasPrefix("http://") {
-            arguments = example.arguments(serverURL: String(serverURL.dropFirst(7))).map(options.shown)
-        }
-        if TerminalText.columns(arguments.joined(separator: " ")) <= width {
-            return [lead, arguments.joined(separator: " ")]
-        }
-        var lines = [lead]
-        for (index, argument) in arguments.enumerated() {
-            let line = (index == 0 ? "" : "  ") + argument + (index < arguments.count - 1 ? " \\" : "")
-            // An argument wider than the screen is broken where it must
-            // be, but none of it is left out.
-            var rest = Substring(line)
-            while !rest.isEmpty {
-                let piece = TerminalText.cut(rest, columns: width)
-                lines.append(String(piece))
-                rest = rest[piece.endIndex...]
-            }
-        }
-        return lines
+        example.lines(lead: "waiting for requests — try:", serverURL: serverURL, width: width, shown: options.shown)
     }
 
     /// A request to suggest in the empty log: the first GET endpoint that

@@ -212,7 +212,7 @@ public final class ScreenRuntime {
                     }
                     self.send(.details(self.options.unicode ? view : view?.forASCII()), size)
                 case .openEndpoint(let id):
-                    if let sheet = self.endpointSheet(id) {
+                    if let sheet = self.endpointSheet(id, width: size.width) {
                         self.send(.details(self.options.unicode ? sheet : sheet.forASCII()), size)
                     } else {
                         self.send(.notice("\(id) was seen live; the manifest declares nothing for it"), size)
@@ -332,14 +332,14 @@ public final class ScreenRuntime {
     }
 
     /// What the endpoint `id` serves, from the manifest the panel holds now.
-    private func endpointSheet(_ id: String) -> DetailsView? {
+    private func endpointSheet(_ id: String, width: Int) -> DetailsView? {
         let manifest = self.panel.snapshot().manifest
         guard let index = manifest.endpointIndex(id: id),
             let row = self.state.endpoints.first(where: { $0.id == id })
         else { return nil }
         return EndpointSheet.view(
             manifest.endpoints[index], row: row, log: self.state.log, serverURL: self.state.serverURL,
-            latencyLabel: self.state.latencyLabel(row.latency))
+            latencyLabel: self.state.latencyLabel(row.latency), width: DetailsScreen.textWidth(screen: width))
     }
 
     private func signature(of id: String?) -> String? {

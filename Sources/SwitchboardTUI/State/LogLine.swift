@@ -56,6 +56,9 @@ public struct LogLine: Equatable, Sendable {
     /// A marker has the sequence number of the request line before it, so
     /// the log stays in sequence order; the cursor steps over it.
     public var marker: String?
+    /// A marker made by key: what it set (`MarkerBurst.topic`), so the
+    /// next press of a burst replaces it.
+    public var markerTopic: String?
 
     public init(change: PanelChange, after sequence: Int) {
         self.sequence = sequence
@@ -69,6 +72,7 @@ public struct LogLine: Equatable, Sendable {
         self.delayMS = 0
         self.unmatched = false
         self.marker = TerminalText.clean(change.text)
+        self.markerTopic = MarkerBurst.topic(of: change)
     }
 
     public init(_ entry: JournalEntry) {
