@@ -16,6 +16,12 @@ extension RecordingSession {
         switch exchange.answer {
         case .live(let status, let headers, let body):
             let recorded = RecordedBody(body: body, headers: headers)
+            guard recorded.bytes.count <= RecordedBody.fileLimit else {
+                throw .cannotWrite(
+                    path: exchange.pattern.description,
+                    reason: "its body of \(recorded.bytes.count) bytes is over the \(RecordedBody.fileLimit >> 20) MiB"
+                        + " a recording writes into one file; write its fixture by hand")
+            }
             var kept = RecordedHeaders.filter(headers, encoded: recorded.stillEncoded)
             entries.append(.init(key: "status", value: .number(status)))
             if body.isEmpty {
