@@ -68,8 +68,7 @@ enum ControlJSON {
                 truncated: bytes.count < size)
         }
         func pair(_ header: HeaderField) -> [String] {
-            let secret = redact && CredentialNames.isHeader(header.name)
-            return [header.name, secret ? CredentialNames.redacted : header.value]
+            [header.name, redact ? CredentialNames.redactedValue(ofHeader: header.name, header.value) : header.value]
         }
         let record = RequestDetails(
             httpVersion: details.httpVersion, requestHeaders: details.requestHeaders.map(pair),

@@ -90,9 +90,19 @@ final class LiveAnswers: Sendable {
         self.countLimit = countLimit
     }
 
+    /// Keeps `answer` as the one to record for its endpoint, unless it does
+    /// not stand for the resource (a HEAD, a 304, a 206…; see
+    /// `RecordedExchange.whyNotTheResource`) and one that does is kept:
+    /// a client's own revalidation never replaces the real answer.
     func keep(_ answer: Answer) {
         let key = answer.existingID ?? answer.suggestedID
+        let partial = RecordedExchange.whyNotTheResource(method: answer.method, status: answer.status) != nil
         self.state.withLock { state in
+            if partial, let old = state.answers[key],
+                RecordedExchange.whyNotTheResource(method: old.method, status: old.status) == nil
+            {
+                return
+            }
             if let old = state.answers.removeValue(forKey: key) {
                 state.total -= old.held
                 state.order.removeAll { $0 == key }

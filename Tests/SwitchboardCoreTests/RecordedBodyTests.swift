@@ -127,18 +127,23 @@ import Testing
         #expect(Inflate.gunzip(Array(compressed.prefix(compressed.count / 2))) == nil)
     }
 
-    /// 200 KB of gzip can claim gigabytes; past 64 MB decoded the body is
-    /// kept as it came, with its `Content-Encoding`, and never parsed.
-    @Test func aGzipBombPastSixtyFourMegabytesIsKeptEncoded() async throws {
+    /// 64 KB of gzip that decodes to 63 MiB of `[[0,0,…]]` (the issue's
+    /// case, which took 2 GB and wrote 231 MB): past `RecordedBody.fileLimit`
+    /// decoded the body is kept as it came, with its `Content-Encoding`, and
+    /// never scanned.
+    @Test func aGzipBombPastTheFileLimitIsKeptEncoded() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bomb-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let bomb = directory.appendingPathComponent("bomb.gz").path
-        let made = try await Subprocess.run("sh", ["-c", "head -c 68157440 /dev/zero | gzip -n -9 > '\(bomb)'"])
+        let made = try await Subprocess.run(
+            "sh",
+            ["-c", "{ printf '[['; yes 0, | head -n 33000000 | tr -d '\\n'; printf '0]]'; } | gzip -n -9 > '\(bomb)'"])
         #expect(made.status == 0, "\(made.stderr)")
         let compressed = try [UInt8](Data(contentsOf: URL(fileURLWithPath: bomb)))
         #expect(compressed.count < 200 * 1024)
-        #expect(Inflate.outputLimit == 64 * 1024 * 1024)
+        #expect(Inflate.outputLimit == RecordedBody.fileLimit)
+        #expect(RecordedBody.fileLimit == 16 * 1024 * 1024)
         #expect(Inflate.gunzip(compressed) == nil)
         let headers = [
             HeaderField(name: "Content-Type", value: "application/json"),
@@ -147,6 +152,16 @@ import Testing
         #expect(
             RecordedBody(body: compressed, headers: headers)
                 == RecordedBody(bytes: compressed, fileExtension: "json.gzip", stillEncoded: true))
+    }
+
+    /// Under the limit decoded, but one value a line would take it past:
+    /// stored decoded and unindented, never more than the limit.
+    @Test func jsonThatWouldIndentPastTheFileLimitIsStoredAsItCame() {
+        let flat = Array(("[" + String(repeating: "0,", count: 4_000_000) + "0]").utf8)
+        #expect(flat.count < RecordedBody.fileLimit)
+        #expect(JSONPretty.format(flat) == nil, "2.5 times 8 MB is past the limit")
+        let recorded = RecordedBody(body: flat, headers: [.init(name: "Content-Type", value: "application/json")])
+        #expect(recorded == RecordedBody(bytes: flat, fileExtension: "json", stillEncoded: false))
     }
 
     /// Indenting every line to its depth would turn these 40 KB into 16 MB
@@ -188,7 +203,8 @@ import Testing
     }
 
     /// A redirect's password is a credential: the recorded `Location`
-    /// keeps where it points, not who logged in. Anything else is kept as sent.
+    /// keeps where it points, not who logged in (a `Link` the same).
+    /// Anything else is kept as sent.
     @Test(
         arguments: [
             ("https://ana:s3cret@api.example.com/next?x=1", "https://api.example.com/next?x=1"),
@@ -203,7 +219,7 @@ import Testing
             HeaderField(name: "Location", value: sent), .init(name: "Link", value: "<https://u:p@x/2>; rel=next"),
         ]
         #expect(
-            RecordedHeaders.filter(headers, encoded: false).map(\.value) == [kept, "<https://u:p@x/2>; rel=next"])
+            RecordedHeaders.filter(headers, encoded: false).map(\.value) == [kept, "<https://x/2>; rel=next"])
     }
 
     /// One list of credentials for HAR redaction and recording: nothing on

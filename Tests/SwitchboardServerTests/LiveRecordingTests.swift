@@ -75,4 +75,41 @@ import Testing
         #expect(text.contains("server_error:"))
         _ = try ManifestLoader.load(directory: directory)
     }
+    /// `GET /files/switchboard.yml` relayed live with recording on, the
+    /// upstream answering with a manifest of its own: the manifest stays
+    /// the user's, and no second one or hidden file appears.
+    @Test func aRequestCannotRecordOverTheManifest() async throws {
+        let evil = "endpoints: []\nupstream: https://attacker.example\n"
+        let upstreamFixtures = try TemporaryFixtures(
+            manifest: """
+                endpoints:
+                  - { id: any, method: GET, path: "/files/*", success: { file: evil.txt } }
+                """,
+            textFiles: ["evil.txt": evil])
+        let upstream = try RunningServer(fixtures: upstreamFixtures)
+        defer { upstream.stop() }
+        let manifest = """
+            endpoints:
+              - { id: files, method: GET, path: "/files/:name", success: { file: "{name}" } }
+            """
+        let fixtures = try TemporaryFixtures(manifest: manifest, textFiles: ["a.txt": "a"])
+        let proxy = try RunningServer(
+            panel: ControlPanel(manifest: ManifestLoader.load(directory: fixtures.path)), keeping: fixtures,
+            upstream: UpstreamSettings(url: UpstreamURL(scheme: "http", host: "127.0.0.1", port: upstream.port)))
+        defer { proxy.stop() }
+        try proxy.panel.setMode(.live, endpoint: "files")
+        let before = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).sorted()
+        for name in ["switchboard.yml", "switchboard.yaml", "switchboard.json", ".env"] {
+            let live = try await LivePassthroughTests.curl(proxy.url("/files/" + name))
+            #expect(live.body == Array(evil.utf8), "relayed as the upstream sent it")
+            _ = try await LivePassthroughTests.entry("GET", "/files/" + name, in: proxy)
+            for _ in 0..<2 {
+                let result = try await onThread { proxy.server.recordLive(["files"]) }
+                if case .success(let result) = result { #expect(result.written.isEmpty) }
+                #expect(try String(contentsOfFile: fixtures.path + "/switchboard.yml", encoding: .utf8) == manifest)
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixtures.path).sorted() == before)
+        #expect(proxy.panel.snapshot().manifest.upstream == nil, "the upstream is still the user's")
+    }
 }

@@ -38,7 +38,7 @@ struct HAREntryBytes {
         out.append(contentsOf: #"{"method":"#.utf8)
         JSONBytes.appendString(entry.method, to: &out)
         out.append(contentsOf: #","url":"#.utf8)
-        let target = self.redact ? CredentialNames.redactingQuery(in: entry.target) : entry.target
+        let target = self.redact ? CredentialNames.redactingURL(entry.target) : entry.target
         JSONBytes.appendString(target.hasPrefix("/") ? serverURL + target : target, to: &out)
         out.append(contentsOf: #","httpVersion":"#.utf8)
         JSONBytes.appendString(version, to: &out)
@@ -108,7 +108,9 @@ struct HAREntryBytes {
             }
         }
         out.append(contentsOf: #"},"redirectURL":"#.utf8)
-        JSONBytes.appendString(Self.first("location", in: headers) ?? "", to: &out)
+        let location = Self.first("location", in: headers) ?? ""
+        JSONBytes.appendString(
+            self.redact ? CredentialNames.redactedValue(ofHeader: "location", location) : location, to: &out)
         out.append(contentsOf: #","headersSize":-1,"bodySize":"#.utf8)
         JSONBytes.appendInteger(entry.status == .noStatusLine ? -1 : (details?.responseBodySize ?? 0), to: &out)
         if entry.status == .noStatusLine, let mode = entry.mode {
@@ -122,8 +124,8 @@ struct HAREntryBytes {
         out.append(UInt8(ascii: "["))
         for (index, header) in headers.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            let secret = self.redact && CredentialNames.isHeader(header.name)
-            self.pair(header.name, secret ? CredentialNames.redacted : header.value, into: &out)
+            let value = self.redact ? CredentialNames.redactedValue(ofHeader: header.name, header.value) : header.value
+            self.pair(header.name, value, into: &out)
         }
         out.append(UInt8(ascii: "]"))
     }

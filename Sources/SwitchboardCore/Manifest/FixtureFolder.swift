@@ -204,12 +204,10 @@ struct FixtureFolder {
     /// Matches a relative path against a pattern (`TextTemplate.values(in:)`).
     /// A wildcard never serves the manifest itself (`/files/switchboard.yml`
     /// for `file: "{*}"`) nor a hidden file (`.git/config`, `.env`): they
-    /// are the project's, not the API's.
+    /// are the project's, not the API's (`RequestFileRule`, which recording
+    /// follows too).
     static func fits(_ path: String, _ pattern: TextTemplate) -> Bool {
-        guard !ManifestLoader.manifestNames.contains(path),
-            !path.split(separator: "/").contains(where: { $0.hasPrefix(".") })
-        else { return false }
-        return pattern.values(in: path) != nil
+        RequestFileRule.allows(path) && pattern.values(in: path) != nil
     }
 
     private static func resolve(_ path: String) -> String? {

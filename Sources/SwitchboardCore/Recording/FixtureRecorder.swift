@@ -81,6 +81,10 @@ public struct FixtureRecorder: Sendable {
         var outcomes: [Outcome] = []
         var skipped: [Skipped] = []
         for exchange in exchanges {
+            if let reason = exchange.whyNotTheResource {
+                skipped.append(.init(endpointID: exchange.existingID ?? exchange.suggestedID, reason: reason))
+                continue
+            }
             let (edited, outcome) = try session.apply(exchange, to: text)
             text = edited
             switch outcome {

@@ -6,13 +6,10 @@ import CZlib
 /// the network is no place for code of our own. Brotli has no decoder here;
 /// a `br` body is stored as it came, with its header (see `RecordedBody`).
 enum Inflate {
-    /// Bodies that would decode to more than this are stored as they came:
-    /// a few KB of gzip can claim gigabytes. A recording keeps a live answer
-    /// of at most 8 MB, 64 MB of answers in all (`LiveAnswers`); one body
-    /// decoding to more than all of them together is no fixture anyone
-    /// reads, and decoding it (then parsing it as JSON) would take the
-    /// process to gigabytes.
-    static let outputLimit = 64 * 1024 * 1024
+    /// Bodies that would decode to more than a recorded file may hold
+    /// (`RecordedBody.fileLimit`) are stored as they came, with their
+    /// `Content-Encoding`: a few KB of gzip can claim gigabytes.
+    static let outputLimit = RecordedBody.fileLimit
 
     /// zlib's window bits: 15 for a zlib stream, negative for raw deflate,
     /// plus 16 for gzip.

@@ -1,6 +1,14 @@
 /// An upstream body as it is stored: decoded, JSON pretty-printed, with the
 /// file extension its content type calls for.
 struct RecordedBody: Equatable {
+    /// The most a recording writes into one file, 16 MiB. A kept live answer
+    /// is at most 8 MB (`LiveAnswers.bodyLimit`), but 64 KB of gzip can
+    /// decode to 63 MiB of `[[0,0,…]]`, and indenting that one value a line
+    /// made a 231 MB file: a body that would decode past this is stored
+    /// still encoded, one that would indent past it unindented, and one
+    /// larger as it came is not recorded (`writeBody` says why).
+    static let fileLimit = 16 << 20
+
     var bytes: [UInt8]
     /// `json`, `html`, `jpg`…; `bin` for a type without one, and the
     /// encoding added (`json.br`) when the body could not be decoded.

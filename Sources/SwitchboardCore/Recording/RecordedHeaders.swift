@@ -33,34 +33,12 @@ public enum RecordedHeaders {
             else { continue }
             guard seen.insert(name).inserted else { continue }
             var value = header.value.trimmed()
-            if name == "location" { value = Self.withoutUserinfo(value) }
+            // A URL's userinfo and query credentials, as every shared file has them.
+            value = CredentialNames.redactedValue(ofHeader: name, value)
             // A value the manifest could not hold is dropped, not mangled.
             guard ManifestReader.isValidHeader(name: header.name, value: value) else { continue }
             result.append(HeaderField(name: header.name, value: value))
         }
         return result
-    }
-
-    /// `https://user:password@host/next` → `https://host/next` (and the same
-    /// for `//user@host/next`): a password in a redirect is a credential
-    /// like any other. A relative `Location` (`/next?to=https://a@b`) has
-    /// no authority and stays as it is.
-    static func withoutUserinfo(_ location: String) -> String {
-        let authorityStart: String.Index
-        if location.hasPrefix("//") {
-            authorityStart = location.index(location.startIndex, offsetBy: 2)
-        } else if let separator = location.range(of: "://"), !location[..<separator.lowerBound].isEmpty,
-            location[..<separator.lowerBound].allSatisfy({
-                $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0))
-            })
-        {
-            authorityStart = separator.upperBound
-        } else {
-            return location
-        }
-        let authorityEnd =
-            location[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? location.endIndex
-        guard let at = location[authorityStart..<authorityEnd].lastIndex(of: "@") else { return location }
-        return String(location[..<authorityStart]) + String(location[location.index(after: at)...])
     }
 }

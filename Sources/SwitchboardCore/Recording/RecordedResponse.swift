@@ -16,6 +16,12 @@ extension RecordingSession {
         switch exchange.answer {
         case .live(let status, let headers, let body):
             let recorded = RecordedBody(body: body, headers: headers)
+            guard recorded.bytes.count <= RecordedBody.fileLimit else {
+                throw .cannotWrite(
+                    path: exchange.pattern.description,
+                    reason: "its body of \(recorded.bytes.count) bytes is over the \(RecordedBody.fileLimit >> 20) MiB"
+                        + " a recording writes into one file; write its fixture by hand")
+            }
             var kept = RecordedHeaders.filter(headers, encoded: recorded.stillEncoded)
             entries.append(.init(key: "status", value: .number(status)))
             if body.isEmpty {
@@ -66,6 +72,9 @@ extension RecordingSession {
     }
 
     private func write(_ bytes: [UInt8], to relative: String) throws(RecordingError) {
+        if let reason = RequestFileRule.whyNotWritable(relative, in: self.directory) {
+            throw .cannotWrite(path: relative, reason: reason)
+        }
         do {
             try AtomicFile.write(bytes, to: (self.directory as NSString).appendingPathComponent(relative))
         } catch {
@@ -89,7 +98,9 @@ extension RecordingSession {
     /// else (`/`, `..`), that is missing or empty, or that would put control
     /// characters into a file name (and into every line that prints it) is
     /// refused, saying why: recording over the pattern instead would replace
-    /// the user's file per request with one body.
+    /// the user's file per request with one body. So is a name the served
+    /// side would never pick (`RequestFileRule`): `GET /files/switchboard.yml`
+    /// for `file: "{name}"` would replace the manifest.
     static func perRequestFile(_ pattern: String, values: [String: String]) -> Result<
         (pattern: String, file: String), FixtureRecorder.Skipped
     >? {
@@ -118,6 +129,12 @@ extension RecordingSession {
         if file.split(separator: "/").contains(where: { $0.utf8.count > 255 }) {
             return .failure(
                 .init(reason: "the request's values make the file name '\(file)' too long; record another request"))
+        }
+        if !RequestFileRule.allows(file) {
+            return .failure(
+                .init(
+                    reason: "the request's values make the file name '\(file)', which is the manifest's, a hidden"
+                        + " file's or outside the pattern's folder; recording never writes it"))
         }
         return .success((pattern, file))
     }

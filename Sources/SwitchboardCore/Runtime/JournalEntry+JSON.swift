@@ -72,8 +72,11 @@ extension JournalEntry {
     public func appendJSON(to out: inout [UInt8], redact: Bool = true) {
         out.reserveCapacity(out.count + 320)
         var (path, query) = Self.split(self.target)
-        // Most targets have no query: one scan, and nothing to redact.
-        if redact, !query.isEmpty { (path, query) = Self.split(CredentialNames.redactingQuery(in: self.target)) }
+        // Most targets are a path with no query: one scan, and nothing to
+        // redact. An absolute-form target may carry a userinfo.
+        if redact, !query.isEmpty || !path.hasPrefix("/") {
+            (path, query) = Self.split(CredentialNames.redactingURL(self.target))
+        }
         out.append(contentsOf: #"{"time":""#.utf8)
         Timestamp.appendISO8601(self.time, to: &out)
         out.append(contentsOf: #"","method":"#.utf8)
