@@ -19,9 +19,10 @@ enum AtomicFile {
         var info = stat()
         let existed = stat(path, &info) == 0
         let mode = existed ? info.st_mode & 0o7777 : 0o644
-        let name = (path as NSString).lastPathComponent
+        // Not named after the file: a name near the file system's limit
+        // would leave no room for the temporary one's prefix and suffix.
         let temporary = (directory as NSString).appendingPathComponent(
-            ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+            ".switchboard-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw Self.failure(path) }
         var written = 0

@@ -76,8 +76,10 @@ public struct FixtureRecorder: Sendable {
             text = read
         }
         let original = text
+        let writes = RecordingWrites()
         let session = RecordingSession(
-            directory: self.directory, file: name, style: ManifestValue.Style(json: name.hasSuffix(".json")))
+            directory: self.directory, file: name, style: ManifestValue.Style(json: name.hasSuffix(".json")),
+            writes: writes)
         var outcomes: [Outcome] = []
         var skipped: [Skipped] = []
         for exchange in exchanges {
@@ -85,20 +87,35 @@ public struct FixtureRecorder: Sendable {
                 skipped.append(.init(endpointID: exchange.existingID ?? exchange.suggestedID, reason: reason))
                 continue
             }
-            let (edited, outcome) = try session.apply(exchange, to: text)
-            text = edited
-            switch outcome {
-            case .success(let outcome): outcomes.append(outcome)
-            case .failure(let skip): skipped.append(skip)
+            let mark = writes.mark
+            do {
+                let (edited, outcome) = try session.apply(exchange, to: text)
+                text = edited
+                switch outcome {
+                case .success(let outcome): outcomes.append(outcome)
+                case .failure(let skip): skipped.append(skip)
+                }
+            } catch {
+                // A manifest that does not load fails every exchange alike.
+                if case .manifestHasProblems = error {
+                    writes.rollBack()
+                    throw error
+                }
+                // One exchange that cannot be written (a name too long, a
+                // body too large) does not cost the others their recording.
+                writes.rollBack(to: mark)
+                skipped.append(.init(endpointID: exchange.existingID ?? exchange.suggestedID, reason: "\(error)"))
             }
         }
         if let text, text != original {
             do {
                 try AtomicFile.write(Array(text.utf8), to: path)
             } catch {
+                writes.rollBack()
                 throw .cannotWrite(path: error.path, reason: error.reason)
             }
         }
+        writes.keep()
         return Summary(
             manifestPath: path, createdManifest: found == nil && text != nil, outcomes: outcomes, skipped: skipped)
     }

@@ -75,15 +75,18 @@ extension RecordingSession {
         if let reason = RequestFileRule.whyNotWritable(relative, in: self.directory) {
             throw .cannotWrite(path: relative, reason: reason)
         }
+        let path = (self.directory as NSString).appendingPathComponent(relative)
+        self.writes.willWrite(path)
         do {
-            try AtomicFile.write(bytes, to: (self.directory as NSString).appendingPathComponent(relative))
+            try AtomicFile.write(bytes, to: path)
         } catch {
             throw .cannotWrite(path: error.path, reason: error.reason)
         }
     }
 
     static func fileName(id: String, kind: ResponseKind, fileExtension: String, taken: Set<String>) -> String {
-        let base = FixtureRecorder.folder + "/" + id + (kind == .success ? "" : "." + kind.rawValue)
+        let base =
+            FixtureRecorder.folder + "/" + RecordedFileName.stem(id) + (kind == .success ? "" : "." + kind.rawValue)
         var name = base + "." + fileExtension
         var number = 2
         while taken.contains(name) {

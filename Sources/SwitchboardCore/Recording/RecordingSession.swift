@@ -6,6 +6,8 @@ struct RecordingSession {
     let directory: String
     let file: String
     let style: ManifestValue.Style
+    /// Every body file written, so an exchange or the batch can be undone.
+    let writes: RecordingWrites
 
     /// The edited text, and what was recorded, or why this exchange was
     /// skipped (the text then is as it was).
