@@ -1,8 +1,10 @@
 /// The buckets of one rate-limited endpoint: one for the whole endpoint,
 /// or, with a key header (`rate_limit_key: Authorization`), one per value
-/// of that header. Keys are capped: past `maxKeys` the key seen first is
-/// forgotten (its client starts again with a full bucket), so a client
-/// inventing keys cannot grow memory without bound.
+/// of that header. A key is kept as its digest (`RateKey`, 16 bytes), not
+/// its text, and keys are capped: past `maxKeys` the key seen first is
+/// forgotten (its client starts again with a full bucket). So a client
+/// inventing keys, however long, cannot grow memory past the cap's
+/// `retainedBytes`.
 public struct RateBuckets: Sendable {
     public let limit: RateLimit
     /// The request header whose value picks the bucket; `nil` for one
@@ -11,9 +13,9 @@ public struct RateBuckets: Sendable {
     public let maxKeys: Int
     /// Requests with no key (no key header set, or a request without it).
     private var shared: RateBucket
-    private var keyed: [String: RateBucket] = [:]
+    private var keyed: [RateKey: RateBucket] = [:]
     /// Keys in the order they were first seen, from `oldest` on.
-    private var order: [String] = []
+    private var order: [RateKey] = []
     private var oldest = 0
 
     /// How many keys are kept at most by default.
@@ -38,7 +40,8 @@ public struct RateBuckets: Sendable {
     /// without one shares the endpoint's bucket, and `deadline` is its
     /// client's (the connection's), left alone when a key answers.
     public mutating func take(key: String?, now: Duration, deadline: inout Duration?) -> RateVerdict {
-        guard let key else { return self.shared.take(now: now, deadline: &deadline) }
+        guard let text = key else { return self.shared.take(now: now, deadline: &deadline) }
+        let key = RateKey(text)
         if let verdict = self.keyed[key]?.take(now: now) { return verdict }
         if self.keyed.count >= self.maxKeys { self.forgetOldest() }
         var bucket = RateBucket(limit: self.limit)
@@ -50,6 +53,15 @@ public struct RateBuckets: Sendable {
 
     /// How many keys have a bucket now.
     public var keyCount: Int { self.keyed.count }
+
+    /// Bytes the keyed buckets take: what the table and the order of keys
+    /// have room for. Keys and buckets hold no heap memory of their own
+    /// (`RateKey` is `BitwiseCopyable`), so this is all of it, whatever
+    /// the keys' length.
+    public var retainedBytes: Int {
+        let entry = MemoryLayout<RateKey>.stride + MemoryLayout<RateBucket>.stride
+        return self.keyed.capacity * entry + self.order.capacity * MemoryLayout<RateKey>.stride
+    }
 
     private mutating func forgetOldest() {
         self.keyed[self.order[self.oldest]] = nil
