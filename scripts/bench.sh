@@ -4,8 +4,8 @@
 #      as a ratio to nginx with one worker serving the same 124-byte JSON;
 #   2. latency accuracy: 200 connections on a 500 ms endpoint (req/s against 400, p50, p99);
 #   3. memory: RSS before, and after two million requests;
-#   4. the screen's cost: render time for 200 endpoints and a full log, and routing an unmatched
-#      request among 50,000 endpoints;
+#   4. the screen's cost: render time for 200 endpoints and a full log, taking 2,000 requests in, and
+#      routing an unmatched request among 50,000 endpoints (quick alone: see bench_summary.py --screen);
 #   5. every request written (scripts/bench-log.sh): requests served against lines on stdout and
 #      in --log, and entries in --har;
 #   6. passthrough (issue 11, scripts/bench/passthrough.sh): the same nginx upstream behind nginx
@@ -15,7 +15,8 @@
 #      to summary.md. (`PATTERNS=1 scripts/bench/instructions.sh` counts the same in instructions.)
 # nginx and Switchboard are measured alike by scripts/bench/measure.sh. Everything it needs is in
 # scripts/; wrk, nginx and the rest are installed with apt-get when missing (needs root).
-# Takes about 12 minutes.
+# Takes about 12 minutes. Every figure with a target (bench_summary.py) past it prints a line
+# starting REGRESSION and makes the script exit 1.
 #   scripts/bench.sh               → results in /tmp/switchboard-bench/<UTC time>/summary.md
 #   OUT=dir scripts/bench.sh
 set -euo pipefail
@@ -111,7 +112,10 @@ echo "== 4. the screen's render cost"
 echo "== 5. every request written: serve's stdout, --log and --har under load"
 OUT="$OUT/log" "$ROOT/scripts/bench-log.sh" | tee "$OUT/log.txt"
 
-python3 "$ROOT/scripts/bench_summary.py" "$OUT" | tee "$OUT/summary.md"
+# A figure past its target prints a REGRESSION line and exits 3; the rest still runs, and this
+# script exits 1 at the end.
+regressed=0
+python3 "$ROOT/scripts/bench_summary.py" "$OUT" | tee "$OUT/summary.md" || regressed=1
 
 echo "== 6. passthrough: nginx proxy_pass, mitmdump and switchboard in front of one nginx upstream"
 if OUT="$OUT/passthrough" SWITCHBOARD="$BIN" "$BENCH/passthrough.sh" >"$OUT/passthrough.txt" 2>&1; then
@@ -126,3 +130,7 @@ else
   echo "rate limit bench failed: see $OUT/ratelimit.txt" | tee -a "$OUT/summary.md"
 fi
 echo "results: $OUT"
+if ((regressed)); then
+  grep '^REGRESSION' "$OUT/summary.md"
+  exit 1
+fi

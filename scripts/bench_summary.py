@@ -1,11 +1,28 @@
 #!/usr/bin/env python3
-"""Summarise a scripts/bench.sh run against issue 3's targets: bench_summary.py OUT_DIR."""
+"""Summarise a scripts/bench.sh run against its targets, and flag each figure past its target.
+
+  bench_summary.py OUT_DIR          the whole run's table (OUT_DIR as bench.sh leaves it)
+  bench_summary.py --screen FILE    only switchboard-bench's figures (its output saved in FILE):
+                                    .build/release/switchboard-bench > /tmp/r.txt; bench_summary.py --screen /tmp/r.txt
+
+Each figure past its target prints a line starting `REGRESSION:` (after the table), and the exit
+status is then 3, so a script or CI job can stop on it; 0 when every target is met.
+"""
 import csv
 import os
 import platform
+import re
 import statistics
 import sys
 from datetime import datetime, timezone
+
+# switchboard-bench's figures with a target: the start of the printed line, and the most its median
+# (p50) may take, in milliseconds. The same targets as the README's Performance table.
+SCREEN_TARGETS = [
+    ("ingest ", 5.0, "taking 2,000 new requests into the screen"),
+    ("render ", 1.0, "one frame of 200 endpoints and a full log"),
+    ("route an unmatched ", 1.0, "routing an unmatched request among 50,000 endpoints"),
+]
 
 
 def wrk_rows(out):
@@ -16,6 +33,30 @@ def wrk_rows(out):
 def mean(rows, peer, test, key):
     values = [float(r[key]) for r in rows if r["peer"] == peer and r["test"] == test]
     return statistics.mean(values) if values else float("nan")
+
+
+def screen_figures(path):
+    """(line's name, its figures, p50 in ms, target in ms or None) for each switchboard-bench line."""
+    figures = []
+    with open(path) as f:
+        for line in f:
+            parts = re.match(r"(.*?): (mean .*)$", line.strip())
+            if not parts:
+                continue
+            name, figure = parts.groups()
+            p50 = re.search(r"p50 ([0-9.]+) ms", figure)
+            target = next((t for start, t, _ in SCREEN_TARGETS if line.startswith(start)), None)
+            figures.append((name, figure, float(p50.group(1)) if p50 else None, target))
+    return figures
+
+
+def screen_regressions(figures):
+    lines = []
+    for name, _, p50, target in figures:
+        if target is not None and (p50 is None or p50 > target):
+            shown = "no p50 printed" if p50 is None else f"p50 {p50} ms"
+            lines.append(f"REGRESSION: {name}: {shown}, target ≤ {target:g} ms")
+    return lines
 
 
 def main(out):
@@ -33,10 +74,13 @@ def main(out):
     with open(os.path.join(out, "memory.tsv")) as f:
         total, before, after = (int(x) for x in f.read().split("\t"))
     growth_mb = (after - before) / 1024
-    with open(os.path.join(out, "render.txt")) as f:
-        render = [line.strip() for line in f if line.startswith("render") or line.startswith("ingest")]
+    figures = screen_figures(os.path.join(out, "render.txt"))
 
-    def verdict(ok):
+    regressions = []
+
+    def verdict(ok, what, figure, target):
+        if not ok:
+            regressions.append(f"REGRESSION: {what}: {figure}, target {target}")
         return "met" if ok else "**missed**"
 
     cpu = "unknown CPU"
@@ -51,25 +95,52 @@ def main(out):
           f"wrk and the server share the cores.\n")
     print("| measure | Switchboard | reference | ratio / figure | target | |")
     print("|---|---|---|---|---|---|")
+    ok = verdict(headless / nginx >= 0.6, "throughput, headless", f"{headless / nginx:.2f}× nginx", "≥ 0.6×")
     print(f"| throughput, headless, journal on (`serve`, JSON lines to /dev/null) | {headless:,.0f} req/s "
-          f"| nginx-w1 {nginx:,.0f} req/s | {headless / nginx:.2f}× | ≥ 0.6× | {verdict(headless / nginx >= 0.6)} |")
+          f"| nginx-w1 {nginx:,.0f} req/s | {headless / nginx:.2f}× | ≥ 0.6× | {ok} |")
+    ok = verdict(screen / nginx >= 0.5, "throughput, screen running", f"{screen / nginx:.2f}× nginx", "≥ 0.5×")
     print(f"| throughput, screen running in tmux | {screen:,.0f} req/s | nginx-w1 {nginx:,.0f} req/s "
-          f"| {screen / nginx:.2f}× | ≥ 0.5× | {verdict(screen / nginx >= 0.5)} |")
+          f"| {screen / nginx:.2f}× | ≥ 0.5× | {ok} |")
+    ok = verdict(slow_rps / 400 >= 0.95, "500 ms delay, rate", f"{slow_rps / 400:.1%} of 400 req/s", "≥ 95%")
     print(f"| 200 connections on a 500 ms delay: rate | {slow_rps:.1f} req/s | ideal 400 | "
-          f"{slow_rps / 400:.1%} | ≥ 95% | {verdict(slow_rps / 400 >= 0.95)} |")
-    print(f"| … p50 | {slow_p50:.2f} ms | 500 ms | +{slow_p50 - 500:.2f} ms | 500–505 ms "
-          f"| {verdict(500 <= slow_p50 <= 505)} |")
-    print(f"| … p99 (worst run) | {slow_p99:.2f} ms | 500 ms | +{slow_p99 - 500:.2f} ms | < 520 ms "
-          f"| {verdict(slow_p99 < 520)} |")
+          f"{slow_rps / 400:.1%} | ≥ 95% | {ok} |")
+    ok = verdict(500 <= slow_p50 <= 505, "500 ms delay, p50", f"{slow_p50:.2f} ms", "500–505 ms")
+    print(f"| … p50 | {slow_p50:.2f} ms | 500 ms | +{slow_p50 - 500:.2f} ms | 500–505 ms | {ok} |")
+    ok = verdict(slow_p99 < 520, "500 ms delay, p99", f"{slow_p99:.2f} ms", "< 520 ms")
+    print(f"| … p99 (worst run) | {slow_p99:.2f} ms | 500 ms | +{slow_p99 - 500:.2f} ms | < 520 ms | {ok} |")
+    ok = verdict(growth_mb < 19.07, f"RSS over {total:,} requests", f"+{growth_mb:.1f} MiB", "< 20 MB")
     print(f"| RSS over {total:,} requests | {before / 1024:.1f} → {after / 1024:.1f} MiB | | "
-          f"+{growth_mb:.1f} MiB | < 20 MB | {verdict(growth_mb < 19.07)} |")
-    for line in render:
-        print(f"| {line.split(':')[0]} | {line.split(':', 1)[1].strip()} | | | | |")
+          f"+{growth_mb:.1f} MiB | < 20 MB | {ok} |")
+    for name, figure, p50, target in figures:
+        if target is None:
+            print(f"| {name} | {figure} | | | | |")
+        else:
+            ok = "met" if p50 is not None and p50 <= target else "**missed**"
+            print(f"| {name} | {figure} | | p50 | ≤ {target:g} ms | {ok} |")
+    regressions += screen_regressions(figures)
     print("\nThe 400 req/s ideal counts requests still in flight when wrk stops; with every request "
           "taking at least 500 ms, 200 connections can finish at most 19 each inside a 10 s run "
           "(3,800 requests, 380 req/s), so 95% is the most any server can show here.")
     print(f"\nnginx and Switchboard side by side (same run, measure.sh): see {os.path.join(out, 'peers', 'results.md')}")
+    return regressions
+
+
+def screen_only(path):
+    figures = screen_figures(path)
+    for name, figure, p50, target in figures:
+        mark = "" if target is None else f"   (target ≤ {target:g} ms)"
+        print(f"{name}: {figure}{mark}")
+    return screen_regressions(figures)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    if len(sys.argv) == 3 and sys.argv[1] == "--screen":
+        found = screen_only(sys.argv[2])
+    elif len(sys.argv) == 2:
+        found = main(sys.argv[1])
+    else:
+        sys.exit(__doc__)
+    if found:
+        print()
+        print("\n".join(found))
+    sys.exit(3 if found else 0)
