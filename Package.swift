@@ -10,10 +10,18 @@ let testing: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny")
 ]
 
+// Locks and atomics for every target: NIO's lock and swift-atomics, which
+// run where the libraries must (see `platforms`), instead of Synchronization.
+let lock: Target.Dependency = .product(name: "NIOConcurrencyHelpers", package: "swift-nio")
+let atomics: Target.Dependency = .product(name: "Atomics", package: "swift-atomics")
+
 let package = Package(
     name: "switchboard",
-    // iOS: SwitchboardKit and SwitchboardClient (Synchronization needs 18).
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    // What apps' test targets deploy to: SwitchboardKit and SwitchboardClient
+    // are linked into them. So no `Synchronization` (macOS 15 / iOS 18):
+    // locks are NIOConcurrencyHelpers', atomics swift-atomics'
+    // (scripts/library-graph.sh checks).
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "switchboard", targets: ["switchboard"]),
         .executable(name: "switchboard-bench", targets: ["switchboard-bench"]),
@@ -33,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // Already in NIO's graph; its atomics run on the platforms above.
+        .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0"),
     ],
     targets: [
         .systemLibrary(
@@ -41,7 +51,12 @@ let package = Package(
         ),
         .target(
             name: "SwitchboardCore",
-            dependencies: ["CZlib", "SwitchboardControl", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "CZlib", "SwitchboardControl", .product(name: "Yams", package: "Yams"),
+                // Locks and atomics only (no event loop): NIO's lock, which the
+                // server links anyway, rather than a second lock of our own.
+                lock, atomics,
+            ],
             swiftSettings: strict
         ),
         // The control API's wire types, on their own and free of NIO, so a
@@ -51,7 +66,7 @@ let package = Package(
             name: "SwitchboardServer",
             dependencies: [
                 "SwitchboardCore", "SwitchboardControl",
-                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), lock, atomics,
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
@@ -80,7 +95,9 @@ let package = Package(
         ),
         .target(
             name: "SwitchboardKit",
-            dependencies: ["SwitchboardCore", "SwitchboardControl", "SwitchboardServer", "SwitchboardTestFailure"],
+            dependencies: [
+                "SwitchboardCore", "SwitchboardControl", "SwitchboardServer", "SwitchboardTestFailure", lock, atomics,
+            ],
             swiftSettings: strict
         ),
         .target(
@@ -91,7 +108,7 @@ let package = Package(
         .target(name: "SwitchboardTestFailure", swiftSettings: strict),
         .target(
             name: "SwitchboardTUI",
-            dependencies: ["SwitchboardCore"],
+            dependencies: ["SwitchboardCore", lock],
             swiftSettings: strict
         ),
         .systemLibrary(
@@ -103,7 +120,7 @@ let package = Package(
         // headless server links no terminal library.
         .target(
             name: "SwitchboardProcess",
-            dependencies: ["CTerminalRescue"],
+            dependencies: ["CTerminalRescue", atomics],
             swiftSettings: strict
         ),
         .target(
@@ -115,7 +132,7 @@ let package = Package(
             name: "switchboard",
             dependencies: [
                 "SwitchboardCore", "SwitchboardControl", "SwitchboardServer", "SwitchboardTUI", "SwitchboardProcess",
-                "SwitchboardTerminal", "SwitchboardUpstream",
+                "SwitchboardTerminal", "SwitchboardUpstream", lock, atomics,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -131,7 +148,7 @@ let package = Package(
         .target(
             name: "SwitchboardTestSupport",
             dependencies: [
-                "SwitchboardCore", "SwitchboardServer", "SwitchboardTUI", "SwitchboardUpstream",
+                "SwitchboardCore", "SwitchboardServer", "SwitchboardTUI", "SwitchboardUpstream", lock,
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
@@ -140,7 +157,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchboardCoreTests",
-            dependencies: ["SwitchboardCore", "SwitchboardTestSupport"],
+            dependencies: ["SwitchboardCore", "SwitchboardTestSupport", lock, atomics],
             exclude: ["BrokenManifests"],
             swiftSettings: testing
         ),
@@ -149,7 +166,7 @@ let package = Package(
             dependencies: [
                 "SwitchboardCore", "SwitchboardControl", "SwitchboardServer", "SwitchboardTestSupport",
                 "SwitchboardUpstream",
-                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), lock, atomics,
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -158,7 +175,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchboardTUITests",
-            dependencies: ["SwitchboardCore", "SwitchboardTUI", "SwitchboardTestSupport"],
+            dependencies: ["SwitchboardCore", "SwitchboardTUI", "SwitchboardTestSupport", lock],
             exclude: ["Golden"],
             swiftSettings: testing
         ),
@@ -175,7 +192,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["switchboard", "SwitchboardClient", "SwitchboardTestSupport"],
+            dependencies: ["switchboard", "SwitchboardClient", "SwitchboardTestSupport", lock],
             swiftSettings: testing
         ),
     ]
