@@ -10,10 +10,18 @@ let testing: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny")
 ]
 
+// Locks and atomics for every target: NIO's lock and swift-atomics, which
+// run where the libraries must (see `platforms`), instead of Synchronization.
+let lock: Target.Dependency = .product(name: "NIOConcurrencyHelpers", package: "swift-nio")
+let atomics: Target.Dependency = .product(name: "Atomics", package: "swift-atomics")
+
 let package = Package(
     name: "switchboard",
-    // iOS: SwitchboardKit and SwitchboardClient (Synchronization needs 18).
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    // What apps' test targets deploy to: SwitchboardKit and SwitchboardClient
+    // are linked into them. So no `Synchronization` (macOS 15 / iOS 18):
+    // locks are NIOConcurrencyHelpers', atomics swift-atomics'
+    // (scripts/library-graph.sh checks).
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "switchboard", targets: ["switchboard"]),
         .executable(name: "switchboard-bench", targets: ["switchboard-bench"]),
@@ -37,6 +45,8 @@ let package = Package(
         // SwitchboardKit and SwitchboardClient; a command plugin, so nothing
         // of it is built unless asked for.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Already in NIO's graph; its atomics run on the platforms above.
+        .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0"),
     ],
     targets: [
         .systemLibrary(
@@ -45,7 +55,12 @@ let package = Package(
         ),
         .target(
             name: "SwitchboardCore",
-            dependencies: ["CZlib", "SwitchboardControl", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "CZlib", "SwitchboardControl", .product(name: "Yams", package: "Yams"),
+                // Locks and atomics only (no event loop): NIO's lock, which the
+                // server links anyway, rather than a second lock of our own.
+                lock, atomics,
+            ],
             swiftSettings: strict
         ),
         // The control API's wire types, on their own and free of NIO, so a
@@ -55,7 +70,7 @@ let package = Package(
             name: "SwitchboardServer",
             dependencies: [
                 "SwitchboardCore", "SwitchboardControl",
-                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), lock, atomics,
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
@@ -73,6 +88,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // Already built for AsyncHTTPClient; named for --upstream-ca.
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                lock,
             ],
             swiftSettings: strict
         ),
@@ -84,7 +100,9 @@ let package = Package(
         ),
         .target(
             name: "SwitchboardKit",
-            dependencies: ["SwitchboardCore", "SwitchboardControl", "SwitchboardServer", "SwitchboardTestFailure"],
+            dependencies: [
+                "SwitchboardCore", "SwitchboardControl", "SwitchboardServer", "SwitchboardTestFailure", lock, atomics,
+            ],
             swiftSettings: strict
         ),
         .target(
@@ -95,7 +113,7 @@ let package = Package(
         .target(name: "SwitchboardTestFailure", swiftSettings: strict),
         .target(
             name: "SwitchboardTUI",
-            dependencies: ["SwitchboardCore"],
+            dependencies: ["SwitchboardCore", lock],
             swiftSettings: strict
         ),
         .systemLibrary(
@@ -107,7 +125,7 @@ let package = Package(
         // headless server links no terminal library.
         .target(
             name: "SwitchboardProcess",
-            dependencies: ["CTerminalRescue"],
+            dependencies: ["CTerminalRescue", atomics],
             swiftSettings: strict
         ),
         .target(
@@ -119,7 +137,7 @@ let package = Package(
             name: "switchboard",
             dependencies: [
                 "SwitchboardCore", "SwitchboardControl", "SwitchboardServer", "SwitchboardTUI", "SwitchboardProcess",
-                "SwitchboardTerminal", "SwitchboardUpstream",
+                "SwitchboardTerminal", "SwitchboardUpstream", lock, atomics,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -135,7 +153,7 @@ let package = Package(
         .target(
             name: "SwitchboardTestSupport",
             dependencies: [
-                "SwitchboardCore", "SwitchboardServer", "SwitchboardTUI", "SwitchboardUpstream",
+                "SwitchboardCore", "SwitchboardServer", "SwitchboardTUI", "SwitchboardUpstream", lock,
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
@@ -144,7 +162,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchboardCoreTests",
-            dependencies: ["SwitchboardCore", "SwitchboardTestSupport"],
+            dependencies: ["SwitchboardCore", "SwitchboardTestSupport", lock, atomics],
             exclude: ["BrokenManifests"],
             swiftSettings: testing
         ),
@@ -153,7 +171,7 @@ let package = Package(
             dependencies: [
                 "SwitchboardCore", "SwitchboardControl", "SwitchboardServer", "SwitchboardTestSupport",
                 "SwitchboardUpstream",
-                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), lock, atomics,
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -162,7 +180,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchboardTUITests",
-            dependencies: ["SwitchboardCore", "SwitchboardTUI", "SwitchboardTestSupport"],
+            dependencies: ["SwitchboardCore", "SwitchboardTUI", "SwitchboardTestSupport", lock],
             exclude: ["Golden"],
             swiftSettings: testing
         ),
@@ -179,7 +197,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["switchboard", "SwitchboardClient", "SwitchboardTestSupport"],
+            dependencies: ["switchboard", "SwitchboardClient", "SwitchboardTestSupport", lock],
             swiftSettings: testing
         ),
     ]

@@ -6,7 +6,8 @@ import PackageDescription
 // repository's `.ci/run`.
 let package = Package(
     name: "CoinList",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    // The lowest platforms SwitchboardKit supports: an app at these resolves it.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [.library(name: "CoinList", targets: ["CoinList"])],
     dependencies: [
         // An app names the repository instead:

@@ -1,5 +1,5 @@
+import NIOConcurrencyHelpers
 import SwitchboardServer
-import Synchronization
 
 /// Which instance answers a request that reaches ``SwitchboardURLProtocol``,
 /// by the authority (`host:port`) of its URL. The system makes the protocol's
@@ -13,10 +13,10 @@ enum InProcessRegistry {
         init(_ answers: InProcessAnswers) { self.answers = answers }
     }
 
-    private static let entries = Mutex<[String: Entry]>([:])
+    private static let entries = NIOLockedValueBox<[String: Entry]>([:])
 
     static func register(_ answers: InProcessAnswers, authority: String) {
-        self.entries.withLock { entries in
+        self.entries.withLockedValue { entries in
             // Dropped instances left their entries empty: sweep them here,
             // where the map grows, so it stays as large as the live set.
             entries = entries.filter { $0.value.answers != nil }
@@ -25,10 +25,10 @@ enum InProcessRegistry {
     }
 
     static func remove(authority: String) {
-        _ = self.entries.withLock { $0.removeValue(forKey: authority) }
+        _ = self.entries.withLockedValue { $0.removeValue(forKey: authority) }
     }
 
     static func answers(authority: String) -> InProcessAnswers? {
-        self.entries.withLock { $0[authority]?.answers }
+        self.entries.withLockedValue { $0[authority]?.answers }
     }
 }

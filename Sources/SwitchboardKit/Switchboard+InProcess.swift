@@ -1,7 +1,7 @@
+import Atomics
 public import Foundation
 import SwitchboardCore
 import SwitchboardServer
-import Synchronization
 
 #if canImport(FoundationNetworking)
     public import FoundationNetworking
@@ -44,13 +44,13 @@ extension Switchboard {
     static func inProcess(manifest: Manifest) -> Switchboard {
         let panel = ControlPanel(manifest: manifest)
         let journal = RequestJournal(capacity: 10_000)
-        let number = Self.inProcessCount.add(1, ordering: .relaxed).newValue
+        let number = Self.inProcessCount.wrappingIncrementThenLoad(by: 1, ordering: .relaxed)
         return Switchboard(
             panel: panel, journal: journal, server: nil, answers: InProcessAnswers(panel: panel, journal: journal),
             port: 0, baseURL: URL(string: "http://switchboard-\(number).invalid")!)
     }
 
-    private static let inProcessCount = Atomic<Int>(0)
+    private static let inProcessCount = ManagedAtomic<Int>(0)
 
     /// `base` (by default an ephemeral configuration) with
     /// ``SwitchboardURLProtocol`` first in `protocolClasses`: requests to

@@ -1,7 +1,7 @@
+import Atomics
 public import Foundation
 import SwitchboardCore
 import SwitchboardServer
-import Synchronization
 
 /// A Switchboard fake API running inside the test process: the same engine
 /// as the `switchboard` binary (manifest, modes, faults, latency, journal,
@@ -39,7 +39,7 @@ public final class Switchboard: Sendable {
     let answers: InProcessAnswers
     let arrivals: RequestArrivals
     /// Whether `stop()` has run, so `deinit` starts no thread for nothing.
-    private let stopped = Atomic<Bool>(false)
+    private let stopped = ManagedAtomic<Bool>(false)
 
     init(
         panel: ControlPanel, journal: RequestJournal, server: SwitchboardServer?, answers: InProcessAnswers,

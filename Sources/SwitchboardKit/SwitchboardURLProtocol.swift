@@ -1,6 +1,6 @@
+import NIOConcurrencyHelpers
 import SwitchboardCore
 import SwitchboardServer
-import Synchronization
 
 // `URLProtocol` and `URLRequest` are FoundationNetworking's on Linux,
 // Foundation's on Apple platforms: the public import follows them.
@@ -34,7 +34,8 @@ import Synchronization
 ///
 /// Faults fail the task with the `URLError` codes the real server gives
 /// `URLSession` (measured on Linux; see `FaultErrors`); delays, bandwidth
-/// and the request's `timeoutInterval` are timers, never a sleeping thread.
+/// and the client's timeout (see ``timeout(request:session:)``) are timers,
+/// never a sleeping thread.
 ///
 /// What it cannot do, and why:
 /// - `live` needs the network: a `live` endpoint answers 502 saying so.
@@ -57,7 +58,7 @@ public final class SwitchboardURLProtocol: URLProtocol {
         let loading: SwitchboardURLProtocol
     }
 
-    private let state = Mutex(Loading())
+    private let state = NIOLockedValueBox(Loading())
     private let queue = DispatchQueue(label: "SwitchboardURLProtocol")
 
     private struct Loading: Sendable {
@@ -67,6 +68,8 @@ public final class SwitchboardURLProtocol: URLProtocol {
         var over = false
         /// When the client last heard something, for its timeout.
         var lastEvent = DispatchTime.now()
+        /// The client's timeout: how long it waits with nothing heard.
+        var timeout: TimeInterval = 60
     }
 
     /// Takes requests to a running instance's host and port.
@@ -92,10 +95,12 @@ public final class SwitchboardURLProtocol: URLProtocol {
             method: request.httpMethod ?? "GET", target: Self.target(of: url), headers: Self.headers(of: request),
             body: Self.body(of: request))
         let start = DispatchTime.now()
-        self.state.withLock { state in
+        let timeout = Self.timeout(request: request, session: Self.sessionTimeout(of: self.task))
+        self.state.withLockedValue { state in
             state.answers = answers
             state.answer = answer
             state.lastEvent = start
+            state.timeout = timeout
         }
         let owner = Owner(loading: self)
         self.at(start + Self.interval(answer.delay)) { owner.loading.deliver(answer) }
@@ -103,7 +108,7 @@ public final class SwitchboardURLProtocol: URLProtocol {
 
     override public func stopLoading() {
         // Called after a finish too; only a task still under way is a client that left.
-        let left = self.state.withLock { state -> (InProcessAnswers, InProcessAnswer)? in
+        let left = self.state.withLockedValue { state -> (InProcessAnswers, InProcessAnswer)? in
             guard !state.over else { return nil }
             state.over = true
             guard let answers = state.answers, let answer = state.answer else { return nil }
@@ -135,7 +140,7 @@ public final class SwitchboardURLProtocol: URLProtocol {
         }
         // Journaled with its first byte now, also when the client leaves mid-body.
         let answer = decided.statusLineSent()
-        self.state.withLock { $0.answer = answer }
+        self.state.withLockedValue { $0.answer = answer }
         self.client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
         self.heard()
         let failure = answer.fault.map(FaultErrors.code(for:))
@@ -186,7 +191,7 @@ public final class SwitchboardURLProtocol: URLProtocol {
     /// the answer finds it in the journal), then finishes or fails.
     /// `clientLeft`: the client gave up (its timeout) before the answer was whole.
     private func end(_ answer: InProcessAnswer, failure: URLError.Code?, clientLeft: Bool = false) {
-        let answers = self.state.withLock { state -> InProcessAnswers? in
+        let answers = self.state.withLockedValue { state -> InProcessAnswers? in
             guard !state.over else { return nil }
             state.over = true
             return state.answers
@@ -201,18 +206,17 @@ public final class SwitchboardURLProtocol: URLProtocol {
     }
 
     /// Runs `step` on the queue at `deadline`, unless the task is over by
-    /// then, or the client's timeout (`timeoutInterval` with nothing heard)
-    /// comes first: then the task fails with `.timedOut`, as over a socket.
+    /// then, or the client's timeout (that long with nothing heard) comes
+    /// first: then the task fails with `.timedOut`, as over a socket.
     private func at(_ deadline: DispatchTime, timed: Bool = true, _ step: @escaping @Sendable () -> Void) {
-        let last = self.state.withLock { $0.lastEvent }
-        let timeout = self.request.timeoutInterval
-        let limit = last + (timeout > 0 ? timeout : 60)
+        let (last, timeout) = self.state.withLockedValue { ($0.lastEvent, $0.timeout) }
+        let limit = last + timeout
         let owner = Owner(loading: self)
         guard deadline <= limit || !timed else {
             self.queue.asyncAfter(deadline: limit) {
                 let loading = owner.loading
-                guard loading.state.withLock({ !$0.over && $0.lastEvent == last }) else { return }
-                if let answer = loading.state.withLock({ $0.answer }) {
+                guard loading.state.withLockedValue({ !$0.over && $0.lastEvent == last }) else { return }
+                if let answer = loading.state.withLockedValue({ $0.answer }) {
                     // As a server journals a client that hung up on it.
                     loading.end(answer, failure: .timedOut, clientLeft: true)
                 } else {
@@ -222,13 +226,13 @@ public final class SwitchboardURLProtocol: URLProtocol {
             return
         }
         self.queue.asyncAfter(deadline: deadline) {
-            if owner.loading.state.withLock({ !$0.over }) { step() }
+            if owner.loading.state.withLockedValue({ !$0.over }) { step() }
         }
     }
 
     /// The client has just heard something: its timeout starts over.
     private func heard() {
-        self.state.withLock { $0.lastEvent = .now() }
+        self.state.withLockedValue { $0.lastEvent = .now() }
     }
 
     private static func interval(_ duration: Duration) -> DispatchTimeInterval {
@@ -238,7 +242,7 @@ public final class SwitchboardURLProtocol: URLProtocol {
 
     /// Fails a task that has no answer to journal.
     private func fail(_ code: URLError.Code) {
-        let first = self.state.withLock { state in
+        let first = self.state.withLockedValue { state in
             defer { state.over = true }
             return !state.over
         }
@@ -255,6 +259,41 @@ public final class SwitchboardURLProtocol: URLProtocol {
 }
 
 extension SwitchboardURLProtocol {
+    /// How long the client waits with nothing heard before `.timedOut`: the
+    /// shorter of the request's `timeoutInterval` (60 s unless set) and the
+    /// session configuration's `timeoutIntervalForRequest` (60 s unless
+    /// set), so that a session configured for 1 s gives up after 1 s here
+    /// as over a socket. (URLSession on Linux takes the request's when it
+    /// was set, else the session's: the two differ only for a request set
+    /// longer than its session.) A value of 0 or less counts as unset.
+    static func timeout(request: URLRequest, session: TimeInterval?) -> TimeInterval {
+        let given = [request.timeoutInterval, session ?? 0].filter { $0 > 0 }
+        return given.min() ?? 60
+    }
+
+    /// The `timeoutIntervalForRequest` of the session that made `task`,
+    /// when it can be found: URLSessionTask has no public `session`.
+    static func sessionTimeout(of task: URLSessionTask?) -> TimeInterval? {
+        guard let task else { return nil }
+        #if canImport(FoundationNetworking)
+            // swift-corelibs-foundation keeps it in an internal stored
+            // `session` of URLSessionTask (a superclass of the task's class).
+            var mirror: Mirror? = Mirror(reflecting: task)
+            while let current = mirror {
+                if let child = current.children.first(where: { $0.label == "session" }) {
+                    return (child.value as? URLSession)?.configuration.timeoutIntervalForRequest
+                }
+                mirror = current.superclassMirror
+            }
+            return nil
+        #else
+            // Apple's task answers `session` to key-value coding (not public
+            // API; not tried here, no Mac): asked only if it responds.
+            guard task.responds(to: NSSelectorFromString("session")) else { return nil }
+            return (task.value(forKey: "session") as? URLSession)?.configuration.timeoutIntervalForRequest
+        #endif
+    }
+
     /// `host:port` (lower-case host; the scheme's port when none is given):
     /// what tells instances apart.
     static func authority(of url: URL) -> String {

@@ -1,4 +1,4 @@
-import Synchronization
+import Atomics
 
 #if canImport(Glibc)
     import Glibc
@@ -9,7 +9,7 @@ import Synchronization
 public final class WakePipe: Sendable {
     public let readDescriptor: Int32
     private let writeDescriptor: Int32
-    private let pending = Atomic<Bool>(false)
+    private let pending = ManagedAtomic<Bool>(false)
 
     public init() {
         var fds: [Int32] = [0, 0]

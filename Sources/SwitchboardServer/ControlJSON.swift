@@ -62,7 +62,7 @@ enum ControlJSON {
         json += #","details":"#
         guard let details = entry.details else { return json + "null}" }
         func body(_ bytes: [UInt8], size: Int) -> CapturedBody {
-            let text = String(validating: bytes, as: UTF8.self)
+            let text = UTF8Text.decode(bytes)
             return CapturedBody(
                 size: size, text: text, base64: text == nil ? Data(bytes).base64EncodedString() : nil,
                 truncated: bytes.count < size)

@@ -1,6 +1,6 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import SwitchboardCore
-import Synchronization
 
 /// Runs drills on an event loop: whenever the panel changes, one timer is
 /// armed for the running drill's next step (and moved or cancelled when
@@ -11,7 +11,7 @@ final class DrillTimer: Sendable {
     private let panel: ControlPanel
     private let loop: any EventLoop
     /// The step time the armed timer is for, and the timer.
-    private let armed = Mutex<(due: Double, task: Scheduled<Void>)?>(nil)
+    private let armed = NIOLockedValueBox<(due: Double, task: Scheduled<Void>)?>(nil)
 
     init(panel: ControlPanel, loop: any EventLoop) {
         self.panel = panel
@@ -23,7 +23,7 @@ final class DrillTimer: Sendable {
     /// Arms the timer for the next step due, if it is not armed for it.
     func rearm() {
         let due = self.panel.snapshot().drill?.nextDue
-        self.armed.withLock { armed in
+        self.armed.withLockedValue { armed in
             guard armed?.due != due else { return }
             armed?.task.cancel()
             armed = nil
@@ -35,7 +35,7 @@ final class DrillTimer: Sendable {
     }
 
     private func fire(_ due: Double) {
-        self.armed.withLock { armed in
+        self.armed.withLockedValue { armed in
             if armed?.due == due { armed = nil }
         }
         // Applying the step changes the panel, whose listener re-arms; a
@@ -45,7 +45,7 @@ final class DrillTimer: Sendable {
     }
 
     func cancel() {
-        self.armed.withLock { armed in
+        self.armed.withLockedValue { armed in
             armed?.task.cancel()
             armed = nil
         }

@@ -52,7 +52,7 @@ extension LiveAnswers {
     func write(_ exchanges: [RecordedExchange], skipped: [RecordResult.Skipped], panel: ControlPanel) -> Result<
         RecordResult, RecordRefusal
     > {
-        self.writes.withLock { _ -> Result<RecordResult, RecordRefusal> in
+        self.writes.withLock { () -> Result<RecordResult, RecordRefusal> in
             let directory = panel.snapshot().manifest.directory
             let summary: FixtureRecorder.Summary
             let before = Self.manifestText(in: directory)
@@ -68,7 +68,7 @@ extension LiveAnswers {
             } catch {
                 return .failure(RecordRefusal(message: "recorded, but the fixtures do not load:\n\(error)"))
             }
-            if !folderExisted { self.createdFolder.withLock { $0 }() }
+            if !folderExisted { self.createdFolder.withLockedValue { $0 }() }
             let written = summary.outcomes.map { outcome in
                 RecordResult.Written(
                     endpoint: outcome.endpointID, response: outcome.kind.rawValue, file: outcome.bodyFile,

@@ -1,7 +1,7 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import SwitchboardCore
-import Synchronization
 
 /// The last live answer per endpoint, kept whole so it can be recorded
 /// into the fixtures (`w`, `POST /__switchboard/record`, `--record`).
@@ -72,11 +72,11 @@ final class LiveAnswers: Sendable {
         var fresh: Set<String> = []
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
     /// Held while a recording writes: one at a time.
-    let writes = Mutex(())
+    let writes = NIOLock()
     /// Told when a recording created the fixtures folder.
-    let createdFolder = Mutex<@Sendable () -> Void>({})
+    let createdFolder = NIOLockedValueBox<@Sendable () -> Void>({})
     let bodyLimit: Int
     let totalLimit: Int
     let countLimit: Int
@@ -97,7 +97,7 @@ final class LiveAnswers: Sendable {
     func keep(_ answer: Answer) {
         let key = answer.existingID ?? answer.suggestedID
         let partial = RecordedExchange.whyNotTheResource(method: answer.method, status: answer.status) != nil
-        self.state.withLock { state in
+        self.state.withLockedValue { state in
             if partial, let old = state.answers[key],
                 RecordedExchange.whyNotTheResource(method: old.method, status: old.status) == nil
             {
@@ -121,16 +121,16 @@ final class LiveAnswers: Sendable {
 
     /// Bytes held for all answers, as counted against `totalLimit`.
     var heldBytes: Int {
-        self.state.withLock { $0.total }
+        self.state.withLockedValue { $0.total }
     }
 
     func answer(for key: String) -> Answer? {
-        self.state.withLock { $0.answers[key] }
+        self.state.withLockedValue { $0.answers[key] }
     }
 
     /// The keys kept since the last call, oldest first.
     func takeFresh() -> [String] {
-        self.state.withLock { state in
+        self.state.withLockedValue { state in
             let fresh = state.order.filter { state.fresh.contains($0) }
             state.fresh = []
             return fresh
@@ -139,6 +139,6 @@ final class LiveAnswers: Sendable {
 
     /// Every key with an answer, oldest first.
     var keys: [String] {
-        self.state.withLock { $0.order }
+        self.state.withLockedValue { $0.order }
     }
 }

@@ -6,7 +6,7 @@ import SwitchboardCore
 /// and how long it took, whatever path answered it.
 extension RequestHandler {
     func record(_ request: Request, _ response: PreparedResponse, status: JournalEntry.Status, now: NIODeadline) {
-        self.responder.inFlight.subtract(1, ordering: .relaxed)
+        self.responder.inFlight.wrappingDecrement(by: 1, ordering: .relaxed)
         let elapsed = now - request.arrived
         var entry = JournalEntry(
             head: request.head, body: request.body, bodySize: request.bodySize, wallTime: request.wallTime, response,

@@ -1,7 +1,6 @@
 import NIOCore
 import NIOHTTP1
 import SwitchboardCore
-import Synchronization
 
 /// Answers the requests of one connection, one at a time. What the
 /// connection is doing is `connection`, a value that decides; this class
@@ -80,7 +79,7 @@ final class RequestHandler: ChannelDuplexHandler {
             case .stream(let request, let response, let sendContinue):
                 self.clock.headReceived()
                 self.clock.requestReceived()
-                self.responder.inFlight.add(1, ordering: .relaxed)
+                self.responder.inFlight.wrappingIncrement(by: 1, ordering: .relaxed)
                 if sendContinue {
                     let proceed = HTTPResponseHead(version: head.version, status: .continue)
                     context.writeAndFlush(self.wrapOutboundOut(.head(proceed)), promise: nil)
@@ -114,7 +113,7 @@ final class RequestHandler: ChannelDuplexHandler {
             switch self.connection.endReceived() {
             case .answer(let request):
                 self.clock.requestReceived()
-                self.responder.inFlight.add(1, ordering: .relaxed)
+                self.responder.inFlight.wrappingIncrement(by: 1, ordering: .relaxed)
                 self.respond(to: request, context: context)
             case .answerControl(let request):
                 self.clock.requestReceived()

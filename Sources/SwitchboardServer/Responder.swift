@@ -1,7 +1,8 @@
+import Atomics
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import SwitchboardCore
-import Synchronization
 
 /// Decides how to answer a request: routes it against the current snapshot,
 /// applies the endpoint's mode and latency, and picks the bytes. Shared by all
@@ -17,12 +18,12 @@ final class Responder: Sendable {
     let keepAlive: Bool
     /// What requests are answered from: the latest panel snapshot whose
     /// manifest's responses are compiled, with them. Loops only read it.
-    private let ready: Mutex<Ready>
+    private let ready: NIOLockedValueBox<Ready>
     /// Requests received and not yet answered (delayed ones included).
-    let inFlight = Atomic<Int>(0)
+    let inFlight = ManagedAtomic<Int>(0)
     /// How many catalogs were compiled (one per manifest generation, but
     /// for the rare case in `publish`).
-    let compiles = Atomic<Int>(0)
+    let compiles = ManagedAtomic<Int>(0)
 
     /// A snapshot and the compiled responses of its manifest.
     struct Ready: Sendable {
@@ -36,7 +37,7 @@ final class Responder: Sendable {
     let upstream: Upstream?
     /// Some request may go to an upstream, so answers are decided as a
     /// request's head arrives (`RequestHandler.decideAtHead`).
-    let forwardsBodies = Atomic<Bool>(false)
+    let forwardsBodies = ManagedAtomic<Bool>(false)
     /// Wakes control API long polls (`GET …/requests?wait=`) as requests
     /// are journaled.
     let arrivals: RequestArrivals
@@ -54,8 +55,9 @@ final class Responder: Sendable {
         self.noStore = noStore
         self.keepAlive = keepAlive
         let snapshot = panel.snapshot()
-        self.compiles.add(1, ordering: .relaxed)
-        self.ready = Mutex(Ready(snapshot: snapshot, catalog: ResponseCatalog(snapshot: snapshot, noStore: noStore)))
+        self.compiles.wrappingIncrement(by: 1, ordering: .relaxed)
+        self.ready = NIOLockedValueBox(
+            Ready(snapshot: snapshot, catalog: ResponseCatalog(snapshot: snapshot, noStore: noStore)))
         self.forwardsBodies.store(upstream?.mayForward(snapshot.manifest) ?? false, ordering: .relaxed)
         panel.addListener { [weak self] in
             guard let self else { return }
@@ -67,7 +69,7 @@ final class Responder: Sendable {
 
     /// What a request is answered from now.
     var current: Ready {
-        self.ready.withLock { $0 }
+        self.ready.withLockedValue { $0 }
     }
 
     /// Runs after every panel change, on the thread that made it: for a
@@ -88,13 +90,13 @@ final class Responder: Sendable {
         guard snapshot.version > current.snapshot.version else { return }
         var catalog = current.catalog
         if catalog.generation != snapshot.generation {
-            self.compiles.add(1, ordering: .relaxed)
+            self.compiles.wrappingIncrement(by: 1, ordering: .relaxed)
             catalog = ResponseCatalog(snapshot: snapshot, noStore: self.noStore)
         } else if catalog.ids.count < snapshot.manifest.endpoints.count {
             // Rows seen live: only they are compiled, on the loop that saw them.
             catalog = catalog.extended(to: snapshot, noStore: self.noStore)
         }
-        self.ready.withLock { ready in
+        self.ready.withLockedValue { ready in
             guard snapshot.version > ready.snapshot.version else { return }
             let same = ready.catalog.generation == catalog.generation && ready.catalog.ids.count >= catalog.ids.count
             let shared = same ? ready.catalog : catalog

@@ -5,6 +5,6 @@ extension SwitchboardServer {
     /// `switchboard record`'s or `--record`'s — has created the fixtures
     /// folder and loaded what it wrote. It runs on the recording's thread.
     public func whenRecordingCreatesFolder(_ created: @escaping @Sendable () -> Void) {
-        self.responder.answers.createdFolder.withLock { $0 = created }
+        self.responder.answers.createdFolder.withLockedValue { $0 = created }
     }
 }

@@ -16,7 +16,7 @@ extension SwitchboardServer {
     /// Sends `bytes` (a whole request that asks for `Connection: close`) to
     /// the listening address; the status code of the answer.
     public func sendToItself(_ bytes: [UInt8]) async throws(ReplayFailure) -> Int {
-        guard let listening = self.channel.withLock({ $0?.localAddress }), let port = listening.port else {
+        guard let listening = self.channel.withLockedValue({ $0?.localAddress }), let port = listening.port else {
             throw ReplayFailure(description: "the server is not listening")
         }
         let loopback = if case .v6 = listening { "::1" } else { "127.0.0.1" }

@@ -1,8 +1,9 @@
+import Atomics
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
 public import SwitchboardCore
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -18,10 +19,10 @@ public final class SwitchboardServer: Sendable {
     let group: MultiThreadedEventLoopGroup
     let responder: Responder
     private let upstream: Upstream
-    let channel = Mutex<(any Channel)?>(nil)
+    let channel = NIOLockedValueBox<(any Channel)?>(nil)
     /// Open client connections, so shutting down can answer what they wait for.
-    private let connections = Mutex<[ObjectIdentifier: any Channel]>([:])
-    private let stopped = Atomic<Bool>(false)
+    private let connections = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
+    private let stopped = ManagedAtomic<Bool>(false)
     /// Moves running drills along, on one of the server's event loops.
     private let drills: DrillTimer
 
@@ -70,7 +71,7 @@ public final class SwitchboardServer: Sendable {
         let port = self.configuration.port
         do {
             let channel = try bootstrap.bind(host: host, port: port).wait()
-            self.channel.withLock { $0 = channel }
+            self.channel.withLockedValue { $0 = channel }
             return channel.localAddress?.port ?? port
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             self.upstream.shutdown()
@@ -106,15 +107,15 @@ public final class SwitchboardServer: Sendable {
 
     private func track(_ channel: any Channel) {
         let key = ObjectIdentifier(channel)
-        self.connections.withLock { $0[key] = channel }
+        self.connections.withLockedValue { $0[key] = channel }
         channel.closeFuture.whenComplete { [weak self] _ in
-            _ = self?.connections.withLock { $0.removeValue(forKey: key) }
+            _ = self?.connections.withLockedValue { $0.removeValue(forKey: key) }
         }
     }
 
     /// The port the server listens on, once started.
     public var port: Int? {
-        self.channel.withLock { $0?.localAddress?.port }
+        self.channel.withLockedValue { $0?.localAddress?.port }
     }
 
     /// Requests received and not answered yet, delayed ones included.
@@ -124,7 +125,7 @@ public final class SwitchboardServer: Sendable {
 
     /// Open client connections.
     public var connectionCount: Int {
-        self.connections.withLock { $0.count }
+        self.connections.withLockedValue { $0.count }
     }
 
     /// Stops accepting, answers the requests still waiting for a delay (a
@@ -133,12 +134,12 @@ public final class SwitchboardServer: Sendable {
     public func shutdown() {
         // Safe to call again, e.g. from a cleanup path after a normal stop.
         guard !self.stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let listener = self.channel.withLock { channel in
+        let listener = self.channel.withLockedValue { channel in
             defer { channel = nil }
             return channel
         }
         try? listener?.close().wait()
-        let open = self.connections.withLock { Array($0.values) }
+        let open = self.connections.withLockedValue { Array($0.values) }
         for connection in open {
             connection.pipeline.fireUserInboundEventTriggered(ServerStopping())
         }

@@ -1,6 +1,6 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import SwitchboardCore
-import Synchronization
 
 /// Where `live` requests go, and the transport that takes them there: one
 /// per server, shared by every connection.
@@ -10,7 +10,7 @@ import Synchronization
 /// must be shut down. A server given no way to make one answers live
 /// requests 502, saying why.
 final class Upstream: Sendable {
-    private let state = Mutex<(transport: (any UpstreamTransport)?, stopped: Bool)>((nil, false))
+    private let state = NIOLockedValueBox<(transport: (any UpstreamTransport)?, stopped: Bool)>((nil, false))
     private let group: any EventLoopGroup
     private let maker: UpstreamTransportMaker?
     let settings: UpstreamSettings
@@ -24,7 +24,7 @@ final class Upstream: Sendable {
     /// The shared transport, or why there is none.
     var transport: Result<any UpstreamTransport, UpstreamFailure> {
         guard let maker = self.maker else { return .failure(.notLinked) }
-        return self.state.withLock { state in
+        return self.state.withLockedValue { state in
             if state.stopped { return .failure(.stopping) }
             if let transport = state.transport { return .success(transport) }
             let transport = maker(self.group, self.settings)
@@ -49,7 +49,7 @@ final class Upstream: Sendable {
     }
 
     func shutdown() {
-        let transport = self.state.withLock { state in
+        let transport = self.state.withLockedValue { state in
             state.stopped = true
             defer { state.transport = nil }
             return state.transport

@@ -3,7 +3,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import SwitchboardServer
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Why the TLS layer refused an upstream's certificates, in words a person
 /// acts on. BoringSSL reports every refusal of a chain as one
@@ -25,7 +25,7 @@ final class CertificateDiagnosis: Sendable {
     }
 
     static let remembered = TimeAmount.seconds(10)
-    private let found = Mutex<[String: (failure: UpstreamFailure, until: NIODeadline)]>([:])
+    private let found = NIOLockedValueBox<[String: (failure: UpstreamFailure, until: NIODeadline)]>([:])
 
     /// The words for a refused chain (`chain[0]` the upstream's own
     /// certificate) at `now` (seconds since 1970).
@@ -62,12 +62,12 @@ final class CertificateDiagnosis: Sendable {
     > {
         let key = "\(host):\(port)"
         let now = NIODeadline.now()
-        if let known = self.found.withLock({ $0[key] }), known.until > now {
+        if let known = self.found.withLockedValue({ $0[key] }), known.until > now {
             return loop.makeSucceededFuture(known.failure)
         }
         return Self.presented(host: host, port: port, on: loop, timeout: timeout).map { chain in
             let failure = Self.failure(for: chain, now: Int(Date().timeIntervalSince1970))
-            self.found.withLock { $0[key] = (failure, now + Self.remembered) }
+            self.found.withLockedValue { $0[key] = (failure, now + Self.remembered) }
             return failure
         }
     }
@@ -78,9 +78,9 @@ final class CertificateDiagnosis: Sendable {
         -> EventLoopFuture<[Presented]>
     {
         let promise = loop.makePromise(of: [Presented].self)
-        let once = Mutex<EventLoopPromise<[Presented]>?>(promise)
+        let once = NIOLockedValueBox<EventLoopPromise<[Presented]>?>(promise)
         let complete: @Sendable ([Presented]) -> Void = { chain in
-            once.withLock { pending in
+            once.withLockedValue { pending in
                 defer { pending = nil }
                 return pending
             }?.succeed(chain)

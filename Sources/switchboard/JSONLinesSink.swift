@@ -1,6 +1,6 @@
+import Atomics
 import Foundation
 import SwitchboardCore
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -13,7 +13,7 @@ final class JSONLinesSink: JournalSink {
     /// Only the stream's thread writes through it, and stdio locks each
     /// call besides.
     private nonisolated(unsafe) let output: UnsafeMutablePointer<FILE>
-    private let count = Atomic<Int>(0)
+    private let count = ManagedAtomic<Int>(0)
     /// Query credentials read `REDACTED` (off with `--no-redact`).
     private let redact: Bool
 
@@ -53,7 +53,7 @@ final class JSONLinesSink: JournalSink {
             }
             let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, self.output) }
             guard written == bytes.count else { throw self.failure() }
-            self.count.add(end - start, ordering: .relaxed)
+            self.count.wrappingIncrement(by: end - start, ordering: .relaxed)
             start = end
         }
         guard fflush(self.output) == 0 else { throw self.failure() }

@@ -1,7 +1,8 @@
+import Atomics
 import Foundation
+import NIOConcurrencyHelpers
 import SwitchboardCore
 import SwitchboardProcess
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -15,16 +16,16 @@ final class JournalStream: Sendable {
     private let feed: JournalFeed
     private let sink: any JournalSink
     private let wake = WakePipe()
-    private let stopping = Atomic<Bool>(false)
+    private let stopping = ManagedAtomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
     /// While the screen owns the terminal, nothing may go to stderr:
     /// problems are kept and reported by `stop` instead.
     private let quiet: Bool
-    private let problems = Mutex<[String]>([])
-    private let lost = Atomic<Int>(0)
-    private let detailsDropped = Atomic<Int>(0)
-    private let failed = Atomic<Bool>(false)
-    private let stuck = Atomic<Bool>(false)
+    private let problems = NIOLockedValueBox<[String]>([])
+    private let lost = ManagedAtomic<Int>(0)
+    private let detailsDropped = ManagedAtomic<Int>(0)
+    private let failed = ManagedAtomic<Bool>(false)
+    private let stuck = ManagedAtomic<Bool>(false)
     /// Where settings changes come from, for the marker lines; `nil`
     /// writes requests only.
     private let panel: ControlPanel?
@@ -115,11 +116,11 @@ final class JournalStream: Sendable {
 
     /// What the screen kept back while it owned the terminal.
     private func flushProblems() {
-        if self.quiet { for problem in self.problems.withLock({ $0 }) { Console.error(problem) } }
+        if self.quiet { for problem in self.problems.withLockedValue({ $0 }) { Console.error(problem) } }
     }
 
     private func report(_ problem: String) {
-        if self.quiet { self.problems.withLock { $0.append(problem) } } else { Console.error(problem) }
+        if self.quiet { self.problems.withLockedValue { $0.append(problem) } } else { Console.error(problem) }
     }
 
     /// Requests and markers in the order of their times: a request that
@@ -140,8 +141,8 @@ final class JournalStream: Sendable {
             let stop = self.stopping.load(ordering: .sequentiallyConsistent)
             self.wake.drain()
             let batch = self.feed.take()
-            self.lost.add(batch.lost, ordering: .relaxed)
-            self.detailsDropped.add(batch.detailsDropped, ordering: .relaxed)
+            self.lost.wrappingIncrement(by: batch.lost, ordering: .relaxed)
+            self.detailsDropped.wrappingIncrement(by: batch.detailsDropped, ordering: .relaxed)
             let changes = self.panel?.changes(after: self.lastChange) ?? []
             self.lastChange = changes.last?.sequence ?? self.lastChange
             if (!batch.entries.isEmpty || !changes.isEmpty) && !self.failed.load(ordering: .relaxed) {

@@ -31,8 +31,10 @@ enum ScreenRecording {
         }
     }
 
-    /// `recorded login → recorded/login.json, switchboard.yml updated`, or
-    /// why nothing was written.
+    /// `recorded login → fixtures/recorded/login.json, fixtures/switchboard.yml
+    /// updated`, or why nothing was written. Paths are the fixtures folder's
+    /// as the program was given it (relative to where it runs, unless given
+    /// whole), so a demo tried in a clone says it wrote into the clone.
     static func notice(_ result: Result<RecordResult, RecordRefusal>, folderExisted: Bool) -> String {
         let recorded: RecordResult
         switch result {
@@ -46,17 +48,21 @@ enum ScreenRecording {
             }
             return recorded.skipped.first?.reason ?? "no live answers to record yet"
         }
+        // The manifest is written in the fixtures folder; the bodies' paths are relative to it.
+        let folder = recorded.manifest.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        let inFolder = { (relative: String) in
+            folder.isEmpty ? relative : (folder as NSString).appendingPathComponent(relative)
+        }
         var text: String
         if written.count == 1, let one = written.first {
             let what = one.change == "stub" ? "wrote a stub for \(one.endpoint)" : "recorded \(one.endpoint)"
             let response = one.response == "success" ? "" : " \(one.response)"
-            text = what + response + (one.file.map { " → \($0)" } ?? " (empty body)")
+            text = what + response + (one.file.map { " → \(inFolder($0))" } ?? " (empty body)")
         } else {
-            text = "recorded \(written.count) endpoints → \(FixtureRecorder.folder)/"
+            text = "recorded \(written.count) endpoints → \(inFolder(FixtureRecorder.folder))/"
         }
         if let manifest = recorded.manifest {
-            let name = (manifest as NSString).lastPathComponent
-            text += ", \(name) \(recorded.manifestChanged ? "updated" : "unchanged")"
+            text += ", \(manifest) \(recorded.manifestChanged ? "updated" : "unchanged")"
             if !folderExisted {
                 text =
                     "started without a fixtures folder: created \((manifest as NSString).deletingLastPathComponent)/"

@@ -35,7 +35,7 @@ import Testing
             #expect(login.header("Authorization") == "REDACTED", "credentials do not leave the server")
             struct Credentials: Decodable { var email: String }
             #expect(try login.decodeBody(as: Credentials.self).email == "a@example.com")
-            #expect(try await board.verifyNoUnmatchedRequests())
+            #expect(await board.verifyNoUnmatchedRequests())
 
             // Awaited from before the app sends it, and answered when it does.
             let seen = try #require(login.sequence)

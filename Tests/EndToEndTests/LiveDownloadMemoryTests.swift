@@ -1,6 +1,6 @@
 import Foundation
+import NIOConcurrencyHelpers
 import SwitchboardTestSupport
-import Synchronization
 import Testing
 
 /// A 100 MB live body through `serve --upstream`, in a process of its own so
@@ -18,15 +18,15 @@ import Testing
 
     /// RSS samples of `pid` every 20 ms until `stop` is called.
     final class Sampler: Sendable {
-        private let samples = Mutex<[Int]>([])
-        private let running = Mutex(true)
+        private let samples = NIOLockedValueBox<[Int]>([])
+        private let running = NIOLockedValueBox(true)
         private let done = DispatchSemaphore(value: 0)
 
         init(pid: Int32) {
             Thread.detachNewThread { [self] in
-                while self.running.withLock({ $0 }) {
+                while self.running.withLockedValue({ $0 }) {
                     let kib = FuzzTests.residentKilobytes(pid)
-                    self.samples.withLock { $0.append(kib) }
+                    self.samples.withLockedValue { $0.append(kib) }
                     usleep(20_000)
                 }
                 self.done.signal()
@@ -34,9 +34,9 @@ import Testing
         }
 
         func stop() -> [Int] {
-            self.running.withLock { $0 = false }
+            self.running.withLockedValue { $0 = false }
             self.done.wait()
-            return self.samples.withLock { $0 }
+            return self.samples.withLockedValue { $0 }
         }
     }
 

@@ -30,38 +30,39 @@ import Testing
     @Test func oneEndpointRecordedNamesItsFileAndTheManifest() {
         #expect(
             Self.notice([Self.written("login", "recorded/login.json")])
-                == "recorded login → recorded/login.json, switchboard.yml updated")
+                == "recorded login → fx/recorded/login.json, fx/switchboard.yml updated")
         #expect(
             Self.notice([Self.written("login", "recorded/login.json")], changed: false)
-                == "recorded login → recorded/login.json, switchboard.yml unchanged")
+                == "recorded login → fx/recorded/login.json, fx/switchboard.yml unchanged")
     }
 
     @Test func anErrorAnswerAndAnEmptyBodySaySo() {
         #expect(
             Self.notice([Self.written("login", "recorded/login-error.json", response: "server_error")])
-                == "recorded login server_error → recorded/login-error.json, switchboard.yml updated")
+                == "recorded login server_error → fx/recorded/login-error.json, fx/switchboard.yml updated")
         #expect(
-            Self.notice([Self.written("logout", nil)]) == "recorded logout (empty body), switchboard.yml updated")
+            Self.notice([Self.written("logout", nil)]) == "recorded logout (empty body), fx/switchboard.yml updated")
     }
 
     @Test func aStubAsksToBeEdited() {
         #expect(
             Self.notice([Self.written("get-nope", "recorded/get-nope.json", change: "stub")])
-                == "wrote a stub for get-nope → recorded/get-nope.json, switchboard.yml updated — edit it to answer")
+                == "wrote a stub for get-nope → fx/recorded/get-nope.json, fx/switchboard.yml updated — edit it to answer"
+        )
     }
 
     @Test func severalEndpointsAndTheSkippedOnes() {
         let notice = Self.notice(
             [Self.written("a"), Self.written("b")],
             skipped: [.init(endpoint: "big", reason: "too large"), .init(endpoint: "c", reason: "none yet")])
-        #expect(notice == "recorded 2 endpoints → recorded/, switchboard.yml updated; not recorded: big, c")
+        #expect(notice == "recorded 2 endpoints → fx/recorded/, fx/switchboard.yml updated; not recorded: big, c")
     }
 
     @Test func aFolderTheRecordingCreatedIsNamed() {
         #expect(
             Self.notice([Self.written("get-json", "recorded/get-json.json")], folderExisted: false)
-                == "started without a fixtures folder: created fx/ — recorded get-json → recorded/get-json.json,"
-                + " switchboard.yml updated")
+                == "started without a fixtures folder: created fx/ — recorded get-json → fx/recorded/get-json.json,"
+                + " fx/switchboard.yml updated")
     }
 
     @Test func nothingWrittenSaysWhy() {
@@ -104,8 +105,8 @@ import Testing
             #expect(harness.state.flash == "recording request #1…")
             await harness.frameAfterWake()
             let notice =
-                "wrote a stub for get-nope-id → recorded/get-nope-id.json, switchboard.yml updated"
-                + " — edit it to answer"
+                "wrote a stub for get-nope-id → \(fixtures.path)/recorded/get-nope-id.json,"
+                + " \(fixtures.path)/switchboard.yml updated — edit it to answer"
             #expect(harness.state.endpoints.map(\.id) == ["health", "get-nope-id"])
             #expect(harness.state.endpoints[0].mode == .serverError, "runtime state survives the reload")
             #expect(harness.state.flash == notice)

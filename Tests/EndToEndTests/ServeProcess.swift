@@ -1,6 +1,6 @@
 import Foundation
+import NIOConcurrencyHelpers
 import SwitchboardTestSupport
-import Synchronization
 
 /// `switchboard serve` as a child process: its port (read from the banner on
 /// stderr) and its stdout, line by line.
@@ -10,7 +10,7 @@ final class ServeProcess: @unchecked Sendable {
     private let lines = LineReader()
     private let banner = LineReader()
     /// The exit status once reaped.
-    private let status = Mutex<Int32?>(nil)
+    private let status = NIOLockedValueBox<Int32?>(nil)
     /// Kept: a pipe closes its reading end when it goes away.
     private let output = Pipe()
     private let errors = Pipe()
@@ -84,7 +84,7 @@ final class ServeProcess: @unchecked Sendable {
 
     /// SIGTERM, then the exit status.
     func terminate() -> Int32 {
-        self.status.withLock { status in
+        self.status.withLockedValue { status in
             if let status { return status }
             kill(self.pid, SIGTERM)
             let exited = Subprocess.wait(for: self.pid)

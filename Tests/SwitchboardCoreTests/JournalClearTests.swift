@@ -1,7 +1,7 @@
+import Atomics
 import Foundation
 import SwitchboardCore
 import SwitchboardTestSupport
-import Synchronization
 import Testing
 
 /// Clearing the journal frees what it held after its lock, so recording on
@@ -24,7 +24,7 @@ import Testing
     }
 
     final class Outcome: Sendable {
-        let recordedWhileFreeing = Atomic<Bool>(false)
+        let recordedWhileFreeing = ManagedAtomic<Bool>(false)
     }
 
     @Test func anotherThreadRecordsWhileAClearFreesTheEntries() async throws {

@@ -1,7 +1,7 @@
 import Foundation
+import NIOConcurrencyHelpers
 import SwitchboardCore
 import SwitchboardTestSupport
-import Synchronization
 import Testing
 
 /// Editing the fixtures while running: changes apply, settings of endpoints
@@ -282,10 +282,10 @@ import Testing
 
 /// A clock for the watcher that moves only when a test moves it.
 final class TestTime: Sendable {
-    private let now = Mutex(Duration.zero)
+    private let now = NIOLockedValueBox(Duration.zero)
 
     func advance(by step: Duration) -> Duration {
-        self.now.withLock {
+        self.now.withLockedValue {
             $0 += step
             return $0
         }

@@ -1,6 +1,6 @@
+import NIOConcurrencyHelpers
 import SwitchboardCore
 import SwitchboardTestSupport
-import Synchronization
 import Testing
 
 @Suite struct RequestJournalTests {
@@ -132,7 +132,7 @@ import Testing
 }
 
 final class Counter: Sendable {
-    private let count = Mutex(0)
-    func increment() { self.count.withLock { $0 += 1 } }
-    var value: Int { self.count.withLock { $0 } }
+    private let count = NIOLockedValueBox(0)
+    func increment() { self.count.withLockedValue { $0 += 1 } }
+    var value: Int { self.count.withLockedValue { $0 } }
 }

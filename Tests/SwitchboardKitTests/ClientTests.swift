@@ -60,15 +60,30 @@ import Testing
     func verifyingFailsTheTestAtTheCallersLine() async throws {
         let board = Switchboard.current
         let client = SwitchboardClient(url: board.baseURL)
-        #expect(try await client.verifyNoUnmatchedRequests())
+        #expect(await client.verifyNoUnmatchedRequests())
         _ = await AuthClient(baseURL: board.baseURL).get("/logn")
         await withKnownIssue {
-            let passed = try? await client.verifyNoUnmatchedRequests()
+            let passed = await client.verifyNoUnmatchedRequests()
             #expect(passed == false)
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
             return text.contains("received 1 request no endpoint answered")
                 && text.contains("GET /logn → 404 (unmatched:")
+                && issue.sourceLocation?.fileName == "ClientTests.swift"
+        }
+    }
+
+    /// No `try`, as in process: a server that cannot be asked fails the
+    /// test at the caller's line instead of throwing.
+    @Test func verifyingAServerThatIsGoneFailsTheTestAtTheCallersLine() async throws {
+        let board = try await Switchboard.start { Endpoint.get("/ping", id: "ping") }
+        let client = SwitchboardClient(url: board.baseURL)
+        await board.stop()
+        await withKnownIssue {
+            #expect(await client.verifyNoUnmatchedRequests() == false)
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("could not ask \(board.baseURL.absoluteString) for unmatched requests")
                 && issue.sourceLocation?.fileName == "ClientTests.swift"
         }
     }

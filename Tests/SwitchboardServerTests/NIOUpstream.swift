@@ -1,7 +1,8 @@
+import Atomics
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -21,18 +22,18 @@ final class NIOUpstream: Sendable {
 
     /// What the upstream has seen, shared with its connections.
     final class Record: Sendable {
-        let state = Mutex<(head: HTTPRequestHead?, body: [UInt8], written: Int)>((nil, [], 0))
-        let connections = Atomic<Int>(0)
+        let state = NIOLockedValueBox<(head: HTTPRequestHead?, body: [UInt8], written: Int)>((nil, [], 0))
+        let connections = ManagedAtomic<Int>(0)
         /// `/gather` requests waiting for the rest (all on the one loop).
-        let gathered = Mutex<[@Sendable () -> Void]>([])
+        let gathered = NIOLockedValueBox<[@Sendable () -> Void]>([])
     }
 
-    var lastHead: HTTPRequestHead? { self.record.state.withLock { $0.head } }
-    var lastBody: [UInt8] { self.record.state.withLock { $0.body } }
+    var lastHead: HTTPRequestHead? { self.record.state.withLockedValue { $0.head } }
+    var lastBody: [UInt8] { self.record.state.withLockedValue { $0.body } }
     /// TCP connections accepted so far.
     var connections: Int { self.record.connections.load(ordering: .relaxed) }
     /// Bytes of `/endless` the kernel has taken so far.
-    var written: Int { self.record.state.withLock { $0.written } }
+    var written: Int { self.record.state.withLockedValue { $0.written } }
 
     init() throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -41,7 +42,7 @@ final class NIOUpstream: Sendable {
         self.channel = try ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
-                record.connections.add(1, ordering: .relaxed)
+                record.connections.wrappingIncrement(by: 1, ordering: .relaxed)
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline()
                     try channel.pipeline.syncOperations.addHandler(Handler(record: record))
@@ -79,7 +80,7 @@ final class NIOUpstream: Sendable {
             case .end:
                 guard let head = self.head else { return }
                 let body = self.body
-                self.record.state.withLock {
+                self.record.state.withLockedValue {
                     $0.head = head
                     $0.body = body
                 }
@@ -126,7 +127,7 @@ final class NIOUpstream: Sendable {
                     NIOLoopBound(self, eventLoop: context.eventLoop),
                     NIOLoopBound(context, eventLoop: context.eventLoop)
                 )
-                let ready = self.record.gathered.withLock { waiting -> [@Sendable () -> Void] in
+                let ready = self.record.gathered.withLockedValue { waiting -> [@Sendable () -> Void] in
                     waiting.append { handler.value.echo(head, context: bound.value) }
                     guard waiting.count >= wanted else { return [] }
                     defer { waiting = [] }
@@ -169,7 +170,7 @@ final class NIOUpstream: Sendable {
         func writeMore(context: ChannelHandlerContext) {
             let chunk = ByteBuffer(repeating: UInt8(ascii: "x"), count: 64 * 1024)
             context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(chunk)))).assumeIsolated().whenSuccess {
-                let total = self.record.state.withLock { state in
+                let total = self.record.state.withLockedValue { state in
                     state.written += chunk.readableBytes
                     return state.written
                 }

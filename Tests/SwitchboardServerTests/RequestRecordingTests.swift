@@ -1,9 +1,9 @@
 import Foundation
+import NIOConcurrencyHelpers
 import SwitchboardControl
 import SwitchboardCore
 import SwitchboardServer
 import SwitchboardTestSupport
-import Synchronization
 import Testing
 
 /// `{"request": N}` (what `w` on a log line does): the endpoint of one
@@ -141,8 +141,8 @@ import Testing
                 endpoints: []))
         let server = try RunningServer(panel: panel)
         defer { server.stop() }
-        let created = Mutex(0)
-        server.server.whenRecordingCreatesFolder { created.withLock { $0 += 1 } }
+        let created = NIOLockedValueBox(0)
+        server.server.whenRecordingCreatesFolder { created.withLockedValue { $0 += 1 } }
         for path in ["/nope", "/other"] {
             _ = try await LivePassthroughTests.curl(server.url(path))
             let entry = try await LivePassthroughTests.entry("GET", path, in: server)
@@ -150,7 +150,7 @@ import Testing
                 server.url("/__switchboard/record"), ["-X", "POST", "-d", #"{"request": \#(entry.sequence)}"#])
             #expect(answer.head.hasPrefix("HTTP/1.1 200"), "\(String(decoding: answer.body, as: UTF8.self))")
         }
-        #expect(created.withLock { $0 } == 1, "the second recording found the folder there")
+        #expect(created.withLockedValue { $0 } == 1, "the second recording found the folder there")
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("switchboard.yml").path))
     }
 }

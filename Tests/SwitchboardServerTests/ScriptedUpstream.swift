@@ -1,8 +1,8 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
 import SwitchboardCore
-import Synchronization
 
 @testable import SwitchboardServer
 
@@ -13,7 +13,7 @@ import Synchronization
 /// would. Like AsyncHTTPClient, the test must not hand on a part before
 /// the last one's future has completed.
 final class ScriptedUpstream: UpstreamTransport {
-    private let state = Mutex<(receiver: (any UpstreamReceiver)?, cancelled: Bool)>((nil, false))
+    private let state = NIOLockedValueBox<(receiver: (any UpstreamReceiver)?, cancelled: Bool)>((nil, false))
 
     /// For `Responder`: every live request goes to this transport.
     func upstream(on loop: EmbeddedEventLoop) -> Upstream {
@@ -26,7 +26,7 @@ final class ScriptedUpstream: UpstreamTransport {
     func send(_ request: UpstreamRequest, on loop: any EventLoop, to receiver: any UpstreamReceiver) throws
         -> any UpstreamCall
     {
-        self.state.withLock { $0 = (receiver, false) }
+        self.state.withLockedValue { $0 = (receiver, false) }
         return Call(upstream: self)
     }
 
@@ -35,13 +35,13 @@ final class ScriptedUpstream: UpstreamTransport {
     /// Where the request's answer goes; throws before any request came.
     var receiver: any UpstreamReceiver {
         get throws {
-            guard let receiver = self.state.withLock({ $0.receiver }) else { throw NoRequest() }
+            guard let receiver = self.state.withLockedValue({ $0.receiver }) else { throw NoRequest() }
             return receiver
         }
     }
 
     /// Whether the server gave up on the request (cancelled it).
-    var cancelled: Bool { self.state.withLock { $0.cancelled } }
+    var cancelled: Bool { self.state.withLockedValue { $0.cancelled } }
 
     struct NoRequest: Error {}
 
@@ -49,7 +49,7 @@ final class ScriptedUpstream: UpstreamTransport {
         let upstream: ScriptedUpstream
 
         func cancel() {
-            self.upstream.state.withLock { $0.cancelled = true }
+            self.upstream.state.withLockedValue { $0.cancelled = true }
         }
     }
 }

@@ -1,7 +1,7 @@
+import NIOConcurrencyHelpers
 import SwitchboardCore
 import SwitchboardTUI
 import SwitchboardTestSupport
-import Synchronization
 import Testing
 
 /// `w` and `W`: the screen asks the recording it was given, off the screen
@@ -10,7 +10,7 @@ import Testing
     /// A recording that writes nothing: it notes what it was asked and
     /// answers with `notice`.
     final class FakeRecording: Sendable {
-        let asked = Mutex<[RecordTarget]>([])
+        let asked = NIOLockedValueBox<[RecordTarget]>([])
         let notice: String
 
         init(notice: String) {
@@ -19,12 +19,12 @@ import Testing
 
         var capability: FixtureRecording {
             FixtureRecording { target in
-                self.asked.withLock { $0.append(target) }
+                self.asked.withLockedValue { $0.append(target) }
                 return self.notice
             }
         }
 
-        var targets: [RecordTarget] { self.asked.withLock { $0 } }
+        var targets: [RecordTarget] { self.asked.withLockedValue { $0 } }
     }
 
     @Test func wOnAnEndpointRecordsThatEndpointAndShowsWhatWasWritten() async throws {
@@ -86,10 +86,10 @@ import Testing
     }
 
     @Test func aRepeatedKeyWhileARecordingIsUnderWaySaysSoAndStartsNoOther() async throws {
-        let asked = Mutex(0)
+        let asked = NIOLockedValueBox(0)
         let (gate, open) = AsyncStream.makeStream(of: Void.self)
         let recording = FixtureRecording { _ in
-            asked.withLock { $0 += 1 }
+            asked.withLockedValue { $0 += 1 }
             var opened = gate.makeAsyncIterator()
             _ = await opened.next()
             return "recorded coinlist → recorded/coinlist.json, switchboard.yml updated"
@@ -102,7 +102,7 @@ import Testing
         #expect(harness.state.flash == "still recording… (one recording at a time)")
         open.yield()
         await harness.frameAfterWake()
-        #expect(asked.withLock { $0 } == 1)
+        #expect(asked.withLockedValue { $0 } == 1)
         #expect(harness.state.flash == "recorded coinlist → recorded/coinlist.json, switchboard.yml updated")
         harness.press(.char("w"))
         #expect(harness.state.flash == "recording coinlist…", "once it is done, the key records again")

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Runs blocking work (a curl, a socket read) on a thread of its own, so it
 /// never ties up one of the few threads Swift concurrency runs tests on.
@@ -17,13 +17,13 @@ public func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) as
 /// request in flight before its next step gets it even when the few test
 /// threads are all busy.
 public final class StartedWork<T: Sendable>: Sendable {
-    private let state = Mutex<(result: Result<T, any Error>?, waiter: CheckedContinuation<T, any Error>?)>(
+    private let state = NIOLockedValueBox<(result: Result<T, any Error>?, waiter: CheckedContinuation<T, any Error>?)>(
         (nil, nil))
 
     public init(_ work: @escaping @Sendable () throws -> T) {
         Thread.detachNewThread {
             let result = Result { try work() }
-            let waiter = self.state.withLock { state in
+            let waiter = self.state.withLockedValue { state in
                 state.result = result
                 defer { state.waiter = nil }
                 return state.waiter
@@ -36,7 +36,7 @@ public final class StartedWork<T: Sendable>: Sendable {
     public var value: T {
         get async throws {
             try await withCheckedThrowingContinuation { continuation in
-                let result = self.state.withLock { state in
+                let result = self.state.withLockedValue { state in
                     if state.result == nil { state.waiter = continuation }
                     return state.result
                 }

@@ -8,8 +8,11 @@ public enum RepositoryPaths {
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()
 
-    /// The bundled demo API.
-    public static var fixtures: URL { root.appendingPathComponent("fixtures") }
+    /// The bundled demo API as git has it staged, copied once per test run
+    /// (``TrackedCopy``): trying the demo in the clone writes into
+    /// `fixtures/`, and no test may depend on that. (Stage a change to the
+    /// demo to test it.) Copied with one short `git` run when first asked.
+    public static let fixtures: URL = TrackedCopy.of("fixtures", in: root)
 
     /// The folder the test runner was built into; the `switchboard` binary
     /// is built next to it.

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 #if canImport(Glibc)
     import Glibc
@@ -27,7 +27,7 @@ public final class TestUpstream: Sendable {
     public let scheme: String
     private let pid: pid_t
     private let directory: URL
-    private let stopped = Mutex(false)
+    private let stopped = NIOLockedValueBox(false)
     /// Held so the certificate files outlive the server that reads them.
     private let certificate: ServerCertificate?
 
@@ -136,7 +136,7 @@ public final class TestUpstream: Sendable {
 
     /// Stops the server (its open connections with it). Idempotent.
     public func stop() {
-        let first = self.stopped.withLock { stopped in
+        let first = self.stopped.withLockedValue { stopped in
             defer { stopped = true }
             return !stopped
         }

@@ -23,7 +23,7 @@ public struct CurlCommand: Sendable, Equatable {
     public var needsBodyFile: Bool {
         guard !self.request.body.isEmpty else { return false }
         if self.request.body.count > Self.inlineBodyLimit { return true }
-        guard let text = String(validating: self.request.body, as: UTF8.self) else { return true }
+        guard let text = UTF8Text.decode(self.request.body) else { return true }
         return text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r" }
             || text.unicodeScalars.contains { $0.value == 0x7F }
     }

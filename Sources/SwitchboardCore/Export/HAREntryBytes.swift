@@ -68,7 +68,7 @@ struct HAREntryBytes {
             JSONBytes.appendString(details.requestHeader("Content-Type") ?? "application/octet-stream", to: &out)
             out.append(contentsOf: #","text":"#.utf8)
             let body = details.requestBody
-            if let text = String(validating: body, as: UTF8.self) {
+            if let text = UTF8Text.decode(body) {
                 JSONBytes.appendString(text, to: &out)
             } else {
                 JSONBytes.appendString(Data(body).base64EncodedString(), to: &out)
@@ -100,7 +100,7 @@ struct HAREntryBytes {
         JSONBytes.appendString(Self.first("content-type", in: headers) ?? "x-unknown", to: &out)
         if let body = details?.responseBody, !body.isEmpty {
             out.append(contentsOf: #","text":"#.utf8)
-            if let text = String(validating: body, as: UTF8.self) {
+            if let text = UTF8Text.decode(body) {
                 JSONBytes.appendString(text, to: &out)
             } else {
                 JSONBytes.appendString(Data(body).base64EncodedString(), to: &out)

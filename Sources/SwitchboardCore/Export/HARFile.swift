@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A HAR file written as entries come: the opening at once, each batch of
 /// entries as it arrives, the closing at `finish`. It is written under a
@@ -9,9 +9,11 @@ public final class HARFile: Sendable {
     public let path: String
     private let serverURL: String
     private let redact: Bool
-    private let state: Mutex<State>
+    private let state: NIOLockedValueBox<State>
 
-    private struct State {
+    // @unchecked: the FILE pointer is not Sendable, but it never leaves the
+    // lock: every read, write and close of it is inside `withLockedValue`.
+    private struct State: @unchecked Sendable {
         var file: UnsafeMutablePointer<FILE>?
         var count = 0
         /// Marker lines for the log's `comment`, written at `finish`.
@@ -21,14 +23,14 @@ public final class HARFile: Sendable {
     public var partialPath: String { self.path + ".partial" }
 
     /// Entries written so far.
-    public var count: Int { self.state.withLock { $0.count } }
+    public var count: Int { self.state.withLockedValue { $0.count } }
 
     public init(path: String, serverURL: String, redact: Bool) throws(WriteError) {
         self.path = path
         self.serverURL = serverURL
         self.redact = redact
         guard let file = fopen(path + ".partial", "w") else { throw WriteError(path: path, code: errno) }
-        self.state = Mutex(State(file: file))
+        self.state = NIOLockedValueBox(State(file: file))
         try self.write(Array(HARWriter.prologue.utf8))
     }
 
@@ -43,7 +45,7 @@ public final class HARFile: Sendable {
             first = false
         }
         try self.write(bytes)
-        self.state.withLock { $0.count += entries.count }
+        self.state.withLockedValue { $0.count += entries.count }
     }
 
     /// Keeps a change of settings for the log's `comment` (HAR 1.2 allows
@@ -51,14 +53,14 @@ public final class HARFile: Sendable {
     /// beside the entries' times.
     public func addMarker(_ change: PanelChange) {
         let line = Timestamp.iso8601(change.time) + "  " + change.text
-        self.state.withLock { $0.markers.append(line) }
+        self.state.withLockedValue { $0.markers.append(line) }
     }
 
     /// Closes the document and moves it to `path`.
     public func finish() throws(WriteError) {
-        let markers = self.state.withLock { $0.markers }
+        let markers = self.state.withLockedValue { $0.markers }
         try self.write(Array(HARWriter.epilogue(markers: markers).utf8))
-        let closed: Int32 = self.state.withLock { state in
+        let closed: Int32 = self.state.withLockedValue { state in
             defer { state.file = nil }
             return state.file.map { fclose($0) } ?? 0
         }
@@ -67,7 +69,7 @@ public final class HARFile: Sendable {
     }
 
     private func write(_ bytes: [UInt8]) throws(WriteError) {
-        let failed: Int32? = self.state.withLock { state in
+        let failed: Int32? = self.state.withLockedValue { state in
             guard let file = state.file else { return EBADF }
             let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
             return written == bytes.count ? nil : errno

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The fixture watcher of a running Switchboard (the screen or `serve`),
 /// started as soon as there is a folder to watch: at start, or when a
@@ -21,7 +21,7 @@ public final class FixtureFolderWatch: Sendable {
     private let panel: ControlPanel
     private let interval: Duration
     private let report: @Sendable (FixtureWatcher.Event) -> Void
-    private let state = Mutex(State.waiting)
+    private let state = NIOLockedValueBox(State.waiting)
 
     /// - Parameter report: hears each reload (`serve` prints them; the
     ///   screen shows them through the control panel instead).
@@ -37,7 +37,7 @@ public final class FixtureFolderWatch: Sendable {
 
     /// Whether a watcher is running.
     public var isWatching: Bool {
-        self.state.withLock { state in
+        self.state.withLockedValue { state in
             if case .watching = state { return true }
             return false
         }
@@ -46,7 +46,7 @@ public final class FixtureFolderWatch: Sendable {
     /// Starts watching if it does not yet, has not stopped, and the folder
     /// is there.
     public func startIfThere() {
-        self.state.withLock { state in
+        self.state.withLockedValue { state in
             guard case .waiting = state else { return }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: self.directory, isDirectory: &isDirectory),
@@ -62,7 +62,7 @@ public final class FixtureFolderWatch: Sendable {
 
     /// Stops the watcher, if one runs, and any from starting later.
     public func stop() {
-        self.state.withLock { state in
+        self.state.withLockedValue { state in
             if case .watching(let watcher) = state { watcher.stop() }
             state = .stopped
         }

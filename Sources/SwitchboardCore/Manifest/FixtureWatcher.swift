@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Watches a fixtures folder and reloads it into the control panel when a
 /// file changes: the manifest or any body file. A broken edit leaves the
@@ -23,7 +23,7 @@ public final class FixtureWatcher: Sendable {
     private let interval: Duration
     private let files: FixtureFiles
     private let onEvent: @Sendable (Event) -> Void
-    private let state: Mutex<State>
+    private let state: NIOLockedValueBox<State>
 
     private struct State {
         /// What to look at: what the last good manifest was built from,
@@ -49,17 +49,17 @@ public final class FixtureWatcher: Sendable {
         // Edited since loading began: nothing counts as loaded, so the
         // first looks reload.
         let stale = stamps.values.contains { $0.modified > manifest.loadedAt }
-        self.state = Mutex(
+        self.state = NIOLockedValueBox(
             State(watching: manifest.reads, schedule: ReloadSchedule(loaded: stale ? [:] : stamps)))
     }
 
     /// Looks every `interval` on a thread of its own until `stop`.
     public func start() {
-        self.state.withLock { $0.running = true }
+        self.state.withLockedValue { $0.running = true }
         let thread = Thread {
             let clock = ContinuousClock()
             let started = clock.now
-            while self.state.withLock({ $0.running }) {
+            while self.state.withLockedValue({ $0.running }) {
                 self.check(at: clock.now - started)
                 Thread.sleep(forTimeInterval: self.interval.milliseconds / 1000)
             }
@@ -69,7 +69,7 @@ public final class FixtureWatcher: Sendable {
     }
 
     public func stop() {
-        self.state.withLock { $0.running = false }
+        self.state.withLockedValue { $0.running = false }
     }
 
     /// One look at `now` (on any clock that moves forward): reloads when a
@@ -77,9 +77,9 @@ public final class FixtureWatcher: Sendable {
     /// to be tried again (see `ReloadSchedule`).
     @discardableResult
     public func check(at now: Duration) -> Event? {
-        let watching = self.state.withLock { $0.watching }
+        let watching = self.state.withLockedValue { $0.watching }
         let stamps = Self.stamps(of: self.directory, watching: watching)
-        guard self.state.withLock({ $0.schedule.look(at: stamps, now: now) }) else { return nil }
+        guard self.state.withLockedValue({ $0.schedule.look(at: stamps, now: now) }) else { return nil }
         return self.reload(at: now, before: stamps)
     }
 
@@ -105,7 +105,7 @@ public final class FixtureWatcher: Sendable {
         // it read differs at the next look, and loads again.
         var stamps = Self.stamps(of: self.directory, watching: reads)
         for (file, earlier) in before where stamps[file] != nil { stamps[file] = earlier }
-        self.state.withLock {
+        self.state.withLockedValue {
             $0.watching = reads
             $0.schedule.loaded(stamps, couldNotRead: couldNotRead, now: now)
         }

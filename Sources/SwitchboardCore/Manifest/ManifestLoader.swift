@@ -59,7 +59,7 @@ public enum ManifestLoader {
                         fix: failure.fix)
                 ], unreadable: true)
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
+        guard let text = UTF8Text.decode(data) else {
             throw ManifestError(diagnostics: [
                 Diagnostic(
                     file: file, line: 1, column: 1, message: "the manifest is not UTF-8 text", fix: "save it as UTF-8")

@@ -1,5 +1,6 @@
+import Atomics
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The live settings of every endpoint: what the screen, the control API and
 /// scenarios change, and what the server reads on every request.
@@ -7,17 +8,17 @@ import Synchronization
 /// The lock is held only to read or swap the snapshot reference, never while
 /// a request is answered.
 public final class ControlPanel: Sendable {
-    private let current: Mutex<PanelSnapshot>
-    private let listeners = Mutex<[@Sendable () -> Void]>([])
+    private let current: NIOLockedValueBox<PanelSnapshot>
+    private let listeners = NIOLockedValueBox<[@Sendable () -> Void]>([])
     /// The current snapshot's version, readable without the lock: request
     /// handlers keep their snapshot until this moves, so a busy server does
     /// not queue on the lock for every request.
-    private let publishedVersion = Atomic<Int>(0)
+    private let publishedVersion = ManagedAtomic<Int>(0)
     /// Settings of endpoints a reload dropped, by id, with the start state
     /// they had: a half-saved manifest, or an endpoint commented out for a
     /// while, gets its flips back when it returns. Touched only inside
     /// `change`, under the snapshot's lock.
-    private let dropped = Mutex<[String: (setting: EndpointSetting, start: EndpointSetting)]>([:])
+    private let dropped = NIOLockedValueBox<[String: (setting: EndpointSetting, start: EndpointSetting)]>([:])
 
     /// At most this many rows are learned from live requests.
     let learnLimit: Int
@@ -29,7 +30,7 @@ public final class ControlPanel: Sendable {
     public let now: @Sendable () -> Double
     /// The latest changes, for the log's marker lines. Written only inside
     /// `change`, under the snapshot's lock, so sequence and time agree.
-    private let changeLog = Mutex(ChangeLog())
+    private let changeLog = NIOLockedValueBox(ChangeLog())
     /// How many changes are kept for readers that fall behind.
     public static let changeLimit = 500
 
@@ -51,7 +52,7 @@ public final class ControlPanel: Sendable {
             manifest: manifest, table: EndpointTable(endpoints: manifest.endpoints),
             settings: manifest.endpoints.map(EndpointSetting.init(startOf:)), generation: 1, version: 1,
             scenario: nil, counters: manifest.endpoints.map { _ in EndpointCounters() }, random: random)
-        self.current = Mutex(snapshot)
+        self.current = NIOLockedValueBox(snapshot)
         self.publishedVersion.store(snapshot.version, ordering: .releasing)
     }
 
@@ -59,7 +60,7 @@ public final class ControlPanel: Sendable {
     public static let wallClock: @Sendable () -> Double = { Date().timeIntervalSince1970 }
 
     public func snapshot() -> PanelSnapshot {
-        self.current.withLock { $0 }
+        self.current.withLockedValue { $0 }
     }
 
     /// The version of the latest snapshot (cheap; no lock).
@@ -70,7 +71,7 @@ public final class ControlPanel: Sendable {
     /// `listener` runs after every change, on the thread that made it (the
     /// screen wakes up this way when the control API changes something).
     public func addListener(_ listener: @escaping @Sendable () -> Void) {
-        self.listeners.withLock { $0.append(listener) }
+        self.listeners.withLockedValue { $0.append(listener) }
     }
 
     /// Swaps in a reloaded manifest. Endpoints that still exist (same id)
@@ -87,7 +88,7 @@ public final class ControlPanel: Sendable {
         self.change { old, markers in
             var settings: [EndpointSetting] = []
             var counters: [EndpointCounters] = []
-            var dropped = self.dropped.withLock { $0 }
+            var dropped = self.dropped.withLockedValue { $0 }
             let kept = Set(manifest.endpoints.map(\.id))
             for (index, endpoint) in old.declared.endpoints.enumerated() where !kept.contains(endpoint.id) {
                 dropped[endpoint.id] = (old.settings[index], EndpointSetting(startOf: endpoint))
@@ -130,7 +131,7 @@ public final class ControlPanel: Sendable {
                 }
                 settings.append(setting)
             }
-            self.dropped.withLock { $0 = dropped }
+            self.dropped.withLockedValue { $0 = dropped }
             var taken = kept
             var seen: [EndpointDefinition] = []
             for (index, endpoint) in old.seenLive.endpoints.enumerated()
@@ -176,7 +177,7 @@ public final class ControlPanel: Sendable {
     /// `learnLimit` rows exist. Only unmatched live requests call this,
     /// so the manifest's endpoints never pay for it.
     public func learn(method: String, target: RequestTarget) -> String? {
-        let learned: (id: String, isNew: Bool)? = self.current.withLock { current in
+        let learned: (id: String, isNew: Bool)? = self.current.withLockedValue { current in
             if case .matched(let index, _)? = current.seenLive.route(method: method, target: target) {
                 return (current.manifest.endpoints[index].id, false)
             }
@@ -196,7 +197,7 @@ public final class ControlPanel: Sendable {
         }
         // No listener runs for a row that was already there: nothing changed.
         if learned?.isNew == true {
-            for listener in self.listeners.withLock({ $0 }) { listener() }
+            for listener in self.listeners.withLockedValue({ $0 }) { listener() }
         }
         return learned?.id
     }
@@ -275,7 +276,7 @@ public final class ControlPanel: Sendable {
                 current.counters[index].restartRule()
             }
             // Resetting everything also forgets endpoints a reload dropped.
-            if id == nil { self.dropped.withLock { $0 = [:] } }
+            if id == nil { self.dropped.withLockedValue { $0 = [:] } }
             let stopped = id == nil ? current.drill.map { ", drill \($0.name) stopped" } ?? "" : ""
             markers.append(("\(id ?? "all") → \(Self.backToStart)" + stopped, origin))
             // A reset starts rate limits over with full buckets.
@@ -317,7 +318,7 @@ public final class ControlPanel: Sendable {
     public func changes(after sequence: Int) -> [PanelChange] {
         // Asked on every screen step and journal write: nothing new costs
         // no copy.
-        self.changeLog.withLock { log in
+        self.changeLog.withLockedValue { log in
             guard let last = log.entries.last, last.sequence > sequence else { return [] }
             return log.entries.filter { $0.sequence > sequence }
         }
@@ -329,18 +330,25 @@ public final class ControlPanel: Sendable {
     func change<E: Error>(
         _ make: (PanelSnapshot, inout [(String, ChangeOrigin)]) throws(E) -> PanelSnapshot
     ) throws(E) {
-        try self.current.withLock { (current) throws(E) in
+        // The lock's closure rethrows untyped: the typed error comes out as a value.
+        let failure: E? = self.current.withLockedValue { current in
             var markers: [(String, ChangeOrigin)] = []
-            current = try make(current, &markers)
+            do throws(E) {
+                current = try make(current, &markers)
+            } catch {
+                return error
+            }
             self.publishedVersion.store(current.version, ordering: .releasing)
             if !markers.isEmpty {
                 let time = self.now()
-                self.changeLog.withLock { log in
+                self.changeLog.withLockedValue { log in
                     for (summary, origin) in markers { log.add(summary, origin: origin, time: time) }
                 }
             }
+            return nil
         }
-        for listener in self.listeners.withLock({ $0 }) { listener() }
+        if let failure { throw failure }
+        for listener in self.listeners.withLockedValue({ $0 }) { listener() }
     }
 
     private static func index(of id: String, in snapshot: PanelSnapshot) throws(ControlError) -> Int {

@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Every entry the journal records, in order, for a writer that must not
 /// miss one (the `--log` file, `serve`'s stdout, the `--har` file).
@@ -13,7 +13,7 @@ public final class JournalFeed: Sendable {
     public let keepsDetails: Bool
     public let backlogLimit: Int
     public let detailBacklogBudget: Int
-    private let pending = Mutex(Pending())
+    private let pending = NIOLockedValueBox(Pending())
 
     private struct Pending {
         var entries: [JournalEntry] = []
@@ -40,7 +40,7 @@ public final class JournalFeed: Sendable {
     /// Called by the journal, in sequence order.
     func append(_ entry: JournalEntry, detailBytes: Int) {
         var entry = entry
-        self.pending.withLock { pending in
+        self.pending.withLockedValue { pending in
             guard pending.entries.count < self.backlogLimit else {
                 pending.lost += 1
                 return
@@ -61,7 +61,7 @@ public final class JournalFeed: Sendable {
 
     /// Everything waiting, oldest first; the feed starts over empty.
     public func take() -> Batch {
-        self.pending.withLock { pending in
+        self.pending.withLockedValue { pending in
             defer { pending = Pending() }
             return Batch(entries: pending.entries, lost: pending.lost, detailsDropped: pending.detailsDropped)
         }

@@ -1,4 +1,5 @@
-import Synchronization
+import Atomics
+import NIOConcurrencyHelpers
 
 /// Wakes whoever waits for requests — a test's `awaitRequests`, a control
 /// API long poll — when the journal records one. Each waiter re-checks its
@@ -9,8 +10,8 @@ import Synchronization
 /// costs one atomic load while nobody waits.
 public final class RequestArrivals: Sendable {
     private let journal: RequestJournal
-    private let waiters = Mutex<Waiters>(Waiters())
-    private let waiting = Atomic<Int>(0)
+    private let waiters = NIOLockedValueBox<Waiters>(Waiters())
+    private let waiting = ManagedAtomic<Int>(0)
 
     private struct Waiters {
         var next = 0
@@ -25,28 +26,28 @@ public final class RequestArrivals: Sendable {
     /// Called on the thread that recorded an entry: keep it short.
     private func journalChanged() {
         guard self.waiting.load(ordering: .acquiring) > 0 else { return }
-        for wake in self.waiters.withLock({ Array($0.all.values) }) { wake() }
+        for wake in self.waiters.withLockedValue({ Array($0.all.values) }) { wake() }
     }
 
     /// Calls `wake` after every entry the journal records from now on, on
     /// the recording thread (keep it short: hop to where the work is), until
     /// `stopWaking` is given the returned token.
     public func wakeOnArrival(_ wake: @escaping @Sendable () -> Void) -> Int {
-        let (token, install) = self.waiters.withLock { waiters in
+        let (token, install) = self.waiters.withLockedValue { waiters in
             waiters.next += 1
             waiters.all[waiters.next] = wake
             defer { waiters.listening = true }
             return (waiters.next, !waiters.listening)
         }
         if install { self.journal.addListener { [weak self] in self?.journalChanged() } }
-        self.waiting.add(1, ordering: .acquiringAndReleasing)
+        self.waiting.wrappingIncrement(by: 1, ordering: .acquiringAndReleasing)
         return token
     }
 
     /// Stops calling the `wake` registered under `token`.
     public func stopWaking(_ token: Int) {
-        let removed = self.waiters.withLock { $0.all.removeValue(forKey: token) }
-        if removed != nil { self.waiting.subtract(1, ordering: .acquiringAndReleasing) }
+        let removed = self.waiters.withLockedValue { $0.all.removeValue(forKey: token) }
+        if removed != nil { self.waiting.wrappingDecrement(by: 1, ordering: .acquiringAndReleasing) }
     }
 
     /// How many wait now.

@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The most recent requests, in a fixed-size ring, plus per-endpoint counts.
 ///
@@ -18,7 +18,7 @@ public final class RequestJournal: Sendable {
     public let detailBudget: Int
     /// Bytes of the entries' own text (paths, queries, names) kept.
     public let textBudget: Int
-    private let storage: Mutex<Storage>
+    private let storage: NIOLockedValueBox<Storage>
 
     private struct Storage {
         var ring: [JournalEntry] = []
@@ -50,7 +50,7 @@ public final class RequestJournal: Sendable {
         var storage = Storage()
         storage.ring.reserveCapacity(capacity)
         storage.textCosts.reserveCapacity(capacity)
-        self.storage = Mutex(storage)
+        self.storage = NIOLockedValueBox(storage)
     }
 
     /// Adds an entry (its sequence number is assigned here) and wakes listeners.
@@ -63,7 +63,7 @@ public final class RequestJournal: Sendable {
         var dropped: [JournalEntry] = []
         let detailBytes = entry.details?.retainedBytes ?? 0
         let textBytes = entry.textBytes
-        let (sequence, listeners): (Int, [@Sendable () -> Void]) = self.storage.withLock { storage in
+        let (sequence, listeners): (Int, [@Sendable () -> Void]) = self.storage.withLockedValue { storage in
             entry.sequence = storage.nextSequence
             storage.nextSequence += 1
             if entry.details != nil {
@@ -124,7 +124,7 @@ public final class RequestJournal: Sendable {
     /// Memory the kept entries hold, as the journal counts it against its
     /// budgets.
     public func retainedBytes() -> (text: Int, details: Int) {
-        self.storage.withLock { ($0.textBytes, $0.detailBytes) }
+        self.storage.withLockedValue { ($0.textBytes, $0.detailBytes) }
     }
 
     /// Drops the details of the oldest entries until the budget holds, and
@@ -152,7 +152,7 @@ public final class RequestJournal: Sendable {
     /// `limit` of the newest. `missed` counts entries that were overwritten
     /// before this reader got to them.
     public func entries(after sequence: Int, limit: Int = .max) -> JournalPage {
-        self.storage.withLock { storage in
+        self.storage.withLockedValue { storage in
             let last = storage.nextSequence - 1
             let oldestKept = storage.firstKept
             var first = max(sequence + 1, oldestKept)
@@ -175,7 +175,7 @@ public final class RequestJournal: Sendable {
     /// copies only what it needs at a time. Entries no longer kept are
     /// skipped.
     public func entries(after sequence: Int, through last: Int, limit: Int) -> [JournalEntry] {
-        self.storage.withLock { storage in
+        self.storage.withLockedValue { storage in
             let first = max(sequence + 1, storage.firstKept)
             let end = min(last, storage.nextSequence - 1, first + limit - 1)
             guard first <= end else { return [] }
@@ -185,12 +185,12 @@ public final class RequestJournal: Sendable {
 
     /// The sequence number of the newest entry (0 before any).
     public var lastSequence: Int {
-        self.storage.withLock { $0.nextSequence - 1 }
+        self.storage.withLockedValue { $0.nextSequence - 1 }
     }
 
     /// One entry, if it is still kept.
     public func entry(sequence: Int) -> JournalEntry? {
-        self.storage.withLock { storage in
+        self.storage.withLockedValue { storage in
             guard sequence >= storage.firstKept, sequence < storage.nextSequence else { return nil }
             return storage.ring[(sequence - storage.base) % self.capacity]
         }
@@ -198,7 +198,7 @@ public final class RequestJournal: Sendable {
 
     /// Totals since start (a clear empties the list, not the counts).
     public func stats() -> JournalStats {
-        self.storage.withLock { JournalStats(total: $0.total, unmatched: $0.unmatched, byEndpoint: $0.stats) }
+        self.storage.withLockedValue { JournalStats(total: $0.total, unmatched: $0.unmatched, byEndpoint: $0.stats) }
     }
 
     /// Forgets the kept entries, and frees their memory; sequence numbers
@@ -212,7 +212,7 @@ public final class RequestJournal: Sendable {
         ring.reserveCapacity(min(self.capacity, 1024))
         var textCosts: [Int] = []
         var detailed: [(sequence: Int, bytes: Int)] = []
-        let dropped = self.storage.withLock { storage in
+        let dropped = self.storage.withLockedValue { storage in
             let dropped = storage.nextSequence - storage.firstKept
             swap(&storage.ring, &ring)
             swap(&storage.textCosts, &textCosts)
@@ -238,14 +238,14 @@ public final class RequestJournal: Sendable {
     ) -> JournalFeed {
         let feed = JournalFeed(
             keepsDetails: keepsDetails, backlogLimit: backlogLimit, detailBacklogBudget: detailBacklogBudget)
-        self.storage.withLock { $0.feeds.append(feed) }
+        self.storage.withLockedValue { $0.feeds.append(feed) }
         return feed
     }
 
     /// `listener` runs on the recording thread after every entry: keep it tiny
     /// (set a flag, signal a semaphore).
     public func addListener(_ listener: @escaping @Sendable () -> Void) {
-        self.storage.withLock { $0.listeners.append(listener) }
+        self.storage.withLockedValue { $0.listeners.append(listener) }
     }
 }
 

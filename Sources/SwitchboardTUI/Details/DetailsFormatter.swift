@@ -165,7 +165,7 @@ public enum DetailsFormatter {
     /// the middle of a character, which is dropped.
     static func utf8Text(_ bytes: [UInt8], cut: Bool) -> String? {
         for drop in 0...(cut ? 3 : 0) where bytes.count >= drop {
-            if let text = String(validating: bytes.dropLast(drop), as: UTF8.self) { return text }
+            if let text = UTF8Text.decode(bytes.dropLast(drop)) { return text }
         }
         return nil
     }

@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// What `w` and `W` ask to record into the fixtures.
 public enum RecordTarget: Hashable, Sendable {
@@ -34,15 +34,15 @@ final class FinishedRecordings: Sendable {
         var keptThrough: Int
     }
 
-    private let notices = Mutex<[Finished]>([])
+    private let notices = NIOLockedValueBox<[Finished]>([])
 
     func add(_ finished: Finished) {
-        self.notices.withLock { $0.append(finished) }
+        self.notices.withLockedValue { $0.append(finished) }
     }
 
     /// The notices since the last call, oldest first.
     func take() -> [Finished] {
-        self.notices.withLock { notices in
+        self.notices.withLockedValue { notices in
             defer { notices = [] }
             return notices
         }

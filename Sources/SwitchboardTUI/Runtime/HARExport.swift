@@ -17,7 +17,8 @@ struct HARExport {
     /// `markers` are the settings changes, for the log's comment.
     func write(_ entries: [JournalEntry], markers: [PanelChange], at seconds: Double) -> String {
         let name = Self.fileName(at: seconds)
-        let path = self.folder.map { $0 + "/" + name } ?? name
+        // `./`: the notice names where the file went, as `x`'s does.
+        let path = self.folder.map { $0 + "/" + name } ?? "./" + name
         do {
             try HARWriter.write(
                 entries, markers: markers, to: path, serverURL: self.serverURL, redact: self.redact)

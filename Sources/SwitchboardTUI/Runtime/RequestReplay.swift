@@ -1,5 +1,5 @@
+import NIOConcurrencyHelpers
 public import SwitchboardCore
-import Synchronization
 
 /// What `p` does: sends a journaled request to the server again, from this
 /// process. The screen knows nothing of the server: the program's wiring
@@ -29,14 +29,14 @@ final class FinishedReplays: Sendable {
         var outcome: Result<Int, ReplayError>
     }
 
-    private let finished = Mutex<[Finished]>([])
+    private let finished = NIOLockedValueBox<[Finished]>([])
 
     func add(_ one: Finished) {
-        self.finished.withLock { $0.append(one) }
+        self.finished.withLockedValue { $0.append(one) }
     }
 
     func take() -> [Finished] {
-        self.finished.withLock { finished in
+        self.finished.withLockedValue { finished in
             defer { finished = [] }
             return finished
         }
