@@ -95,7 +95,8 @@ public enum RateLimitChoice: Sendable, Hashable {
 }
 
 extension Substring {
-    fileprivate var trimmingSpaces: Substring {
+    /// Without the spaces around it.
+    var trimmingSpaces: Substring {
         var text = self
         while text.first == " " { text.removeFirst() }
         while text.last == " " { text.removeLast() }

@@ -16,10 +16,12 @@ public struct Toxics: Sendable, Hashable, CustomStringConvertible {
     /// Body bytes sent before the connection closes; `nil` is no limit.
     public var limitData: Int?
 
+    /// A slow close beyond `maxSlowClose` (or below zero), which only code
+    /// can ask for, is `maxSlowClose` (zero), as a negative `limitData` is 0.
     public init(slicer: Bool = false, slowClose: Duration? = nil, limitData: Int? = nil) {
         self.slicer = slicer
-        self.slowClose = slowClose
-        self.limitData = limitData
+        self.slowClose = slowClose.map { min(max(.zero, $0), Self.maxSlowClose) }
+        self.limitData = limitData.map { max(0, $0) }
     }
 
     public static let none = Toxics()
@@ -30,7 +32,7 @@ public struct Toxics: Sendable, Hashable, CustomStringConvertible {
     }
 
     public static func limitData(_ bytes: Int) -> Toxics {
-        Toxics(limitData: max(0, bytes))
+        Toxics(limitData: bytes)
     }
 
     /// Both sets at once (`.slicer.with(.limitData(100))`); where both set
@@ -104,7 +106,8 @@ public struct Toxics: Sendable, Hashable, CustomStringConvertible {
             return .success(.slicer)
         case "slow_close":
             guard let argument else { return .success(.slowClose()) }
-            guard let delay = Self.duration(argument), delay <= Self.maxSlowClose else {
+            // The one duration reader checks the range before converting.
+            guard let delay = DurationText.parse(argument, upTo: Self.maxSlowClose) else {
                 return .failure(
                     ToxicProblem(
                         text: trimmed, reason: "slow_close takes a delay up to 600s, e.g. slow_close:2s or :500ms",
@@ -140,18 +143,11 @@ public struct Toxics: Sendable, Hashable, CustomStringConvertible {
         return .success(toxics)
     }
 
-    /// `2s`, `1.5s`, `500ms`.
-    static func duration(_ text: String) -> Duration? {
-        let lowered = text.lowercased()
-        let (number, scale): (Substring, Double) =
-            lowered.hasSuffix("ms")
-            ? (lowered.dropLast(2), 1e-3) : lowered.hasSuffix("s") ? (lowered.dropLast(1), 1) : ("", 0)
-        guard let value = Double(number), value >= 0, value.isFinite else { return nil }
-        return .nanoseconds(Int64((value * scale * 1e9).rounded()))
-    }
-
     static func format(_ delay: Duration) -> String {
-        let milliseconds = Int64(delay.components.seconds) * 1000 + delay.components.attoseconds / 1_000_000_000_000_000
+        // Clamped as `init` clamps, so that a figure set in code cannot
+        // overflow here.
+        let (seconds, attoseconds) = min(max(delay, .zero), Self.maxSlowClose).components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
         return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
     }
 }

@@ -52,8 +52,9 @@ extension ControlAPI {
     /// Seconds, whole or not, from 0; more than `longestWait` is
     /// `longestWait`.
     static func waitTime(_ text: String) -> TimeAmount? {
-        guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else { return nil }
-        let longest = Double(Self.longestWait.nanoseconds) / 1e9
-        return .nanoseconds(Int64(min(seconds, longest) * 1e9))
+        switch DurationText.read(text + "s") {
+        case .success(let wait): return min(TimeAmount(wait), Self.longestWait)
+        case .failure(let problem): return problem.isTooLong ? Self.longestWait : nil
+        }
     }
 }

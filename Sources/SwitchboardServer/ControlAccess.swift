@@ -28,7 +28,7 @@ enum ControlAccess: Equatable {
     static func check(head: HTTPRequestHead, remote: SocketAddress?, token: String?) -> ControlAccess {
         let headers = head.headers
         if let token {
-            return headers.first(name: "Authorization") == "Bearer \(token)" ? .allowed : .badToken
+            return Self.presents(token, headers.first(name: "Authorization")) ? .allowed : .badToken
         }
         guard let ip = remote?.ipAddress, LoopbackName.isLoopbackAddress(ip) else { return .notLoopback }
         // RFC 9112 §3.2.2: an absolute-form target's authority is the host
@@ -46,5 +46,14 @@ enum ControlAccess: Equatable {
         if headers.contains(name: "Origin") { return .fromWebPage }
         if let site = headers.first(name: "Sec-Fetch-Site"), site.lowercased() != "none" { return .fromWebPage }
         return .allowed
+    }
+
+    /// Whether an `Authorization` value is `Bearer` and then `token`. The
+    /// scheme is matched in any case (RFC 9110 §11.1: `bearer`, as some
+    /// libraries send it, is the same scheme), the token exactly.
+    static func presents(_ token: String, _ authorization: String?) -> Bool {
+        guard let authorization, let space = authorization.firstIndex(of: " ") else { return false }
+        guard authorization[..<space].lowercased() == "bearer" else { return false }
+        return authorization[space...].drop { $0 == " " } == token
     }
 }

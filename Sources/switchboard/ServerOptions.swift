@@ -46,6 +46,26 @@ struct ServerOptions: ParsableArguments {
         self.controlTokenSource?.token
     }
 
+    /// Why `token` cannot guard the control API, after the option's name.
+    /// Spaces, all of it or around it, are a quoting mistake (`"$TOKEN"`
+    /// with the variable unset, a pasted line): a token of spaces alone
+    /// guards nothing, and one edged with them fails in one client and
+    /// passes in another, as header values are trimmed.
+    static func tokenProblem(_ token: String) -> String? {
+        let needs = "a control token needs at least \(Self.minimumTokenLength) characters"
+        if token.isEmpty { return "is empty; \(needs), since it opens the control API to anyone who has it" }
+        if token.allSatisfy(\.isWhitespace) {
+            return "is only spaces (a quoting mistake?); \(needs) other than spaces"
+        }
+        if token.count < Self.minimumTokenLength {
+            return "has only \(token.count) characters; \(needs), since it opens the control API to anyone who has it"
+        }
+        if token.first?.isWhitespace == true || token.last?.isWhitespace == true {
+            return "begins or ends with a space (a quoting mistake?); remove the spaces around it"
+        }
+        return nil
+    }
+
     @Option(
         help: ArgumentHelp(
             "The real API behind Switchboard (like https://api.example.com): live endpoints and unmatched requests go there.",
@@ -163,11 +183,8 @@ struct ServerOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if let (token, source) = self.controlTokenSource, token.count < Self.minimumTokenLength {
-            let length = token.isEmpty ? "is empty" : "has only \(token.count) characters"
-            throw ValidationError(
-                "\(source) \(length); a control token needs at least \(Self.minimumTokenLength) characters, since it opens the control API to anyone who has it"
-            )
+        if let (token, source) = self.controlTokenSource, let problem = Self.tokenProblem(token) {
+            throw ValidationError("\(source) \(problem)")
         }
         if let port, !(0...65535).contains(port) {
             throw ValidationError("--port must be from 0 to 65535, not \(port)")

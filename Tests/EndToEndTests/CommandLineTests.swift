@@ -114,6 +114,37 @@ import Testing
         #expect(result.stderr.contains(form))
     }
 
+    @Test(arguments: ["--idle-timeout", "--header-timeout", "--body-timeout", "--upstream-read-timeout"])
+    func aHugeTimeoutIsAUsageError(flag: String) async throws {
+        for value in ["99999999999999s", "1e400s", "nan s", "0x10s", "-1s"] {
+            let result = try await Subprocess.run(self.binary, ["serve", "--port", "0", flag, value])
+            #expect(result.status == 64)
+            #expect(result.stderr.contains("The value '\(value)' is invalid for '\(flag) <"))
+        }
+    }
+
+    /// A hot reload reads the manifest as `check` does: a number too large
+    /// for the server must be a diagnostic there, not a trap (SIGILL).
+    @Test func checkReportsAHugeNumberWhereItIsWritten() async throws {
+        let fixtures = try TemporaryFixtures(
+            manifest: """
+                endpoints:
+                  - { id: a, method: GET, path: /a, toxics: "slow_close:99999999999999s" }
+                latency_profiles:
+                  slow: 99999999999999s
+                """)
+        let result = try await Subprocess.run(self.binary, ["check", fixtures.path])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains(
+                "switchboard.yml:2:45: 'slow_close:99999999999999s' is not a toxic: slow_close takes a delay up to 600s"
+            ))
+        #expect(
+            result.stdout.contains(
+                "switchboard.yml:4:9: latency profile 'slow' '99999999999999s' is more than 86400s — write at most 86400s"
+            ))
+    }
+
     @Test func anEmptyOrShortControlTokenIsAUsageError() async throws {
         let empty = try await Subprocess.run(self.binary, ["serve", "--port", "0", "--control-token", ""])
         #expect(empty.status == 64)

@@ -19,4 +19,21 @@ extension ControlCommandTests {
             #expect(!bad.stderr.contains("USAGE"))
         }
     }
+
+    /// The value is checked before anything is sent, by the same reader the
+    /// server uses; a delay too long for it was a trap (SIGILL) here.
+    @Test func setRefusesAHugeDelayInOneSentence() async throws {
+        let server = try RunningServer.demo()
+        try await server.serving { server in
+            for delay in ["99999999999999s", "1e400s", String(repeating: "9", count: 400) + "ms"] {
+                let bad = try await self.run(["set", "coinlist", "--toxic", "slow_close:\(delay)"], server: server)
+                #expect(bad.status == 1)
+                #expect(
+                    bad.stderr
+                        == "switchboard: --toxic 'slow_close:\(delay)' is not a toxic: slow_close takes a delay up to 600s, e.g. slow_close:2s or :500ms\n"
+                )
+            }
+            #expect(server.panel.snapshot().settings[0].toxics == .none)
+        }
+    }
 }

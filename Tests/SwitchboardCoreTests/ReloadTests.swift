@@ -111,6 +111,27 @@ import Testing
         #expect(panel.snapshot().settings[1].mode == .error)
     }
 
+    /// A string aliased into gigabytes took the server down on reload
+    /// (`failed to allocate`); a modest one over the 10 MB budget shows the
+    /// refusal, and the last good fixtures serve on.
+    @Test func anAliasBombByBytesIsRefusedAndTheLastGoodVersionServesOn() throws {
+        let (fixtures, panel, watcher) = try self.setUp()
+        try panel.setMode(.error, endpoint: "b")
+        let bomb = AliasByteBudgetTests.textBomb(bytes: AliasByteBudgetTests.mebibyte, aliases: 12)
+        try fixtures.write("switchboard.yml", Array(bomb.utf8))
+        guard case .failed(let problems) = self.settle(watcher) else {
+            Issue.record("a string aliased past the budget should fail to load")
+            return
+        }
+        #expect(problems.count == 1)
+        #expect(
+            problems.first?.description.hasPrefix(
+                "fx/switchboard.yml:19:11: the YAML aliases here expand to more than 10MB of text") == true)
+        #expect(panel.snapshot().manifest.endpoints.map(\.id) == ["a", "b"])
+        #expect(panel.snapshot().settings[1].mode == .error)
+        #expect(panel.snapshot().reloadProblems == problems)
+    }
+
     @Test func creatingTheFileABrokenEditNamesReloads() throws {
         let (fixtures, panel, watcher) = try self.setUp()
         try fixtures.write(

@@ -61,4 +61,21 @@ import Testing
         #expect(self.decide([("Host", "127.0.0.1:8080")], token: Self.token) == .badToken)
         #expect(self.decide([("Authorization", "Bearer "), ("Host", "127.0.0.1")], token: Self.token) == .badToken)
     }
+
+    /// RFC 9110 §11.1: the scheme is case-insensitive, and some libraries
+    /// send `bearer`; the token itself is matched exactly.
+    @Test(arguments: ["Bearer", "bearer", "BEARER", "bEaReR"])
+    func theSchemeIsMatchedInAnyCase(_ scheme: String) {
+        #expect(self.decide([("Authorization", "\(scheme) \(Self.token)")], token: Self.token) == .allowed)
+        #expect(self.decide([("Authorization", "\(scheme)  \(Self.token)")], token: Self.token) == .allowed)
+    }
+
+    @Test func onlyTheBearerSchemeWithTheExactTokenCounts() {
+        for value in [
+            "Basic \(Self.token)", "Bearer\(Self.token)", "Bearer \(Self.token.uppercased())", "Bearer \(Self.token)x",
+            "Bearer \(Self.token.dropLast())", "\(Self.token)", "Bearer", "Bearer ", "Bearers \(Self.token)",
+        ] {
+            #expect(self.decide([("Authorization", value)], token: Self.token) == .badToken, "\(value)")
+        }
+    }
 }

@@ -6,10 +6,13 @@ import Yams
 ///
 /// Yams composes an alias as the anchored node itself, shared, so composing
 /// is cheap; the blow-up comes in every walk that follows (the reader, the
-/// inline-JSON writer). This walk runs first and stops as soon as the values
-/// reached through aliases pass the budget: the larger of 100,000 and the
-/// manifest's size in bytes. Values written out in the file never count, so a
-/// large manifest without aliases is never refused.
+/// inline-JSON writer). This walk runs first and stops as soon as what is
+/// reached through aliases passes either budget: the values, at most the
+/// larger of 100,000 and the manifest's size in bytes; and the text of their
+/// scalars, at most the larger of 10 MB and the manifest's size (one 100 KB
+/// string aliased 20,000 times is only 20,000 values, but 2 GB of text).
+/// Values written out in the file never count, so a large manifest without
+/// aliases is never refused.
 ///
 /// Yams keeps no trace of where an alias was written, but a walk in document
 /// order meets every written node at a later position than the one before;
@@ -17,15 +20,20 @@ import Yams
 /// through an alias.
 struct AliasBudget {
     static let minimumBudget = 100_000
+    static let minimumByteBudget = 10 * 1024 * 1024
 
     let budget: Int
+    let byteBudget: Int
     private(set) var expanded = 0
+    /// The bytes of the scalars reached through aliases.
+    private(set) var expandedBytes = 0
     /// The furthest position walked outside any alias.
     private var furthest = Position(line: 0, column: 0)
     private let lines: [Substring]
 
     init(text: String) {
         self.budget = max(Self.minimumBudget, text.utf8.count)
+        self.byteBudget = max(Self.minimumByteBudget, text.utf8.count)
         self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     }
 
@@ -43,9 +51,12 @@ struct AliasBudget {
         guard let root else { return nil }
         var walk = AliasBudget(text: text)
         guard let alias = walk.exceeds(root, insideAlias: false) else { return nil }
+        let limit =
+            walk.expanded > walk.budget
+            ? "\(walk.budget.grouped) values" : "\(ByteSize.format(walk.byteBudget)) of text"
         return Diagnostic(
             file: file, line: alias.line, column: alias.column,
-            message: "the YAML aliases here expand to more than \(walk.budget.grouped) values",
+            message: "the YAML aliases here expand to more than \(limit)",
             fix: "write the value out, or nest fewer aliases (*name) inside anchors (&name)")
     }
 
@@ -67,7 +78,12 @@ struct AliasBudget {
         }
         if inside {
             self.expanded += 1
-            if self.expanded > self.budget { return aliasAt ?? self.furthest }
+            // A scalar's bytes are counted, not copied: native strings
+            // know their UTF-8 length.
+            if case .scalar(let scalar) = node { self.expandedBytes += scalar.string.utf8.count }
+            if self.expanded > self.budget || self.expandedBytes > self.byteBudget {
+                return aliasAt ?? self.furthest
+            }
         }
         switch node {
         case .mapping(let mapping):

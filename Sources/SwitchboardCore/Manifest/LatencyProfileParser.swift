@@ -50,7 +50,9 @@ extension ManifestReader {
             let median = self.duration(medianNode, what: "median")
             var sigma = 0.5
             if let sigmaNode = fields.value(for: "sigma") {
-                if let text = self.string(sigmaNode, what: "sigma"), let value = Double(text), value > 0, value <= 4 {
+                if let text = self.string(sigmaNode, what: "sigma"), let value = DecimalText.parse(text), value > 0,
+                    value <= 4
+                {
                     sigma = value
                 } else {
                     self.report(
@@ -135,13 +137,12 @@ extension ManifestReader {
 
     mutating func duration(_ node: Node, what: String) -> Duration? {
         guard let text = self.string(node, what: what) else { return nil }
-        guard let value = DurationText.parse(text) else {
-            self.report(
-                at: node, "\(what) '\(text)' is not a duration",
-                fix: "write a number with a unit: '250ms', '2s', '1.5s', '1m'")
+        switch DurationText.read(text) {
+        case .success(let value): return value
+        case .failure(let problem):
+            self.report(at: node, "\(what) \(problem)", fix: problem.fix)
             return nil
         }
-        return value
     }
 
     /// Checks a profile name used by an endpoint or scenario; `nil` when

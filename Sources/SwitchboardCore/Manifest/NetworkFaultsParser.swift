@@ -54,7 +54,7 @@ extension ManifestReader {
     private mutating func percent(_ node: Node, what: String) -> Double? {
         guard let text = self.string(node, what: what) else { return nil }
         let number = text.hasSuffix("%") ? String(text.dropLast()) : text
-        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), (0...100).contains(value) else {
+        guard let value = DecimalText.parse(number.trimmingCharacters(in: .whitespaces)), value <= 100 else {
             self.report(
                 at: node, "\(what) '\(text)' is not a percentage", fix: "write a share from 0% to 100%, e.g. '5%'")
             return nil

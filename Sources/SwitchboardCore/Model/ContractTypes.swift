@@ -1,4 +1,7 @@
 @_exported public import struct SwitchboardControl.CountRule
+@_exported public import enum SwitchboardControl.DecimalText
+@_exported public import struct SwitchboardControl.DurationProblem
+@_exported public import enum SwitchboardControl.DurationText
 @_exported public import enum SwitchboardControl.LatencyChoice
 // `Mode`, `LatencyChoice`, the count rules a `Mode` may hold, the rate
 // limit types and the scenario label are the control contract's words, so

@@ -1,23 +1,6 @@
-import Foundation
-
-/// Reads and writes durations the way people type them: `2s`, `500ms`,
-/// `1.5s`, `1m`.
-public enum DurationText {
-    public static func parse(_ text: String) -> Duration? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-        let units: [(suffix: String, nanos: Double)] = [
-            ("ms", 1e6), ("us", 1e3), ("µs", 1e3), ("ns", 1), ("s", 1e9), ("m", 60e9), ("h", 3600e9),
-        ]
-        for unit in units where trimmed.hasSuffix(unit.suffix) {
-            let number = trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)
-            guard let value = Double(number), value >= 0, value.isFinite else { return nil }
-            let nanos = value * unit.nanos
-            guard nanos < 86_400e9 else { return nil }
-            return .nanoseconds(Int64(nanos.rounded()))
-        }
-        return nil
-    }
-
+/// Writes durations the way people type them and `DurationText.parse`
+/// reads them: `2s`, `1.5s`, `500ms`.
+extension DurationText {
     /// `2s`, `1.5s`, `500ms`, `0ms`.
     public static func format(_ duration: Duration) -> String {
         let nanos = duration.nanoseconds
@@ -41,11 +24,15 @@ public enum DurationText {
 }
 
 extension Duration {
-    /// The whole duration in nanoseconds (saturating far beyond any delay
-    /// this tool would inject).
+    /// The whole duration in nanoseconds, saturating at Int64's ends (far
+    /// beyond any delay this tool would inject): no duration made in code
+    /// can trap here.
     public var nanoseconds: Int64 {
         let (seconds, attoseconds) = self.components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, overflowToo) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+        if overflow || overflowToo { return seconds < 0 ? .min : .max }
+        return total
     }
 
     /// The duration in milliseconds, as a Double.

@@ -11,9 +11,10 @@ public enum RateText {
             ("mb", 1024 * 1024), ("b", 1),
         ]
         for unit in units where trimmed.hasSuffix(unit.suffix) {
-            guard let value = Double(trimmed.dropLast(unit.suffix.count)), value > 0, value.isFinite else {
+            guard let value = DecimalText.parse(trimmed.dropLast(unit.suffix.count)), value > 0 else {
                 return nil
             }
+            // Checked as a Double: many digits read as a huge or infinite one.
             let bytes = (value * unit.bytes).rounded()
             return bytes >= 1 && bytes < 1e12 ? Int(bytes) : nil
         }
