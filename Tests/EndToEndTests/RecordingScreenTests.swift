@@ -49,7 +49,7 @@ import Testing
                 try await session.send("w")
                 #expect(
                     await session.waitForScreen {
-                        $0.contains("recorded get-json → recorded/get-json.json, switchboard.yml updated")
+                        $0.contains("recorded get-json → \(folder.path)/recorded/get-json.json")
                     }, "\(session.screenForMessage())")
 
                 await upstream.stop()
@@ -76,7 +76,7 @@ import Testing
 
             try await session.send("Tab", "w")
             #expect(
-                await session.waitForScreen { $0.contains("wrote a stub for get-nope → recorded/get-nope.json") },
+                await session.waitForScreen { $0.contains("wrote a stub for get-nope → \(folder.path)/recorded/get-nope") },
                 "\(session.screenForMessage())")
             let stub = try await HTTPClient.send(url)
             #expect(stub.status == 200)
