@@ -1,9 +1,9 @@
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import NIOSSL
 import SwitchboardServer
-import NIOConcurrencyHelpers
 
 /// Why the TLS layer refused an upstream's certificates, in words a person
 /// acts on. BoringSSL reports every refusal of a chain as one

@@ -116,7 +116,7 @@ import Testing
 
     @Test(arguments: ["--idle-timeout", "--header-timeout", "--body-timeout", "--upstream-read-timeout"])
     func aHugeTimeoutIsAUsageError(flag: String) async throws {
-        for value in ["99999999999999s", "1e400s", "nan s", "0x10s", "-1s"] {
+        for value in ["99999999999999s", "1e400s", "nan s", "0x10s", "infs"] {
             let result = try await Subprocess.run(self.binary, ["serve", "--port", "0", flag, value])
             #expect(result.status == 64)
             #expect(result.stderr.contains("The value '\(value)' is invalid for '\(flag) <"))

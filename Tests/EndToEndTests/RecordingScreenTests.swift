@@ -76,7 +76,9 @@ import Testing
 
             try await session.send("Tab", "w")
             #expect(
-                await session.waitForScreen { $0.contains("wrote a stub for get-nope → \(folder.path)/recorded/get-nope") },
+                await session.waitForScreen {
+                    $0.contains("wrote a stub for get-nope → \(folder.path)/recorded/get-nope")
+                },
                 "\(session.screenForMessage())")
             let stub = try await HTTPClient.send(url)
             #expect(stub.status == 200)

@@ -124,19 +124,19 @@ import Testing
             endpoints:
               - { id: t, method: GET, path: /t, toxics: "slow_close:99999999999999s" }
             scenarios:
-              - name: drill
+              drill:
                 steps:
-                  - { at: 18446744073709551616s, set: { t: error } }
+                  - { at: 18446744073709551616s, t: { mode: error } }
             """)
         #expect(
             found == [
                 "2:6: latency profile 'a' '99999999999999s' is more than 86400s — write at most 86400s",
                 "3:15: delay '1e400ms..2s' is not a range of durations — write e.g. '100ms..1500ms'",
-                "4:28: sigma should be a number above 0 and at most 4 — 0.3 is a narrow spread, 1.0 a long tail",
-                "4:40: max '9999999999h' is more than 86400s — write at most 86400s",
+                "4:27: sigma should be a number above 0 and at most 4 — 0.3 is a narrow spread, 1.0 a long tail",
+                "4:39: max '9999999999h' is more than 86400s — write at most 86400s",
                 "5:19: bandwidth '99999999999999999999MB/s' is not a rate — write bytes per second with a unit: '16KB/s', '1.5MB/s', '500B/s', '56kbit/s'",
                 "6:27: jitter '0x10s' is not a duration — write a number with a unit: '250ms', '2s', '1.5s', '1m'",
-                "6:51: reset '1e400%' is not a percentage — write a share from 0% to 100%, e.g. '5%'",
+                "6:51: reset share '1e400%' is not a percentage — write a share from 0% to 100%, e.g. '5%'",
                 "8:45: 'slow_close:99999999999999s' is not a toxic: slow_close takes a delay up to 600s, e.g. slow_close:2s or :500ms",
                 "12:15: 'at' of step 1 of drill 'drill' '18446744073709551616s' is more than 86400s — write at most 86400s",
             ])

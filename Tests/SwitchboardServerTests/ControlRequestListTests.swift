@@ -85,6 +85,10 @@ import Testing
         #expect(self.call("/__switchboard/requests?wait=5").waitUpTo == .seconds(5))
         #expect(self.call("/__switchboard/requests?wait=0.25").waitUpTo == .milliseconds(250))
         #expect(self.call("/__switchboard/requests?wait=3600").waitUpTo == .seconds(60))
+        // Past what a Duration holds: still a minute, never a trap.
+        #expect(self.call("/__switchboard/requests?wait=99999999999999").waitUpTo == .seconds(60))
+        #expect(
+            self.call("/__switchboard/requests?wait=" + String(repeating: "9", count: 400)).waitUpTo == .seconds(60))
         #expect(self.call("/__switchboard/requests").waitUpTo == nil)
     }
 
