@@ -34,7 +34,7 @@ import SwitchboardServer
 ///
 /// Faults fail the task with the `URLError` codes the real server gives
 /// `URLSession` (measured on Linux; see `FaultErrors`); delays, bandwidth
-/// and the client's timeout (see ``timeout(request:session:)``) are timers,
+/// and the client's timeout (the shorter of the request's and the session's) are timers,
 /// never a sleeping thread.
 ///
 /// What it cannot do, and why:
