@@ -138,7 +138,9 @@ import Testing
             // Each with what it sets, as the picker says it.
             #expect(
                 list.stdout
-                    == "outage  all: server_error\nslow-network  all: latency slow\nlogin-broken  login: error\n")
+                    == "outage  all: server_error\nslow-network  all: latency slow\nlogin-broken  login: error\n"
+                    + "bad-day  (drill: 3 steps over 30 s)\n  at 0 s   all: latency slow\n  at 10 s  weather: server_error\n"
+                    + "  at 30 s  reset all\n")
             #expect(try await self.run(["scenario", "outage"], server: server).stdout == "scenario outage applied\n")
             #expect(server.panel.snapshot().settings.allSatisfy { $0.mode == .serverError })
             #expect(try await self.run(["status"], server: server).stdout.contains("scenario: outage\n"))

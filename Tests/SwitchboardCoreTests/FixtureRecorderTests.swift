@@ -76,7 +76,7 @@ import Testing
         let shows = try #require(manifest.endpoints.last)
         #expect(shows.signature == "GET /shows/:id")
         #expect(Self.body(shows.success) == "{\n  \"b\": 1,\n  \"a\": [\n    true\n  ]\n}\n")
-        #expect(manifest.scenarios.count == 3)
+        #expect(manifest.scenarios.count == 4)
     }
 
     @Test func recordingAnErrorReplacesOnlyThatResponseAndKeepsEveryComment() throws {
@@ -167,7 +167,7 @@ import Testing
             text.split(separator: "\n").filter { $0.trimmed().hasPrefix("#") }
         }
         #expect(comments(try Self.manifestText(fixtures)) == comments(before))
-        #expect(comments(before).count == 6)
+        #expect(comments(before).count == 8)
     }
 
     @Test func aFlowStyleManifestGetsFlowEntries() throws {

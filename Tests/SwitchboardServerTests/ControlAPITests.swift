@@ -92,7 +92,7 @@ import Testing
         #expect(try self.get(wire, "/data/all/coinlist").status == 200)
         let unknown = try wire.response(to: Self.request("POST", "/__switchboard/scenarios/nope"))
         #expect(unknown.status == 404)
-        #expect((try unknown.json()["valid"] as? [String]) == ["outage", "slow-network", "login-broken"])
+        #expect((try unknown.json()["valid"] as? [String]) == ["outage", "slow-network", "login-broken", "bad-day"])
     }
 
     @Test func preferAsksForAModeForOneRequestOnly() throws {

@@ -51,7 +51,7 @@ import Testing
     @Test func scenariosAndRoutesReadBack() throws {
         let scenarios = try self.decode(ScenarioList.self, self.call(.GET, "/__switchboard/scenarios"))
         #expect(scenarios.active == nil)
-        #expect(scenarios.scenarios.map(\.name) == ["outage", "slow-network", "login-broken"])
+        #expect(scenarios.scenarios.map(\.name) == ["outage", "slow-network", "login-broken", "bad-day"])
         let routes = try self.decode(RouteList.self, self.call(.GET, "/__switchboard"))
         #expect(routes.routes == ControlRoutes.all)
     }

@@ -107,7 +107,11 @@ import Testing
     @Test func thePickerSaysWhatEachScenarioSets() throws {
         var state = try ScreenFixtures.busyState()
         _ = Reducer.reduce(&state, .key(.char("s")), width: 80, height: 24)
-        #expect(state.scenarioSummaries == ["all: server_error", "all: latency slow", "login: error"])
+        #expect(
+            state.scenarioSummaries == [
+                "all: server_error", "all: latency slow", "login: error",
+                "drill: 3 steps over 30 s · at 0 s all: latency slow · at 10 s weather: server_error · at 30 s reset all",
+            ])
         // The golden picker (RenderTests) shows them beside the names.
         #expect(
             ScreenRenderer.render(state, width: 80, height: 24, options: self.plain).text.contains("all: server_error"))

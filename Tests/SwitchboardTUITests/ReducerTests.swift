@@ -206,7 +206,7 @@ import Testing
     @Test mutating func sOpensTheScenarioPicker() {
         _ = self.press(.char("s"))
         #expect(self.state.scenarioPicker == 0)
-        #expect(self.state.scenarios == ["outage", "slow-network", "login-broken"])
+        #expect(self.state.scenarios == ["outage", "slow-network", "login-broken", "bad-day"])
         _ = self.press(.down, .down)
         #expect(self.press(.enter) == [.applyScenario("login-broken")])
         #expect(self.state.scenarioPicker == nil)

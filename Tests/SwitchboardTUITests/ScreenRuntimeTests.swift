@@ -68,17 +68,17 @@ import Testing
 
     @Test func aRefusedChangeNeverShows() throws {
         let harness = try ScreenHarness.demo()
-        harness.press(.down, .char("2"))
+        harness.press(.down, .down, .char("2"))
         let before = harness.terminal.frames.count
-        // weather declares no sequence: the panel refuses `0`.
+        // episode declares no sequence: the panel refuses `0`.
         harness.press(.char("0"))
-        #expect(harness.panelSettings[1].mode == .error)
-        #expect(harness.state.endpoints[1].mode == .error)
-        #expect(harness.state.flash?.hasPrefix("weather has no sequence") == true)
+        #expect(harness.panelSettings[2].mode == .error)
+        #expect(harness.state.endpoints[2].mode == .error)
+        #expect(harness.state.flash?.hasPrefix("episode has no sequence") == true)
         // Every frame drawn since shows the old mode, never `sequence`.
         for frame in harness.terminal.frames[before...] {
             #expect(!frame.text.contains("sequence ×"))
-            #expect(frame.text.contains("weather has no sequence"))
+            #expect(frame.text.contains("episode has no sequence"))
         }
     }
 
