@@ -33,16 +33,16 @@ public enum CredentialNames {
         let lowered = name.lowercased()
         if Self.headers.contains(lowered) { return true }
         let squeezed = Self.squeezed(lowered)
-        return Self.headerWords.contains { squeezed.contains($0) }
+        return Self.headerWords.contains { Self.bytes(of: squeezed, contain: $0) }
     }
 
     /// Whether the query parameter named `name` (decoded, any case)
     /// carries a credential.
     public static func isQueryParameter(_ name: some StringProtocol) -> Bool {
-        let squeezed = Self.squeezed(name.lowercased())
+        let squeezed = Self.squeezedLowercase(name)
         if Self.queryNames.contains(squeezed) { return true }
-        if Self.queryCursors.contains(where: { squeezed.contains($0) }) { return false }
-        return Self.queryWords.contains { squeezed.contains($0) }
+        if Self.queryCursors.contains(where: { Self.bytes(of: squeezed, contain: $0) }) { return false }
+        return Self.queryWords.contains { Self.bytes(of: squeezed, contain: $0) }
     }
 
     /// `target` with the value of each credential in its query replaced by
@@ -52,21 +52,21 @@ public enum CredentialNames {
     public static func maskingQuery(in target: String, with replacement: (Substring) -> String) -> String? {
         guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
         let query = target[target.index(after: mark)...]
-        var items: [String] = []
-        var changed = false
+        // Built only once a credential is found: the screen masks every
+        // request it takes in, and most have none.
+        var masked: String?
+        var copied = target.startIndex
         for item in query.split(separator: "&", omittingEmptySubsequences: false) {
             guard let equals = item.firstIndex(of: "="),
                 Self.isQueryParameter(PercentDecoding.decode(item[..<equals], plusIsSpace: true))
-            else {
-                items.append(String(item))
-                continue
-            }
+            else { continue }
             let value = item[item.index(after: equals)...]
-            items.append(String(item[...equals]) + (value.isEmpty ? "" : replacement(value)))
-            changed = changed || !value.isEmpty
+            guard !value.isEmpty else { continue }
+            masked = (masked ?? "") + target[copied..<value.startIndex] + replacement(value)
+            copied = value.endIndex
         }
-        guard changed else { return nil }
-        return String(target[...mark]) + items.joined(separator: "&")
+        guard let masked else { return nil }
+        return masked + target[copied...]
     }
 
     /// `target` with query credentials reading `REDACTED`, as HAR files,
@@ -77,6 +77,38 @@ public enum CredentialNames {
 
     /// What a redacted value reads.
     public static let redacted = "REDACTED"
+
+    /// `squeezed(name.lowercased())`, without the two copies for a name
+    /// in ASCII (nearly every name).
+    private static func squeezedLowercase(_ name: some StringProtocol) -> String {
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return Self.squeezed(name.lowercased()) }
+        return String(unsafeUninitializedCapacity: name.utf8.count) { buffer in
+            var count = 0
+            for byte in name.utf8 where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
+                buffer[count] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+                count += 1
+            }
+            return count
+        }
+    }
+
+    /// Whether `word` (ASCII) occurs in `text`, compared as bytes: the
+    /// screen asks this of every query item of every request it takes in,
+    /// and `String.contains` compares characters, at several times the cost.
+    /// (A byte match may also find a word a combining mark follows, which
+    /// only hides one value more.)
+    private static func bytes(of text: String, contain word: String) -> Bool {
+        var text = text
+        var word = word
+        return text.withUTF8 { text in
+            word.withUTF8 { word in
+                guard word.count <= text.count else { return false }
+                return (0...(text.count - word.count)).contains { start in
+                    (0..<word.count).allSatisfy { text[start + $0] == word[$0] }
+                }
+            }
+        }
+    }
 
     private static func squeezed(_ lowered: String) -> String {
         lowered.filter { $0 != "-" && $0 != "_" }

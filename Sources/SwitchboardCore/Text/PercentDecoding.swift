@@ -4,10 +4,11 @@ public enum PercentDecoding {
     /// (query strings) `+` becomes a space. Bytes that are not UTF-8 become
     /// U+FFFD.
     public static func decode(_ text: some StringProtocol, plusIsSpace: Bool = false) -> String {
-        let utf8 = Array(text.utf8)
-        guard utf8.contains(UInt8(ascii: "%")) || (plusIsSpace && utf8.contains(UInt8(ascii: "+"))) else {
+        // Most text has nothing to decode: no copy of its bytes for it.
+        guard text.utf8.contains(UInt8(ascii: "%")) || (plusIsSpace && text.utf8.contains(UInt8(ascii: "+"))) else {
             return String(text)
         }
+        let utf8 = Array(text.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(utf8.count)
         var index = 0
