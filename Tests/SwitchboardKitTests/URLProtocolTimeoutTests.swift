@@ -49,18 +49,4 @@ import Testing
         #expect(try await board.requests("slow").map(\.status) == [499])
         await board.stop()
     }
-
-    /// A `hang` ends at the session's timeout, with `.timedOut`.
-    @Test func aSessionsTimeoutEndsAHang() async throws {
-        let board = try Switchboard.inProcess { Endpoint.get("/hang", id: "hang") }
-        try await board.set("hang", .hang)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 0.1
-        let session = URLSession(configuration: board.urlSessionConfiguration(configuration))
-        let error = await #expect(throws: URLError.self) {
-            _ = try await session.data(from: board.baseURL.appendingPathComponent("hang"))
-        }
-        #expect(error?.code == .timedOut)
-        await board.stop()
-    }
 }
