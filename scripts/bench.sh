@@ -3,7 +3,8 @@
 #   1. throughput (wrk -t2 -c50 -d10s) headless with the journal on, and with the screen in tmux,
 #      as a ratio to nginx with one worker serving the same 124-byte JSON;
 #   2. latency accuracy: 200 connections on a 500 ms endpoint (req/s against 400, p50, p99);
-#   3. memory: RSS before, and after two million requests;
+#   3. memory: RSS before, and after two million requests; and over 6,000 requests with 60KB queries
+#      (scripts/bench/long_queries.py), which must stay flat after the first 2,000;
 #   4. the screen's cost: render time for 200 endpoints and a full log, taking 2,000 requests in, and
 #      routing an unmatched request among 50,000 endpoints (quick alone: see bench_summary.py --screen);
 #   5. every request written (scripts/bench-log.sh): requests served against lines on stdout and
@@ -105,6 +106,17 @@ sleep 3
 rss_after="$(rss_kb "$pid")"
 kill -TERM "$pid"; wait "$pid" 2>/dev/null || true
 printf '%s\t%s\t%s\n' "$total" "$rss_before" "$rss_after" >"$OUT/memory.tsv"
+
+echo "== 3b. long query strings: 3 rounds of 2,000 requests with a 60KB query (long_queries.py)"
+"$BIN" serve "$FIXTURES" --port "$PORT_MEMORY" >/dev/null 2>"$OUT/serve-long-queries.log" &
+pid=$!
+pids+=("$pid")
+wait_ready "http://127.0.0.1:$PORT_MEMORY$DATA_PATH" 20
+python3 "$BENCH/long_queries.py" "$PORT_MEMORY" "$pid" 2000 3 >"$OUT/long_queries.tsv"
+kill -TERM "$pid"; wait "$pid" 2>/dev/null || true
+# Every request still written: serve says on exit what its stdout did not get.
+grep -c 'were not written' "$OUT/serve-long-queries.log" >>"$OUT/long_queries.tsv" || true
+cat "$OUT/long_queries.tsv"
 
 echo "== 4. the screen's render cost"
 "$ROOT/.build/release/switchboard-bench" | tee "$OUT/render.txt"

@@ -59,6 +59,18 @@ def screen_regressions(figures):
     return lines
 
 
+def long_query_rows(out):
+    """RSS in KiB (start, after each of 3 rounds, after clearing) and whether serve lost lines."""
+    try:
+        with open(os.path.join(out, "long_queries.tsv")) as f:
+            lines = f.read().split("\n")
+    except OSError:
+        return None
+    rss = [int(x) for x in lines[0].split("\t")]
+    lost = int(lines[1]) if len(lines) > 1 and lines[1].strip() else 0
+    return rss, lost
+
+
 def main(out):
     rows = wrk_rows(out)
     nginx = mean(rows, "nginx-w1", "throughput", "req_per_s")
@@ -111,6 +123,16 @@ def main(out):
     ok = verdict(growth_mb < 19.07, f"RSS over {total:,} requests", f"+{growth_mb:.1f} MiB", "< 20 MB")
     print(f"| RSS over {total:,} requests | {before / 1024:.1f} → {after / 1024:.1f} MiB | | "
           f"+{growth_mb:.1f} MiB | < 20 MB | {ok} |")
+    long_rows = long_query_rows(out)
+    if long_rows is not None:
+        rss, lost = long_rows
+        # After the first round the allocator holds what it will hold: later rounds add nothing.
+        growth = (rss[3] - rss[1]) / 1024
+        ok = verdict(growth < 16 and lost == 0, "RSS over 60KB queries", f"+{growth:.1f} MiB after the first "
+                     f"2,000, {'lines lost' if lost else 'every line written'}", "< 16 MiB, none lost")
+        print(f"| RSS over 3 × 2,000 requests with 60KB queries | "
+              f"{' → '.join(f'{x / 1024:.0f}' for x in rss[:4])} MiB (cleared: {rss[4] / 1024:.0f}) | | "
+              f"+{growth:.1f} MiB after round 1 | < 16 MiB | {ok} |")
     for name, figure, p50, target in figures:
         if target is None:
             print(f"| {name} | {figure} | | | | |")

@@ -93,7 +93,8 @@ final class JournalStream: Sendable {
         if lost > 0 {
             Console.error(
                 "switchboard: \(lost) requests were not written to \(self.sink.name): "
-                    + "\(self.feed.backlogLimit) were already waiting for it to accept writes")
+                    + "\(ByteSize.format(self.feed.backlogBudget)) of requests were already waiting for it to "
+                    + "accept writes")
         }
         let stripped = self.detailsDropped.load(ordering: .relaxed)
         if stripped > 0 {

@@ -85,7 +85,8 @@ import Testing
 
     @Test func aFeedNobodyTakesFromCountsWhatItCannotHold() {
         let journal = RequestJournal(capacity: 4)
-        let feed = journal.addFeed(keepsDetails: true, backlogLimit: 10, detailBacklogBudget: 250)
+        let feed = journal.addFeed(
+            keepsDetails: true, backlogBudget: 10 * JournalEntry.slotBytes, detailBacklogBudget: 250)
         for index in 1...12 {
             var entry = self.entry("/\(index)")
             entry.details = FakeExchange(requestHeaders: [], responseHeaders: [], responseBody: [1])
@@ -103,7 +104,25 @@ import Testing
         journal.record(entry)
         #expect(plain.take().entries.map { $0.details == nil } == [true])
         // The limits docs/limits.md states.
-        #expect(plain.backlogLimit == 1_000_000 && plain.detailBacklogBudget == 64 * 1024 * 1024)
+        #expect(plain.backlogBudget == 64 * 1024 * 1024 && plain.detailBacklogBudget == 64 * 1024 * 1024)
+    }
+
+    /// Long queries fill a stalled writer's backlog by their bytes, not
+    /// their count: 2,000 requests with 60KB queries would hold 120MB.
+    @Test func aFeedCountsTheBytesOfLongQueriesWaiting() {
+        let journal = RequestJournal(capacity: 4)
+        let budget = 1024 * 1024
+        let feed = journal.addFeed(keepsDetails: false, backlogBudget: budget)
+        let query = String(repeating: "a", count: 60_000)
+        for index in 1...2_000 { journal.record(self.entry("/\(index)?q=\(query)")) }
+        let batch = feed.take()
+        let each = JournalEntry.slotBytes + batch.entries[0].textBytes
+        #expect(batch.entries.count == budget / each)
+        #expect(batch.entries.count < 20)
+        #expect(batch.lost == 2_000 - batch.entries.count)
+        // Taken, the budget is free again: the next ones wait.
+        journal.record(self.entry("/next?q=\(query)"))
+        #expect(feed.take().entries.map(\.sequence) == [2_001])
     }
 
     @Test func entriesBecomeJSONLines() {

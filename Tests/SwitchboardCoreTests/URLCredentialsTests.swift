@@ -19,6 +19,15 @@ import Testing
             ("https://example.com/users/@ana", "https://example.com/users/@ana"),
             ("mailto:ana@example.com", "mailto:ana@example.com"),
             ("/plain?id=1", "/plain?id=1"),
+            // A scheme of letters, digits, `+-.` in any case; anything else before `://` is no scheme.
+            ("Svn+SSH.1://u:p@h/r", "Svn+SSH.1://h/r"),
+            ("a b://u:p@h/r", "a b://u:p@h/r"),
+            ("://u:p@h/r", "://u:p@h/r"),
+            ("https://u:p@h", "https://h"),
+            ("https://u@h#f@x", "https://h#f@x"),
+            // The query is split by bytes: a value may hold any character.
+            ("/a?é=1&api_key=sécret&b=ü", "/a?é=1&api_key=REDACTED&b=ü"),
+            ("/a?%74oken=1&&token=&x", "/a?%74oken=REDACTED&&token=&x"),
         ])
     func aURLLosesItsUserinfoAndItsQueryCredentials(sent: String, shown: String) {
         #expect(CredentialNames.redactingURL(sent) == shown)

@@ -49,20 +49,37 @@ extension CredentialNames {
     /// for `//user@host/next`). A relative URL (`/next?to=https://a@b`) has
     /// no authority and stays as it is.
     static func withoutUserinfo(_ url: String) -> String {
-        let authorityStart: String.Index
+        // Read by bytes, and only as far as the scheme: an origin-form
+        // target (nearly every request) is settled by its first byte,
+        // however long its query.
+        let bytes = url.utf8
+        var index = bytes.startIndex
         if url.hasPrefix("//") {
-            authorityStart = url.index(url.startIndex, offsetBy: 2)
-        } else if let separator = url.range(of: "://"), !url[..<separator.lowerBound].isEmpty,
-            url[..<separator.lowerBound].allSatisfy({
-                $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0))
-            })
-        {
-            authorityStart = separator.upperBound
+            index = bytes.index(index, offsetBy: 2)
         } else {
-            return url
+            while index != bytes.endIndex, Self.isSchemeByte(bytes[index]) { index = bytes.index(after: index) }
+            guard index != bytes.startIndex, bytes[index...].starts(with: "://".utf8) else { return url }
+            index = bytes.index(index, offsetBy: 3)
         }
-        let authorityEnd = url[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
-        guard let at = url[authorityStart..<authorityEnd].lastIndex(of: "@") else { return url }
-        return String(url[..<authorityStart]) + String(url[url.index(after: at)...])
+        let authorityStart = index
+        var at: String.Index?
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+            if byte == UInt8(ascii: "@") { at = index }
+            index = bytes.index(after: index)
+        }
+        guard let at else { return url }
+        return String(url[..<authorityStart]) + String(url[bytes.index(after: at)...])
+    }
+
+    /// A letter, digit, `+`, `-` or `.` (RFC 3986's scheme, first letter aside).
+    private static func isSchemeByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            true
+        default: false
+        }
     }
 }

@@ -5,19 +5,21 @@ import NIOConcurrencyHelpers
 ///
 /// The ring overwrites what a slow reader has not read yet; a feed does
 /// not: entries wait here until the writer takes them, all at once. Only a
-/// writer that stops taking (a pipe nobody reads) meets a limit:
-/// `backlogLimit` entries wait, later ones are counted as lost; and details
-/// (headers and bodies) beyond `detailBacklogBudget` bytes waiting are let
-/// go, the entry itself kept.
+/// writer that stops taking (a pipe nobody reads) meets a limit: entries
+/// wait within `backlogBudget` bytes (each its slot and its own text: a
+/// 60KB query counts as 60KB, not as one entry), later ones are counted as
+/// lost; and details (headers and bodies) beyond `detailBacklogBudget`
+/// bytes waiting are let go, the entry itself kept.
 public final class JournalFeed: Sendable {
     public let keepsDetails: Bool
-    public let backlogLimit: Int
+    public let backlogBudget: Int
     public let detailBacklogBudget: Int
     private let pending = NIOLockedValueBox(Pending())
 
     private struct Pending {
         var entries: [JournalEntry] = []
         var detailBytes = 0
+        var bytes = 0
         var lost = 0
         var detailsDropped = 0
     }
@@ -31,20 +33,23 @@ public final class JournalFeed: Sendable {
         public var detailsDropped: Int
     }
 
-    init(keepsDetails: Bool, backlogLimit: Int, detailBacklogBudget: Int) {
+    init(keepsDetails: Bool, backlogBudget: Int, detailBacklogBudget: Int) {
         self.keepsDetails = keepsDetails
-        self.backlogLimit = backlogLimit
+        self.backlogBudget = backlogBudget
         self.detailBacklogBudget = detailBacklogBudget
     }
 
-    /// Called by the journal, in sequence order.
-    func append(_ entry: JournalEntry, detailBytes: Int) {
+    /// Called by the journal, in sequence order, with the entry's
+    /// `retainedBytes` of details and `textBytes`.
+    func append(_ entry: JournalEntry, detailBytes: Int, textBytes: Int) {
         var entry = entry
+        let cost = JournalEntry.slotBytes + textBytes
         self.pending.withLockedValue { pending in
-            guard pending.entries.count < self.backlogLimit else {
+            guard pending.bytes + cost <= self.backlogBudget else {
                 pending.lost += 1
                 return
             }
+            pending.bytes += cost
             if entry.details != nil {
                 if !self.keepsDetails {
                     entry.details = nil

@@ -70,7 +70,7 @@ public final class RequestJournal: Sendable {
                 storage.detailed.append((entry.sequence, detailBytes))
                 storage.detailBytes += detailBytes
             }
-            for feed in storage.feeds { feed.append(entry, detailBytes: detailBytes) }
+            for feed in storage.feeds { feed.append(entry, detailBytes: detailBytes, textBytes: textBytes) }
             storage.textBytes += textBytes
             if storage.ring.count < self.capacity {
                 storage.ring.append(entry)
@@ -234,10 +234,10 @@ public final class RequestJournal: Sendable {
     /// (see `JournalFeed`); a clear does not touch it. `keepsDetails: false`
     /// strips headers and bodies, for writers that do not use them.
     public func addFeed(
-        keepsDetails: Bool, backlogLimit: Int = 1_000_000, detailBacklogBudget: Int = 64 * 1024 * 1024
+        keepsDetails: Bool, backlogBudget: Int = 64 * 1024 * 1024, detailBacklogBudget: Int = 64 * 1024 * 1024
     ) -> JournalFeed {
         let feed = JournalFeed(
-            keepsDetails: keepsDetails, backlogLimit: backlogLimit, detailBacklogBudget: detailBacklogBudget)
+            keepsDetails: keepsDetails, backlogBudget: backlogBudget, detailBacklogBudget: detailBacklogBudget)
         self.storage.withLockedValue { $0.feeds.append(feed) }
         return feed
     }
