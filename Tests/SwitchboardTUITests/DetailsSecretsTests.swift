@@ -42,6 +42,29 @@ import Testing
         #expect(text.contains("Accept: application/json"), "other headers stay as they are")
     }
 
+    /// A `Location` an upstream sent with a password and a token reads as
+    /// the journal, HAR files and JSON lines have it, until `v`.
+    @Test func aResponseLocationIsRedactedUntilV() throws {
+        var state = try ScreenFixtures.busyState()
+        var entry = ScreenFixtures.entry(7, "GET", "/go", .answered(302), ms: 1.5, endpoint: nil)
+        entry.sequence = 9
+        entry.details = FakeExchange(
+            requestHeaders: [("Host", "127.0.0.1:8080")],
+            responseHeaders: [
+                ("Location", "https://admin:hunter2@api.example.com/next?token=tok_SECRET&page=2"),
+                ("Link", "<https://u:pw@x.example/2?sig=S1G>; rel=next"),
+            ],
+            responseBody: [])
+        _ = Reducer.reduce(&state, .details(DetailsFormatter.view(entry, signature: "GET /go")), width: 120, height: 24)
+        let hidden = ScreenRenderer.render(state, width: 120, height: 24, options: self.plain).text
+        #expect(hidden.contains("Location: https://api.example.com/next?token=REDACTED&page=2"))
+        #expect(hidden.contains("Link: <https://x.example/2?sig=REDACTED>; rel=next"))
+        #expect(!hidden.contains("hunter2") && !hidden.contains("tok_SECRET") && !hidden.contains("S1G"))
+        _ = Reducer.reduce(&state, .key(.char("v")), width: 120, height: 24)
+        let shown = ScreenRenderer.render(state, width: 120, height: 24, options: self.plain).text
+        #expect(shown.contains("Location: https://admin:hunter2@api.example.com/next?token=tok_SECRET&page=2"))
+    }
+
     @Test func vRevealsThemAndVMasksThemAgain() throws {
         var state = try Self.secretState()
         _ = Reducer.reduce(&state, .key(.char("v")), width: 80, height: 24)

@@ -17,13 +17,18 @@ public enum Credentials {
     }
 
     /// `indent` `name: value` as a details line, the value masked when the
-    /// header carries a secret (`v` shows `revealed`). Name and value are
-    /// already made safe to draw; `rawName` is the name as sent.
+    /// header carries a secret, and the URLs of a `Location`-like header
+    /// redacted as every file that leaves the process has them
+    /// (`CredentialNames.redactedValue`); `v` shows `revealed`. Name and
+    /// value are already made safe to draw; `rawName` is the name as sent.
     static func line(indent: String, name: String, value: String, rawName: String) -> DetailsView.Line {
         var line = DetailsView.Line("\(indent)\(name): \(value)")
-        if Self.isSecret(rawName) {
+        let hidden =
+            Self.isSecret(rawName)
+            ? Self.mask(name: rawName, value: value) : CredentialNames.redactedValue(ofHeader: rawName, value)
+        if hidden != value {
             line.revealed = line.text
-            line.text = "\(indent)\(name): " + Self.mask(name: rawName, value: value)
+            line.text = "\(indent)\(name): " + hidden
         }
         return line
     }
