@@ -4,7 +4,9 @@ import Testing
 
 /// Every shell snippet in the README and in `docs/` runs as written: from
 /// the repository root, with the built `switchboard` on PATH, under
-/// `set -euo pipefail`.
+/// `set -euo pipefail`. The root is a copy of what git has staged
+/// (`TrackedCopy`): a demo folder changed by trying it, or files a snippet
+/// writes, touch nothing here.
 ///
 /// The line before a snippet may say how: `<!-- readme-test: skip: WHY -->`
 /// (the two commands: CI runs `swift test` itself),
@@ -36,6 +38,10 @@ import Testing
         #expect(readme.count >= 3)
         #expect(readme.contains { $0.script.contains("swift test") })
         #expect(Self.snippets.contains { $0.file.hasPrefix("docs/") && $0.script.contains("--url-file") })
+        // They run in the staged copy, not in the clone (this suite runs in a git checkout).
+        #expect(Self.root.path != RepositoryPaths.root.standardizedFileURL.path)
+        #expect(
+            FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("fixtures/switchboard.yml").path))
     }
 
     @Test(arguments: Self.snippets)
@@ -81,6 +87,9 @@ import Testing
         "switchboard check my-api": "my-api/switchboard.yml: OK — 1 endpoint",
     ]
 
+    /// The repository as staged, where snippets run.
+    static let root = TrackedCopy.of(".", in: RepositoryPaths.root).standardizedFileURL
+
     /// An empty folder of its own for a snippet that makes files.
     static func scratchFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
@@ -96,7 +105,7 @@ import Testing
         let wrapper = """
             set -euo pipefail
             trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
-            cd '\((folder ?? RepositoryPaths.root).path)'
+            cd '\((folder ?? Self.root).path)'
             export PATH='\(RepositoryPaths.switchboardBinary.deletingLastPathComponent().path)':"$PATH"
             \(script)
             """
