@@ -16,11 +16,14 @@ final class JSONLinesSink: JournalSink {
     private let count = ManagedAtomic<Int>(0)
     /// Query credentials read `REDACTED` (off with `--no-redact`).
     private let redact: Bool
+    /// Opened here (`--log`), so closed by `finish`; stdout is not ours.
+    private let owned: Bool
 
-    init(output: UnsafeMutablePointer<FILE>, name: String, redact: Bool) {
+    init(output: UnsafeMutablePointer<FILE>, name: String, redact: Bool, owned: Bool = false) {
         self.output = output
         self.name = name
         self.redact = redact
+        self.owned = owned
         // Each batch is written and flushed whole; line buffering would
         // make one write per request.
         setvbuf(output, nil, _IOFBF, 1 << 16)
@@ -31,7 +34,7 @@ final class JSONLinesSink: JournalSink {
         guard let file = fopen(path, "a") else {
             throw SinkError(description: "cannot write the log to '\(path)': \(String(cString: strerror(errno)))")
         }
-        return JSONLinesSink(output: file, name: path, redact: redact)
+        return JSONLinesSink(output: file, name: path, redact: redact, owned: true)
     }
 
     var written: Int { self.count.load(ordering: .relaxed) }
@@ -75,6 +78,11 @@ final class JSONLinesSink: JournalSink {
     }
 
     func finish() throws(SinkError) {
-        guard fflush(self.output) == 0 else { throw self.failure() }
+        guard self.owned else {
+            guard fflush(self.output) == 0 else { throw self.failure() }
+            return
+        }
+        // fclose flushes, and says whether the last bytes reached the file.
+        guard fclose(self.output) == 0 else { throw self.failure() }
     }
 }

@@ -29,8 +29,6 @@ final class JournalStream: Sendable {
     /// Where settings changes come from, for the marker lines; `nil`
     /// writes requests only.
     private let panel: ControlPanel?
-    /// Read and written by the stream's thread only.
-    private nonisolated(unsafe) var lastChange = 0
 
     /// - Parameter feed: from `journal.addFeed` (before the server starts,
     ///   so that no request comes before it), keeping details if `sink`
@@ -138,14 +136,16 @@ final class JournalStream: Sendable {
     }
 
     private func run() {
+        // The newest settings change written, as a marker line.
+        var lastChange = 0
         while true {
             let stop = self.stopping.load(ordering: .sequentiallyConsistent)
             self.wake.drain()
             let batch = self.feed.take()
             self.lost.wrappingIncrement(by: batch.lost, ordering: .relaxed)
             self.detailsDropped.wrappingIncrement(by: batch.detailsDropped, ordering: .relaxed)
-            let changes = self.panel?.changes(after: self.lastChange) ?? []
-            self.lastChange = changes.last?.sequence ?? self.lastChange
+            let changes = self.panel?.changes(after: lastChange) ?? []
+            lastChange = changes.last?.sequence ?? lastChange
             if (!batch.entries.isEmpty || !changes.isEmpty) && !self.failed.load(ordering: .relaxed) {
                 do {
                     try self.write(batch.entries, changes)

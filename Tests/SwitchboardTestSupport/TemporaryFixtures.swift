@@ -1,7 +1,7 @@
 import Foundation
 
 /// A fixtures folder in a fresh temporary directory, removed on deinit.
-public final class TemporaryFixtures: @unchecked Sendable {
+public final class TemporaryFixtures: Sendable {
     public let url: URL
 
     /// Writes `manifest` as switchboard.yml and each of `files` beside it.
