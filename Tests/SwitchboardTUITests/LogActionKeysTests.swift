@@ -1,5 +1,6 @@
 import SwitchboardCore
 import SwitchboardTUI
+import SwitchboardTestSupport
 import Testing
 
 /// `x`, `p`, `m`, `n`/`N` on the log and in the details view, fed to the
@@ -43,14 +44,27 @@ import Testing
         #expect(self.state.flash == "no request to replay yet")
     }
 
-    @Test mutating func aReplayIsMarkedOnItsLine() throws {
-        var replay = ScreenFixtures.traffic[0]
-        replay.sequence = 6
+    /// A request carrying the replay header of request `original`.
+    static func replay(of original: Int, _ entry: JournalEntry, sequence: Int) -> JournalEntry {
+        var replay = entry
+        replay.sequence = sequence
+        replay.details = FakeExchange(
+            requestHeaders: [(RequestCopy.replayHeader, "\(original)")], responseHeaders: [], responseBody: [])
+        return replay
+    }
+
+    @Test mutating func aReplayIsMarkedOnItsLineAndItsEndSaid() throws {
+        self.state.pendingReplays = [1: 1]
+        let replay = Self.replay(of: 1, ScreenFixtures.traffic[0], sequence: 6)
+        // A request with the header of a request not being replayed is not one.
+        let stray = Self.replay(of: 2, ScreenFixtures.traffic[1], sequence: 7)
         _ = Reducer.reduce(
-            &self.state, .requests([replay], missed: 0, stats: ScreenFixtures.stats(for: [replay])), width: 80,
-            height: 24)
-        _ = Reducer.reduce(&self.state, .replayed(sequence: 6, original: 1), width: 80, height: 24)
+            &self.state, .requests([replay, stray], missed: 0, stats: ScreenFixtures.stats(for: [replay, stray])),
+            width: 80, height: 24)
         #expect(self.state.replays == [6: 1])
+        _ = Reducer.reduce(&self.state, .replayFinished(original: 1, .success(200)), width: 80, height: 24)
+        #expect(self.state.flash == "replayed #1 → 200, logged as #6")
+        #expect(self.state.pendingReplays.isEmpty)
         let screen = ScreenRenderer.render(
             self.state, width: 80, height: 24, options: RenderOptions(color: false, unicode: false)
         ).text
@@ -69,18 +83,26 @@ import Testing
             entry.sequence = sequence
             return entry
         }
-        var replay = ScreenFixtures.traffic[2]
-        replay.sequence = 31
-        let entries = filler + [replay]
+        let entries = filler + [Self.replay(of: 3, ScreenFixtures.traffic[2], sequence: 31)]
         _ = Reducer.reduce(
             &self.state, .requests(entries, missed: 0, stats: ScreenFixtures.stats(for: entries)), width: 80,
             height: 24)
-        _ = Reducer.reduce(&self.state, .replayed(sequence: 31, original: 3), width: 80, height: 24)
         #expect(self.state.logCursor == 31)
         let screen = ScreenRenderer.render(
             self.state, width: 80, height: 24, options: RenderOptions(color: false, unicode: false)
         ).text
         #expect(screen.contains("replay #3"), "\(screen)")
+    }
+
+    @Test mutating func aReplayThatCouldNotStartSaysWhy() {
+        _ = self.press(.up)
+        #expect(self.press(.char("p")) == [.replay(sequence: 4)])
+        #expect(self.state.flash == "replaying #4…")
+        _ = Reducer.reduce(
+            &self.state, .replayFinished(original: 4, .failure(ReplayError("request #4 is no longer in the journal"))),
+            width: 80, height: 24)
+        #expect(self.state.flash == "replay of #4 failed: request #4 is no longer in the journal")
+        #expect(self.state.pendingReplays.isEmpty)
     }
 
     @Test mutating func mMarksAndUnmarksAndTheMarkShowsInTheMargin() {

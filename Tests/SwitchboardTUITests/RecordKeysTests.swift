@@ -39,6 +39,27 @@ import Testing
         #expect(harness.terminal.screen.contains(notice))
     }
 
+    /// Quitting cancels a recording still under way, as Bubble Tea does a
+    /// command: its task is told, and what it comes back with is dropped.
+    @Test(.timeLimit(.minutes(1))) func quittingCancelsARecordingUnderWay() async throws {
+        let (cancelled, told) = AsyncStream.makeStream(of: Void.self)
+        let recording = FixtureRecording { _ in
+            // Only a cancellation ends this sleep before the time limit.
+            try? await Task.sleep(for: .seconds(3_600))
+            if Task.isCancelled { told.yield() }
+            return "recorded after all"
+        }
+        let harness = try ScreenHarness.demo(recording: recording)
+        harness.press(.char("w"))
+        #expect(harness.runtime.jobsRunning == 1)
+        #expect(harness.press(.char("q")) == .exit(.quit))
+        #expect(harness.runtime.jobsRunning == 0)
+        var iterator = cancelled.makeAsyncIterator()
+        _ = await iterator.next()
+        harness.frame()
+        #expect(harness.state.flash != "recorded after all")
+    }
+
     @Test func whyNothingWasRecordedShowsToo() async throws {
         let recording = FakeRecording(notice: "no live answer to record for weather yet")
         let harness = try ScreenHarness.demo(recording: recording.capability)

@@ -28,8 +28,9 @@ public enum Action: Sendable {
     /// The control panel refused a change a key asked for; the rows still
     /// show what the panel holds.
     case refused(ControlError)
-    /// Request `sequence` in the journal is the replay (`p`) of `original`.
-    case replayed(sequence: Int, original: Int)
+    /// A replay (`p`) of request `original` finished: the status the
+    /// server answered with, or why there was none (nor a replay at all).
+    case replayFinished(original: Int, Result<Int, ReplayError>)
 }
 
 /// Something the reducer wants done outside: the runtime performs it.
@@ -51,8 +52,8 @@ public enum Effect: Equatable, Sendable {
     /// Write the request as a `curl` command to a file and the clipboard
     /// (answered with `.notice`).
     case copyAsCurl(sequence: Int)
-    /// Send the request to the server again (answered with `.replayed`
-    /// and a `.notice`, later).
+    /// Send the request to the server again (answered with
+    /// `.replayFinished`, later; its line is found among the requests).
     case replay(sequence: Int)
     case quit(interrupted: Bool)
 }

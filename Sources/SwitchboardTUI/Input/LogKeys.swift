@@ -45,7 +45,8 @@ enum LogKeys {
                 state.flash = "no request to \(command == .replay ? "replay" : "copy") yet"
                 return []
             }
-            return [command == .replay ? .replay(sequence: sequence) : .copyAsCurl(sequence: sequence)]
+            return command == .replay
+                ? ReplayKeys.replay(sequence, state: &state) : [.copyAsCurl(sequence: sequence)]
         case .toggleMark:
             guard let sequence = self.selectedSequence(state, visible: visible) else {
                 state.flash = "no request to mark yet"

@@ -12,7 +12,8 @@ enum DetailsKeys {
         case .copyAsCurl:
             return details.sequence.map { [.copyAsCurl(sequence: $0)] } ?? []
         case .replay:
-            return details.sequence.map { [.replay(sequence: $0)] } ?? []
+            guard let sequence = details.sequence else { return [] }
+            return ReplayKeys.replay(sequence, state: &state)
         case .moveUp: details.scroll -= 1
         case .moveDown: details.scroll += 1
         case .pageUp: details.scroll -= page

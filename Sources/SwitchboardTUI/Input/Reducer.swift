@@ -16,6 +16,7 @@ public enum Reducer {
             self.sync(&state, snapshot: snapshot, stats: stats)
         case .requests(let entries, let missed, let stats):
             self.append(entries, missed: missed, stats: stats, to: &state)
+            ReplayKeys.find(in: entries, state: &state)
         case .counted(let counts):
             for index in state.endpoints.indices {
                 guard state.endpoints[index].mode.isCountRule, let count = counts[state.endpoints[index].id] else {
@@ -44,15 +45,8 @@ public enum Reducer {
             state.recording = false
         case .refused(let error):
             state.flash = Self.refusal(error)
-        case .replayed(let sequence, let original):
-            state.replays[sequence] = original
-            // Replaying pauses nothing, but a paused log would keep the new
-            // line out of view: the selection moves from the line replayed
-            // to its replay, so the answer is seen beside the original.
-            if !state.following, state.logCursor == original {
-                state.logCursor = sequence
-                state.unseen = max(0, state.unseen - 1)
-            }
+        case .replayFinished(let original, let outcome):
+            ReplayKeys.finished(original, outcome, state: &state)
         }
         self.keepVisible(&state, layout: layout)
         return effects

@@ -1,5 +1,3 @@
-import NIOConcurrencyHelpers
-
 /// What `w` and `W` ask to record into the fixtures.
 public enum RecordTarget: Hashable, Sendable {
     /// An endpoint's last live answer: `w` on its row.
@@ -22,29 +20,5 @@ public struct FixtureRecording: Sendable {
 
     public init(_ record: @escaping @Sendable (RecordTarget) async -> String) {
         self.record = record
-    }
-}
-
-/// Notices of recordings that finished, handed from the task that ran them
-/// to the screen thread, which shows them at its next step.
-final class FinishedRecordings: Sendable {
-    struct Finished: Sendable {
-        var notice: String
-        /// The last manifest generation the recording caused.
-        var keptThrough: Int
-    }
-
-    private let notices = NIOLockedValueBox<[Finished]>([])
-
-    func add(_ finished: Finished) {
-        self.notices.withLockedValue { $0.append(finished) }
-    }
-
-    /// The notices since the last call, oldest first.
-    func take() -> [Finished] {
-        self.notices.withLockedValue { notices in
-            defer { notices = [] }
-            return notices
-        }
     }
 }

@@ -1,4 +1,3 @@
-import NIOConcurrencyHelpers
 public import SwitchboardCore
 
 /// What `p` does: sends a journaled request to the server again, from this
@@ -19,26 +18,5 @@ public struct ReplayError: Error, Sendable, Equatable {
 
     public init(_ description: String) {
         self.description = description
-    }
-}
-
-/// Replays that finished, handed from their tasks to the screen thread.
-final class FinishedReplays: Sendable {
-    struct Finished: Sendable {
-        var original: Int
-        var outcome: Result<Int, ReplayError>
-    }
-
-    private let finished = NIOLockedValueBox<[Finished]>([])
-
-    func add(_ one: Finished) {
-        self.finished.withLockedValue { $0.append(one) }
-    }
-
-    func take() -> [Finished] {
-        self.finished.withLockedValue { finished in
-            defer { finished = [] }
-            return finished
-        }
     }
 }

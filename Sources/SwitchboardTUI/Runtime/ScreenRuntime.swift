@@ -21,16 +21,8 @@ public final class ScreenRuntime {
     private let recording: FixtureRecording?
     private let curl: CurlExport
     private let replay: RequestReplay?
-    private let finishedReplays = FinishedReplays()
-    /// Replays sent and not finished or not seen in the journal yet, per
-    /// original request: while there are any, new entries are looked at for
-    /// the replay header.
-    private var pendingReplays: [Int: Int] = [:]
-    /// The newest replay seen in the journal, per original request.
-    private var replaySeen: [Int: Int] = [:]
-    /// Wakes the caller's wait: a recording finished off the screen thread.
-    private let wake: @Sendable () -> Void
-    private let finishedRecordings = FinishedRecordings()
+    /// Recordings and replays, off the screen thread.
+    private let jobs: ScreenJobs
     private var lastSequence = 0
     private var lastPanelVersion = -1
     private var lastChange = 0
@@ -55,8 +47,8 @@ public final class ScreenRuntime {
     ///   - exportFolder: where `e` writes; `nil` is the working folder.
     ///   - recording: what `w` and `W` do; `nil` where nothing records.
     ///   - replay: what `p` does; `nil` where nothing can send requests.
-    ///   - wake: called, from another thread, when a recording finished:
-    ///     the caller steps again soon after.
+    ///   - wake: called, from another thread, when a recording or a
+    ///     replay finished: the caller steps again soon after.
     public init(
         panel: ControlPanel, journal: RequestJournal, terminal: any Terminal, serverURL: String,
         options: RenderOptions, clock: ScreenClock = .system, redact: Bool = true, exportFolder: String? = nil,
@@ -66,7 +58,7 @@ public final class ScreenRuntime {
         self.recording = recording
         self.replay = replay
         self.curl = CurlExport(folder: exportFolder, serverURL: serverURL)
-        self.wake = wake
+        self.jobs = ScreenJobs(wake: wake)
         self.panel = panel
         self.journal = journal
         self.terminal = terminal
@@ -75,6 +67,13 @@ public final class ScreenRuntime {
         self.state = AppState(serverURL: serverURL, upstreamInsecure: upstreamInsecure)
         self.export = HARExport(folder: exportFolder, serverURL: serverURL, redact: redact)
     }
+
+    deinit {
+        self.jobs.cancelAll()
+    }
+
+    /// Recordings and replays still running (none once the screen quit).
+    public var jobsRunning: Int { self.jobs.running }
 
     /// One turn of the screen; never blocks.
     public func step() -> Step {
@@ -133,20 +132,17 @@ public final class ScreenRuntime {
     /// Brings in new requests and settings changes; true if anything changed.
     private func pullChanges(_ size: (width: Int, height: Int)) -> Bool {
         var changed = self.pullPanel(size)
-        // Before the journal: a replay's entry is journaled before its
-        // answer, so it is in this page if the replay has finished.
-        let replays = self.finishedReplays.take()
+        // Taken before the journal, fed after it: a replay's entry is
+        // journaled before its answer, so it is in this page if the replay
+        // has finished; and a recording's notice comes after the reload it
+        // made.
+        let finished = self.jobs.take()
         let page = self.journal.entries(after: self.lastSequence, limit: self.state.logCapacity)
         if page.lastSequence != self.lastSequence {
             self.lastSequence = page.lastSequence
             self.send(.requests(page.entries, missed: page.missed, stats: self.journal.stats()), size)
-            if !self.pendingReplays.isEmpty { self.findReplays(in: page.entries, size) }
             changed = true
             self.pullRuleCounts(size)
-        }
-        for finished in replays {
-            self.replayFinished(finished, size)
-            changed = true
         }
         // After the requests: a marker goes in among them by time.
         let changes = self.panel.changes(after: self.lastChange)
@@ -155,9 +151,8 @@ public final class ScreenRuntime {
             self.send(.changes(changes), size)
             changed = true
         }
-        // After the panel: a recording's notice comes after the reload it made.
-        for finished in self.finishedRecordings.take() {
-            self.send(.recorded(finished.notice, keptThrough: finished.keptThrough), size)
+        for action in finished {
+            self.send(action, size)
             changed = true
         }
         return changed
@@ -199,7 +194,9 @@ public final class ScreenRuntime {
         for effect in effects {
             do throws(ControlError) {
                 switch effect {
-                case .quit(let interrupted): return interrupted ? .interrupted : .quit
+                case .quit(let interrupted):
+                    self.jobs.cancelAll()
+                    return interrupted ? .interrupted : .quit
                 case .setMode(let id, let mode): try self.panel.setMode(mode, endpoint: id, origin: .key)
                 case .setLatency(let id, let name): try self.panel.setLatency(name, endpoint: id, origin: .key)
                 case .setToxics(let id, let toxics): try self.panel.set(endpoint: id, toxics: toxics, origin: .key)
@@ -246,18 +243,15 @@ public final class ScreenRuntime {
             self.send(.recorded("recording is not available in this screen", keptThrough: generation), size)
             return
         }
-        let finished = self.finishedRecordings
-        let wake = self.wake
         let panel = self.panel
         let before = panel.snapshot().generation
-        Task.detached {
+        self.jobs.start {
             let notice = await recording.record(target)
             // A recording that wrote loaded the new manifest itself; the
             // fixture watcher reloads the same files once more a moment
             // later. Its notice stays over those two reloads only.
             let after = panel.snapshot().generation
-            finished.add(.init(notice: notice, keptThrough: after > before ? after + 1 : after))
-            wake()
+            return .recorded(notice, keptThrough: after > before ? after + 1 : after)
         }
     }
 
@@ -281,53 +275,28 @@ public final class ScreenRuntime {
         }
     }
 
-    /// Sends the request again off the screen thread; its line and a
-    /// notice come back at a later step.
+    /// Sends the request again off the screen thread; its line and
+    /// `.replayFinished` come back at a later step. A replay that cannot
+    /// start finishes at once, saying why.
     private func startReplay(_ sequence: Int, _ size: (width: Int, height: Int)) {
+        switch self.replayable(sequence) {
+        case .failure(let error):
+            self.send(.replayFinished(original: sequence, .failure(error)), size)
+        case .success(let (replay, request)):
+            self.jobs.start { .replayFinished(original: sequence, await replay.send(request)) }
+        }
+    }
+
+    /// How to send request `sequence` again, or why it cannot be.
+    private func replayable(_ sequence: Int) -> Result<(RequestReplay, RequestCopy), ReplayError> {
         guard let replay = self.replay else {
-            self.send(.notice("replaying is not available in this screen"), size)
-            return
+            return .failure(ReplayError("replaying is not available in this screen"))
         }
         guard let entry = self.journal.entry(sequence: sequence) else {
-            self.send(.notice("request #\(sequence) is no longer in the journal"), size)
-            return
+            return .failure(ReplayError("request #\(sequence) is no longer in the journal"))
         }
-        let copy: RequestCopy
-        do { copy = try RequestCopy(entry) } catch {
-            self.send(.notice("cannot replay: \(error.description)"), size)
-            return
-        }
-        self.pendingReplays[sequence, default: 0] += 1
-        self.send(.notice("replaying #\(sequence)…"), size)
-        let finished = self.finishedReplays
-        let wake = self.wake
-        Task.detached {
-            finished.add(.init(original: sequence, outcome: await replay.send(copy)))
-            wake()
-        }
-    }
-
-    /// Marks the entries that are replays on their log lines.
-    private func findReplays(in entries: [JournalEntry], _ size: (width: Int, height: Int)) {
-        for entry in entries {
-            guard let value = entry.details?.requestHeader(RequestCopy.replayHeader), let original = Int(value),
-                self.pendingReplays[original] != nil
-            else { continue }
-            self.replaySeen[original] = entry.sequence
-            self.send(.replayed(sequence: entry.sequence, original: original), size)
-        }
-    }
-
-    private func replayFinished(_ finished: FinishedReplays.Finished, _ size: (width: Int, height: Int)) {
-        let original = finished.original
-        let left = (self.pendingReplays[original] ?? 1) - 1
-        self.pendingReplays[original] = left > 0 ? left : nil
-        let seen = self.replaySeen.removeValue(forKey: original)
-        switch finished.outcome {
-        case .success(let status):
-            self.send(.notice("replayed #\(original) → \(status)" + (seen.map { ", logged as #\($0)" } ?? "")), size)
-        case .failure(let error):
-            self.send(.notice("replay of #\(original) failed: \(error.description)"), size)
+        do { return .success((replay, try RequestCopy(entry))) } catch {
+            return .failure(ReplayError(error.description))
         }
     }
 

@@ -38,6 +38,11 @@ public struct AppState: Equatable, Sendable {
     /// Replays sent with `p`: the replay's sequence number to the one it
     /// sent again.
     public var replays: [Int: Int] = [:]
+    /// Replays sent and not finished, per original request: while there
+    /// are any, new requests are looked at for the replay header.
+    public var pendingReplays: [Int: Int] = [:]
+    /// The newest replay line seen while its original is being replayed.
+    public var replaySeen: [Int: Int] = [:]
     /// The filter applied to the log, if any.
     public var filter: LogFilter?
     /// The filter being typed after `/`, until enter or esc.
