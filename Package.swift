@@ -47,6 +47,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // Already in NIO's graph; its atomics run on the platforms above.
         .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0"),
+        // Already in NIO's graph: the screen's log is a Deque.
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
     ],
     targets: [
         .systemLibrary(
@@ -113,7 +115,7 @@ let package = Package(
         .target(name: "SwitchboardTestFailure", swiftSettings: strict),
         .target(
             name: "SwitchboardTUI",
-            dependencies: ["SwitchboardCore", lock],
+            dependencies: ["SwitchboardCore", lock, .product(name: "DequeModule", package: "swift-collections")],
             swiftSettings: strict
         ),
         .systemLibrary(

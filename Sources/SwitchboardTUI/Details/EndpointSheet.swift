@@ -1,3 +1,4 @@
+public import DequeModule
 public import SwitchboardCore
 
 /// What one endpoint serves, opened with `enter` on its row: how it is set,
@@ -11,7 +12,7 @@ public enum EndpointSheet {
 
     /// `width`: the columns a line may take, for the `try:` command.
     public static func view(
-        _ endpoint: EndpointDefinition, row: EndpointRow, log: [LogLine], serverURL: String, latencyLabel: String,
+        _ endpoint: EndpointDefinition, row: EndpointRow, log: Deque<LogLine>, serverURL: String, latencyLabel: String,
         width: Int = .max
     ) -> DetailsView {
         var lines: [DetailsView.Line] = []

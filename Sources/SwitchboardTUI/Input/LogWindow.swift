@@ -1,3 +1,5 @@
+import DequeModule
+
 /// Which log lines are on screen. Following: the newest. Paused: a window
 /// anchored by sequence numbers, so it stays on the same requests while new
 /// ones arrive, old ones are dropped, or the filter changes.
@@ -7,7 +9,7 @@ enum LogWindow {
     /// number, or the end. Lines are in arrival order, which is nearly
     /// but not quite number order (a slow request is answered, and
     /// numbered, after quicker ones that arrived later), so this scans.
-    static func position(of sequence: Int, in visible: [Int], log: [LogLine]) -> Int {
+    static func position(of sequence: Int, in visible: [Int], log: Deque<LogLine>) -> Int {
         if let exact = visible.firstIndex(where: { log[$0].sequence == sequence && log[$0].marker == nil }) {
             return exact
         }

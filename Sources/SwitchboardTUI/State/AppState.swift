@@ -1,3 +1,4 @@
+public import DequeModule
 public import SwitchboardCore
 
 /// Everything the screen shows, in one value. Only the reducer changes it.
@@ -21,7 +22,7 @@ public struct AppState: Equatable, Sendable {
     public var focus = Focus.endpoints
 
     /// Newest last, at most `logCapacity` lines.
-    public var log: [LogLine] = []
+    public var log: Deque<LogLine> = []
     public var logCapacity = 2_000
     /// Following shows the newest lines; paused keeps the view still.
     public var following = true
