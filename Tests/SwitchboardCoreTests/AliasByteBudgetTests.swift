@@ -39,8 +39,8 @@ import Testing
     }
 
     @Test func aStringAliasedUpToTenMBLoads() throws {
-        let fixtures = try TemporaryFixtures(manifest: Self.textBomb(bytes: Self.mebibyte, aliases: 10))
-        #expect(try self.bodySize(ManifestLoader.load(directory: fixtures.path)) > 11 * Self.mebibyte)
+        let fixtures = MemoryFixtures(Self.textBomb(bytes: Self.mebibyte, aliases: 10))
+        #expect(try self.bodySize(fixtures.load()) > 11 * Self.mebibyte)
     }
 
     /// The budget is the manifest's size when that is larger.

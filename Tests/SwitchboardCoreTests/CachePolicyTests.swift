@@ -11,8 +11,8 @@ import Testing
         """
 
     func panel(_ manifest: String = Self.manifest) throws -> ControlPanel {
-        let fixtures = try TemporaryFixtures(manifest: manifest)
-        return ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path), random: SeededRandom(seed: 1))
+        let fixtures = MemoryFixtures(manifest)
+        return try fixtures.panel(random: SeededRandom(seed: 1))
     }
 
     @Test func onlyAnEndpointSetToSuccessGivesAnswersACacheMayKeep() throws {
@@ -66,8 +66,8 @@ import Testing
     }
 
     @Test func theManifestCanMakeEveryAnswerUncacheable() throws {
-        let fixtures = try TemporaryFixtures(manifest: "server: { cache: no-store }\n" + Self.manifest)
-        #expect(try ManifestLoader.load(directory: fixtures.path).cache == .noStore)
+        let fixtures = MemoryFixtures("server: { cache: no-store }\n" + Self.manifest)
+        #expect(try fixtures.load().cache == .noStore)
         let plain = try TemporaryFixtures(manifest: Self.manifest)
         #expect(try ManifestLoader.load(directory: plain.path).cache == .success)
     }

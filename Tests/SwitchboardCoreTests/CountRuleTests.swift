@@ -15,8 +15,8 @@ import Testing
         """
 
     func panel(manifest: String = Self.manifest) throws -> ControlPanel {
-        let fixtures = try TemporaryFixtures(manifest: manifest)
-        return ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let fixtures = MemoryFixtures(manifest)
+        return try fixtures.panel()
     }
 
     func modes(_ panel: ControlPanel, _ count: Int, endpoint: Int = 0) -> [Mode] {

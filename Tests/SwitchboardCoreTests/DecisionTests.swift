@@ -17,8 +17,8 @@ import Testing
         """
 
     func panel(random: any RandomSource = SeededRandom(seed: 1)) throws -> ControlPanel {
-        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
-        return ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path), random: random)
+        let fixtures = MemoryFixtures(Self.manifest)
+        return try fixtures.panel(random: random)
     }
 
     /// A source that returns the numbers it is given, in turn, whatever is asked.

@@ -23,10 +23,8 @@ import Testing
         """
 
     func panel(_ clock: ManualClock, manifest: String = Self.manifest, seed: UInt64 = 7) throws -> ControlPanel {
-        let fixtures = try TemporaryFixtures(manifest: manifest)
-        return ControlPanel(
-            manifest: try ManifestLoader.load(directory: fixtures.path), random: SeededRandom(seed: seed),
-            now: clock.panelClock)
+        let fixtures = MemoryFixtures(manifest)
+        return try fixtures.panel(random: SeededRandom(seed: seed), clock: clock)
     }
 
     func markers(_ panel: ControlPanel) -> [String] {
@@ -137,8 +135,8 @@ import Testing
         let clock = ManualClock()
         let panel = try self.panel(clock)
         try panel.applyScenario(named: "bad-day")
-        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
-        panel.replaceManifest(try ManifestLoader.load(directory: fixtures.path))
+        let fixtures = MemoryFixtures(Self.manifest)
+        panel.replaceManifest(try fixtures.load())
         clock.advance(by: 20)
         panel.advanceDrill()
         #expect(panel.snapshot().drill?.currentStep == 2)

@@ -33,8 +33,8 @@ import Testing
     }
 
     @Test func preferGetsTheSameSuggestionsAsTheControlAPI() throws {
-        let fixtures = try TemporaryFixtures(manifest: "endpoints:\n  - { id: a, method: GET, path: /a }\n")
-        let manifest = try ManifestLoader.load(directory: fixtures.path)
+        let fixtures = MemoryFixtures("endpoints:\n  - { id: a, method: GET, path: /a }\n")
+        let manifest = try fixtures.load()
         func problem(_ value: String) -> String? {
             guard case .failure(let problem) = PreferHeader.parse(value, endpoint: 0, manifest: manifest) else {
                 return nil

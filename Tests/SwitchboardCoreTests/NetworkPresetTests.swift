@@ -13,9 +13,8 @@ import Testing
         """
 
     func panel(seed: UInt64 = 1) throws -> ControlPanel {
-        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
-        return ControlPanel(
-            manifest: try ManifestLoader.load(directory: fixtures.path), random: SeededRandom(seed: seed))
+        let fixtures = MemoryFixtures(Self.manifest)
+        return try fixtures.panel(random: SeededRandom(seed: seed))
     }
 
     @Test func offlineResetsEveryRequestAtOnce() throws {

@@ -4,8 +4,8 @@ import Testing
 
 @Suite struct RoutingTests {
     func table(_ manifest: String) throws -> EndpointTable {
-        let fixtures = try TemporaryFixtures(manifest: manifest)
-        return EndpointTable(endpoints: try ManifestLoader.load(directory: fixtures.path).endpoints)
+        let fixtures = MemoryFixtures(manifest)
+        return EndpointTable(endpoints: try fixtures.load().endpoints)
     }
 
     func route(

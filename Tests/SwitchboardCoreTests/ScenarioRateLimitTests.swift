@@ -21,8 +21,8 @@ import Testing
         """
 
     func panel(_ clock: ManualClock = ManualClock()) throws -> ControlPanel {
-        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
-        return ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path), now: clock.panelClock)
+        let fixtures = MemoryFixtures(Self.manifest)
+        return try fixtures.panel(clock: clock)
     }
 
     @Test func aScenarioSetsLimitsAndOffRemovesThem() throws {

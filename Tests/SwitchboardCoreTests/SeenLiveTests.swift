@@ -70,9 +70,9 @@ import Testing
     }
 
     @Test func theRowsAreBoundedAndPastTheBoundNothingIsLearned() throws {
-        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
+        let fixtures = MemoryFixtures(Self.manifest)
         let limit = 20
-        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path), learnLimit: limit)
+        let panel = try fixtures.panel(learnLimit: limit)
         for number in 0..<limit {
             #expect(panel.learn(method: "GET", target: RequestTarget(uri: "/words/w\(number)x")) != nil)
         }

@@ -5,8 +5,8 @@ import Testing
 /// `upstream:`, `unmatched:` and `mode: live` in a manifest.
 @Suite struct UpstreamManifestTests {
     func load(_ manifest: String) throws -> Manifest {
-        let fixtures = try TemporaryFixtures(manifest: manifest)
-        return try ManifestLoader.load(directory: fixtures.path)
+        let fixtures = MemoryFixtures(manifest)
+        return try fixtures.load()
     }
 
     @Test func anUpstreamAloneIsAManifest() throws {

@@ -33,8 +33,8 @@ import Testing
     /// with requests before and after each change.
     func drillState() throws -> (AppState, ControlPanel) {
         let clock = ManualClock()
-        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
-        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path), now: clock.panelClock)
+        let fixtures = MemoryFixtures(Self.manifest)
+        let panel = try fixtures.panel(clock: clock)
         var state = AppState(serverURL: "http://127.0.0.1:8080")
         let stats = JournalStats(total: 3, unmatched: 0, byEndpoint: [:])
         func send(_ action: Action) { _ = Reducer.reduce(&state, action, width: 80, height: 24) }
@@ -137,8 +137,8 @@ import Testing
 
     @Test func theDrillLeavesTheHeaderWhenItEnds() throws {
         let clock = ManualClock()
-        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
-        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path), now: clock.panelClock)
+        let fixtures = MemoryFixtures(Self.manifest)
+        let panel = try fixtures.panel(clock: clock)
         var state = AppState(serverURL: "http://127.0.0.1:8080")
         try panel.applyScenario(named: "bad-day")
         clock.advance(by: 40)

@@ -17,9 +17,8 @@ import Testing
     var seen = 0
 
     init() throws {
-        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
-        self.panel = ControlPanel(
-            manifest: try ManifestLoader.load(directory: fixtures.path), now: self.clock.panelClock)
+        let fixtures = MemoryFixtures(Self.manifest)
+        self.panel = try fixtures.panel(clock: self.clock)
     }
 
     /// What the screen runtime does each frame: the changes since the last.

@@ -26,8 +26,8 @@ import Testing
     let plain = RenderOptions(color: false, unicode: true, utcOffset: 0)
 
     func panel(_ clock: ManualClock = ManualClock()) throws -> ControlPanel {
-        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
-        return ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path), now: clock.panelClock)
+        let fixtures = MemoryFixtures(Self.manifest)
+        return try fixtures.panel(clock: clock)
     }
 
     /// The header after the screen sees `panel`.

@@ -23,8 +23,8 @@ import Testing
     let plain = RenderOptions(color: false, unicode: true, utcOffset: 0)
 
     func pickerOpen(width: Int) throws -> AppState {
-        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
-        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let fixtures = MemoryFixtures(Self.manifest)
+        let panel = try fixtures.panel()
         var state = AppState(serverURL: "http://127.0.0.1:8080")
         _ = Reducer.reduce(&state, .panel(panel.snapshot(), JournalStats()), width: width, height: 24)
         _ = Reducer.reduce(&state, .key(.char("s")), width: width, height: 24)

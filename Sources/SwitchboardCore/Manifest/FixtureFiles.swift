@@ -1,13 +1,40 @@
 import Foundation
 
-/// How a load reads the manifest and its body files: from disk, or in tests
-/// from a stand-in that fails on cue (too many open files, a file being
-/// replaced) without exhausting this process's descriptors.
+/// How a load sees the fixtures folder: what is there, where links lead,
+/// and each file's bytes. On disk, as `serve` does; in memory, as tests set
+/// up a manifest and its files without writing a folder (`memory`); or a
+/// stand-in that fails on cue (too many open files, a file being replaced)
+/// without exhausting this process's descriptors.
 public struct FixtureFiles: Sendable {
-    public var read: @Sendable (_ path: String) -> Result<[UInt8], ReadFailure>
+    /// What a path names.
+    public enum Kind: Equatable, Sendable {
+        case missing
+        case folder
+        case file(size: Int)
+    }
 
-    public init(read: @escaping @Sendable (_ path: String) -> Result<[UInt8], ReadFailure>) {
+    public var read: @Sendable (_ path: String) -> Result<[UInt8], ReadFailure>
+    public var kind: @Sendable (_ path: String) -> Kind
+    /// The path with every link resolved (`realpath`), or `nil` when
+    /// nothing is there.
+    public var resolve: @Sendable (_ path: String) -> String?
+    /// Every file and folder below `folder`, as paths relative to it.
+    public var list: @Sendable (_ folder: String) -> [String]
+    /// Why a file that is there cannot be read, if it cannot (`access`).
+    public var unreadable: @Sendable (_ path: String) -> ReadFailure?
+
+    public init(
+        read: @escaping @Sendable (_ path: String) -> Result<[UInt8], ReadFailure>,
+        kind: @escaping @Sendable (_ path: String) -> Kind = Self.diskKind,
+        resolve: @escaping @Sendable (_ path: String) -> String? = Self.diskResolve,
+        list: @escaping @Sendable (_ folder: String) -> [String] = Self.diskList,
+        unreadable: @escaping @Sendable (_ path: String) -> ReadFailure? = Self.diskUnreadable
+    ) {
         self.read = read
+        self.kind = kind
+        self.resolve = resolve
+        self.list = list
+        self.unreadable = unreadable
     }
 
     public static let disk = FixtureFiles { path in
@@ -25,6 +52,60 @@ public struct FixtureFiles: Sendable {
             }
             bytes.append(contentsOf: chunk[..<count])
         }
+    }
+
+    public static let diskKind: @Sendable (String) -> Kind = { path in
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        return (info.st_mode & S_IFMT) == S_IFDIR ? .folder : .file(size: Int(info.st_size))
+    }
+
+    public static let diskResolve: @Sendable (String) -> String? = { path in
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    /// At most 100,001 entries: a listing is for suggestions and patterns,
+    /// and a folder of millions must not stall a load.
+    public static let diskList: @Sendable (String) -> [String] = { folder in
+        var found: [String] = []
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        while let next = enumerator?.nextObject() as? String, found.count <= 100_000 { found.append(next) }
+        return found
+    }
+
+    public static let diskUnreadable: @Sendable (String) -> ReadFailure? = { path in
+        access(path, R_OK) == 0 ? nil : ReadFailure(code: errno)
+    }
+
+    /// A folder at `root` holding `files` (paths relative to it, `a/b.json`)
+    /// and nothing else: no links, every file readable.
+    public static func memory(_ files: [String: [UInt8]], at root: String) -> FixtureFiles {
+        let root = root.hasSuffix("/") ? String(root.dropLast()) : root
+        var folders: Set<String> = [root]
+        var held: [String: [UInt8]] = [:]
+        for (relative, bytes) in files {
+            let parts = relative.split(separator: "/")
+            for end in parts.indices.dropLast() { folders.insert(root + "/" + parts[...end].joined(separator: "/")) }
+            held[root + "/" + parts.joined(separator: "/")] = bytes
+        }
+        let listing = Set(folders.filter { $0 != root }).union(held.keys)
+        return Self.memory(held: held, folders: folders, listing: listing)
+    }
+
+    private static func memory(held: [String: [UInt8]], folders: Set<String>, listing: Set<String>) -> FixtureFiles {
+        FixtureFiles(
+            read: { path in held[path].map { .success($0) } ?? .failure(ReadFailure(code: ENOENT)) },
+            kind: { path in
+                if let bytes = held[path] { return .file(size: bytes.count) }
+                return folders.contains(path) ? .folder : .missing
+            },
+            resolve: { path in held[path] != nil || folders.contains(path) ? path : nil },
+            list: { folder in
+                listing.filter { $0.hasPrefix(folder + "/") }.map { String($0.dropFirst(folder.count + 1)) }.sorted()
+            },
+            unreadable: { _ in nil })
     }
 }
 

@@ -40,7 +40,7 @@ struct FixtureFolder {
 
     init(path: String, files: FixtureFiles = .disk) {
         self.path = path
-        self.realPath = Self.resolve(path) ?? Self.normalize(path)
+        self.realPath = files.resolve(path) ?? Self.normalize(path)
         self.files = files
     }
 
@@ -66,7 +66,7 @@ struct FixtureFolder {
                     message: "file '\(relative)' is outside the fixtures folder",
                     fix: "body files must live inside the fixtures folder; copy it in"))
         }
-        guard let real = Self.resolve(standardized) else {
+        guard let real = self.files.resolve(standardized) else {
             var fix = "create it, or fix the name"
             if let suggestion = self.closestFile(to: relative) { fix = "did you mean '\(suggestion)'?" }
             return .failure(Problem(message: "file '\(relative)' does not exist", fix: fix))
@@ -77,14 +77,14 @@ struct FixtureFolder {
                     message: "file '\(relative)' is a link that leads outside the fixtures folder",
                     fix: "replace the link with a copy of the file"))
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: real, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            return .failure(Problem(message: "file '\(relative)' is a folder", fix: "name a file inside it"))
+        let size: Int
+        switch self.files.kind(real) {
+        case .folder: return .failure(Problem(message: "file '\(relative)' is a folder", fix: "name a file inside it"))
+        case .missing: size = 0
+        case .file(let bytes): size = bytes
         }
-        var info = stat()
-        let size = stat(real, &info) == 0 ? Int(info.st_size) : 0
         if size > Self.heldFileLimit || self.log.heldBytes + size > Self.heldBytesBudget {
-            guard access(real, R_OK) == 0 else { return .failure(self.unreadable(relative, ReadFailure(code: errno))) }
+            if let failure = self.files.unreadable(real) { return .failure(self.unreadable(relative, failure)) }
             return .success(.onDisk(path: real, size: size))
         }
         switch self.files.read(real) {
@@ -188,11 +188,7 @@ struct FixtureFolder {
 
     private func allFiles() -> [String] {
         if let listing = self.log.listing { return listing }
-        var files: [String] = []
-        let enumerator = FileManager.default.enumerator(atPath: self.realPath)
-        while let next = enumerator?.nextObject() as? String, files.count <= 100_000 {
-            files.append(next)
-        }
+        let files = self.files.list(self.realPath)
         self.log.listing = files
         return files
     }
@@ -208,12 +204,6 @@ struct FixtureFolder {
     /// follows too).
     static func fits(_ path: String, _ pattern: TextTemplate) -> Bool {
         RequestFileRule.allows(path) && pattern.values(in: path) != nil
-    }
-
-    private static func resolve(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
-        defer { free(pointer) }
-        return String(cString: pointer)
     }
 }
 

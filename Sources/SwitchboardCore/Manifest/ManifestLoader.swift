@@ -13,9 +13,8 @@ public enum ManifestLoader {
     ) throws(ManifestError) -> Manifest {
         let started = Date().timeIntervalSince1970
         let shown = displayDirectory ?? directory
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
-        if exists && !isDirectory.boolValue {
+        let kind = files.kind(directory)
+        if case .file = kind {
             let folder = (shown as NSString).deletingLastPathComponent
             throw ManifestError(diagnostics: [
                 Diagnostic(
@@ -24,7 +23,7 @@ public enum ManifestLoader {
                     fix: "pass '\(folder.isEmpty ? "." : folder)'")
             ])
         }
-        guard exists else {
+        guard kind == .folder else {
             throw ManifestError(diagnostics: [
                 Diagnostic(
                     file: shown, line: 0, column: 0,
@@ -35,7 +34,7 @@ public enum ManifestLoader {
         }
         guard
             let name = manifestNames.first(where: {
-                FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent($0))
+                files.kind((directory as NSString).appendingPathComponent($0)) != .missing
             })
         else {
             throw ManifestError(diagnostics: [

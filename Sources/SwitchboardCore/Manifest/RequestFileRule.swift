@@ -77,9 +77,7 @@ enum RequestFileRule {
             rest.insert((existing as NSString).lastPathComponent, at: 0)
             existing = (existing as NSString).deletingLastPathComponent
         }
-        guard let pointer = realpath(existing, nil) else { return nil }
-        defer { free(pointer) }
-        let real = String(cString: pointer)
+        guard let real = FixtureFiles.diskResolve(existing) else { return nil }
         return rest.isEmpty ? real : FixtureFolder.normalize(real + "/" + rest.joined(separator: "/"))
     }
 }
