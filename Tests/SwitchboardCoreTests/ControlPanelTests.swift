@@ -4,19 +4,19 @@ import Testing
 
 @Suite struct ControlPanelTests {
     func panel() throws -> ControlPanel {
-        let fixtures = try TemporaryFixtures(
-            manifest: """
-                endpoints:
-                  - { id: a, method: GET, path: /a, latency: slow }
-                  - { id: b, method: GET, path: /b, mode: server_error }
-                latency_profiles:
-                  slow: 2s
-                  fast: 10ms
-                scenarios:
-                  outage: { "*": { mode: server_error, latency: none } }
-                  b-only: { b: { mode: error } }
-                """)
-        return ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let fixtures = MemoryFixtures(
+            """
+            endpoints:
+              - { id: a, method: GET, path: /a, latency: slow }
+              - { id: b, method: GET, path: /b, mode: server_error }
+            latency_profiles:
+              slow: 2s
+              fast: 10ms
+            scenarios:
+              outage: { "*": { mode: server_error, latency: none } }
+              b-only: { b: { mode: error } }
+            """)
+        return try fixtures.panel()
     }
 
     @Test func endpointsStartAsTheManifestSays() throws {

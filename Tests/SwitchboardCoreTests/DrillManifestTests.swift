@@ -6,19 +6,19 @@ import Testing
 /// written badly: file position, what, and the fix.
 @Suite struct DrillManifestTests {
     @Test func aDrillLoadsItsStepsInOrder() throws {
-        let fixtures = try TemporaryFixtures(
-            manifest: """
-                endpoints:
-                  - { id: login, method: POST, path: /login }
-                scenarios:
-                  bad-day:
-                    steps:
-                      - { at: 0s, "*": { latency: 3g } }
-                      - { at: 20s, login: { mode: server_error } }
-                      - { at: 40s, reset: all }
-                  outage: { "*": { mode: server_error } }
-                """)
-        let manifest = try ManifestLoader.load(directory: fixtures.path)
+        let fixtures = MemoryFixtures(
+            """
+            endpoints:
+              - { id: login, method: POST, path: /login }
+            scenarios:
+              bad-day:
+                steps:
+                  - { at: 0s, "*": { latency: 3g } }
+                  - { at: 20s, login: { mode: server_error } }
+                  - { at: 40s, reset: all }
+              outage: { "*": { mode: server_error } }
+            """)
+        let manifest = try fixtures.load()
         let drill = try #require(manifest.scenarios.first { $0.name == "bad-day" })
         #expect(drill.isDrill)
         #expect(drill.steps.map(\.at) == [.zero, .seconds(20), .seconds(40)])

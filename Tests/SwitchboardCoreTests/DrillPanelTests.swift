@@ -120,13 +120,13 @@ import Testing
         let clock = ManualClock()
         let panel = try self.panel(clock)
         try panel.applyScenario(named: "bad-day")
-        let fixtures = try TemporaryFixtures(
-            manifest: """
-                endpoints:
-                  - { id: login, method: POST, path: /login }
-                  - { id: feed, method: GET, path: /feed }
-                """)
-        panel.replaceManifest(try ManifestLoader.load(directory: fixtures.path))
+        let fixtures = MemoryFixtures(
+            """
+            endpoints:
+              - { id: login, method: POST, path: /login }
+              - { id: feed, method: GET, path: /feed }
+            """)
+        panel.replaceManifest(try fixtures.load())
         #expect(panel.snapshot().drill == nil)
         #expect(self.markers(panel).last == "drill bad-day stopped: no longer in the manifest  (reload)")
     }
@@ -165,13 +165,13 @@ import Testing
     @Test func aReloadThatChangesAnEndpointsStartSaysSo() throws {
         let clock = ManualClock()
         let panel = try self.panel(clock)
-        let fixtures = try TemporaryFixtures(
-            manifest: """
-                endpoints:
-                  - { id: login, method: POST, path: /login, mode: error }
-                  - { id: feed, method: GET, path: /feed, rate_limit: 5/s, toxics: slicer }
-                """)
-        panel.replaceManifest(try ManifestLoader.load(directory: fixtures.path))
+        let fixtures = MemoryFixtures(
+            """
+            endpoints:
+              - { id: login, method: POST, path: /login, mode: error }
+              - { id: feed, method: GET, path: /feed, rate_limit: 5/s, toxics: slicer }
+            """)
+        panel.replaceManifest(try fixtures.load())
         #expect(self.markers(panel) == ["login → error; feed → rate limit 5/s, toxics slicer  (reload)"])
     }
 

@@ -17,9 +17,14 @@ import Testing
         "users/1.json": #"{"id":1}"#, "users/2.json": #"{"id":2}"#, "users.json": "[]", "docs/page.html": "<p>",
     ]
 
-    /// What a test would look at: each endpoint's success answer.
+    /// Each endpoint's success bodies, by file, in order.
     static func bodies(_ manifest: Manifest) -> [String] {
-        manifest.endpoints.map { "\($0.id): \($0.success)" }
+        manifest.endpoints.flatMap { endpoint -> [String] in
+            switch endpoint.success.body {
+            case .fixed(let body): ["\(endpoint.id): \(body)"]
+            case .perRequestFile(_, let files): files.keys.sorted().map { "\(endpoint.id) \($0): \(files[$0]!)" }
+            }
+        }
     }
 
     @Test func aManifestAndItsFilesLoadAsTheSameFolderOnDisk() throws {

@@ -6,14 +6,14 @@ import Testing
 /// their buckets' lifetime across changes.
 @Suite struct RateLimitPanelTests {
     func panel() throws -> ControlPanel {
-        let fixtures = try TemporaryFixtures(
-            manifest: """
-                endpoints:
-                  - { id: a, method: GET, path: /a, rate_limit: 5/s }
-                  - { id: b, method: GET, path: /b, rate_limit: 60/min, rate_limit_key: Authorization }
-                  - { id: c, method: GET, path: /c }
-                """)
-        return ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let fixtures = MemoryFixtures(
+            """
+            endpoints:
+              - { id: a, method: GET, path: /a, rate_limit: 5/s }
+              - { id: b, method: GET, path: /b, rate_limit: 60/min, rate_limit_key: Authorization }
+              - { id: c, method: GET, path: /c }
+            """)
+        return try fixtures.panel()
     }
 
     @Test func theManifestSetsTheStartingLimitAndKey() throws {

@@ -44,14 +44,14 @@ import Testing
     /// Review item 4: a scenario keys a limit per client; the marker says
     /// so; a reset returns to the manifest's single bucket.
     @Test func aScenarioSetsAPerClientKey() throws {
-        let fixtures = try TemporaryFixtures(
-            manifest: """
-                endpoints:
-                  - { id: feed, method: GET, path: /feed }
-                scenarios:
-                  perclient: { feed: { rate_limit: 1/s, rate_limit_key: X-Client } }
-                """)
-        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let fixtures = MemoryFixtures(
+            """
+            endpoints:
+              - { id: feed, method: GET, path: /feed }
+            scenarios:
+              perclient: { feed: { rate_limit: 1/s, rate_limit_key: X-Client } }
+            """)
+        let panel = try fixtures.panel()
         try panel.applyScenario(named: "perclient")
         #expect(panel.snapshot().settings[0].rateLimitKey == "X-Client")
         let limiter = try #require(panel.snapshot().limiter(endpoint: 0))

@@ -7,14 +7,14 @@ import Testing
 /// `Prefer`, change markers and the decision a request gets.
 @Suite struct ToxicsPanelTests {
     func panel() throws -> ControlPanel {
-        let fixtures = try TemporaryFixtures(
-            manifest: """
-                endpoints:
-                  - { id: a, method: GET, path: /a, toxics: [slicer, "slow_close:500ms", "limit_data:1024"] }
-                  - { id: b, method: GET, path: /b, toxics: slicer }
-                  - { id: c, method: GET, path: /c }
-                """)
-        return ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let fixtures = MemoryFixtures(
+            """
+            endpoints:
+              - { id: a, method: GET, path: /a, toxics: [slicer, "slow_close:500ms", "limit_data:1024"] }
+              - { id: b, method: GET, path: /b, toxics: slicer }
+              - { id: c, method: GET, path: /c }
+            """)
+        return try fixtures.panel()
     }
 
     @Test func theManifestTakesAListOrOneToxic() throws {

@@ -6,13 +6,13 @@ import Testing
 /// manifest beside them and hidden files (`.env`, `.git/…`) stay unserved.
 @Suite struct WildcardFileTests {
     @Test func aWildcardServesNeitherTheManifestNorHiddenFiles() throws {
-        let fixtures = try TemporaryFixtures(
-            manifest: """
-                endpoints:
-                  - { id: files, method: GET, path: "/files/*", success: { file: "{*}" } }
-                """,
+        let fixtures = MemoryFixtures(
+            """
+            endpoints:
+              - { id: files, method: GET, path: "/files/*", success: { file: "{*}" } }
+            """,
             textFiles: ["a.json": "{}", ".env": "TOKEN=secret", ".git/config": "[core]"])
-        let manifest = try ManifestLoader.load(directory: fixtures.path)
+        let manifest = try fixtures.load()
         guard case .perRequestFile(_, let files) = manifest.endpoints[0].success.body else {
             Issue.record("not a per-request file body")
             return

@@ -10,19 +10,19 @@ import Testing
 /// step, moved along by the loop's virtual clock, never a sleeping thread.
 @Suite struct DrillTimerTests {
     func setUp() throws -> (ControlPanel, EmbeddedEventLoop, ManualClock, DrillTimer) {
-        let fixtures = try TemporaryFixtures(
-            manifest: """
-                endpoints:
-                  - { id: login, method: POST, path: /login }
-                scenarios:
-                  short:
-                    steps:
-                      - { at: 0s, login: { mode: error } }
-                      - { at: 1s, login: { mode: server_error } }
-                      - { at: 2s, reset: all }
-                """)
+        let fixtures = MemoryFixtures(
+            """
+            endpoints:
+              - { id: login, method: POST, path: /login }
+            scenarios:
+              short:
+                steps:
+                  - { at: 0s, login: { mode: error } }
+                  - { at: 1s, login: { mode: server_error } }
+                  - { at: 2s, reset: all }
+            """)
         let clock = ManualClock()
-        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path), now: clock.panelClock)
+        let panel = try fixtures.panel(clock: clock)
         let loop = EmbeddedEventLoop()
         return (panel, loop, clock, DrillTimer(panel: panel, loop: loop))
     }

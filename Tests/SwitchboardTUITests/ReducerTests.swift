@@ -218,9 +218,9 @@ import Testing
     @Test mutating func aReloadThatRemovesScenariosCannotCrashTheOpenPicker() throws {
         _ = self.press(.char("s"), .down, .down)
         #expect(self.state.scenarioPicker == 2)
-        let fixtures = try TemporaryFixtures(
-            manifest: "endpoints:\n  - { id: a, method: GET, path: /a }\nscenarios:\n  only: { a: { mode: error } }\n")
-        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let fixtures = MemoryFixtures(
+            "endpoints:\n  - { id: a, method: GET, path: /a }\nscenarios:\n  only: { a: { mode: error } }\n")
+        let panel = try fixtures.panel()
         _ = Reducer.reduce(&self.state, .panel(panel.snapshot(), JournalStats()), width: 80, height: 24)
         #expect(self.state.scenarioPicker == 0)
         #expect(self.press(.enter) == [.applyScenario("only")])

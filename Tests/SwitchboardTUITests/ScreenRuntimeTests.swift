@@ -83,14 +83,14 @@ import Testing
     }
 
     @Test func applyToAllShowsExactlyThePanelsSettings() throws {
-        let fixtures = try TemporaryFixtures(
-            manifest: """
-                latency_profiles: { slow: { delay: 2s } }
-                endpoints:
-                  - { id: steps, method: GET, path: /s, sequence: [success, server_error] }
-                  - { id: plain, method: GET, path: /p, mode: error }
-                """)
-        let harness = ScreenHarness(panel: ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path)))
+        let fixtures = MemoryFixtures(
+            """
+            latency_profiles: { slow: { delay: 2s } }
+            endpoints:
+              - { id: steps, method: GET, path: /s, sequence: [success, server_error] }
+              - { id: plain, method: GET, path: /p, mode: error }
+            """)
+        let harness = ScreenHarness(panel: try fixtures.panel())
         harness.press(.char("0"), .char("l"), .char("a"))
         // `sequence` only goes where one is declared; the latency goes everywhere.
         #expect(harness.panelSettings.map(\.mode) == [.sequence, .error])

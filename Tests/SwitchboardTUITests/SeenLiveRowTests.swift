@@ -6,13 +6,13 @@ import Testing
 /// A route seen live shows as a row on the next frame, and its keys flip it.
 @Suite struct SeenLiveRowTests {
     @Test func aRouteSeenLiveAppearsAsARowInModeLiveAndItsKeysFlipIt() throws {
-        let fixtures = try TemporaryFixtures(
-            manifest: """
-                upstream: http://127.0.0.1:9
-                endpoints:
-                  - { id: login, method: POST, path: /login, mode: live }
-                """)
-        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let fixtures = MemoryFixtures(
+            """
+            upstream: http://127.0.0.1:9
+            endpoints:
+              - { id: login, method: POST, path: /login, mode: live }
+            """)
+        let panel = try fixtures.panel()
         let harness = ScreenHarness(panel: panel)
         harness.frame()
         #expect(harness.state.endpoints.map(\.id) == ["login"])
