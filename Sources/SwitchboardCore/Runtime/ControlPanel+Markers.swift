@@ -37,29 +37,4 @@ extension ControlPanel {
     /// A reset's marker: back to the manifest's setting, which is not the
     /// `reset` fault (`login → reset`).
     static let backToStart = "back to the manifest"
-
-    /// What a reload changed on endpoints that were there before: one
-    /// marker for all of them, or none.
-    static func reloadMarkers(
-        old: PanelSnapshot, endpoints: [EndpointDefinition], settings: [EndpointSetting]
-    ) -> [(String, ChangeOrigin)] {
-        var changed: [String] = []
-        for (endpoint, setting) in zip(endpoints, settings) {
-            guard let index = old.manifest.endpointIndex(id: endpoint.id), old.settings[index] != setting else {
-                continue
-            }
-            let before = old.settings[index]
-            let text = Self.describe(
-                mode: before.mode == setting.mode ? nil : setting.mode,
-                latency: before.latency == setting.latency
-                    ? nil : setting.latency.map(LatencyChoice.profile) ?? .noLatency,
-                rateLimit: before.rateLimit == setting.rateLimit
-                    ? nil : setting.rateLimit.map(RateLimitChoice.limit) ?? .noLimit,
-                rateLimitKey: before.rateLimitKey == setting.rateLimitKey
-                    ? nil : setting.rateLimitKey.map(RateLimitKeyChoice.header) ?? .endpoint,
-                toxics: before.toxics == setting.toxics ? nil : setting.toxics)
-            if let text { changed.append("\(endpoint.id) → \(text)") }
-        }
-        return changed.isEmpty ? [] : [(changed.joined(separator: "; "), .reload)]
-    }
 }

@@ -18,7 +18,7 @@ public final class ControlPanel: Sendable {
     /// they had: a half-saved manifest, or an endpoint commented out for a
     /// while, gets its flips back when it returns. Touched only inside
     /// `change`, under the snapshot's lock.
-    private let dropped = NIOLockedValueBox<[String: (setting: EndpointSetting, start: EndpointSetting)]>([:])
+    private let dropped = NIOLockedValueBox<ManifestReload.Dropped>([:])
 
     /// At most this many rows are learned from live requests.
     let learnLimit: Int
@@ -86,88 +86,10 @@ public final class ControlPanel: Sendable {
         var manifest = manifest
         if let upstream = self.upstream { manifest.upstream = upstream }
         self.change { old, markers in
-            var settings: [EndpointSetting] = []
-            var counters: [EndpointCounters] = []
-            var dropped = self.dropped.withLockedValue { $0 }
-            let kept = Set(manifest.endpoints.map(\.id))
-            for (index, endpoint) in old.declared.endpoints.enumerated() where !kept.contains(endpoint.id) {
-                dropped[endpoint.id] = (old.settings[index], EndpointSetting(startOf: endpoint))
-            }
-            let offset = old.seenLive.offset
-            var learned: [String: Int] = [:]
-            for (index, endpoint) in old.seenLive.endpoints.enumerated() {
-                learned[SeenLive.key(endpoint)] = offset + index
-            }
-            var declaredNow = Set<String>()
-            for endpoint in manifest.endpoints {
-                let key = SeenLive.key(endpoint)
-                declaredNow.insert(key)
-                let earlier: (setting: EndpointSetting, start: EndpointSetting)
-                if let index = old.declared.endpointIndex(id: endpoint.id) {
-                    earlier = (old.settings[index], EndpointSetting(startOf: old.manifest.endpoints[index]))
-                    counters.append(old.counters[index])
-                } else if let returning = dropped.removeValue(forKey: endpoint.id) {
-                    earlier = returning
-                    counters.append(EndpointCounters())
-                } else if let index = learned[key] {
-                    earlier = (old.settings[index], EndpointSetting(startOf: old.manifest.endpoints[index]))
-                    counters.append(old.counters[index])
-                } else {
-                    settings.append(EndpointSetting(startOf: endpoint))
-                    counters.append(EndpointCounters())
-                    continue
-                }
-                var setting = earlier.setting
-                // Untouched endpoints follow an edited starting state.
-                if setting == earlier.start {
-                    setting = EndpointSetting(startOf: endpoint)
-                }
-                if let latency = setting.latency, manifest.profile(named: latency) == nil { setting.latency = nil }
-                if setting.mode == .sequence && endpoint.sequence.isEmpty { setting.mode = endpoint.startMode }
-                // A rule the edited manifest starts anew counts from zero; a
-                // kept one keeps counting, as a kept setting stays.
-                if setting.mode.isCountRule && setting.mode != earlier.setting.mode {
-                    counters[counters.count - 1].restartRule()
-                }
-                settings.append(setting)
-            }
-            self.dropped.withLockedValue { $0 = dropped }
-            var taken = kept
-            var seen: [EndpointDefinition] = []
-            for (index, endpoint) in old.seenLive.endpoints.enumerated()
-            where !declaredNow.contains(SeenLive.key(endpoint)) {
-                var row = endpoint
-                row.id = SeenLive.unique(endpoint.id, taken: taken)
-                taken.insert(row.id)
-                seen.append(row)
-                var setting = old.settings[offset + index]
-                if let latency = setting.latency, manifest.profile(named: latency) == nil { setting.latency = nil }
-                settings.append(setting)
-                counters.append(old.counters[offset + index])
-            }
-            var combined = manifest
-            combined.endpoints += seen
-            // The scenario stays while the manifest has it; an endpoint
-            // whose setting matched it before the reload still does.
-            let scenario = old.scenario.flatMap { trace in
-                manifest.scenarios.contains { $0.name == trace.name }
-                    ? trace.carried(
-                        from: ScenarioTrace.byID(old.settings, old.manifest.endpoints),
-                        to: ScenarioTrace.byID(settings, combined.endpoints)) : nil
-            }
-            markers += Self.reloadMarkers(old: old, endpoints: combined.endpoints, settings: settings)
-            // A drill keeps the steps it started with while the manifest
-            // still has it; one the reload removed stops where it is.
-            var drill = old.drill
-            if let running = drill, manifest.scenarios.first(where: { $0.name == running.name })?.isDrill != true {
-                drill = nil
-                markers.append(("drill \(running.name) stopped: no longer in the manifest", .reload))
-            }
-            return PanelSnapshot(
-                manifest: combined, table: EndpointTable(endpoints: manifest.endpoints), settings: settings,
-                generation: old.generation + 1, version: old.version + 1, scenario: scenario, counters: counters,
-                random: old.random, declared: manifest,
-                seenLive: SeenLive(endpoints: seen, offset: manifest.endpoints.count), limitsFrom: old, drill: drill)
+            let reload = ManifestReload(manifest, after: old, dropped: self.dropped.withLockedValue { $0 })
+            self.dropped.withLockedValue { $0 = reload.dropped }
+            markers += reload.markers
+            return reload.snapshot
         }
     }
 
