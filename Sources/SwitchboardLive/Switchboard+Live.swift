@@ -4,6 +4,13 @@ public import SwitchboardKit
 import SwitchboardServer
 import SwitchboardUpstream
 
+/// Live passthrough spans four modules, each for a reason: the upstream's
+/// address (`SwitchboardCore`'s `Upstream/UpstreamURL`); the server's side
+/// of a live request, its relay, toxics and the answers kept for recording
+/// (`SwitchboardServer`'s `Upstream` and `Live*` files); the AsyncHTTPClient
+/// transport (`SwitchboardUpstream`, apart so that SwitchboardKit builds
+/// without BoringSSL); and SwitchboardKit's `start(fixtures:upstream:)`
+/// (`SwitchboardLive`, a library of its own for the same reason).
 extension Switchboard {
     /// Loads the fixtures folder at `fixtures` and starts serving it in
     /// front of the real API at `upstream`: endpoints set to `.live`, and

@@ -9,6 +9,14 @@ import SwitchboardCore
 /// goes live (and a test that never stops its server) holds no client that
 /// must be shut down. A server given no way to make one answers live
 /// requests 502, saying why.
+///
+/// Live passthrough spans four modules, each for a reason: the upstream's
+/// address (`SwitchboardCore`'s `Upstream/UpstreamURL`); the server's side
+/// of a live request, its relay, toxics and the answers kept for recording
+/// (`SwitchboardServer`'s `Upstream` and `Live*` files); the AsyncHTTPClient
+/// transport (`SwitchboardUpstream`, apart so that SwitchboardKit builds
+/// without BoringSSL); and SwitchboardKit's `start(fixtures:upstream:)`
+/// (`SwitchboardLive`, a library of its own for the same reason).
 final class Upstream: Sendable {
     private let state = NIOLockedValueBox<(transport: (any UpstreamTransport)?, stopped: Bool)>((nil, false))
     private let group: any EventLoopGroup

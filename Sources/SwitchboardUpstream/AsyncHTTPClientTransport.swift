@@ -7,6 +7,14 @@ public import SwitchboardServer
 /// connections to each upstream. Configured as a proxy must be: no
 /// redirect following, no decompression, no cookies (AsyncHTTPClient keeps
 /// none), and timeouts on connecting and on reading.
+///
+/// Live passthrough spans four modules, each for a reason: the upstream's
+/// address (`SwitchboardCore`'s `Upstream/UpstreamURL`); the server's side
+/// of a live request, its relay, toxics and the answers kept for recording
+/// (`SwitchboardServer`'s `Upstream` and `Live*` files); the AsyncHTTPClient
+/// transport (`SwitchboardUpstream`, apart so that SwitchboardKit builds
+/// without BoringSSL); and SwitchboardKit's `start(fixtures:upstream:)`
+/// (`SwitchboardLive`, a library of its own for the same reason).
 public struct AsyncHTTPClientTransport: UpstreamTransport {
     private let client: HTTPClient
     private let diagnosis = CertificateDiagnosis()

@@ -3,6 +3,14 @@ import Foundation
 /// The real API behind Switchboard: where a `live` request goes. Only the
 /// origin and an optional path prefix: `https://api.example.com/v1` sends
 /// `/users?page=2` to `https://api.example.com/v1/users?page=2`.
+///
+/// Live passthrough spans four modules, each for a reason: the upstream's
+/// address (`SwitchboardCore`'s `Upstream/UpstreamURL`); the server's side
+/// of a live request, its relay, toxics and the answers kept for recording
+/// (`SwitchboardServer`'s `Upstream` and `Live*` files); the AsyncHTTPClient
+/// transport (`SwitchboardUpstream`, apart so that SwitchboardKit builds
+/// without BoringSSL); and SwitchboardKit's `start(fixtures:upstream:)`
+/// (`SwitchboardLive`, a library of its own for the same reason).
 public struct UpstreamURL: Sendable, Hashable, CustomStringConvertible {
     /// `http` or `https`.
     public var scheme: String
