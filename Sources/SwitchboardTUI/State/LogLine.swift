@@ -75,13 +75,28 @@ public struct LogLine: Equatable, Sendable {
         self.markerTopic = MarkerBurst.topic(of: change)
     }
 
+    /// Characters of a path and query a line keeps: more than any terminal
+    /// row shows, and 2,000 lines of them stay a few MB however long the
+    /// queries clients send (the details view shows the target whole).
+    public static let targetLimit = 2_000
+
+    /// `text`, or its first `targetLimit - 1` characters and `…`.
+    static func kept(_ text: String) -> String {
+        guard text.utf8.count > Self.targetLimit,
+            let past = text.index(text.startIndex, offsetBy: Self.targetLimit, limitedBy: text.endIndex),
+            past < text.endIndex
+        else { return text }
+        return String(text[..<text.index(before: past)]) + "…"
+    }
+
     public init(_ entry: JournalEntry) {
         self.sequence = entry.sequence
         self.time = entry.time
         self.method = TerminalText.escapeNetwork(entry.method)
+        // Masked whole, then cut: a credential past the cut is still masked.
         let masked = Credentials.maskedTarget(entry.target)
-        self.target = TerminalText.escapeNetwork(masked ?? entry.target)
-        self.revealedTarget = masked.map { _ in TerminalText.escapeNetwork(entry.target) }
+        self.target = Self.kept(TerminalText.escapeNetwork(masked ?? entry.target))
+        self.revealedTarget = masked.map { _ in Self.kept(TerminalText.escapeNetwork(entry.target)) }
         self.searchableTarget = self.target.lowercased()
         self.status = entry.status
         self.durationMS = entry.duration.milliseconds
