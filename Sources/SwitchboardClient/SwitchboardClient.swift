@@ -127,7 +127,7 @@ public struct SwitchboardClient: Sendable {
         waiting: Duration = .zero
     ) async throws -> Answer {
         var components = URLComponents(url: self.url, resolvingAgainstBaseURL: false) ?? URLComponents()
-        let segments = [String(ControlRoutes.prefix.dropFirst())] + path
+        let segments = [String(ControlRoute.prefix.dropFirst())] + path
         components.percentEncodedPath =
             "/"
             + segments.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0 }
@@ -157,7 +157,7 @@ public struct SwitchboardClient: Sendable {
         guard (200..<300).contains(response.statusCode) else {
             let problem = try? decoder.decode(ControlProblem.self, from: data)
             throw SwitchboardClientError(
-                message: problem?.error ?? "HTTP \(response.statusCode) from \(url)", status: response.statusCode,
+                message: problem?.message ?? "HTTP \(response.statusCode) from \(url)", status: response.statusCode,
                 valid: problem?.valid)
         }
         do {

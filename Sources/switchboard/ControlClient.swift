@@ -87,7 +87,7 @@ struct ControlClient: Sendable {
         let decoder = ControlCoding.decoder()
         guard (200..<300).contains(response.statusCode) else {
             if let problem = try? decoder.decode(ControlProblem.self, from: data) {
-                throw Failure(description: problem.error)
+                throw Failure(description: problem.message)
             }
             if response.statusCode == 404 {
                 throw Failure(description: "\(self.address) answers, but it is not Switchboard (no control API there)")

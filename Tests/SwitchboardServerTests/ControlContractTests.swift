@@ -53,7 +53,7 @@ import Testing
         #expect(scenarios.active == nil)
         #expect(scenarios.scenarios.map(\.name) == ["outage", "slow-network", "login-broken", "bad-day"])
         let routes = try self.decode(RouteList.self, self.call(.GET, "/__switchboard"))
-        #expect(routes.routes == ControlRoutes.all)
+        #expect(routes.routes == ControlRoute.listings)
     }
 
     @Test func aScenariosRateLimitIsListedOnlyWhereItSetsOne() throws {
@@ -146,7 +146,8 @@ import Testing
         let refused = self.call(.PUT, "/__switchboard/endpoints/login", body: #"{"mode":3}"#)
         #expect(refused.status == .badRequest)
         let problem = try self.decode(ControlProblem.self, refused)
-        #expect(problem.error.hasPrefix("unknown mode 3; modes: success"))
+        #expect(problem.error == "unknown_mode")
+        #expect(problem.message.hasPrefix("unknown mode 3; modes: success"))
         #expect(problem.valid == Mode.names)
     }
 
