@@ -9,8 +9,9 @@ import Testing
 
 /// The route table (`ControlRoute`) is the control API: every route in it
 /// is dispatched, every other method on its paths is a 405 whose `Allow`
-/// is the table's. Derived from the table, so a new route is checked
-/// without a line here.
+/// is the table's, and the client has a method for every route that lands
+/// on that route. Derived from the table, so a new route is checked without
+/// a line here, except the client's, which the compiler asks for.
 @Suite struct ControlRouteTableTests {
     let api: ControlAPI
 
@@ -100,5 +101,53 @@ import Testing
             PercentDecoding.decode($0)
         }
         #expect(ControlRoute.match(method: "GET", segments: segments) == .route(.endpoint, parameters: [id]))
+    }
+
+    /// What the client sent: `perform` stops here, the call is all the test wants.
+    struct Sent: Error {
+        let route: ControlRoute
+        let method: String
+        let path: String
+    }
+
+    struct SendingNothing: SwitchboardControlling {
+        func perform<Answer>(_ call: ControlCall<Answer>) async throws -> Answer {
+            throw Sent(route: call.route, method: call.method.rawValue, path: call.path)
+        }
+    }
+
+    /// The switch is exhaustive: a route added to the table without a
+    /// client method stops this from compiling until one is named here.
+    @Test(arguments: ControlRoute.allCases)
+    func theClientHasAMethodForEveryRouteAndItLandsThere(route: ControlRoute) async throws {
+        let client = SendingNothing()
+        let sent = await #expect(throws: Sent.self) {
+            switch route {
+            case .routes: _ = try await client.routes()
+            case .endpoints: _ = try await client.status()
+            case .endpoint: _ = try await client.endpoint("login")
+            case .setEndpoint: try await client.change("login", SettingsChange(mode: "error"))
+            case .resetEndpoint: try await client.reset("login")
+            case .reset: try await client.reset()
+            case .scenarios: _ = try await client.scenarios()
+            case .applyScenario: try await client.apply(scenario: "outage")
+            case .requests: _ = try await client.requests(RequestFilter())
+            case .request: _ = try await client.request(1)
+            case .clearRequests: try await client.clearRequests()
+            case .har: _ = try await client.har()
+            case .record: try await client.record(RecordRequest(all: true))
+            }
+        }
+        #expect(sent?.route == route)
+        // Where the server's table puts that method and path.
+        let segments = (sent?.path ?? "").dropFirst(ControlRoute.prefix.count).split(separator: "/").map {
+            PercentDecoding.decode($0)
+        }
+        let match = ControlRoute.match(method: sent?.method ?? "", segments: segments)
+        guard case .route(let landed, _) = match else {
+            Issue.record("\(route): \(match)")
+            return
+        }
+        #expect(landed == route)
     }
 }
