@@ -49,3 +49,11 @@ public typealias ControlProblem = SwitchboardControl.ControlProblem
 
 /// The stable codes of every error body.
 public typealias ProblemCode = SwitchboardControl.ProblemCode
+
+/// One request the fake API received and what it answered, as
+/// ``Switchboard/requests(_:)`` and `SwitchboardClient` both return it.
+public typealias RequestRecord = SwitchboardControl.RequestRecord
+
+/// The name SwitchboardKit gave its requests before they were the same type
+/// as `SwitchboardClient`'s; kept so that code naming it still compiles.
+public typealias ReceivedRequest = SwitchboardControl.RequestRecord

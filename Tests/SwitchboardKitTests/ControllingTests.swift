@@ -55,4 +55,21 @@ import Testing
         #expect(overHTTP?.code == inProcess?.error)
         #expect(overHTTP?.message == inProcess?.message)
     }
+
+    /// One type for a request either way, read from one writer: what the
+    /// instance returns in process is what the control API answers, byte
+    /// for byte once neither redacts.
+    @Test(.switchboard("Fixtures"))
+    func inProcessAndOverHTTPARequestIsTheSameRecord() async throws {
+        let board = Switchboard.current
+        _ = await AuthClient(baseURL: board.baseURL).login(email: "a@b.c", password: "x")
+        _ = await AuthClient(baseURL: board.baseURL).get("/nope")
+        let inProcess: [ReceivedRequest] = await board.requests()
+        let overHTTP = try await SwitchboardClient(url: board.baseURL).requests(RequestFilter(redact: false))
+        #expect(inProcess == overHTTP)
+        #expect(inProcess.map(\.mode) == [.success, nil])
+        let stray = try #require(inProcess.last)
+        #expect(stray.isUnexpected && stray.unmatchedReason != nil)
+        #expect(stray.description.contains("(unmatched: \(stray.unmatchedReason ?? "")"))
+    }
 }

@@ -176,6 +176,7 @@ import Testing
         #expect(records[0].status == nil && records[0].rejected == "body over 10MB")
         #expect(records[0].path == "/login" && records[0].query == "next=%2F")
         #expect(records[1].unmatched && records[1].closest == "GET /a" && records[1].durationMS == 1.5)
+        #expect(records[1].hint == "x")
         #expect(records[2].endpoint == "coinlist" && records[2].setting == "flaky:25" && records[2].delayMS == 1500)
         let details = try self.decode(RequestRecord.self, self.call(.GET, "/__switchboard/requests/3"))
         #expect(details.sequence == 3)
