@@ -138,7 +138,8 @@ let package = Package(
         .executableTarget(
             name: "switchboard",
             dependencies: [
-                "SwitchboardCore", "SwitchboardControl", "SwitchboardServer", "SwitchboardTUI", "SwitchboardProcess",
+                "SwitchboardCore", "SwitchboardControl", "SwitchboardClient", "SwitchboardServer", "SwitchboardTUI",
+                "SwitchboardProcess",
                 "SwitchboardTerminal", "SwitchboardUpstream", lock, atomics,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

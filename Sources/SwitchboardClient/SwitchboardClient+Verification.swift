@@ -42,20 +42,14 @@ extension SwitchboardClient {
         to endpoint: String, after sequence: Int = 0, timeout: Duration = .seconds(5), fileID: String = #fileID,
         filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async throws -> RequestRecord? {
-        try await self.checkEndpoint(endpoint)
+        _ = try await self.endpoint(endpoint)
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         repeat {
             // The server holds a call for a minute at most; a longer timeout
             // is a few calls in a row.
             let wait = min(clock.now.duration(to: deadline), Self.longestWait)
-            let found: [RequestRecord] = try await self.send(
-                "GET", ["requests"],
-                query: Self.detailed + [
-                    URLQueryItem(name: "endpoint", value: endpoint),
-                    URLQueryItem(name: "after", value: String(sequence)),
-                    URLQueryItem(name: "wait", value: Self.seconds(wait)),
-                ], waiting: wait)
+            let found = try await self.requests(RequestFilter(endpoint: endpoint, after: sequence, wait: wait))
             if let first = found.first { return first }
         } while clock.now < deadline
         let all = try await self.requests()
@@ -67,9 +61,4 @@ extension SwitchboardClient {
     }
 
     static let longestWait = Duration.seconds(60)
-
-    private static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        return String(format: "%.3f", max(0, Double(seconds) + Double(attoseconds) / 1e18))
-    }
 }

@@ -1,14 +1,23 @@
-/// Every refusal of the control API: a 4xx whose body says why in one
-/// sentence and, where the mistake was a name, lists the right ones.
+/// An error body as a client reads it: a stable `error` code (see
+/// `ProblemCode`), a `message` sentence and, where the mistake was a name,
+/// the right ones in `valid`. The server writes it with `ErrorBody`, which
+/// adds what else an answer carries (`closest`, `retry_after`, …).
 public struct ControlProblem: Codable, Sendable, Equatable, Error {
+    /// The code, as written: a `ProblemCode`'s raw value, read as text so
+    /// that a newer server's code still reads.
     public var error: String
+    public var message: String
     /// The names that would have worked (modes, profiles, ids, scenarios).
     public var valid: [String]?
 
-    public init(_ error: String, valid: [String]? = nil) {
-        self.error = error
+    public init(_ code: ProblemCode, _ message: String, valid: [String]? = nil) {
+        self.error = code.rawValue
+        self.message = message
         self.valid = valid
     }
+
+    /// `error` as a known code; `nil` for one this client does not know.
+    public var code: ProblemCode? { ProblemCode(rawValue: self.error) }
 }
 
 /// `DELETE …/requests`: how many entries the journal dropped.

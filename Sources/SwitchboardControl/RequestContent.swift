@@ -55,9 +55,9 @@ extension RequestRecord: CustomStringConvertible {
         let status = self.status.map(String.init) ?? "no status line"
         if let rejected = self.rejected { return "\(self.method) \(target) → \(status) (refused: \(rejected))" }
         guard let endpoint = self.endpoint else {
-            let reason = self.closest.map { "nearest endpoint '\($0)'" } ?? "no endpoint"
+            let reason = self.hint ?? self.closest.map { "nearest endpoint '\($0)'" } ?? "no endpoint"
             return "\(self.method) \(target) → \(status) (unmatched: \(reason))"
         }
-        return "\(self.method) \(target) → \(status) (\(endpoint): \(self.mode ?? "?"))"
+        return "\(self.method) \(target) → \(status) (\(endpoint): \(self.modeName ?? "?"))"
     }
 }

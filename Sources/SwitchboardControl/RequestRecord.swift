@@ -14,7 +14,8 @@ public struct RequestRecord: Codable, Sendable, Equatable {
     public var durationMS: Double
     public var delayMS: Double
     public var endpoint: String?
-    public var mode: String?
+    /// The mode's name as written: `mode` reads it as a `Mode`.
+    public var modeName: String?
     /// The endpoint's own setting, which differs from `mode` for `flaky`,
     /// `sequence`, and a mode a `Prefer` header asked for.
     public var setting: String?
@@ -39,6 +40,9 @@ public struct RequestRecord: Codable, Sendable, Equatable {
     public var unmatched: Bool
     /// For an unmatched request: the nearest endpoint, if any is near.
     public var closest: String?
+    /// For an unmatched request: the nearest endpoint and what differs,
+    /// in one sentence (the 404 body's `hint`).
+    public var hint: String?
     /// The journal's number for the request, counting from 1: what
     /// `GET …/requests/{sequence}`, `{"request": N}` and
     /// `switchboard record --request N` take.
@@ -47,11 +51,20 @@ public struct RequestRecord: Codable, Sendable, Equatable {
     /// no longer keeps them.
     public var details: RequestDetails?
 
+    /// What the request got: `.error`, `.reset`… (never `flaky` or
+    /// `sequence`, which pick one of the others per request); `nil` when no
+    /// endpoint answered, or for a mode this side does not know.
+    public var mode: Mode? { self.modeName.flatMap(Mode.init(name:)) }
+
+    /// Whether no endpoint answered it: unmatched, or refused before routing.
+    public var isUnexpected: Bool { self.endpoint == nil }
+
     enum CodingKeys: String, CodingKey {
         case time, method, path, query, status
         case durationMS = "duration_ms"
         case delayMS = "delay_ms"
-        case endpoint, mode, setting, latency, reason, forced, rejected, unmatched, closest, sequence, details
+        case endpoint, setting, latency, reason, forced, rejected, unmatched, closest, hint, sequence, details
+        case modeName = "mode"
         case forcedBy = "forced_by"
         case rateLimited = "rate_limited"
         case retriedEarlyMS = "retried_early_ms"

@@ -35,3 +35,25 @@ public typealias HeaderField = SwitchboardCore.HeaderField
 
 /// `header(_:)`, `bodyText` and `decodeBody(as:)` on a request.
 public typealias RequestContent = SwitchboardControl.RequestContent
+
+/// The control API's calls, the same for an in-process `Switchboard` and a
+/// `SwitchboardClient`: code written against it drives either.
+public typealias SwitchboardControlling = SwitchboardControl.SwitchboardControlling
+
+/// Which requests `SwitchboardControlling.requests(_:)` lists.
+public typealias RequestFilter = SwitchboardControl.RequestFilter
+
+/// A refusal of the control API, as `Switchboard.perform(_:)` throws it:
+/// a stable code, a sentence, the valid names.
+public typealias ControlProblem = SwitchboardControl.ControlProblem
+
+/// The stable codes of every error body.
+public typealias ProblemCode = SwitchboardControl.ProblemCode
+
+/// One request the fake API received and what it answered, as
+/// ``Switchboard/requests(_:)`` and `SwitchboardClient` both return it.
+public typealias RequestRecord = SwitchboardControl.RequestRecord
+
+/// The name SwitchboardKit gave its requests before they were the same type
+/// as `SwitchboardClient`'s; kept so that code naming it still compiles.
+public typealias ReceivedRequest = SwitchboardControl.RequestRecord

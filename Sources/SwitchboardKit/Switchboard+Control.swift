@@ -80,7 +80,7 @@ extension Switchboard {
 
     /// The journal's kept entries that `include` accepts, as requests.
     func received(where include: (JournalEntry) -> Bool) -> [ReceivedRequest] {
-        self.journal.entries(after: 0).entries.lazy.filter(include).map(ReceivedRequest.init)
+        self.journal.entries(after: 0).entries.lazy.filter(include).map(RequestRecord.init(unredacted:))
     }
 
     func checkEndpoint(_ endpoint: String) throws(ControlError) {

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import SwitchboardControl
 import SwitchboardCore
 
 /// `GET /__switchboard/requests`: the journal, filtered, with or without
@@ -18,14 +19,14 @@ extension ControlAPI {
         var limit = Int.max
         if let text = target.queryValue("limit") {
             guard let number = Int(text), number >= 0 else {
-                return self.error(.badRequest, "limit should be a whole number, not '\(text)'")
+                return self.error(.badRequest, .badQuery, "limit should be a whole number, not '\(text)'")
             }
             limit = number
         }
         var after = 0
         if let text = target.queryValue("after") {
             guard let number = Int(text), number >= 0 else {
-                return self.error(.badRequest, "after should be a request's sequence number, not '\(text)'")
+                return self.error(.badRequest, .badQuery, "after should be a request's sequence number, not '\(text)'")
             }
             after = number
         }
@@ -33,7 +34,7 @@ extension ControlAPI {
         if let text = target.queryValue("wait") {
             guard let parsed = Self.waitTime(text) else {
                 return self.error(
-                    .badRequest,
+                    .badRequest, .badQuery,
                     "wait should be a number of seconds (up to \(Self.longestWait.nanoseconds / 1_000_000_000)), not '\(text)'"
                 )
             }

@@ -15,7 +15,7 @@ struct ControlAPI: Sendable {
     /// The live answers `POST …/record` writes; nil where nothing goes live.
     var answers: LiveAnswers? = nil
 
-    static let prefix = ControlRoutes.prefix
+    static let prefix = ControlRoute.prefix
 
     /// Whether a request target is the control API's (`/__switchboard` or
     /// below it, not `/__switchboardish`), in origin form or absolute form
@@ -44,6 +44,8 @@ struct ControlAPI: Sendable {
         var status: HTTPResponseStatus
         var body: String
         var contentType = "application/json"
+        /// Headers besides the content's: `Allow` on a 405.
+        var headers: [(String, String)] = []
         /// Set for the journal exports: the body is streamed from this
         /// instead of `body`.
         var export: JournalExport?
@@ -54,48 +56,71 @@ struct ControlAPI: Sendable {
         /// has an entry, or this long.
         var waitUpTo: TimeAmount?
 
-        /// A 4xx with the contract's error body.
-        static func refusal(_ status: HTTPResponseStatus, _ message: String, valid: [String]? = nil) -> Response {
-            Response(status: status, body: ControlCoding.text(ControlProblem(message, valid: valid)))
+        /// A 4xx with the error body every answer shares.
+        static func refusal(
+            _ status: HTTPResponseStatus, _ code: ProblemCode, _ message: String, valid: [String]? = nil
+        ) -> Response {
+            Response(status: status, body: ErrorBody.text(code, message, valid.map { [.list("valid", $0)] } ?? []))
         }
     }
 
-    static let routes = ControlRoutes.all
-
+    /// Finds the request's route in the table (`ControlRoute`), or says
+    /// why none: 404 for a path it lacks, 405 with `Allow` for a method.
     func handle(_ request: Request) -> Response {
-        let parts = request.target.rawPath.dropFirst(Self.prefix.count).split(separator: "/").map {
+        let segments = request.target.rawPath.dropFirst(Self.prefix.count).split(separator: "/").map {
             PercentDecoding.decode($0)
         }
+        switch ControlRoute.match(method: request.method.rawValue, segments: segments) {
+        case .route(let route, let parameters):
+            return self.answer(route, parameters: parameters, request: request)
+        case .methodNotAllowed(let allowed):
+            var response = self.error(
+                .methodNotAllowed, .methodNotAllowed,
+                "\(request.method.rawValue) is not supported here; this path takes \(ControlRoute.allowHeader(allowed))"
+            )
+            response.headers = [("Allow", ControlRoute.allowHeader(allowed))]
+            return response
+        case .notFound:
+            return self.error(
+                .notFound, .noSuchRoute,
+                "no such control route; routes: \(ControlRoute.listings.joined(separator: ", "))")
+        }
+    }
+
+    /// What `route` answers: one case per row of the table, so a new route
+    /// does not compile until it is answered here.
+    private func answer(_ route: ControlRoute, parameters: [String], request: Request) -> Response {
         // The CLI says it is the CLI, so the log's marker can say so.
         let origin: ChangeOrigin = request.target.queryValue("by") == "cli" ? .commandLine : .controlAPI
-        switch (request.method, parts.first, parts.count) {
-        case (.GET, nil, 0):
+        let redact = request.target.queryValue("redact") != "false"
+        switch route {
+        case .routes:
             return Self.json(.ok, RouteList())
-        case (.GET, "endpoints", 1):
+        case .endpoints:
             return Self.json(
                 .ok, ControlJSON.panel(self.panel.snapshot(), stats: self.journal.stats(), now: self.panel.now()))
-        case (.GET, "endpoints", 2):
-            return self.endpoint(parts[1])
-        case (.PUT, "endpoints", 2), (.PATCH, "endpoints", 2), (.POST, "endpoints", 2):
-            return self.update(parts[1], body: request.body, origin: origin)
-        case (.POST, "endpoints", 3) where parts[2] == "reset":
-            return self.reset(parts[1], origin: origin)
-        case (.POST, "reset", 1):
+        case .endpoint:
+            return self.endpoint(parameters[0])
+        case .setEndpoint:
+            return self.update(parameters[0], body: request.body, origin: origin)
+        case .resetEndpoint:
+            return self.reset(parameters[0], origin: origin)
+        case .reset:
             return self.reset(nil, origin: origin)
-        case (.GET, "scenarios", 1):
+        case .scenarios:
             return Self.json(.ok, ControlJSON.scenarios(self.panel.snapshot()))
-        case (.POST, "scenarios", 2):
-            return self.scenario(parts[1], origin: origin)
-        case (.GET, "requests", 1):
+        case .applyScenario:
+            return self.scenario(parameters[0], origin: origin)
+        case .requests:
             return self.requests(request.target)
-        case (.GET, "requests", 2):
-            guard let sequence = Int(parts[1]), let entry = self.journal.entry(sequence: sequence) else {
+        case .request:
+            guard let sequence = Int(parameters[0]), let entry = self.journal.entry(sequence: sequence) else {
                 return self.error(
-                    .notFound, "no request \(parts[1]) in the journal (it keeps the last \(self.journal.capacity))")
+                    .notFound, .unknownRequest,
+                    "no request \(parameters[0]) in the journal (it keeps the last \(self.journal.capacity))")
             }
-            let redact = request.target.queryValue("redact") != "false"
             return Response(status: .ok, body: ControlJSON.entryDetails(entry, redact: redact))
-        case (.DELETE, "requests", 1):
+        case .clearRequests:
             // Freeing thousands of entries and giving the memory back to
             // the system takes a while.
             let journal = self.journal
@@ -104,21 +129,12 @@ struct ControlAPI: Sendable {
                 MemoryRelease.returnFreedMemory()
                 return Self.json(.ok, JournalCleared(cleared: dropped))
             }
-        case (.POST, "record", 1):
+        case .record:
             return self.record(body: request.body)
-        case (.GET, "har", 1):
-            let redact = request.target.queryValue("redact") != "false"
+        case .har:
             let export = JournalExport(
                 journal: self.journal, format: .har(serverURL: self.serverURL, redact: redact))
             return Response(status: .ok, body: "", export: export)
-        default:
-            let known = ["endpoints", "reset", "scenarios", "requests", "har", "record"]
-            if let first = parts.first, known.contains(first) {
-                return self.error(
-                    .methodNotAllowed,
-                    "\(request.method.rawValue) is not supported here; routes: \(Self.routes.joined(separator: ", "))")
-            }
-            return self.error(.notFound, "no such control route; routes: \(Self.routes.joined(separator: ", "))")
         }
     }
 
@@ -130,11 +146,11 @@ struct ControlAPI: Sendable {
             request.isValid
         else {
             return self.error(
-                .badRequest,
+                .badRequest, .badBody,
                 #"the body must be {"endpoints": ["id", …]}, {"all": true} or {"request": SEQUENCE}"#)
         }
         guard let answers = self.answers else {
-            return self.error(.conflict, "this server sends nothing live, so there is nothing to record")
+            return self.error(.conflict, .nothingLive, "this server sends nothing live, so there is nothing to record")
         }
         let panel = self.panel
         let journal = self.journal
@@ -147,7 +163,7 @@ struct ControlAPI: Sendable {
                 }
             switch result {
             case .success(let result): return Self.json(.ok, result)
-            case .failure(let refusal): return Response.refusal(.conflict, refusal.message)
+            case .failure(let refusal): return Response.refusal(.conflict, .notRecorded, refusal.message)
             }
         }
     }
@@ -155,8 +171,7 @@ struct ControlAPI: Sendable {
     private func endpoint(_ id: String) -> Response {
         let snapshot = self.panel.snapshot()
         guard let index = snapshot.manifest.endpointIndex(id: id) else {
-            return self.error(
-                .notFound, ControlError.unknownEndpoint(id, known: snapshot.manifest.endpoints.map(\.id)).description)
+            return self.controlError(.unknownEndpoint(id, known: snapshot.manifest.endpoints.map(\.id)))
         }
         return Self.json(.ok, ControlJSON.endpoint(snapshot, index: index, stats: self.journal.stats()))
     }
@@ -171,7 +186,7 @@ struct ControlAPI: Sendable {
             change = try ControlCoding.decoder().decode(SettingsChange.self, from: Data(body))
         } catch SettingsChange.Problem.unknownFields(let unknown) {
             return self.error(
-                .badRequest,
+                .badRequest, .unknownField,
                 "unknown field \(unknown.map { "'\($0)'" }.joined(separator: ", ")); fields: \(SettingsChange.fields.joined(separator: ", "))"
             )
         } catch SettingsChange.Problem.notText(field: "mode", let value) {
@@ -181,14 +196,17 @@ struct ControlAPI: Sendable {
         } catch SettingsChange.Problem.notText(field: "rate_limit_key", let value) {
             return self.badRateLimitKey(value)
         } catch SettingsChange.Problem.notText(field: "toxics", let value) {
-            return self.error(.badRequest, "toxics \(value) is not a toxic: write e.g. \"slicer,limit_data:1024\"")
+            return self.error(
+                .badRequest, .badToxics, "toxics \(value) is not a toxic: write e.g. \"slicer,limit_data:1024\"")
         } catch SettingsChange.Problem.notText(_, let value) {
             let known = self.panel.snapshot().manifest.latencyNames
             return self.error(
-                .badRequest, "unknown latency profile \(value); profiles: \(known.joined(separator: ", "))",
+                .badRequest, .unknownProfile,
+                "unknown latency profile \(value); profiles: \(known.joined(separator: ", "))",
                 valid: known)
         } catch {
-            return self.error(.badRequest, #"send a JSON object, e.g. {"mode": "server_error", "latency": "slow"}"#)
+            return self.error(
+                .badRequest, .badBody, #"send a JSON object, e.g. {"mode": "server_error", "latency": "slow"}"#)
         }
         var mode: Mode?
         if let name = change.mode {
@@ -220,7 +238,8 @@ struct ControlAPI: Sendable {
         if let text = change.toxics {
             switch Toxics.parseList(text) {
             case .success(let parsed): toxics = parsed
-            case .failure(let problem): return self.error(.badRequest, problem.sentence, valid: Toxics.spellings)
+            case .failure(let problem):
+                return self.error(.badRequest, .badToxics, problem.sentence, valid: Toxics.spellings)
             }
         }
         do {
@@ -235,7 +254,7 @@ struct ControlAPI: Sendable {
 
     private func badRateLimitKey(_ shown: String) -> Response {
         self.error(
-            .badRequest,
+            .badRequest, .badRateLimitKey,
             "rate_limit_key \(shown) is not a header name: name a request header (e.g. \"X-Client\"), or null for one bucket"
         )
     }
@@ -243,15 +262,18 @@ struct ControlAPI: Sendable {
     private func badRateLimit(_ shown: String) -> Response {
         let text = shown.trimmingCharacters(in: CharacterSet(charactersIn: "'"))
         return self.error(
-            .badRequest,
+            .badRequest, .badRateLimit,
             "rate_limit \(shown) is not a limit — \(RateLimitChoice.fix(forUnknown: text)) (or null for none)")
     }
 
     /// `problem` says what is wrong with a count rule's spelling.
     private func unknownMode(_ shown: String, problem: String? = nil) -> Response {
-        if let problem { return self.error(.badRequest, "unknown mode \(shown) — \(problem)", valid: Mode.names) }
+        if let problem {
+            return self.error(.badRequest, .unknownMode, "unknown mode \(shown) — \(problem)", valid: Mode.names)
+        }
         return self.error(
-            .badRequest, "unknown mode \(shown); modes: \(Mode.names.joined(separator: ", "))", valid: Mode.names)
+            .badRequest, .unknownMode, "unknown mode \(shown); modes: \(Mode.names.joined(separator: ", "))",
+            valid: Mode.names)
     }
 
     private func reset(_ id: String?, origin: ChangeOrigin) -> Response {
@@ -285,13 +307,15 @@ struct ControlAPI: Sendable {
     private func controlError(_ error: ControlError) -> Response {
         switch error {
         case .unknownEndpoint(_, let known):
-            return self.error(.notFound, error.description, valid: known)
+            return self.error(.notFound, .unknownEndpoint, error.description, valid: known)
         case .unknownScenario(_, let known):
-            return self.error(.notFound, error.description, valid: known)
+            return self.error(.notFound, .unknownScenario, error.description, valid: known)
         case .unknownProfile(_, let known):
-            return self.error(.badRequest, error.description, valid: known)
-        case .noSequence, .drillFromCode:
-            return self.error(.badRequest, error.description)
+            return self.error(.badRequest, .unknownProfile, error.description, valid: known)
+        case .noSequence:
+            return self.error(.badRequest, .noSequence, error.description)
+        case .drillFromCode:
+            return self.error(.badRequest, .drillFromCode, error.description)
         }
     }
 
@@ -299,7 +323,9 @@ struct ControlAPI: Sendable {
         Response(status: status, body: ControlCoding.text(answer))
     }
 
-    func error(_ status: HTTPResponseStatus, _ message: String, valid: [String]? = nil) -> Response {
-        Response.refusal(status, message, valid: valid)
+    func error(_ status: HTTPResponseStatus, _ code: ProblemCode, _ message: String, valid: [String]? = nil)
+        -> Response
+    {
+        Response.refusal(status, code, message, valid: valid)
     }
 }

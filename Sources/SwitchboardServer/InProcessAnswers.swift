@@ -90,13 +90,15 @@ public final class InProcessAnswers: Sendable {
         if let later = response.later { response = later() }
         if response.export != nil {
             response = .refusal(
-                .notImplemented, "journal exports stream from a server: start the instance with a port to export")
+                .notImplemented, .exportNeedsServer,
+                "journal exports stream from a server: start the instance with a port to export")
         }
         let body = ByteBuffer(string: response.body)
-        let headers = HTTPHeaders([
-            ("Content-Type", response.contentType), ("Content-Length", String(body.readableBytes)),
-            ("Cache-Control", "no-store"),
-        ])
+        let headers = HTTPHeaders(
+            [
+                ("Content-Type", response.contentType), ("Content-Length", String(body.readableBytes)),
+                ("Cache-Control", "no-store"),
+            ] + response.headers)
         var prepared = PreparedResponse(status: response.status, headers: headers, body: body)
         prepared.action = .respond
         return InProcessAnswer(request: request, prepared: prepared, cors: false, isControl: true)
@@ -112,8 +114,7 @@ public final class InProcessAnswers: Sendable {
             response.headers.replaceOrAdd(name: "Content-Length", value: String(data.count))
             return
         }
-        let body = ByteBuffer(
-            string: #"{"error":"# + JSONText.quoted("Switchboard cannot read the fixture file \(path)") + "}")
+        let body = ErrorBody.buffer(.fixtureUnreadable, "Switchboard cannot read the fixture file \(path)")
         response.status = .internalServerError
         response.headers = UnmatchedResponse.headers(length: body.readableBytes)
         response.body = body

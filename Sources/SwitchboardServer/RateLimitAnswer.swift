@@ -13,11 +13,9 @@ enum RateLimitAnswer {
         -> PreparedResponse
     {
         let retryAfter = verdict.retryAfter ?? 1
-        var json = #"{"error":"rate_limited","message":"#
-        json += JSONText.quoted("\(signature) allows \(limit); retry after \(retryAfter) s")
-        json += #","limit":"# + JSONText.quoted(limit.description)
-        json += #","retry_after":\#(retryAfter)}"#
-        let body = ByteBuffer(string: json)
+        let body = ErrorBody.buffer(
+            .rateLimited, "\(signature) allows \(limit); retry after \(retryAfter) s",
+            [.text("limit", limit.description), .number("retry_after", retryAfter)])
         var response = PreparedResponse(
             status: .tooManyRequests, headers: UnmatchedResponse.headers(length: body.readableBytes), body: body)
         response.headers.add(name: "Retry-After", value: String(retryAfter))

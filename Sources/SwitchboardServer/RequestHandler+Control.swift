@@ -53,24 +53,25 @@ extension RequestHandler {
         } else if let export = response.export {
             self.streamExport(export, request: request, context: context)
         } else {
-            self.writeControl(response, extraHeaders: [], request: request, context: context)
+            self.writeControl(response, extraHeaders: response.headers, request: request, context: context)
         }
     }
 
-    private static let tooLarge = ControlAPI.Response.refusal(.payloadTooLarge, "control requests are limited to 1 MB")
+    private static let tooLarge = ControlAPI.Response.refusal(
+        .payloadTooLarge, .controlBodyTooLarge, "control requests are limited to 1 MB")
     private static let badToken = ControlAPI.Response.refusal(
-        .unauthorized,
+        .unauthorized, .tokenRequired,
         "the control API needs the header 'Authorization: Bearer <token>' with the token given to --control-token")
     private static let foreignHost = ControlAPI.Response.refusal(
-        .forbidden,
+        .forbidden, .foreignHost,
         "the control API answers requests for 127.0.0.1, [::1] or localhost only, not for another host name (as a DNS-rebinding web page would send); start Switchboard with --control-token to allow others"
     )
     private static let fromWebPage = ControlAPI.Response.refusal(
-        .forbidden,
+        .forbidden, .fromWebPage,
         "the control API does not answer web pages (this request carries a browser's Origin or Sec-Fetch-Site header); call it from a program such as curl or the switchboard CLI, or start Switchboard with --control-token and send 'Authorization: Bearer <token>'"
     )
     private static let notLoopback = ControlAPI.Response.refusal(
-        .forbidden,
+        .forbidden, .notLoopback,
         "the control API answers clients on this machine only; start Switchboard with --control-token to allow others")
 
     private func writeControl(

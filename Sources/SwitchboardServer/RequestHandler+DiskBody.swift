@@ -34,8 +34,7 @@ extension RequestHandler {
                 response.body = body
                 response.headers.replaceOrAdd(name: "Content-Length", value: String(body.readableBytes))
             case .failure(let error):
-                let body = ByteBuffer(
-                    string: #"{"error":"# + JSONText.quoted("Switchboard cannot read the fixture file: \(error)") + "}")
+                let body = ErrorBody.buffer(.fixtureUnreadable, "Switchboard cannot read the fixture file: \(error)")
                 response.status = .internalServerError
                 response.headers = UnmatchedResponse.headers(length: body.readableBytes)
                 response.body = body

@@ -85,7 +85,7 @@ extension RequestHandler {
         context: ChannelHandlerContext
     ) {
         self.connection.closing()
-        let body = ByteBuffer(string: #"{"error":"# + JSONText.quoted(message) + "}")
+        let body = ErrorBody.buffer(ErrorBody.code(refusing: status), message)
         let headers = HTTPHeaders([
             ("Connection", "close"), ("Content-Type", "application/json"),
             ("Content-Length", String(body.readableBytes)),

@@ -108,7 +108,7 @@ extension RequestHandler {
     /// under the encoder.
     private func refuseSlowHead(now: NIODeadline, context: ChannelHandlerContext) {
         self.recordRejection(status: .answered(408), reason: "request headers took too long", request: nil, now: now)
-        let body = #"{"error":"request headers took too long"}"#
+        let body = ErrorBody.text(.requestTimeout, "request headers took too long")
         let response = ByteBuffer(
             string: "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json\r\n"
                 + "Content-Length: \(body.utf8.count)\r\n\r\n" + body)

@@ -159,7 +159,7 @@ final class Responder: Sendable {
                 case .success(let wanted):
                     override = wanted
                 case .failure(let problem):
-                    let body = ByteBuffer(string: #"{"error":"# + JSONText.quoted(problem.message) + "}")
+                    let body = ErrorBody.buffer(.badPrefer, problem.message)
                     var response = PreparedResponse(
                         status: .badRequest, headers: UnmatchedResponse.headers(length: body.readableBytes), body: body)
                     response.endpointID = catalog.ids[index]

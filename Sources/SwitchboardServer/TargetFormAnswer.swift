@@ -15,12 +15,15 @@ enum TargetFormAnswer {
         if head.method == .CONNECT {
             return self.json(
                 .methodNotAllowed,
-                #"{"error":"CONNECT is not proxied: Switchboard stands in front of one API and opens no tunnels"}"#)
+                ErrorBody.text(
+                    .connectNotProxied,
+                    "CONNECT is not proxied: Switchboard stands in front of one API and opens no tunnels"))
         }
         guard head.uri.utf8.first == UInt8(ascii: "*") else { return nil }
         guard head.method == .OPTIONS else {
             return self.json(
-                .badRequest, #"{"error":"the target '*' is for OPTIONS only; other requests name a path"}"#)
+                .badRequest,
+                ErrorBody.text(.asteriskNotOptions, "the target '*' is for OPTIONS only; other requests name a path"))
         }
         return self.json(
             .ok, #"{"message":"OPTIONS * asks about this server: Switchboard answers it and does not pass it on"}"#)

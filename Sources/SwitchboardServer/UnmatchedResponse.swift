@@ -5,24 +5,19 @@ import SwitchboardCore
 /// The 404 bodies: they tell a developer what they probably meant.
 enum UnmatchedResponse {
     static func body(method: String, target: RequestTarget, unmatched: Unmatched) -> ByteBuffer {
-        var json = #"{"error":"no_matching_endpoint","message":"#
         let query = target.rawQuery.isEmpty ? "" : "?" + target.rawQuery
-        json += JSONText.quoted("No endpoint matched \(method) \(target.rawPath.prefix(2048))\(query.prefix(2048))")
-        if let closest = unmatched.closest {
-            json += #","closest":"# + JSONText.quoted(closest)
-        }
-        if let id = unmatched.closestID {
-            json += #","closest_id":"# + JSONText.quoted(id)
-        }
-        json += #","hint":"# + JSONText.quoted(unmatched.reason) + "}"
-        return ByteBuffer(string: json)
+        var fields: [ErrorBody.Field] = []
+        if let closest = unmatched.closest { fields.append(.text("closest", closest)) }
+        if let id = unmatched.closestID { fields.append(.text("closest_id", id)) }
+        fields.append(.text("hint", unmatched.reason))
+        return ErrorBody.buffer(
+            .noMatchingEndpoint, "No endpoint matched \(method) \(target.rawPath.prefix(2048))\(query.prefix(2048))",
+            fields)
     }
 
     static func missingFixture(file: String, signature: String, id: String) -> ByteBuffer {
-        var json = #"{"error":"not_found","message":"#
-        json += JSONText.quoted("\(signature) has no fixture file '\(file.prefix(2048))'")
-        json += #","endpoint":"# + JSONText.quoted(id) + "}"
-        return ByteBuffer(string: json)
+        ErrorBody.buffer(
+            .notFound, "\(signature) has no fixture file '\(file.prefix(2048))'", [.text("endpoint", id)])
     }
 
     /// Never cached: the endpoint may be added or the request fixed a

@@ -14,11 +14,12 @@ public struct UpstreamFailure: Error, Equatable, Sendable {
     /// `connection refused`, `name not found`, …
     public var words: String
 
-    /// What the client gets: `{"error":"upstream …","upstream":"…"}`.
+    /// What the client gets: `{"error":"upstream_failed","message":"upstream: …","upstream":"…"}`
+    /// (`upstream_timed_out` for a 504).
     func body(upstream: UpstreamURL?) -> ByteBuffer {
-        var json = #"{"error":"# + JSONText.quoted("upstream: " + self.words)
-        if let upstream { json += #","upstream":"# + JSONText.quoted(upstream.description) }
-        return ByteBuffer(string: json + "}")
+        ErrorBody.buffer(
+            self.status == .gatewayTimeout ? .upstreamTimedOut : .upstreamFailed, "upstream: " + self.words,
+            upstream.map { [.text("upstream", $0.description)] } ?? [])
     }
 
     static let switchedProtocols = UpstreamFailure(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SwitchboardClient
 
 /// Where the running instance is, for the commands that drive it.
 struct ControlOptions: ParsableArguments {
@@ -19,21 +20,26 @@ struct ControlOptions: ParsableArguments {
         }
     }
 
-    var client: ControlClient {
-        ControlClient(
-            base: URL(string: self.url)!,
+    var client: SwitchboardClient {
+        SwitchboardClient.commandLine(
+            url: URL(string: self.url)!,
             token: self.token ?? ProcessInfo.processInfo.environment["SWITCHBOARD_TOKEN"]
                 ?? ProcessInfo.processInfo.environment[ServerOptions.tokenVariable])
     }
 }
 
-/// Runs a control call, turning its failure into one sentence and exit 1.
-func controlCall<T>(_ work: () async throws -> T) async throws -> T {
+/// Runs a control call of `client`, turning its failure into one sentence
+/// and exit 1.
+func controlCall<T>(_ client: SwitchboardClient, _ work: () async throws -> T) async throws -> T {
+    let sentence: String
     do {
         return try await work()
-    } catch let failure as ControlClient.Failure {
-        // The server's sentence may quote what it was given (an endpoint id).
-        Console.error("switchboard: " + PrintedText.safe(failure.description))
-        throw ExitCode.failure
+    } catch let failure as SwitchboardClientError {
+        sentence = client.sentence(for: failure)
+    } catch let failure as CommandFailure {
+        sentence = failure.description
     }
+    // The server's sentence may quote what it was given (an endpoint id).
+    Console.error("switchboard: " + PrintedText.safe(sentence))
+    throw ExitCode.failure
 }

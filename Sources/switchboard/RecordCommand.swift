@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwitchboardClient
 import SwitchboardControl
 
 struct RecordCommand: AsyncParsableCommand {
@@ -44,7 +45,7 @@ struct RecordCommand: AsyncParsableCommand {
             } else {
                 self.all ? RecordRequest(all: true) : RecordRequest(endpoints: self.endpoints)
             }
-        let result = try await controlCall { try await client.record(request) }
+        let result = try await controlCall(client) { try await client.record(request) }
         for line in Self.lines(result) { print(line) }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwitchboardClient
 import SwitchboardCore
 
 struct ResetCommand: AsyncParsableCommand {
@@ -19,15 +20,15 @@ struct ResetCommand: AsyncParsableCommand {
     func run() async throws {
         let client = self.control.client
         let lookup: EndpointLookup? =
-            self.endpoint.isEmpty ? nil : try await controlCall { try await client.endpointLookup() }
+            self.endpoint.isEmpty ? nil : try await controlCall(client) { try await client.endpointLookup() }
         // `all` is every endpoint, as a person means it, unless an endpoint
         // has that id.
         if let lookup, !Self.meansAll(self.endpoint, lookup) {
-            let id = try await controlCall { try ControlClient.resolve(self.endpoint, in: lookup) }
-            try await controlCall { try await client.reset(id) }
+            let id = try await controlCall(client) { try SwitchboardClient.resolve(self.endpoint, in: lookup) }
+            try await controlCall(client) { try await client.reset(id) }
             print("\(id) reset")
         } else {
-            try await controlCall { try await client.reset(nil) }
+            try await controlCall(client) { try await client.reset(nil) }
             print("every endpoint reset")
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwitchboardClient
 import SwitchboardControl
 
 struct ScenarioCommand: AsyncParsableCommand {
@@ -16,11 +17,11 @@ struct ScenarioCommand: AsyncParsableCommand {
     func run() async throws {
         let client = self.control.client
         guard let name = self.name else {
-            let scenarios = try await controlCall { try await client.scenarios() }.scenarios
+            let scenarios = try await controlCall(client) { try await client.scenarios() }.scenarios
             print(scenarios.isEmpty ? "the manifest declares no scenarios" : ScenarioText.list(scenarios))
             return
         }
-        let panel = try await controlCall { try await client.applyScenario(name) }
+        let panel = try await controlCall(client) { try await client.apply(scenario: name) }
         if let drill = panel.drill, drill.name == name {
             print(ScenarioText.started(drill))
         } else {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwitchboardClient
 import SwitchboardControl
 import SwitchboardCore
 
@@ -86,14 +87,14 @@ struct SetCommand: AsyncParsableCommand {
         }
         let (words, mode) = self.request
         let client = self.control.client
-        let id = try await controlCall { try await client.resolveEndpoint(words) }
+        let id = try await controlCall(client) { try await client.resolveEndpoint(words) }
         let limit = self.rateLimit.flatMap(RateLimitChoice.init(text:)).map { choice in
             choice.limit.map { SettingsChange.Limit.limit($0.description) } ?? .remove
         }
         let change = SettingsChange(
             mode: mode, latency: self.latency.map(SettingsChange.Latency.profile), rateLimit: limit,
             rateLimitKey: self.rateLimitKey, toxics: self.toxics.isEmpty ? nil : self.toxics.joined(separator: ","))
-        let endpoint = try await controlCall { try await client.change(id, to: change) }
+        let endpoint = try await controlCall(client) { try await client.change(id, change) }
         let limited =
             endpoint.rateLimit.map { ", rate limit " + RateLimitKeyChoice.limitText($0, key: endpoint.rateLimitKey) }
             ?? ""

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SwitchboardClient
 import SwitchboardControl
 import SwitchboardTUI
 
@@ -16,7 +17,7 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = self.control.client
-        let panel = try await controlCall { try await client.panel() }
+        let panel = try await controlCall(client) { try await client.status() }
         if self.json {
             let encoder = ControlCoding.encoder()
             encoder.outputFormatting.insert(.prettyPrinted)

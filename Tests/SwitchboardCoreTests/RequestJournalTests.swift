@@ -136,7 +136,7 @@ import Testing
         )
         entry.unmatched = Unmatched(closestID: "a", closest: "GET /a", reason: "x")
         entry.endpointID = nil
-        #expect(entry.jsonLine.hasSuffix(#""unmatched":true,"closest":"GET /a"}"#))
+        #expect(entry.jsonLine.hasSuffix(#""unmatched":true,"closest":"GET /a","hint":"x"}"#))
     }
 
     /// A program finds the number `record --request N` takes on the line.

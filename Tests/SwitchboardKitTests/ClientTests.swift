@@ -20,7 +20,7 @@ import Testing
 
         let logins = try await client.requests("login")
         #expect(logins.map(\.status) == [401])
-        #expect(logins.first?.mode == "error")
+        #expect(logins.first?.mode == .error)
         #expect(try await client.unmatchedRequests().map(\.path) == ["/nope"])
         #expect(try await client.requests().count == 2)
 

@@ -23,8 +23,18 @@ import Testing
         let board = try await Switchboard.start(fixtures: folder)
         await #expect(throws: ControlError.drillFromCode("bad-day")) { try await board.apply(scenario: "bad-day") }
         #expect(try board.mode(of: "login") == .success)
+        // The same through the control protocol, which goes through the dispatch.
+        let refused = await #expect(throws: ControlProblem.self) {
+            try await Self.apply("bad-day", on: board)
+        }
+        #expect(refused?.code == .drillFromCode)
+        #expect(try board.mode(of: "login") == .success)
         try await board.apply(scenario: "outage")
         #expect(try board.mode(of: "login") == .serverError)
         await board.stop()
+    }
+
+    static func apply(_ name: String, on board: some SwitchboardControlling) async throws {
+        try await board.apply(scenario: name)
     }
 }

@@ -59,10 +59,11 @@ import Testing
         let badMode = try self.put(wire, "login", #"{"mode": "sucess"}"#)
         #expect(badMode.status == 400)
         #expect((try badMode.json()["valid"] as? [String])?.contains("server_error") == true)
-        #expect((try badMode.json()["error"] as? String)?.hasPrefix("unknown mode 'sucess'") == true)
+        #expect(try badMode.json()["error"] as? String == "unknown_mode")
+        #expect((try badMode.json()["message"] as? String)?.hasPrefix("unknown mode 'sucess'") == true)
         let badRule = try self.put(wire, "login", #"{"mode": "fail_first:2:rest"}"#)
         #expect(
-            (try badRule.json()["error"] as? String)
+            (try badRule.json()["message"] as? String)
                 == "unknown mode 'fail_first:2:rest' — did you mean 'fail_first:2:reset'?")
         let badProfile = try self.put(wire, "login", #"{"latency": "turtle"}"#)
         #expect(badProfile.status == 400)
@@ -76,7 +77,8 @@ import Testing
         #expect(unknownField.status == 400)
         let unknownEndpoint = try self.put(wire, "logn", #"{"mode": "error"}"#)
         #expect(unknownEndpoint.status == 404)
-        #expect((try unknownEndpoint.json()["error"] as? String)?.contains("did you mean 'login'?") == true)
+        #expect(try unknownEndpoint.json()["error"] as? String == "unknown_endpoint")
+        #expect((try unknownEndpoint.json()["message"] as? String)?.contains("did you mean 'login'?") == true)
         // Nothing changed along the way.
         #expect(wire.panel.snapshot().settings.allSatisfy { $0.mode == .success })
     }
@@ -121,12 +123,13 @@ import Testing
         try wire.panel.setLatency(nil, endpoint: "coinlist")
         let bad = try self.get(wire, "/data/all/coinlist", headers: "Prefer: mode=teapot\r\n")
         #expect(bad.status == 400)
-        #expect((try bad.json()["error"] as? String)?.hasPrefix("Prefer: mode=teapot is not a mode") == true)
+        #expect(try bad.json()["error"] as? String == "bad_prefer")
+        #expect((try bad.json()["message"] as? String)?.hasPrefix("Prefer: mode=teapot is not a mode") == true)
         // The demo's coin list has no sequence to serve.
         let noSequence = try self.get(wire, "/data/all/coinlist", headers: "Prefer: mode=sequence\r\n")
         #expect(noSequence.status == 400)
         #expect(
-            (try noSequence.json()["error"] as? String)
+            (try noSequence.json()["message"] as? String)
                 == "Prefer: mode=sequence: endpoint 'coinlist' declares no 'sequence:' in the manifest")
         #expect(wire.entries.first?.mode == .serverError)
         // `setting` is the endpoint's own; the Prefer header is named apart.
@@ -138,7 +141,8 @@ import Testing
         let wire = try WireHarness.demo()
         let unknown = try self.get(wire, "/__switchboard/nope")
         #expect(unknown.status == 404)
-        #expect((try unknown.json()["error"] as? String)?.contains("GET /__switchboard/endpoints") == true)
+        #expect(try unknown.json()["error"] as? String == "no_such_route")
+        #expect((try unknown.json()["message"] as? String)?.contains("GET /__switchboard/endpoints") == true)
         let wrongMethod = try wire.response(to: Self.request("DELETE", "/__switchboard/endpoints"))
         #expect(wrongMethod.status == 405)
         // A path that only starts with the same letters is the fake API's.

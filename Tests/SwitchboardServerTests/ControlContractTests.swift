@@ -53,7 +53,7 @@ import Testing
         #expect(scenarios.active == nil)
         #expect(scenarios.scenarios.map(\.name) == ["outage", "slow-network", "login-broken", "bad-day"])
         let routes = try self.decode(RouteList.self, self.call(.GET, "/__switchboard"))
-        #expect(routes.routes == ControlRoutes.all)
+        #expect(routes.routes == ControlRoute.listings)
     }
 
     @Test func aScenariosRateLimitIsListedOnlyWhereItSetsOne() throws {
@@ -146,7 +146,8 @@ import Testing
         let refused = self.call(.PUT, "/__switchboard/endpoints/login", body: #"{"mode":3}"#)
         #expect(refused.status == .badRequest)
         let problem = try self.decode(ControlProblem.self, refused)
-        #expect(problem.error.hasPrefix("unknown mode 3; modes: success"))
+        #expect(problem.error == "unknown_mode")
+        #expect(problem.message.hasPrefix("unknown mode 3; modes: success"))
         #expect(problem.valid == Mode.names)
     }
 
@@ -175,6 +176,7 @@ import Testing
         #expect(records[0].status == nil && records[0].rejected == "body over 10MB")
         #expect(records[0].path == "/login" && records[0].query == "next=%2F")
         #expect(records[1].unmatched && records[1].closest == "GET /a" && records[1].durationMS == 1.5)
+        #expect(records[1].hint == "x")
         #expect(records[2].endpoint == "coinlist" && records[2].setting == "flaky:25" && records[2].delayMS == 1500)
         let details = try self.decode(RequestRecord.self, self.call(.GET, "/__switchboard/requests/3"))
         #expect(details.sequence == 3)

@@ -98,7 +98,8 @@ import Testing
         #expect(response.status == .badRequest)
         #expect(response.export == nil)
         let problem = try ControlCoding.decoder().decode(ControlProblem.self, from: Data(response.body.utf8))
-        #expect(problem.error == "wait should be a number of seconds (up to 60), not '\(wait)'")
+        #expect(problem.code == .badQuery)
+        #expect(problem.message == "wait should be a number of seconds (up to 60), not '\(wait)'")
     }
 
     @Test func anAfterThatIsNotASequenceNumberIsRefused() throws {

@@ -28,7 +28,7 @@ extension HandlerClockTests {
         // The whole body, before the error.
         #expect(written.firstRange(of: "HTTP/1.1 400")!.lowerBound > written.lastIndex(of: "A")!)
         #expect(written.filter { $0 == "A" }.count == 2048)
-        #expect(written.hasSuffix(#"{"error":"malformed header"}"#))
+        #expect(written.hasSuffix(#"{"error":"malformed_request","message":"malformed header"}"#))
         #expect(!wire.isActive)
         #expect(wire.entries.map(\.status) == [.answered(200), .answered(400)])
     }

@@ -26,7 +26,7 @@ import Testing
             to: self.request("GET", "/a", headers: "Prefer: toxics=\"slow_close:\(delay)\"\r\n"))
         #expect(bad.status == 400)
         #expect(
-            try bad.json()["error"] as? String
+            try bad.json()["message"] as? String
                 == "Prefer: toxics=slow_close:\(delay): 'slow_close:\(delay)' is not a toxic: slow_close takes a delay up to 600s, e.g. slow_close:2s or :500ms"
         )
         #expect(wire.isActive)
@@ -40,7 +40,7 @@ import Testing
             to: self.request("PUT", "/__switchboard/endpoints/a", body: #"{"toxics": "slow_close:\#(delay)"}"#))
         #expect(bad.status == 400)
         #expect(
-            (try bad.json()["error"] as? String)?.contains(
+            (try bad.json()["message"] as? String)?.contains(
                 "'slow_close:\(delay)' is not a toxic: slow_close takes a delay up to 600s") == true)
         #expect(wire.panel.snapshot().settings[0].toxics == .none)
         #expect(try wire.response(to: self.request("GET", "/a")).status == 200)

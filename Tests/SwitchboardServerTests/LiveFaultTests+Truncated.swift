@@ -61,7 +61,7 @@ extension LiveFaultTests {
             let result = try await HTTPClient.send(live.url("/chunked-reset"))
             #expect(result.status == 502)
             let json = try result.json()
-            #expect(json["error"] as? String == "upstream: connection reset")
+            #expect(json["message"] as? String == "upstream: connection reset")
             let entry = try await LivePassthroughTests.entry("GET", "/chunked-reset", in: live)
             #expect(entry.status == .answered(502))
             #expect(entry.upstream?.summary == "live ✗ connection reset")

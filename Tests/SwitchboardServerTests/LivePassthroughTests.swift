@@ -183,7 +183,8 @@ import Testing
             let result = try await HTTPClient.send(proxy.url("/anything"))
             #expect(result.status == 502)
             let json = try result.json()
-            #expect(json["error"] as? String == "upstream: connection refused")
+            #expect(json["error"] as? String == "upstream_failed")
+            #expect(json["message"] as? String == "upstream: connection refused")
             let entry = try await Self.entry("GET", "/anything", in: proxy)
             #expect(entry.upstream?.summary == "live ✗ connection refused")
             #expect(entry.jsonLine.contains(#""upstream":"live ✗ connection refused""#))
@@ -203,7 +204,7 @@ import Testing
                 let result = try await HTTPClient.send(proxy.url("/json"))
                 #expect(result.status == 502)
                 let untrusted = "TLS certificate issued by CN=Switchboard Test CA"
-                let error = try #require(try result.json()["error"] as? String)
+                let error = try #require(try result.json()["message"] as? String)
                 #expect(error.hasPrefix("upstream: " + untrusted), "\(error)")
                 #expect(error.hasSuffix(", a CA not trusted here (add it with --upstream-ca)"))
                 let entry = try await Self.entry("GET", "/json", in: proxy)
@@ -218,7 +219,8 @@ import Testing
         try await Self.proxy(to: upstream.port, readTimeout: .milliseconds(300)).serving { proxy in
             let result = try await HTTPClient.send(proxy.url("/never"))
             #expect(result.status == 504)
-            #expect(try result.json()["error"] as? String == "upstream: timed out waiting for the answer")
+            #expect(try result.json()["error"] as? String == "upstream_timed_out")
+            #expect(try result.json()["message"] as? String == "upstream: timed out waiting for the answer")
         }
     }
 

@@ -48,7 +48,7 @@ import Testing
                 "CONNECT api.example.com:443 HTTP/1.1\r\nHost: localhost\r\n\r\n", to: proxy.port)
             #expect(answer.hasPrefix("HTTP/1.1 405"))
             #expect(LivePassthroughTests.header("Allow", in: answer) == "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS")
-            #expect(answer.contains(#"{"error":"CONNECT is not proxied"#))
+            #expect(answer.contains(#"{"error":"connect_not_proxied","message":"CONNECT is not proxied"#))
             #expect(upstream.connections == 0, "nothing went to the upstream")
             let entry = try await LivePassthroughTests.entry("CONNECT", "api.example.com:443", in: proxy)
             #expect(entry.status == .answered(405))
@@ -78,7 +78,7 @@ import Testing
             let result = try await HTTPClient.send(proxy.url("/switch"))
             #expect(result.status == 502)
             #expect(
-                try result.json()["error"] as? String
+                try result.json()["message"] as? String
                     == "upstream: upstream switched protocols, which a proxy here cannot follow")
             #expect(try await HTTPClient.send(proxy.url("/after")).text == "echo GET /after", "the proxy serves on")
         }

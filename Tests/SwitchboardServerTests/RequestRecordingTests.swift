@@ -116,7 +116,8 @@ import Testing
         let unknown = try await self.record(#"{"request": 4242}"#, on: server)
         #expect(unknown.head.hasPrefix("HTTP/1.1 409"))
         let problem = try ControlCoding.decoder().decode(ControlProblem.self, from: Data(unknown.body))
-        #expect(problem.error == "no request 4242 in the journal (it keeps the last 1000)")
+        #expect(problem.code == .notRecorded)
+        #expect(problem.message == "no request 4242 in the journal (it keeps the last 1000)")
     }
 
     @Test func theContractSpellsARequestAsItsSequence() throws {

@@ -67,7 +67,7 @@ import Testing
             try await UpstreamTrustTests.proxying(upstream, extraCAFile: authority.certificatePath) { proxy in
                 let result = try await HTTPClient.send(proxy.url("/json"))
                 #expect(result.status == 502)
-                #expect(try result.json()["error"] as? String == "upstream: TLS certificate expired on 2020-01-02")
+                #expect(try result.json()["message"] as? String == "upstream: TLS certificate expired on 2020-01-02")
             }
         }
     }
@@ -81,7 +81,7 @@ import Testing
                 let result = try await HTTPClient.send(proxy.url("/json"))
                 #expect(result.status == 502)
                 #expect(
-                    try result.json()["error"] as? String
+                    try result.json()["message"] as? String
                         == "upstream: TLS certificate is for another host name (not 127.0.0.1)")
             }
         }
@@ -95,7 +95,7 @@ import Testing
             try await LivePassthroughTests.proxy(to: upstream.port).serving { proxy in
                 let result = try await HTTPClient.send(proxy.url("/data/all/coinlist"))
                 #expect(result.status == 502)
-                let error = try #require(try result.json()["error"] as? String)
+                let error = try #require(try result.json()["message"] as? String)
                 #expect(error.hasPrefix("upstream: malformed HTTP answer: "), "\(error)")
             }
         }

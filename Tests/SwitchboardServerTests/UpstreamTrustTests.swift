@@ -47,7 +47,7 @@ import Testing
             try await Self.proxying(upstream, extraCAFile: other.certificatePath) { proxy in
                 let result = try await HTTPClient.send(proxy.url("/json"))
                 #expect(result.status == 502)
-                let error = try #require(try result.json()["error"] as? String)
+                let error = try #require(try result.json()["message"] as? String)
                 #expect(error.hasPrefix("upstream: TLS certificate issued by CN=Switchboard Test CA"), "\(error)")
             }
         }

@@ -97,6 +97,8 @@ extension JournalEntry {
         if let unmatched = self.unmatched {
             out.append(contentsOf: #","unmatched":true,"closest":"#.utf8)
             JSONBytes.appendOptional(unmatched.closest, to: &out)
+            out.append(contentsOf: #","hint":"#.utf8)
+            JSONBytes.appendString(unmatched.reason, to: &out)
         } else {
             out.append(contentsOf: #","unmatched":false"#.utf8)
         }

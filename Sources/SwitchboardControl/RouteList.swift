@@ -1,0 +1,8 @@
+/// `GET /__switchboard`: every route, as `ControlRoute.listing` writes it.
+public struct RouteList: Codable, Sendable, Equatable {
+    public var routes: [String]
+
+    public init(routes: [String] = ControlRoute.listings) {
+        self.routes = routes
+    }
+}
