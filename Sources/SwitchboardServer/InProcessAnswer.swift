@@ -8,21 +8,6 @@ public import SwitchboardCore
 /// ``bytesPerSecond`` in the chunks ``chunk(at:)`` plans, when set), then
 /// the end or, for a fault, the failure.
 public struct InProcessAnswer: Sendable {
-    /// What breaks instead of (or part way through) an ordinary answer.
-    public enum Fault: Sendable, Hashable {
-        /// The connection is reset before a status line.
-        case reset
-        /// Nothing comes back until the client gives up (its timeout).
-        case hang
-        /// The connection closes with no answer at all.
-        case empty
-        /// Bytes that are not HTTP, then the connection closes.
-        case garbage
-        /// Status and headers promising more than comes: ``body`` holds
-        /// the half that does, then the connection closes.
-        case truncated
-    }
-
     /// The status code; meaningless when ``fault`` sends no status line.
     public var status: Int
     /// The headers sent, `Content-Length` included (for `truncated`, the

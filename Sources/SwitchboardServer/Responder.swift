@@ -213,10 +213,10 @@ final class Responder: Sendable {
         case .live:
             let upstream = self.upstream?.upstream(endpoint: decision.endpointIndex, manifest: snapshot.manifest)
             return .live(upstream, bandwidth: decision.bandwidth)
-        case .reset: return .reset
-        case .hang: return .hang
-        case .empty: return .empty
-        case .truncated:
+        case .fault(.reset): return .reset
+        case .fault(.hang): return .hang
+        case .fault(.empty): return .empty
+        case .fault(.truncated):
             // An endpoint that passes through is cut on its live answer, as
             // one with a fixture is on the fixture; with no upstream to ask,
             // on the fixture.
@@ -226,12 +226,12 @@ final class Responder: Sendable {
                 return .liveTruncated(upstream, bandwidth: decision.bandwidth)
             }
             return .truncated(decision.bandwidth)
-        case .garbage:
+        case .fault(.garbage):
             var bytes = snapshot.garbage(endpoint: decision.endpointIndex, request: decision.request)
             // Never let the noise start like a status line by chance.
             if bytes.starts(with: Array("HTTP".utf8)) { bytes[0] = 0 }
             return .garbage(ByteBuffer(bytes: bytes))
-        default:
+        case .success, .error, .serverError, .flaky, .sequence, .rule:
             return decision.bandwidth.map(PreparedResponse.Action.trickle) ?? .respond
         }
     }

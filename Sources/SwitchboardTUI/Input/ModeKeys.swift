@@ -8,10 +8,10 @@ public enum ModeKeys {
     /// `live` comes last and has no digit (the ten are taken, and moving
     /// them would retrain every hand); the space bar reaches it on endpoints
     /// that have an upstream.
-    public static let cycle: [Mode] = [
-        .success, .error, .serverError, .reset, .hang, .empty, .garbage, .truncated, .flaky(percent: 25), .sequence,
-        .live,
-    ]
+    /// The faults come in `Fault`'s order, so a new one joins the cycle
+    /// (and the digits after it move along).
+    public static let cycle: [Mode] =
+        [.success, .error, .serverError] + Fault.allCases.map(Mode.fault) + [.flaky(percent: 25), .sequence, .live]
 
     /// Flaky rates that picking flaky again steps through.
     public static let flakyPresets = [10, 25, 50, 75, 90]
