@@ -1,12 +1,30 @@
 /// A network fault: what a broken server or network does to a request in
-/// place of (or part way through) an answer. The one list of them: `Mode`
-/// (`.fault`), a count rule's failure, a latency profile's network faults,
-/// `Prefer: mode=` and the screen's keys all take their cases, names and
-/// words from here, so a new kind is a case here, its wire plan
-/// (`AnswerPlan` in SwitchboardServer) and the `URLError` it gives
-/// in-process (`FaultErrors` in SwitchboardKit); every switch over it is
-/// exhaustive, so the compiler lists whatever else must say something.
-/// See `Sources/SwitchboardServer/Answers/README.md`.
+/// place of (or part way through) an answer.
+///
+/// The one list of them. `Mode.fault`, a count rule's failure
+/// (`CountRule.Failure.fault`), a latency profile's network faults
+/// (`NetworkFaults.fault(for:)`), `Prefer: mode=`, the manifest, the
+/// control API and the screen's keys all take their cases, names and words
+/// from here: `Mode.names`, `Mode(name:)`, `CountRule.Failure.allCases` and
+/// `ModeKeys.cycle` derive from `allCases`, and every switch over a mode
+/// or a fault is exhaustive.
+///
+/// Where a fault kind lives, and so what adding one touches:
+/// - its case, name and words: here (the name is the raw value; the words
+///   are `connectionWords`, and `sendsStatusLine` says whether the success
+///   response goes out first, cut short);
+/// - its plan, what goes on the wire: `AnswerPlan.fault(_:rate:relay:noise:)`
+///   in SwitchboardServer, which the socket's handler and the in-process
+///   answer both run (a new kind of wire behaviour is a new `AnswerPlan`
+///   case, and the compiler then lists the two runners' switches);
+/// - the `URLError` it gives a `URLSession` in process, as measured over a
+///   socket: `FaultErrors.code(for:)` in SwitchboardKit.
+///
+/// The compiler asks for each of these. `FaultPlanParityTests` then runs
+/// the new kind through both front ends, comparing bytes and journal, and
+/// `FaultTests` checks that its name parses everywhere. A new kind joins
+/// the space bar's cycle after `truncated`, so the digits after it move
+/// (`ModeKeysTests` says so).
 public enum Fault: String, Sendable, Hashable, CaseIterable {
     /// The connection is reset (TCP RST) once the request has been read.
     case reset

@@ -70,9 +70,9 @@ enum AnswerPlan: Hashable {
         }
     }
 
-    /// The fault a client sees when this plan runs: what
-    /// `SwitchboardURLProtocol` fails a task with. A relay has none here
-    /// (in process, it is a 502 saying why).
+    /// How a client sees this plan fail, named by the fault that sends
+    /// just this (a cut body: `truncated`); `nil` when nothing fails. A
+    /// relay has none here (in process, it is a 502 saying why).
     var fault: Fault? {
         switch self {
         case .answer(let body): body.cut == nil ? nil : .truncated

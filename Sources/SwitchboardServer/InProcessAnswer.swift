@@ -58,7 +58,11 @@ public struct InProcessAnswer: Sendable {
         if cors && request.head.headers.contains(name: "Origin") {
             CORS.allow(request.head, in: &prepared.headers)
         }
-        self.fault = prepared.plan.fault
+        // Named by the fault decided, when the mode is one; a cut without
+        // one (`limit_data`) fails as `truncated` does.
+        self.fault = prepared.plan.fault.map { shape in
+            if case .fault(let decided)? = prepared.decision?.mode { decided } else { shape }
+        }
         self.bytesPerSecond = prepared.plan.body?.rate
         self.status = Int(prepared.status.code)
         self.headers = prepared.headers.map { HeaderField(name: $0.name, value: $0.value) }

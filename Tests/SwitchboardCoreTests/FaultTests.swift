@@ -21,16 +21,19 @@ import Testing
         #expect(Mode.rule(.every(3, failure: .fault(fault))).name == "every:3:\(fault.name)")
     }
 
+    /// The five first faults keep their order (the digit keys and the
+    /// messages list them so); a new one comes after them.
     @Test func theNamesKeepTheirOrderAndTheOldSpellingsStillNameTheFaults() {
         #expect(
-            Mode.names == [
-                "success", "error", "server_error", "reset", "hang", "empty", "garbage", "truncated", "flaky:N",
-                "sequence", "live", "fail_first:N", "every:N", "after:N",
+            Array(Mode.names.prefix(8)) == [
+                "success", "error", "server_error", "reset", "hang", "empty", "garbage", "truncated",
             ])
-        #expect([Mode.reset, .hang, .empty, .garbage, .truncated] == Fault.allCases.map(Mode.fault))
+        #expect(
+            Array(Mode.names.suffix(6)) == ["flaky:N", "sequence", "live", "fail_first:N", "every:N", "after:N"])
+        #expect([Mode.reset, .hang, .empty, .garbage, .truncated] == Fault.allCases.prefix(5).map(Mode.fault))
         #expect(
             [CountRule.Failure.reset, .hang, .empty, .garbage, .truncated]
-                == Fault.allCases.map(CountRule.Failure.fault))
+                == Fault.allCases.prefix(5).map(CountRule.Failure.fault))
         #expect(CountRule.Failure.allCases.map(\.name) == Mode.names.filter { Mode(name: $0)?.answersOnItsOwn == true })
     }
 
