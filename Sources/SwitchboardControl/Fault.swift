@@ -23,8 +23,9 @@
 /// The compiler asks for each of these. `FaultPlanParityTests` then runs
 /// the new kind through both front ends, comparing bytes and journal, and
 /// `FaultTests` checks that its name parses everywhere. A new kind joins
-/// the space bar's cycle after `truncated`, so the digits after it move
-/// (`ModeKeysTests` says so).
+/// the space bar's cycle after `sequence`, with no digit key (the ten are
+/// bound); tests that pin user-visible lists of modes (the space bar's
+/// walk, the "modes: …" messages of the broken-manifest corpus) list it too.
 public enum Fault: String, Sendable, Hashable, CaseIterable {
     /// The connection is reset (TCP RST) once the request has been read.
     case reset
