@@ -3,10 +3,11 @@ import NIOHTTP1
 import SwitchboardCore
 
 /// The connection toxics on an answer with a body to send: the body in
-/// slicer pieces, cut at `limit_data`, or closed late (`slow_close`). The
-/// other faults (reset, hang, …) have no body for a toxic to act on.
+/// slicer pieces, cut at `limit_data` (the plan's cut), or closed late
+/// (`slow_close`). The other faults (reset, hang, …) have no body for a
+/// toxic to act on.
 extension RequestHandler {
-    /// Sends `response` with its toxics if its action sends a body whole
+    /// Sends `response` with its toxics if its plan sends a body whole
     /// (or at a bandwidth); `false` leaves it to the plain path.
     func sendWithToxics(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) -> Bool {
         guard let toxics = response.decision?.toxics else { return false }
@@ -18,8 +19,8 @@ extension RequestHandler {
         var sent = response.sent(isHead: request.head.method == .HEAD)
         if request.head.method == .HEAD { sent.body = ByteBuffer() }
         let plan = ToxicBody(
-            body: sent.body.readableBytes, toxics: toxics, bandwidth: body.rate,
-            slicer: self.slicerDraws(for: response))
+            bytes: sent.body.readableBytes, bandwidth: body.rate,
+            slicer: toxics.slicer ? self.slicerDraws(for: response) : nil)
         self.writeHead(sent, for: request, context: context)
         context.flush()
         self.sendPieces(
