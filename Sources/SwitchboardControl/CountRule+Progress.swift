@@ -5,7 +5,7 @@ extension CountRule {
     /// (`2/3 failed`, `every 3: 2`, `4 left`).
     public func progress(counted: Int) -> (long: String, short: String) {
         let failed = self.failures(in: counted)
-        let failing = self.failure == .serverError ? "failed" : self.failure.rawValue
+        let failing = self.failure == .serverError ? "failed" : self.failure.name
         switch self.kind {
         case .failFirst:
             return ("\(failed) of \(self.count) \(failing)", "\(failed)/\(self.count) \(failing)")

@@ -13,43 +13,43 @@ public struct CountRule: Sendable, Hashable {
         case after
     }
 
-    /// How a failing request fails: a mode that answers on its own. Not
-    /// `flaky`, `sequence`, `live` or another rule, which pick among modes
-    /// themselves.
-    public enum Failure: String, Sendable, Hashable, CaseIterable {
+    /// How a failing request fails: a mode that answers on its own (an
+    /// error response or a fault). Not `flaky`, `sequence`, `live` or
+    /// another rule, which pick among modes themselves.
+    public enum Failure: Sendable, Hashable, CaseIterable {
         case error
-        case serverError = "server_error"
-        case reset
-        case hang
-        case empty
-        case garbage
-        case truncated
+        case serverError
+        case fault(Fault)
+
+        public static var allCases: [Failure] { [.error, .serverError] + Fault.allCases.map(Failure.fault) }
 
         public var mode: Mode {
             switch self {
             case .error: .error
             case .serverError: .serverError
-            case .reset: .reset
-            case .hang: .hang
-            case .empty: .empty
-            case .garbage: .garbage
-            case .truncated: .truncated
+            case .fault(let fault): .fault(fault)
             }
         }
+
+        /// `server_error`, `reset`, …: the mode's name.
+        public var name: String { self.mode.name }
 
         /// `server_error` (or `500`), `reset`, …; `nil` for anything else.
         public init?(name: String) {
             switch Mode(name: name) {
             case .error?: self = .error
             case .serverError?: self = .serverError
-            case .reset?: self = .reset
-            case .hang?: self = .hang
-            case .empty?: self = .empty
-            case .garbage?: self = .garbage
-            case .truncated?: self = .truncated
-            default: return nil
+            case .fault(let fault)?: self = .fault(fault)
+            case .success?, .live?, .flaky?, .sequence?, .rule?, nil: return nil
             }
         }
+
+        // As `Mode.reset` and the others: the spellings from before `Fault`.
+        public static let reset = Failure.fault(.reset)
+        public static let hang = Failure.fault(.hang)
+        public static let empty = Failure.fault(.empty)
+        public static let garbage = Failure.fault(.garbage)
+        public static let truncated = Failure.fault(.truncated)
     }
 
     public var kind: Kind
@@ -105,7 +105,7 @@ public struct CountRule: Sendable, Hashable {
     /// when it is not `server_error`.
     public var name: String {
         let base = "\(self.kind.rawValue):\(self.count)"
-        return self.failure == .serverError ? base : base + ":" + self.failure.rawValue
+        return self.failure == .serverError ? base : base + ":" + self.failure.name
     }
 
     /// Parses `fail_first:2`, `every:3:reset`, `after:5:500`; `nil` for
@@ -140,7 +140,7 @@ public struct CountRule: Sendable, Hashable {
                 if kind == .every { fix += " (every:1 fails every request: set server_error itself)" }
                 return fix
             case .failure(let kind, let name):
-                let failures = Failure.allCases.map(\.rawValue).joined(separator: ", ")
+                let failures = Failure.allCases.map(\.name).joined(separator: ", ")
                 if Mode(name: name) != nil || name.contains(":") {
                     // flaky, sequence, live, another rule, or success.
                     return

@@ -2,8 +2,8 @@
 ///
 /// The mode is one of the two settings a person flips at runtime (the other
 /// is the latency profile). Three modes answer with one of the endpoint's
-/// responses; `live` passes the request through to the upstream; five
-/// imitate a broken network; `flaky`, `sequence` and the count rules pick
+/// responses; `live` passes the request through to the upstream; the
+/// faults (`Fault`) imitate a broken network; `flaky`, `sequence` and the count rules pick
 /// among the others per request.
 public enum Mode: Sendable, Hashable {
     case success
@@ -11,16 +11,8 @@ public enum Mode: Sendable, Hashable {
     case live
     case error
     case serverError
-    /// The connection is reset (TCP RST) once the request has been read.
-    case reset
-    /// The request is read and never answered, until the client gives up.
-    case hang
-    /// The connection closes with no bytes written.
-    case empty
-    /// Random bytes that are not HTTP, then close.
-    case garbage
-    /// Status and headers promise more body than is sent, then close.
-    case truncated
+    /// A network fault in place of the answer (see `Fault`).
+    case fault(Fault)
     /// `percent`% of requests get `serverError`, the rest `success`.
     case flaky(percent: Int)
     /// The endpoint's manifest `sequence`, one mode per request, repeating.
@@ -37,11 +29,7 @@ public enum Mode: Sendable, Hashable {
         case .live: "live"
         case .error: "error"
         case .serverError: "server_error"
-        case .reset: "reset"
-        case .hang: "hang"
-        case .empty: "empty"
-        case .garbage: "garbage"
-        case .truncated: "truncated"
+        case .fault(let fault): fault.name
         case .flaky(let percent): "flaky:\(percent)"
         case .sequence: "sequence"
         case .rule(let rule): rule.name
@@ -49,10 +37,9 @@ public enum Mode: Sendable, Hashable {
     }
 
     /// Every spelling a manifest or control call may use, for messages.
-    public static let names = [
-        "success", "error", "server_error", "reset", "hang", "empty", "garbage", "truncated", "flaky:N", "sequence",
-        "live", "fail_first:N", "every:N", "after:N",
-    ]
+    public static let names =
+        ["success", "error", "server_error"] + Fault.allCases.map(\.name) + ["flaky:N", "sequence", "live"]
+        + CountRule.Kind.allCases.map { $0.rawValue + ":N" }
 
     /// Parses `success`, `server_error` (or `500`), `flaky:25` (or `flaky`,
     /// 25%), `fail_first:2:reset`; `nil` for anything unknown or a rate or
@@ -64,14 +51,13 @@ public enum Mode: Sendable, Hashable {
         case "live": self = .live
         case "error": self = .error
         case "server_error", "500": self = .serverError
-        case "reset": self = .reset
-        case "hang": self = .hang
-        case "empty": self = .empty
-        case "garbage": self = .garbage
-        case "truncated": self = .truncated
         case "sequence": self = .sequence
         case "flaky": self = .flaky(percent: 25)
         default:
+            if let fault = Fault(rawValue: lowered) {
+                self = .fault(fault)
+                return
+            }
             if let rule = CountRule(name: lowered) {
                 self = .rule(rule)
                 return
@@ -83,4 +69,15 @@ public enum Mode: Sendable, Hashable {
             self = .flaky(percent: percent)
         }
     }
+}
+
+extension Mode {
+    // The faults as they were spelled before `Fault`: `.reset` in code that
+    // sets a mode (`board.set("x", .reset)`) reads as it always has. A new
+    // fault needs none of these: `.fault(.new)` says it.
+    public static let reset = Mode.fault(.reset)
+    public static let hang = Mode.fault(.hang)
+    public static let empty = Mode.fault(.empty)
+    public static let garbage = Mode.fault(.garbage)
+    public static let truncated = Mode.fault(.truncated)
 }

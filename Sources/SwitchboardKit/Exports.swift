@@ -9,8 +9,12 @@ public import SwitchboardCore
 /// `.serverError`, the network faults `.reset`, `.hang`, `.empty`,
 /// `.garbage`, `.truncated`, and `.flaky(percent:)`, `.sequence`, `.live`,
 /// and the count rules `.rule(.failFirst(2))`, `.rule(.every(3))`,
-/// `.rule(.after(5, failure: .reset))`.
+/// `.rule(.after(5, failure: .reset))`. A fault is `.fault(.reset)` too.
 public typealias Mode = SwitchboardControl.Mode
+
+/// A network fault a mode, a count rule or a latency profile sends:
+/// `.reset`, `.hang`, `.empty`, `.garbage`, `.truncated`.
+public typealias Fault = SwitchboardControl.Fault
 
 /// `fail_first:N`, `every:N`, `after:N` and how their failures fail.
 public typealias CountRule = SwitchboardControl.CountRule

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardCore
 import SwitchboardServer
 
 #if canImport(FoundationNetworking)
@@ -24,7 +25,7 @@ import SwitchboardServer
 /// `truncated` — the parity tests, run on a Mac, would say.
 enum FaultErrors {
     /// The code a client sees for a fault.
-    static func code(for fault: InProcessAnswer.Fault) -> URLError.Code {
+    static func code(for fault: Fault) -> URLError.Code {
         switch fault {
         case .reset: .networkConnectionLost
         case .empty: .badServerResponse

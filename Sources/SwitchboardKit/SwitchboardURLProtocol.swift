@@ -120,14 +120,15 @@ public final class SwitchboardURLProtocol: URLProtocol {
     /// The status and headers, or the fault: the delay is over.
     private func deliver(_ decided: InProcessAnswer) {
         switch decided.fault {
-        case .hang:
+        case .hang?:
             // Nothing ever comes: the request's own timeout ends it.
             self.at(.distantFuture) {}
             return
-        case .reset?, .empty?, .garbage?:
-            self.end(decided, failure: FaultErrors.code(for: decided.fault!))
+        case let fault? where !fault.sendsStatusLine:
+            self.end(decided, failure: FaultErrors.code(for: fault))
             return
-        case .truncated?, nil:
+        case .some, nil:
+            // A status line, then the body, whole or cut (see `AnswerPlan`).
             break
         }
         guard let url = self.request.url,

@@ -8,21 +8,6 @@ public import SwitchboardCore
 /// ``bytesPerSecond`` in the chunks ``chunk(at:)`` plans, when set), then
 /// the end or, for a fault, the failure.
 public struct InProcessAnswer: Sendable {
-    /// What breaks instead of (or part way through) an ordinary answer.
-    public enum Fault: Sendable, Hashable {
-        /// The connection is reset before a status line.
-        case reset
-        /// Nothing comes back until the client gives up (its timeout).
-        case hang
-        /// The connection closes with no answer at all.
-        case empty
-        /// Bytes that are not HTTP, then the connection closes.
-        case garbage
-        /// Status and headers promising more than comes: ``body`` holds
-        /// the half that does, then the connection closes.
-        case truncated
-    }
-
     /// The status code; meaningless when ``fault`` sends no status line.
     public var status: Int
     /// The headers sent, `Content-Length` included (for `truncated`, the
@@ -54,55 +39,34 @@ public struct InProcessAnswer: Sendable {
         let wallTime: Double
     }
 
+    /// Runs `prepared`'s plan (see `AnswerPlan`) as far as a front end
+    /// without a socket can: the slicer and a slow close have nothing to
+    /// act on, and a relay, with no upstream client here, is the 502 the
+    /// server without an upstream answers.
     init(request: Request, prepared: PreparedResponse, cors: Bool, isControl: Bool = false) {
         var prepared = prepared
-        let isHead = request.head.method == .HEAD
-        var body = prepared.body
-        self.fault = nil
-        self.bytesPerSecond = nil
-        switch prepared.action {
-        case .respond:
-            break
-        case .trickle(let bytesPerSecond):
-            self.bytesPerSecond = bytesPerSecond
-        case .reset: self.fault = .reset
-        case .hang: self.fault = .hang
-        case .empty: self.fault = .empty
-        case .garbage: self.fault = .garbage
-        case .truncated(let bytesPerSecond):
-            // As the server writes it: the full length and more promised,
-            // half the body sent; a 204 or 304 promises one with a 200.
-            self.fault = .truncated
-            self.bytesPerSecond = bytesPerSecond
-            if prepared.status == .noContent || prepared.status == .notModified { prepared.status = .ok }
-            let full = body.readableBytes
-            prepared.headers.replaceOrAdd(name: "Content-Length", value: String(full + 1024))
-            body = body.getSlice(at: body.readerIndex, length: full / 2) ?? ByteBuffer()
-        case .live, .liveTruncated:
-            // No socket, no upstream client: the server without an upstream
-            // answers the same way, a 502 saying why.
+        if case .relay = prepared.plan {
             let failure = UpstreamFailure(
                 status: .badGateway,
                 words: "live mode needs a server: start the instance with a port, not in-process")
             prepared.answer(failure, upstream: nil, outcome: UpstreamOutcome(time: .zero, failure: failure.words))
-            body = prepared.body
         }
-        // `limit_data` cut short, as a socket's would be: the whole length
-        // promised, N bytes, then the connection lost. The slicer and a
-        // slow close have nothing to act on without a socket.
-        if prepared.hasToxics, self.fault == nil, !isHead, let limit = prepared.decision?.toxics.limitData,
-            limit < body.readableBytes
-        {
-            self.fault = .truncated
-            prepared.headers.replaceOrAdd(name: "Content-Length", value: String(body.readableBytes))
-            body = body.getSlice(at: body.readerIndex, length: limit) ?? ByteBuffer()
-        }
+        let isHead = request.head.method == .HEAD
+        // As the socket sends and journals it: for a cut, the head
+        // promising more and the bytes that go.
+        prepared = prepared.sent(isHead: isHead)
         if cors && request.head.headers.contains(name: "Origin") {
             CORS.allow(request.head, in: &prepared.headers)
         }
+        // Named by the fault decided, when the mode is one; a cut without
+        // one (`limit_data`) fails as `truncated` does.
+        self.fault = prepared.plan.fault.map { shape in
+            if case .fault(let decided)? = prepared.decision?.mode { decided } else { shape }
+        }
+        self.bytesPerSecond = prepared.plan.body?.rate
         self.status = Int(prepared.status.code)
         self.headers = prepared.headers.map { HeaderField(name: $0.name, value: $0.value) }
-        self.body = isHead ? [] : Array(body.readableBytesView)
+        self.body = isHead ? [] : Array(prepared.body.readableBytesView)
         self.delay = prepared.delay
         self.endpoint = prepared.endpointID
         self.request = request

@@ -59,26 +59,13 @@ public final class InProcessAnswers: Sendable {
     /// cancelled, or a hang reached the request's timeout). Call it once.
     public func record(_ answer: InProcessAnswer, clientLeft: Bool = false) {
         guard !answer.isControl else { return }
-        let status: JournalEntry.Status
-        switch answer.fault {
-        case .reset?, .empty?, .garbage?, .hang?:
-            // A hang ends when the client gives up, as on a socket: no status line.
-            status = .noStatusLine
-        case .truncated?, nil:
-            status = clientLeft ? .clientLeft : .answered(answer.status)
-        }
         let request = answer.request
         let response = answer.prepared
-        let elapsed = NIODeadline.now() - request.arrived
-        var entry = JournalEntry(
-            head: request.head, body: request.body, bodySize: request.bodySize, wallTime: request.wallTime, response,
-            status: status, elapsed: elapsed)
-        // As `RequestHandler.record` does: an answer sent whole at once
-        // had its first byte at the end.
-        let answered = if case .answered = status { true } else { false }
-        entry.firstByte =
-            answer.statusLineAt.map { .nanoseconds(($0 - request.arrived).nanoseconds) }
-            ?? (answered ? entry.duration : nil)
+        // A hang ends when the client gives up, as on a socket: no status line.
+        let status = response.plan.journalStatus(response.status, clientLeft: clientLeft)
+        let entry = JournalEntry(
+            head: request.head, body: request.body, bodySize: request.bodySize, wallTime: request.wallTime,
+            arrived: request.arrived, response, status: status, now: .now(), headSentAt: answer.statusLineAt)
         self.responder.journal.record(entry)
     }
 
@@ -99,8 +86,7 @@ public final class InProcessAnswers: Sendable {
                 ("Content-Type", response.contentType), ("Content-Length", String(body.readableBytes)),
                 ("Cache-Control", "no-store"),
             ] + response.headers)
-        var prepared = PreparedResponse(status: response.status, headers: headers, body: body)
-        prepared.action = .respond
+        let prepared = PreparedResponse(status: response.status, headers: headers, body: body)
         return InProcessAnswer(request: request, prepared: prepared, cors: false, isControl: true)
     }
 

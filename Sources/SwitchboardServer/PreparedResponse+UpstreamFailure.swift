@@ -12,7 +12,7 @@ extension PreparedResponse {
         self.body = body
         self.head = nil
         self.wire = nil
-        self.action = .respond
+        self.plan = .answer(AnswerPlan.BodyPlan())
         self.upstream = outcome
     }
 }

@@ -23,41 +23,8 @@ extension RequestHandler {
         }
     }
 
-    /// A status line and headers that promise the whole body plus more,
-    /// half the body (at the profile's bandwidth, if it has one), then
-    /// close: the client is left waiting for bytes that never come.
-    func writeTruncated(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
-        var promised = response
-        let full = response.body.readableBytes
-        Self.promiseMore(&promised, than: full)
-        promised.body =
-            request.head.method == .HEAD
-            ? ByteBuffer() : response.body.getSlice(at: response.body.readerIndex, length: full / 2) ?? ByteBuffer()
-        self.writeHead(promised, for: request, context: context)
-        if case .truncated(let bytesPerSecond?) = response.action {
-            context.flush()
-            let plan = BodyTrickle(bytes: promised.body.readableBytes, bytesPerSecond: bytesPerSecond)
-            self.trickle(
-                plan.chunk(at: 0), of: plan, promised, for: request, started: context.eventLoop.now, context: context)
-            return
-        }
-        if promised.body.readableBytes > 0 {
-            context.write(self.wrapOutboundOut(.body(.byteBuffer(promised.body))), promise: nil)
-        }
-        self.cutShort(request, promised, context: context)
-    }
-
-    /// What `truncated` promises: 1 KB more than the whole body.
-    static func promiseMore(_ promised: inout PreparedResponse, than length: Int) {
-        // The prebuilt head carries the true length; this one must lie.
-        promised.head = nil
-        promised.wire = nil
-        // A 204 or 304 has no body to cut short: promise one with a 200.
-        if promised.status == .noContent || promised.status == .notModified { promised.status = .ok }
-        promised.headers.replaceOrAdd(name: "Content-Length", value: String(length + 1024))
-    }
-
-    /// The half body is out: journal it, and close once it has left.
+    /// A cut body is out (see `AnswerPlan.Cut`): journal it, and close once
+    /// it has left, the client left waiting for bytes that never come.
     func cutShort(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
         self.connection.closing()
         self.record(request, response, status: .answered(Int(response.status.code)), now: context.eventLoop.now)

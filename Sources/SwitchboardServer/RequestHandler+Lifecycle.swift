@@ -22,8 +22,7 @@ extension RequestHandler {
             switch resume {
             case .respond:
                 // A bandwidth limit would only start here; send it all now.
-                if case .trickle = response.action { response.action = .respond }
-                if case .truncated = response.action { response.action = .truncated(nil) }
+                response.plan = response.plan.atOnce
                 self.perform(response, for: request, context: context)
             case .trickle(let next):
                 // The rest of the body at once.

@@ -13,13 +13,8 @@ extension RequestHandler {
     func forward(
         _ request: Request, _ response: PreparedResponse, streaming: Bool = false, context: ChannelHandlerContext
     ) {
-        let upstream: UpstreamURL?
-        let bandwidth: Int?
-        switch response.action {
-        case .live(let to, let rate): (upstream, bandwidth) = (to, rate)
-        case .liveTruncated(let to, let rate): (upstream, bandwidth) = (to, rate)
-        default: return
-        }
+        guard case .relay(let upstream, let plan) = response.plan else { return }
+        let bandwidth = plan.rate
         guard let upstream else {
             self.failBeforeSending(
                 .noUpstream, request, response, upstream: nil, streaming: streaming, context: context)
@@ -277,7 +272,7 @@ extension RequestHandler {
     }
 
     /// `truncated` on an answer whose length the upstream gave: the head
-    /// promises 1 KB past it, as `writeTruncated` does for a fixture's body,
+    /// promises 1 KB past it, as `truncated` does for a fixture's body,
     /// and the body's first half streams as it comes (at the profile's
     /// bandwidth, if it has one); then the connection closes and the
     /// upstream request is cancelled. Nothing is held, so it is not recorded.
@@ -285,12 +280,12 @@ extension RequestHandler {
         _ request: Request, _ response: PreparedResponse, promising length: Int, context: ChannelHandlerContext
     ) -> EventLoopFuture<Void> {
         var promised = self.relayed(response, now: context.eventLoop.now)
-        Self.promiseMore(&promised, than: length)
+        let sent = promised.promise(.half, of: length)
         // Journaled as it went out.
         self.live?.head = HTTPResponseHead(version: .http1_1, status: promised.status, headers: promised.headers)
         self.writeHead(promised, for: request, context: context)
         context.flush()
-        let half = request.head.method == .HEAD ? 0 : length / 2
+        let half = request.head.method == .HEAD ? 0 : sent
         self.live?.cutAfter = half
         if half == 0 { self.endStreamedCut(context: context) }
         return context.eventLoop.makeSucceededVoidFuture()
@@ -308,7 +303,8 @@ extension RequestHandler {
     /// closes.
     private func cutStreamed(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
         var cut = self.relayed(response, now: context.eventLoop.now)
-        cut.action = .truncated(self.live?.bandwidth)
+        // Journaled as an answer cut after what went out.
+        cut.plan = .answer(AnswerPlan.BodyPlan(rate: self.live?.bandwidth, cut: .after(cut.body.readableBytes)))
         let task = self.live?.task
         self.live = nil
         task?.cancel()
@@ -316,16 +312,16 @@ extension RequestHandler {
     }
 
     /// `truncated` on an answer of unknown length: the upstream's
-    /// answer, held whole, goes out as `truncated` sends a fixture's (see
-    /// `writeTruncated`) — its status and headers with a Content-Length 1 KB
+    /// answer, held whole, goes out as `truncated` sends a fixture's (its
+    /// plan, run by `perform`) — its status and headers with a Content-Length 1 KB
     /// past the body, half the body (at the profile's bandwidth, if it has
     /// one), then the connection closes.
     func cutLiveAnswer(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
         var cut = self.relayed(response, now: context.eventLoop.now)
         cut.body = self.live?.body.joined ?? ByteBuffer()
-        cut.action = .truncated(self.live?.bandwidth)
+        cut.plan = .answer(AnswerPlan.BodyPlan(rate: self.live?.bandwidth, cut: .half))
         self.live = nil
-        self.writeTruncated(cut, for: request, context: context)
+        self.perform(cut, for: request, context: context)
     }
 
     /// 502 or 504 with JSON saying what failed, journaled with the cause.

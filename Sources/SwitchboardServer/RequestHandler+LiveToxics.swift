@@ -11,7 +11,9 @@ extension RequestHandler {
     /// The toxics for a live request about to be sent; `nil` without
     /// any, and for `truncated`, a fault they leave alone.
     func liveToxics(for response: PreparedResponse) -> LiveToxics? {
-        guard response.hasToxics, case .live = response.action, let toxics = response.decision?.toxics else {
+        guard response.hasToxics, case .relay(_, let plan) = response.plan, plan.cut == nil,
+            let toxics = response.decision?.toxics
+        else {
             return nil
         }
         return LiveToxics(toxics, slicer: self.slicerDraws(for: response))

@@ -3,34 +3,24 @@ import NIOHTTP1
 import SwitchboardCore
 
 /// The connection toxics on an answer with a body to send: the body in
-/// slicer pieces, cut at `limit_data`, or closed late (`slow_close`). The
-/// other faults (reset, hang, …) have no body for a toxic to act on.
+/// slicer pieces, cut at `limit_data` (the plan's cut), or closed late
+/// (`slow_close`). The other faults (reset, hang, …) have no body for a
+/// toxic to act on.
 extension RequestHandler {
-    /// Sends `response` with its toxics if its action sends a body whole
+    /// Sends `response` with its toxics if its plan sends a body whole
     /// (or at a bandwidth); `false` leaves it to the plain path.
     func sendWithToxics(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) -> Bool {
         guard let toxics = response.decision?.toxics else { return false }
-        let bandwidth: Int?
-        switch response.action {
-        case .respond: bandwidth = nil
-        case .trickle(let bytesPerSecond): bandwidth = bytesPerSecond
-        default: return false
-        }
+        guard case .answer(let body) = response.plan else { return false }
         var request = request
         // The answer itself says the connection ends with it.
         if toxics.slowClose != nil { request.keepAlive = false }
-        let full = request.head.method == .HEAD ? 0 : response.body.readableBytes
-        let plan = ToxicBody(body: full, toxics: toxics, bandwidth: bandwidth, slicer: self.slicerDraws(for: response))
-        var sent = response
+        // `limit_data` is the plan's cut: `sent` holds the bytes that go.
+        var sent = response.sent(isHead: request.head.method == .HEAD)
         if request.head.method == .HEAD { sent.body = ByteBuffer() }
-        if plan.cut {
-            if !sent.headers.contains(name: "Content-Length") {
-                sent.headers.replaceOrAdd(name: "Content-Length", value: String(full))
-            }
-            sent.body = response.body.getSlice(at: response.body.readerIndex, length: plan.bytes) ?? ByteBuffer()
-            // Ends as `truncated` ends: no chunk terminator, the close.
-            sent.action = .truncated(nil)
-        }
+        let plan = ToxicBody(
+            bytes: sent.body.readableBytes, bandwidth: body.rate,
+            slicer: toxics.slicer ? self.slicerDraws(for: response) : nil)
         self.writeHead(sent, for: request, context: context)
         context.flush()
         self.sendPieces(
@@ -83,7 +73,9 @@ extension RequestHandler {
     /// The body is out: cut short, or ended, and with `slow_close` the
     /// connection closes only after its delay.
     private func endToxic(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
-        guard let delay = response.decision?.toxics.slowClose, !request.keepAlive, case .respond = response.action
+        guard let delay = response.decision?.toxics.slowClose, !request.keepAlive,
+            // Not after a bandwidth, nor a cut (which closes at once).
+            case .answer(let body) = response.plan, body.rate == nil, body.cut == nil
         else {
             self.endBody(request, response, context: context)
             return

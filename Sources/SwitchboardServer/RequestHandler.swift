@@ -152,7 +152,7 @@ final class RequestHandler: ChannelDuplexHandler {
             HostHeaderRule.problem(in: request.head) == nil
         else { return nil }
         let response = self.prepare(request.head, arrived: request.arrived)
-        guard case .live = response.action else {
+        guard case .relay = response.plan else {
             self.decided = response
             return nil
         }
@@ -268,15 +268,17 @@ final class RequestHandler: ChannelDuplexHandler {
         return false
     }
 
+    /// Runs a response's plan (see `AnswerPlan`): the handler decides
+    /// nothing here about what goes on the wire.
     func perform(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
         if response.hasToxics,
             self.sendWithToxics(response.withRateLimitHeaders(), for: request, context: context)
         {
             return
         }
-        if case .respond = response.action, let wire = response.wire, let raw = self.wireContext,
-            request.keepAlive, request.head.version == .http1_1, request.head.method != .HEAD,
-            !request.fromPage
+        if case .answer(let body) = response.plan, body.rate == nil, body.cut == nil, let wire = response.wire,
+            let raw = self.wireContext, request.keepAlive, request.head.version == .http1_1,
+            request.head.method != .HEAD, !request.fromPage
         {
             // The common case: the whole response was encoded when the
             // manifest loaded; one write, no encoding.
@@ -287,33 +289,33 @@ final class RequestHandler: ChannelDuplexHandler {
             return
         }
         let response = response.withRateLimitHeaders()
-        switch response.action {
-        case .respond:
-            self.writeHead(response, for: request, context: context)
-            if request.head.method != .HEAD && response.body.readableBytes > 0 {
-                context.write(self.wrapOutboundOut(.body(.byteBuffer(response.body))), promise: nil)
+        switch response.plan {
+        case .answer(let body):
+            let sent = response.sent(isHead: request.head.method == .HEAD)
+            self.writeHead(sent, for: request, context: context)
+            guard let rate = body.rate else {
+                if request.head.method != .HEAD && sent.body.readableBytes > 0 {
+                    context.write(self.wrapOutboundOut(.body(.byteBuffer(sent.body))), promise: nil)
+                }
+                self.endBody(request, sent, context: context)
+                return
             }
-            self.finish(request, response, context: context)
-        case .trickle(let bytesPerSecond):
-            self.writeHead(response, for: request, context: context)
             context.flush()
             let plan = BodyTrickle(
-                bytes: request.head.method == .HEAD ? 0 : response.body.readableBytes, bytesPerSecond: bytesPerSecond)
+                bytes: request.head.method == .HEAD ? 0 : sent.body.readableBytes, bytesPerSecond: rate)
             self.trickle(
-                plan.chunk(at: 0), of: plan, response, for: request, started: context.eventLoop.now, context: context)
+                plan.chunk(at: 0), of: plan, sent, for: request, started: context.eventLoop.now, context: context)
         case .hang:
             self.check(self.connection.hangStarted(request, response), request, response, context: context)
-        case .truncated:
-            self.writeTruncated(response, for: request, context: context)
         case .reset:
             self.resetConnection(request, response, context: context)
-        case .empty:
+        case .close:
             self.connection.closing()
             self.record(request, response, status: .noStatusLine, now: context.eventLoop.now)
             context.close(promise: nil)
         case .garbage(let bytes):
             self.writeGarbage(bytes, request, response, context: context)
-        case .live, .liveTruncated:
+        case .relay:
             self.forward(request, response, context: context)
         }
     }
@@ -362,9 +364,10 @@ final class RequestHandler: ChannelDuplexHandler {
         }
     }
 
-    /// A body is all sent: the response ends, or, truncated, is cut short.
+    /// A body is all sent: the response ends, or, its plan cutting it, is
+    /// cut short.
     func endBody(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
-        if case .truncated = response.action {
+        if case .answer(let body) = response.plan, body.cut != nil {
             self.cutShort(request, response, context: context)
         } else {
             self.finish(request, response, context: context)

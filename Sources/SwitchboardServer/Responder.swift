@@ -139,7 +139,7 @@ final class Responder: Sendable {
                 response.unmatched = snapshot.table.explain(
                     method: head.method.rawValue, target: target, header: header)
                 response.endpointID = self.panel.learn(method: head.method.rawValue, target: target)
-                response.action = .live(upstream, bandwidth: nil)
+                response.plan = .relay(upstream, AnswerPlan.BodyPlan())
                 return response
             }
         } else {
@@ -201,72 +201,46 @@ final class Responder: Sendable {
             response.decision = decision
             response.delay = decision.delay
             response.endpointID = catalog.ids[index]
-            response.action = self.action(for: decision, snapshot: snapshot)
-            response.hasToxics = !decision.toxics.isEmpty && response.action.takesToxics
+            response.plan = self.plan(for: decision, snapshot: snapshot)
+            response.hasToxics = !decision.toxics.isEmpty && response.plan.takesToxics
+            // `limit_data` cuts an answer the toxics act on (a relayed one
+            // as it streams, in `LiveToxics`).
+            if response.hasToxics, let limit = decision.toxics.limitData, case .answer(var body) = response.plan {
+                body.cut = .after(limit)
+                response.plan = .answer(body)
+            }
             if let verdict { RateLimitAnswer.stamp(verdict, on: &response) }
             return response
         }
     }
 
-    private func action(for decision: Decision, snapshot: PanelSnapshot) -> PreparedResponse.Action {
+    /// What goes on the wire for `decision` (see `AnswerPlan`).
+    private func plan(for decision: Decision, snapshot: PanelSnapshot) -> AnswerPlan {
         switch decision.mode {
         case .live:
             let upstream = self.upstream?.upstream(endpoint: decision.endpointIndex, manifest: snapshot.manifest)
-            return .live(upstream, bandwidth: decision.bandwidth)
-        case .reset: return .reset
-        case .hang: return .hang
-        case .empty: return .empty
-        case .truncated:
+            return .relay(upstream, AnswerPlan.BodyPlan(rate: decision.bandwidth))
+        case .fault(let fault):
             // An endpoint that passes through is cut on its live answer, as
             // one with a fixture is on the fixture; with no upstream to ask,
             // on the fixture.
-            if snapshot.manifest.endpoints[decision.endpointIndex].passesThrough,
-                let upstream = self.upstream?.upstream(endpoint: decision.endpointIndex, manifest: snapshot.manifest)
-            {
-                return .liveTruncated(upstream, bandwidth: decision.bandwidth)
+            let relay =
+                snapshot.manifest.endpoints[decision.endpointIndex].passesThrough
+                ? self.upstream?.upstream(endpoint: decision.endpointIndex, manifest: snapshot.manifest) : nil
+            return .fault(fault, rate: decision.bandwidth, relay: relay) {
+                var bytes = snapshot.garbage(endpoint: decision.endpointIndex, request: decision.request)
+                // Never let the noise start like a status line by chance.
+                if bytes.starts(with: Array("HTTP".utf8)) { bytes[0] = 0 }
+                return ByteBuffer(bytes: bytes)
             }
-            return .truncated(decision.bandwidth)
-        case .garbage:
-            var bytes = snapshot.garbage(endpoint: decision.endpointIndex, request: decision.request)
-            // Never let the noise start like a status line by chance.
-            if bytes.starts(with: Array("HTTP".utf8)) { bytes[0] = 0 }
-            return .garbage(ByteBuffer(bytes: bytes))
-        default:
-            return decision.bandwidth.map(PreparedResponse.Action.trickle) ?? .respond
+        case .success, .error, .serverError, .flaky, .sequence, .rule:
+            return .answer(AnswerPlan.BodyPlan(rate: decision.bandwidth))
         }
     }
 }
 
 /// Everything the handler needs to write one response and journal it.
 struct PreparedResponse {
-    enum Action {
-        case respond
-        /// Headers at once, then the body at this many bytes per second.
-        case trickle(Int)
-        /// Half the body, at this bandwidth if there is one, then close.
-        case truncated(Int?)
-        case reset
-        case hang
-        case empty
-        case garbage(ByteBuffer)
-        /// Sent to this upstream (none set: 502), its body relayed at this
-        /// many bytes per second if the profile limits it.
-        case live(UpstreamURL?, bandwidth: Int?)
-        /// Sent to this upstream, its answer held until whole, then cut
-        /// short as `truncated` cuts a fixture's (see `cutLiveAnswer`).
-        case liveTruncated(UpstreamURL, bandwidth: Int?)
-
-        /// Toxics act on a body going out whole or at a bandwidth; a fault
-        /// (`truncated` included) ignores them, and the journal must not
-        /// say an answer had toxics it did not get.
-        var takesToxics: Bool {
-            switch self {
-            case .respond, .trickle, .live: true
-            case .truncated, .reset, .hang, .empty, .garbage, .liveTruncated: false
-            }
-        }
-    }
-
     var status: HTTPResponseStatus
     var headers: HTTPHeaders
     var body: ByteBuffer
@@ -277,7 +251,8 @@ struct PreparedResponse {
     /// A body too large to hold in memory, read from this file before the
     /// response is answered (see `RequestHandler.readFromDisk`).
     var diskFile: String?
-    var action = Action.respond
+    /// What goes on the wire, and how (see `AnswerPlan`).
+    var plan = AnswerPlan.answer(AnswerPlan.BodyPlan())
     var decision: Decision?
     var endpointID: String?
     var unmatched: Unmatched?
@@ -304,6 +279,6 @@ struct PreparedResponse {
     /// The live answer is held and then cut short (`truncated` on an
     /// endpoint that passes through), not relayed as it arrives.
     var cutsLiveAnswer: Bool {
-        if case .liveTruncated = self.action { true } else { false }
+        if case .relay(_, let body) = self.plan, body.cut != nil { true } else { false }
     }
 }

@@ -1,7 +1,8 @@
 import SwitchboardCore
 
-/// How a body leaves under the connection toxics: which bytes go (all of
-/// them, or the first `limit_data` bytes), in what pieces, and when.
+/// How a body leaves under the connection toxics: in what pieces, and
+/// when. Which bytes go is the answer's plan (`limit_data` is its cut,
+/// see `AnswerPlan.Cut`); this only paces them.
 ///
 /// A value, worked out one piece at a time like `BodyTrickle`: the slicer's
 /// pieces are 1–64 bytes with 0–10 ms gaps, drawn from the seeded random
@@ -39,17 +40,14 @@ struct ToxicBody {
 
     /// Body bytes that are sent.
     let bytes: Int
-    /// Fewer bytes than the answer promises go out, then the connection
-    /// closes.
-    let cut: Bool
     let bandwidth: Int?
     let slicer: Slicer?
 
-    init(body: Int, toxics: Toxics, bandwidth: Int?, slicer: Slicer?) {
-        self.bytes = min(body, toxics.limitData ?? body)
-        self.cut = self.bytes < body
+    /// `slicer`: the draws, when the `slicer` toxic is on.
+    init(bytes: Int, bandwidth: Int?, slicer: Slicer?) {
+        self.bytes = bytes
         self.bandwidth = bandwidth
-        self.slicer = toxics.slicer ? slicer : nil
+        self.slicer = slicer
     }
 
     /// A piece and its number, the address of its draws.

@@ -12,7 +12,7 @@ import Testing
 extension ConnectionStateMachineTests {
     static var toCut: PreparedResponse {
         var cut = Self.response
-        cut.action = .liveTruncated(UpstreamURL(scheme: "http", host: "127.0.0.1", port: 9), bandwidth: nil)
+        cut.plan = .relay(UpstreamURL(scheme: "http", host: "127.0.0.1", port: 9), AnswerPlan.BodyPlan(cut: .half))
         return cut
     }
 

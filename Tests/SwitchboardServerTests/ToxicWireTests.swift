@@ -145,7 +145,7 @@ import Testing
 
     @Test func theSlicersPlanKeepsToTheBandwidth() {
         let slicer = ToxicBody.Slicer(random: SeededRandom(seed: 1), endpoint: 0, request: 1)
-        let plan = ToxicBody(body: 1024, toxics: .slicer, bandwidth: 1024, slicer: slicer)
+        let plan = ToxicBody(bytes: 1024, bandwidth: 1024, slicer: slicer)
         var pieces: [ToxicBody.Piece] = []
         while let piece = plan.piece(after: pieces.last) { pieces.append(piece) }
         #expect(pieces.map(\.chunk.length).reduce(0, +) == 1024)

@@ -30,16 +30,18 @@ extension ManifestReader {
     mutating func networkFaults(_ node: Node, name: String) -> NetworkFaults? {
         let what = "'faults' of latency profile '\(name)'"
         guard let fields = self.mapping(node, what: what) else { return nil }
-        self.checkKeys(fields, allowed: ["reset", "hang"], in: what)
+        let reset = Fault.reset.name
+        let hang = Fault.hang.name
+        self.checkKeys(fields, allowed: [reset, hang], in: what)
         var faults = NetworkFaults()
         var valid = true
         for entry in fields {
-            guard entry.key == "reset" || entry.key == "hang" else { continue }
+            guard entry.key == reset || entry.key == hang else { continue }
             guard let percent = self.percent(entry.value, what: "\(entry.key) share") else {
                 valid = false
                 continue
             }
-            if entry.key == "reset" { faults.reset = percent } else { faults.hang = percent }
+            if entry.key == reset { faults.reset = percent } else { faults.hang = percent }
         }
         if valid, faults.reset + faults.hang > 100 {
             self.report(

@@ -19,7 +19,7 @@ public struct NetworkFaults: Sendable, Hashable {
 
     /// The fault for a request that drew `unit` in [0, 1), if any: resets
     /// take the bottom of the range, hangs the share above them.
-    public func fault(for unit: Double) -> Mode? {
+    public func fault(for unit: Double) -> Fault? {
         let percent = unit * 100
         if percent < self.reset { return .reset }
         if percent < self.reset + self.hang { return .hang }
@@ -29,8 +29,8 @@ public struct NetworkFaults: Sendable, Hashable {
     /// `reset 5% hang 2%`.
     public var summary: String {
         var parts: [String] = []
-        if self.reset > 0 { parts.append("reset \(Self.format(self.reset))%") }
-        if self.hang > 0 { parts.append("hang \(Self.format(self.hang))%") }
+        if self.reset > 0 { parts.append("\(Fault.reset.name) \(Self.format(self.reset))%") }
+        if self.hang > 0 { parts.append("\(Fault.hang.name) \(Self.format(self.hang))%") }
         return parts.joined(separator: " ")
     }
 
@@ -45,7 +45,7 @@ extension Mode {
     var answers: Bool {
         switch self {
         case .success, .error, .serverError, .live: true
-        default: false
+        case .fault, .flaky, .sequence, .rule: false
         }
     }
 }

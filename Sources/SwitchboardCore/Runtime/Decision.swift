@@ -55,14 +55,15 @@ public struct Decision: Sendable, Hashable {
         case network
     }
 
-    /// The response served, for modes that serve one; `truncated` cuts the
-    /// success response short.
+    /// The response served, for modes that serve one; a fault that sends a
+    /// status line (`truncated`) cuts the success response short.
     public var response: ResponseKind? {
         switch self.mode {
-        case .success, .truncated: .success
+        case .success: .success
         case .error: .error
         case .serverError: .serverError
-        default: nil
+        case .fault(let fault): fault.sendsStatusLine ? .success : nil
+        case .live, .flaky, .sequence, .rule: nil
         }
     }
 }

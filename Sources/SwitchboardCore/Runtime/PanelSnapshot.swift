@@ -127,7 +127,7 @@ public final class PanelSnapshot: Sendable {
         if case .rule(let rule) = mode {
             mode = rule.fails(request: counters.nextRuleRequest()) ? rule.failure.mode : .success
         }
-        if case .garbage = mode { _ = number() }
+        if case .fault(.garbage) = mode { _ = number() }
         let toxics = override.toxics ?? setting.toxics
         // The slicer's pieces are drawn by request number, as garbage is.
         if toxics.slicer { _ = number() }
@@ -140,7 +140,7 @@ public final class PanelSnapshot: Sendable {
         if let faults = profile?.faults, !faults.isEmpty, mode.answers {
             let draw = self.random.unit(endpoint: index, request: number(), stream: RandomStream.networkFault.rawValue)
             if let fault = faults.fault(for: draw) {
-                mode = fault
+                mode = .fault(fault)
                 chosenBy = .network
             }
         }

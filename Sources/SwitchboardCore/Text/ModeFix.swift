@@ -45,7 +45,7 @@ extension Mode {
             Mode(name: String(parts[2])) == nil,
             let mode = EditDistance.suggestion(for: String(parts[2]), among: Mode.names)
         else { return nil }
-        let failures = CountRule.Failure.allCases.map(\.rawValue).joined(separator: ", ")
+        let failures = CountRule.Failure.allCases.map(\.name).joined(separator: ", ")
         return "'\(parts[2])' is not a mode (did you mean '\(mode)'?), and \(rule.kind.rawValue) can fail only "
             + "with a mode that answers on its own: \(failures)"
     }
@@ -58,7 +58,7 @@ extension Mode {
         guard parts.count == 3, CountRule(name: "\(parts[0]):\(parts[1])") != nil,
             Mode(name: String(parts[2])) == nil,
             let failure = EditDistance.suggestion(
-                for: String(parts[2]), among: CountRule.Failure.allCases.map(\.rawValue))
+                for: String(parts[2]), among: CountRule.Failure.allCases.map(\.name))
         else { return nil }
         return "\(parts[0].lowercased()):\(parts[1]):\(failure)"
     }

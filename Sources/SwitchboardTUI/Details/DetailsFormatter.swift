@@ -201,12 +201,7 @@ public enum DetailsFormatter {
     }
 
     private static func faultWords(_ mode: Mode?) -> String {
-        switch mode {
-        case .reset: "reset (TCP RST)"
-        case .hang: "held open without an answer until the client gave up"
-        case .empty: "closed without a byte"
-        case .garbage: "sent random bytes, then closed"
-        default: "closed"
-        }
+        if case .fault(let fault)? = mode { return fault.connectionWords }
+        return "closed"
     }
 }

@@ -55,7 +55,9 @@ public enum EndpointSheet {
             lines.append(.init("  live  to \(TerminalText.clean(upstream.description))", .bold))
         }
         lines.append(
-            .init("  reset · hang · empty · garbage · truncated  connection faults, no response of their own", .dim))
+            .init(
+                "  " + Fault.allCases.map(\.name).joined(separator: " · ")
+                    + "  connection faults, no response of their own", .dim))
         lines.append(.init(""))
         lines.append(.init("LAST REQUESTS", .bold))
         let recent = log.filter { $0.endpointID == endpoint.id }.suffix(self.recentCount)

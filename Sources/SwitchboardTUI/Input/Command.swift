@@ -2,7 +2,7 @@
 public enum Command: Hashable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, moveToTop, moveToBottom
     case cycleMode
-    /// `1`…`9` and `0`: the mode of that number in `ModeKeys.cycle` (the key
+    /// `1`…`9` and `0`: the mode of that number in `ModeKeys.digits` (the key
     /// pressed says which).
     case pickMode
     /// `n`: the next count rule among `ModeKeys.countRules`.

@@ -4,14 +4,18 @@ public import SwitchboardCore
 /// names each mode and the rates `9` steps through. These are the screen's
 /// choices; the control panel only knows modes.
 public enum ModeKeys {
-    /// The order of the space bar and of the digit keys (1…9, then 0).
-    /// `live` comes last and has no digit (the ten are taken, and moving
-    /// them would retrain every hand); the space bar reaches it on endpoints
-    /// that have an upstream.
-    public static let cycle: [Mode] = [
+    /// The modes of the digit keys, 1…9 then 0: a key binding, fixed as
+    /// keys are (moving them would retrain every hand).
+    public static let digits: [Mode] = [
         .success, .error, .serverError, .reset, .hang, .empty, .garbage, .truncated, .flaky(percent: 25), .sequence,
-        .live,
     ]
+
+    /// The order of the space bar: the digits' modes, then every fault
+    /// without a digit (in `Fault`'s order: a new fault joins here), then
+    /// `live`, which has no digit either; the space bar reaches it on
+    /// endpoints that have an upstream.
+    public static let cycle: [Mode] =
+        ModeKeys.digits + Fault.allCases.map(Mode.fault).filter { !ModeKeys.digits.contains($0) } + [.live]
 
     /// Flaky rates that picking flaky again steps through.
     public static let flakyPresets = [10, 25, 50, 75, 90]
@@ -44,10 +48,10 @@ public enum ModeKeys {
         return self.cycle[index]
     }
 
-    /// The mode for a digit key: 1…9 in `cycle` order, 0 for the tenth.
+    /// The mode for a digit key: 1…9 in `digits` order, 0 for the tenth.
     public static func numbered(_ digit: Int) -> Mode? {
         let index = digit == 0 ? 9 : digit - 1
-        return (0...9).contains(index) ? self.cycle[index] : nil
+        return self.digits.indices.contains(index) ? self.digits[index] : nil
     }
 
     /// The flaky rate after `percent` among the presets, wrapping around.

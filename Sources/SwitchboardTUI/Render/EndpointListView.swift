@@ -195,7 +195,7 @@ enum EndpointListView {
         case .live: .cyan
         case .error: .yellow
         case .serverError: .red
-        case .reset, .hang, .empty, .garbage, .truncated: .magenta
+        case .fault: .magenta
         case .flaky, .sequence, .rule: .blue
         }
     }

@@ -1,0 +1,171 @@
+import NIOCore
+import NIOHTTP1
+import SwitchboardCore
+
+/// What goes on the wire for one answer, after its wait (`PreparedResponse.delay`):
+/// decided once by `Responder.prepare`, a value with no I/O in it, and only
+/// *run* by the two front ends — the socket's `RequestHandler` and the
+/// in-process `InProcessAnswer` (for `SwitchboardURLProtocol`). Whatever
+/// both must do alike (what `truncated` promises and sends, where
+/// `limit_data` cuts, what is journaled) is worked out here or in
+/// `PreparedResponse.sent(isHead:)`, never by a front end.
+enum AnswerPlan: Hashable {
+    /// A status line and headers, then the body as `BodyPlan` says.
+    case answer(BodyPlan)
+    /// TCP RST, no status line.
+    case reset
+    /// Closed without a byte.
+    case close
+    /// These bytes, which are not HTTP, then closed.
+    case garbage(ByteBuffer)
+    /// Nothing at all, until the client gives up.
+    case hang
+    /// The request goes to this upstream (none set: 502) and its answer
+    /// comes back as `BodyPlan` says.
+    case relay(UpstreamURL?, BodyPlan)
+
+    /// How a body goes out: at once or at a rate, whole or cut short.
+    struct BodyPlan: Hashable {
+        /// Bytes per second; `nil`: all at once.
+        var rate: Int?
+        /// Where the body stops, the connection closing under it; `nil`:
+        /// whole, and the answer ends.
+        var cut: Cut?
+
+        init(rate: Int? = nil, cut: Cut? = nil) {
+            self.rate = rate
+            self.cut = cut
+        }
+    }
+
+    /// A body cut short: the head promises more than comes, then the
+    /// connection closes (no chunk terminator).
+    enum Cut: Hashable {
+        /// `truncated`: 1 KB more than the whole body promised, half sent.
+        case half
+        /// `limit_data:N`: the whole body promised, its first N bytes sent.
+        case after(Int)
+
+        /// Promised `Content-Length` and bytes sent, for a body of `length`.
+        func bytes(of length: Int) -> (promised: Int, sent: Int) {
+            switch self {
+            case .half: (length + 1024, length / 2)
+            case .after(let limit): (length, min(limit, length))
+            }
+        }
+    }
+
+    /// The plan for a fault: where a fault kind becomes bytes on the wire.
+    /// `rate` is the profile's bandwidth, `relay` the upstream an endpoint
+    /// that passes through is cut on (its live answer, not a fixture), and
+    /// `noise` the bytes `garbage` sends.
+    static func fault(_ fault: Fault, rate: Int?, relay: UpstreamURL?, noise: () -> ByteBuffer) -> AnswerPlan {
+        switch fault {
+        case .reset: .reset
+        case .hang: .hang
+        case .empty: .close
+        case .garbage: .garbage(noise())
+        case .truncated:
+            relay.map { .relay($0, BodyPlan(rate: rate, cut: .half)) } ?? .answer(BodyPlan(rate: rate, cut: .half))
+        }
+    }
+
+    /// How a client sees this plan fail, named by the fault that sends
+    /// just this (a cut body: `truncated`); `nil` when nothing fails. A
+    /// relay has none here (in process, it is a 502 saying why).
+    var fault: Fault? {
+        switch self {
+        case .answer(let body): body.cut == nil ? nil : .truncated
+        case .reset: .reset
+        case .close: .empty
+        case .garbage: .garbage
+        case .hang: .hang
+        case .relay: nil
+        }
+    }
+
+    /// Whether a status line goes out: what the journal's status says.
+    var sendsStatusLine: Bool {
+        switch self {
+        case .answer, .relay: true
+        case .reset, .close, .garbage, .hang: false
+        }
+    }
+
+    /// The body's plan, for the plans that send one.
+    var body: BodyPlan? {
+        switch self {
+        case .answer(let body), .relay(_, let body): body
+        case .reset, .close, .garbage, .hang: nil
+        }
+    }
+
+    /// Toxics act on a body going out whole or at a rate; a fault
+    /// (`truncated` included) ignores them, and the journal must not say an
+    /// answer had toxics it did not get.
+    var takesToxics: Bool {
+        self.body.map { $0.cut == nil } ?? false
+    }
+
+    /// This plan with its body all at once: the server is stopping, and a
+    /// rate would only start now.
+    var atOnce: AnswerPlan {
+        switch self {
+        case .answer(var body):
+            body.rate = nil
+            return .answer(body)
+        case .relay, .reset, .close, .garbage, .hang:
+            return self
+        }
+    }
+
+    /// The journal's status for an answer run by this plan to its end
+    /// (`clientLeft`: the client went away first).
+    func journalStatus(_ status: HTTPResponseStatus, clientLeft: Bool) -> JournalEntry.Status {
+        guard self.sendsStatusLine else { return .noStatusLine }
+        return clientLeft ? .clientLeft : .answered(Int(status.code))
+    }
+}
+
+extension PreparedResponse {
+    /// The response as it goes on the wire to a request (`isHead`: a
+    /// `HEAD`, which gets no body) when its body is cut: headers promising
+    /// what the cut promises (a 204 or 304, promising a body, becomes a
+    /// 200) and the body the bytes that go. What both front ends send and
+    /// journal. A cut that cuts nothing (`limit_data` past the end, or on a
+    /// `HEAD`) is dropped; an answer not cut is itself.
+    func sent(isHead: Bool) -> PreparedResponse {
+        guard case .answer(var plan) = self.plan, let cut = plan.cut else { return self }
+        var sent = self
+        let full = self.body.readableBytes
+        if case .after(let limit) = cut, isHead || limit >= full {
+            plan.cut = nil
+            sent.plan = .answer(plan)
+            return sent
+        }
+        let bytes = sent.promise(cut, of: full)
+        sent.body = isHead ? ByteBuffer() : self.body.getSlice(at: self.body.readerIndex, length: bytes) ?? ByteBuffer()
+        return sent
+    }
+
+    /// Sets the status and headers to promise what `cut` promises for a
+    /// body of `length` bytes, and says how many of them go: for the
+    /// fixture's body here, and for a relayed one whose length the
+    /// upstream gave, which streams as it comes.
+    mutating func promise(_ cut: AnswerPlan.Cut, of length: Int) -> Int {
+        let (promised, bytes) = cut.bytes(of: length)
+        switch cut {
+        case .half:
+            // The prebuilt head carries the true length; this one must lie.
+            self.head = nil
+            self.wire = nil
+            if self.status == .noContent || self.status == .notModified { self.status = .ok }
+            self.headers.replaceOrAdd(name: "Content-Length", value: String(promised))
+        case .after:
+            if !self.headers.contains(name: "Content-Length") {
+                self.headers.replaceOrAdd(name: "Content-Length", value: String(promised))
+            }
+        }
+        return bytes
+    }
+}
