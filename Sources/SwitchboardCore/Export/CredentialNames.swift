@@ -30,19 +30,24 @@ public enum CredentialNames {
 
     /// Whether the header named `name` (any case) carries a credential.
     public static func isHeader(_ name: some StringProtocol) -> Bool {
-        let lowered = name.lowercased()
-        if Self.headers.contains(lowered) { return true }
-        let squeezed = Self.squeezed(lowered)
-        return Self.headerWords.contains { Self.bytes(of: squeezed, contain: $0) }
+        if Self.headers.contains(name.lowercased()) { return true }
+        var squeezed = Self.squeezedLowercase(name)
+        return squeezed.withUTF8 { squeezed in Self.headerWordBytes.contains { Self.bytes(of: squeezed, contain: $0) } }
     }
 
     /// Whether the query parameter named `name` (decoded, any case)
     /// carries a credential.
     public static func isQueryParameter(_ name: some StringProtocol) -> Bool {
-        let squeezed = Self.squeezedLowercase(name)
-        if Self.queryNames.contains(squeezed) { return true }
-        if Self.queryCursors.contains(where: { Self.bytes(of: squeezed, contain: $0) }) { return false }
-        return Self.queryWords.contains { Self.bytes(of: squeezed, contain: $0) }
+        var squeezed = Self.squeezedLowercase(name)
+        return squeezed.withUTF8(Self.isQueryParameter(squeezed:))
+    }
+
+    /// The rule for a query parameter's name, decoded, lowercased and
+    /// without dashes and underscores (`squeezeLowercase`).
+    static func isQueryParameter(squeezed: UnsafeBufferPointer<UInt8>) -> Bool {
+        if Self.queryNameBytes.contains(where: { $0.elementsEqual(squeezed) }) { return true }
+        if Self.queryCursorBytes.contains(where: { Self.bytes(of: squeezed, contain: $0) }) { return false }
+        return Self.queryWordBytes.contains { Self.bytes(of: squeezed, contain: $0) }
     }
 
     /// `target` with the value of each credential in its query replaced by
@@ -50,25 +55,56 @@ public enum CredentialNames {
     /// the path, the other items and their order stay as sent. `nil` when
     /// the query holds no credential, so the common request costs no copy.
     public static func maskingQuery(in target: String, with replacement: (Substring) -> String) -> String? {
+        let ascii = target.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? false
+        return Self.maskingQuery(in: target, byCharacter: !ascii, with: replacement)
+    }
+
+    /// `maskingQuery`, splitting the query by character when `byCharacter`,
+    /// as text that is not ASCII must be (`&` and a combining mark after it
+    /// are one character, not a separator); by byte otherwise, which in
+    /// ASCII finds the same items without breaking the text into characters.
+    static func maskingQuery(
+        in target: String, byCharacter: Bool, with replacement: (Substring) -> String
+    ) -> String? {
         guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
-        let query = target[target.index(after: mark)...]
+        func first(_ separator: UInt8, in text: Substring) -> String.Index? {
+            byCharacter
+                ? text.firstIndex(of: Character(Unicode.Scalar(separator))) : text.utf8.firstIndex(of: separator)
+        }
         // Built only once a credential is found: the screen masks every
         // request it takes in, and most have none.
-        // Split by bytes: `&` and `=` are ASCII, and a character-wise split
-        // of a 60KB query costs more than the rest of a log line.
         var masked: String?
         var copied = target.startIndex
-        for item in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false) {
-            guard let equals = item.firstIndex(of: UInt8(ascii: "=")),
-                Self.isQueryParameter(PercentDecoding.decode(target[item.startIndex..<equals], plusIsSpace: true))
-            else { continue }
-            let value = target[item.index(after: equals)..<item.endIndex]
-            guard !value.isEmpty else { continue }
-            masked = (masked ?? "") + target[copied..<value.startIndex] + replacement(value)
-            copied = value.endIndex
+        // After the `?` as a character: a mark after it is not the name's.
+        var rest = target[target.index(after: mark)...]
+        while true {
+            let end = first(UInt8(ascii: "&"), in: rest)
+            let item = rest[..<(end ?? rest.endIndex)]
+            if let equals = first(UInt8(ascii: "="), in: item), Self.isQueryParameter(encoded: item[..<equals]) {
+                let value = item[item.utf8.index(after: equals)...]
+                if !value.isEmpty {
+                    masked = (masked ?? "") + target[copied..<value.startIndex] + replacement(value)
+                    copied = value.endIndex
+                }
+            }
+            guard let end else { break }
+            rest = rest[rest.utf8.index(after: end)...]
         }
         guard let masked else { return nil }
         return masked + target[copied...]
+    }
+
+    /// Whether the query item named `name` as sent (percent-encoded, `+`
+    /// for a space) is a credential. A name with nothing to decode, in
+    /// ASCII (nearly every name), is lowercased and squeezed into a buffer
+    /// on the stack rather than into a string.
+    static func isQueryParameter(encoded name: Substring) -> Bool {
+        let plain = name.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") }
+        guard plain else { return Self.isQueryParameter(PercentDecoding.decode(name, plusIsSpace: true)) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.utf8.count) { buffer in
+            let count = Self.squeezeLowercase(ascii: name.utf8, into: buffer)
+            return Self.isQueryParameter(squeezed: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
     }
 
     /// `target` with query credentials reading `REDACTED`, as HAR files,
@@ -84,14 +120,22 @@ public enum CredentialNames {
     /// in ASCII (nearly every name).
     private static func squeezedLowercase(_ name: some StringProtocol) -> String {
         guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return Self.squeezed(name.lowercased()) }
-        return String(unsafeUninitializedCapacity: name.utf8.count) { buffer in
-            var count = 0
-            for byte in name.utf8 where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
-                buffer[count] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-                count += 1
-            }
-            return count
+        return String(unsafeUninitializedCapacity: name.utf8.count) {
+            Self.squeezeLowercase(ascii: name.utf8, into: $0)
         }
+    }
+
+    /// Writes the ASCII `name` lowercased, without dashes and underscores,
+    /// into `buffer` (as long as `name` at least); returns the count written.
+    private static func squeezeLowercase(
+        ascii name: some Collection<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
+        var count = 0
+        for byte in name where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
+            buffer[count] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+            count += 1
+        }
+        return count
     }
 
     /// Whether `word` (ASCII) occurs in `text`, compared as bytes: the
@@ -99,18 +143,18 @@ public enum CredentialNames {
     /// and `String.contains` compares characters, at several times the cost.
     /// (A byte match may also find a word a combining mark follows, which
     /// only hides one value more.)
-    private static func bytes(of text: String, contain word: String) -> Bool {
-        var text = text
-        var word = word
-        return text.withUTF8 { text in
-            word.withUTF8 { word in
-                guard word.count <= text.count else { return false }
-                return (0...(text.count - word.count)).contains { start in
-                    (0..<word.count).allSatisfy { text[start + $0] == word[$0] }
-                }
-            }
+    private static func bytes(of text: UnsafeBufferPointer<UInt8>, contain word: [UInt8]) -> Bool {
+        guard word.count <= text.count else { return false }
+        return (0...(text.count - word.count)).contains { start in
+            (0..<word.count).allSatisfy { text[start + $0] == word[$0] }
         }
     }
+
+    // The lists above as bytes, made once: names are matched byte by byte.
+    private static let headerWordBytes = Self.headerWords.map { Array($0.utf8) }
+    private static let queryNameBytes = Self.queryNames.map { Array($0.utf8) }
+    private static let queryCursorBytes = Self.queryCursors.map { Array($0.utf8) }
+    private static let queryWordBytes = Self.queryWords.map { Array($0.utf8) }
 
     private static func squeezed(_ lowered: String) -> String {
         lowered.filter { $0 != "-" && $0 != "_" }

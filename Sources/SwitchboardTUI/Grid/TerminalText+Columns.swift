@@ -5,13 +5,25 @@ extension TerminalText {
     /// The columns `character` takes: its first scalar decides, as the
     /// marks that `escapeNetwork` lets follow it take none.
     public static func columns(_ character: Character) -> Int {
-        if character.isASCII { return 1 }
+        // An ASCII first scalar is never wide. Its first byte says so for
+        // less than `isASCII` or the first scalar costs: the grid asks this
+        // of every cell written, twice.
+        if let lead = character.utf8.first, lead < 0x80 { return 1 }
         guard let first = character.unicodeScalars.first else { return 0 }
         return Self.isWide(first) ? 2 : 1
     }
 
     /// The columns `text` takes.
     public static func columns(_ text: some StringProtocol) -> Int {
+        // Every frame measures every line drawn: printable ASCII (most of
+        // them) is a column a byte, without walking it by character.
+        if Self.isPrintableASCII(text) { return text.utf8.count }
+        return Self.columnsByCharacter(text)
+    }
+
+    /// `columns` character by character (and for tests to compare the fast
+    /// path with).
+    static func columnsByCharacter(_ text: some StringProtocol) -> Int {
         var total = 0
         for character in text { total += Self.columns(character) }
         return total
@@ -19,6 +31,16 @@ extension TerminalText {
 
     /// The longest start of `text` that fits in `width` columns.
     public static func prefix(_ text: Substring, columns width: Int) -> Substring {
+        if Self.isPrintableASCII(text) {
+            let count = min(max(0, width), text.utf8.count)
+            return text[..<text.utf8.index(text.startIndex, offsetBy: count)]
+        }
+        return Self.prefixByCharacter(text, columns: width)
+    }
+
+    /// `prefix` character by character (and for tests to compare the fast
+    /// path with).
+    static func prefixByCharacter(_ text: Substring, columns width: Int) -> Substring {
         var used = 0
         var end = text.startIndex
         for index in text.indices {

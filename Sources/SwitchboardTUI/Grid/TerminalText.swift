@@ -24,11 +24,33 @@ public enum TerminalText {
     /// rest as `\u{…}`: terminals disagree on how wide such a sequence is,
     /// and ncurses keeps only marks with a cell's character.
     public static func escapeNetwork(_ text: String, doublesBackslash: Bool = true) -> String {
+        // Nearly every request line is printable ASCII, which the rule
+        // leaves as it is: the same string back, without walking it by
+        // character (most of the time the screen spends taking requests in).
+        if Self.isPrintableASCII(text, allowingBackslash: !doublesBackslash) { return text }
+        return Self.escapeNetworkByCharacter(text, doublesBackslash: doublesBackslash)
+    }
+
+    /// `escapeNetwork` character by character, for text that is not all
+    /// printable ASCII (and for tests to compare the fast path with).
+    static func escapeNetworkByCharacter(_ text: String, doublesBackslash: Bool) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         var attaches = false
         Self.append(text, to: &out, attaches: &attaches, doublesBackslash: doublesBackslash)
         return out
+    }
+
+    /// Whether every byte of `text` is drawn as itself (U+0020 to U+007E),
+    /// so it takes one column a byte; a backslash only with
+    /// `allowingBackslash`, as `escapeNetwork` doubles it.
+    static func isPrintableASCII(_ text: some StringProtocol, allowingBackslash: Bool = true) -> Bool {
+        func drawn(_ byte: UInt8) -> Bool {
+            (0x20...0x7E).contains(byte) && (allowingBackslash || byte != UInt8(ascii: "\\"))
+        }
+        // Over the bytes in memory where they are (a native string's):
+        // quicker than through the view's iterator.
+        return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(drawn) } ?? text.utf8.allSatisfy(drawn)
     }
 
     private static func append(_ text: String, to out: inout String, attaches: inout Bool, doublesBackslash: Bool) {

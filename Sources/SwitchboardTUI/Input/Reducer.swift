@@ -209,7 +209,8 @@ public enum Reducer {
         }
         state.totalRequests = stats.total
         guard !entries.isEmpty else { return }
-        for line in entries.suffix(state.logCapacity).map(LogLine.init) {
+        for entry in entries.suffix(state.logCapacity) {
+            let line = LogLine(entry)
             // A line is added when its answer is done, but placed by when
             // the request arrived: one that came before a change (and was
             // answered under the old setting) goes above that change's
@@ -218,6 +219,11 @@ public enum Reducer {
             var index = state.log.endIndex
             let floor = max(0, state.log.count - 64)
             while index > floor, state.log[index - 1].time > line.time { index -= 1 }
+            guard index < state.log.endIndex else {
+                // Nearly always: nothing to place it above, nor to renumber.
+                state.log.append(line)
+                continue
+            }
             state.log.insert(line, at: index)
             // The markers right below it now follow this line.
             var below = index + 1

@@ -97,7 +97,12 @@ public struct LogLine: Equatable, Sendable {
         let masked = Credentials.maskedTarget(entry.target)
         self.target = Self.kept(TerminalText.escapeNetwork(masked ?? entry.target))
         self.revealedTarget = masked.map { _ in Self.kept(TerminalText.escapeNetwork(entry.target)) }
-        self.searchableTarget = self.target.lowercased()
+        // Lowercasing copies; a target in ASCII without capitals (most) is
+        // already what it would give.
+        let lower = self.target.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+        }
+        self.searchableTarget = lower == true ? self.target : self.target.lowercased()
         self.status = entry.status
         self.durationMS = entry.duration.milliseconds
         self.delayMS = entry.injectedDelay.milliseconds
