@@ -16,6 +16,8 @@ struct LiveWire {
     let journal = RequestJournal(capacity: 100)
     let upstream = ScriptedUpstream()
     let responder: Responder
+    /// The folder on disk, for a test that records into it.
+    let fixtures: TemporaryFixtures?
 
     /// The server for `manifest` and its body `files`, or with no
     /// endpoints of its own (every request goes live) when there is none.
@@ -29,9 +31,18 @@ struct LiveWire {
             let empty = Manifest(directory: MemoryFixtures.folder, file: "/fixtures/switchboard.yml", endpoints: [])
             self.panel = ControlPanel(manifest: empty, random: SeededRandom(seed: seed))
         }
+        self.fixtures = nil
         self.responder = Responder(
             panel: self.panel, journal: self.journal,
             upstream: self.upstream.upstream(on: self.loop, settings: settings))
+    }
+
+    /// The server for the folder `fixtures` on disk: recording writes there.
+    init(fixtures: TemporaryFixtures) throws {
+        self.panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        self.fixtures = fixtures
+        self.responder = Responder(
+            panel: self.panel, journal: self.journal, upstream: self.upstream.upstream(on: self.loop))
     }
 
     /// A client connection to the server.
