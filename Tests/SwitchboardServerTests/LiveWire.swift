@@ -18,13 +18,15 @@ struct LiveWire {
     let responder: Responder
     /// The folder on disk, for a test that records into it.
     let fixtures: TemporaryFixtures?
+    let limits: ServerLimits
 
     /// The server for `manifest` and its body `files`, or with no
     /// endpoints of its own (every request goes live) when there is none.
     init(
         _ manifest: String? = nil, files: [String: [UInt8]] = [:], seed: UInt64 = 1,
-        settings: UpstreamSettings? = nil
+        settings: UpstreamSettings? = nil, limits: ServerLimits = ServerLimits()
     ) throws {
+        self.limits = limits
         if let manifest {
             self.panel = try MemoryFixtures(manifest, files: files).panel(seed: seed)
         } else {
@@ -41,6 +43,7 @@ struct LiveWire {
     init(fixtures: TemporaryFixtures) throws {
         self.panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
         self.fixtures = fixtures
+        self.limits = ServerLimits()
         self.responder = Responder(
             panel: self.panel, journal: self.journal, upstream: self.upstream.upstream(on: self.loop))
     }
@@ -48,8 +51,9 @@ struct LiveWire {
     /// A client connection to the server.
     func connect() throws -> WireHarness {
         let responder = self.responder
+        let limits = self.limits
         return try WireHarness(panel: self.panel, journal: self.journal, loop: self.loop) { pipeline in
-            try SwitchboardServer.configure(pipeline, responder: responder, limits: ServerLimits())
+            try SwitchboardServer.configure(pipeline, responder: responder, limits: limits)
         }
     }
 

@@ -86,6 +86,29 @@ final class ScriptedUpstream: UpstreamTransport {
         receiver.end()
     }
 
+    /// For a streamed request body: the upstream is connected and takes
+    /// it, as the transport does once its connection is ready. The body
+    /// goes to `body`; `ended` completes when the server has sent it all.
+    func takeBody(on loop: EmbeddedEventLoop) throws -> (body: Body, ended: EventLoopFuture<Void>) {
+        let body = Body(loop: loop)
+        return (body, try self.receiver.bodyWriterReady(body))
+    }
+
+    /// A streamed request body as the upstream has taken it so far.
+    final class Body: UpstreamBodyWriter {
+        private let loop: EmbeddedEventLoop
+        private let taken = NIOLockedValueBox<[UInt8]>([])
+
+        init(loop: EmbeddedEventLoop) { self.loop = loop }
+
+        func write(_ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+            self.taken.withLockedValue { $0 += buffer.readableBytesView }
+            return self.loop.makeSucceededVoidFuture()
+        }
+
+        var bytes: [UInt8] { self.taken.withLockedValue { $0 } }
+    }
+
     /// The latest request gets no answer, for `failure`'s reason.
     func fail(_ failure: UpstreamFailure) throws {
         try self.receiver.failed(failure)
