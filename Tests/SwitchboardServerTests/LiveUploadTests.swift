@@ -15,7 +15,10 @@ import Testing
     /// `count` bytes of a fixed pattern.
     static func body(_ count: Int) -> [UInt8] {
         let block = (0..<65_536).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
-        return Array((0..<(count / block.count + 1)).lazy.flatMap { _ in block }.prefix(count))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        while bytes.count < count { bytes += block.prefix(count - bytes.count) }
+        return bytes
     }
 
     static func uploadHead(_ path: String, length: Int) -> String {
