@@ -1,4 +1,3 @@
-import Foundation
 import SwitchboardTestSupport
 import Testing
 
@@ -6,7 +5,8 @@ import Testing
 
 /// CORS on live answers: Switchboard lets a dev server on this machine read
 /// the real API, and no other page; an upstream that speaks CORS for itself
-/// is left to do so. Fixture answers allow any page, as before.
+/// is left to do so. Fixture answers allow any page, as before. On the
+/// embedded event loop with a scripted upstream (`LiveWire`).
 @Suite struct LiveCORSTests {
     static let manifest = """
         endpoints:
@@ -16,44 +16,43 @@ import Testing
               body: '{"ok": true}'
         """
 
-    static func origin(_ origin: String) -> [String] { ["-H", "Origin: \(origin)"] }
+    static func origin(_ origin: String) -> [String] { ["Origin: \(origin)"] }
 
-    @Test func aLiveAnswerIsReadableByALoopbackPageAndNoOther() async throws {
-        let upstream = try NIOUpstream()
-        defer { upstream.stop() }
-        try await LivePassthroughTests.proxy(to: upstream.port, manifest: Self.manifest).serving { proxy in
-            for origin in ["http://localhost:5173", "http://127.0.0.1:3000", "https://127.8.9.10", "http://[::1]:8080"]
-            {
-                let relayed = try await LivePassthroughTests.curl(proxy.url("/things"), Self.origin(origin))
-                #expect(LivePassthroughTests.header("Access-Control-Allow-Origin", in: relayed.head) == origin)
-                #expect(LivePassthroughTests.header("Access-Control-Allow-Credentials", in: relayed.head) == "true")
-            }
-            for origin in ["https://evil.example", "http://127.0.0.1.evil.example", "null", "http://localhost.evil"] {
-                let relayed = try await LivePassthroughTests.curl(proxy.url("/things"), Self.origin(origin))
-                #expect(String(decoding: relayed.body, as: UTF8.self) == "echo GET /things")
-                for name in [
-                    "Access-Control-Allow-Origin", "Access-Control-Allow-Credentials", "Access-Control-Expose-Headers",
-                ] {
-                    #expect(LivePassthroughTests.header(name, in: relayed.head) == nil, "\(origin): \(name)")
-                }
-            }
-            // A fixture is the fake API's own: any page may read it, as before.
-            let fixture = try await LivePassthroughTests.curl(
-                proxy.url("/fixture"), Self.origin("https://evil.example"))
-            #expect(
-                LivePassthroughTests.header("Access-Control-Allow-Origin", in: fixture.head) == "https://evil.example")
+    @Test func aLiveAnswerIsReadableByALoopbackPageAndNoOther() throws {
+        let live = try LiveWire(Self.manifest)
+        let echo: (ScriptedUpstream) throws -> Void = {
+            try $0.answer(.ok, ["Content-Length": "16"], body: "echo GET /things")
         }
+        for origin in ["http://localhost:5173", "http://127.0.0.1:3000", "https://127.8.9.10", "http://[::1]:8080"] {
+            let relayed = try live.get("/things", headers: Self.origin(origin), reply: echo)
+            #expect(relayed.header("Access-Control-Allow-Origin") == origin)
+            #expect(relayed.header("Access-Control-Allow-Credentials") == "true")
+        }
+        for origin in ["https://evil.example", "http://127.0.0.1.evil.example", "null", "http://localhost.evil"] {
+            let relayed = try live.get("/things", headers: Self.origin(origin), reply: echo)
+            #expect(relayed.text == "echo GET /things")
+            for name in [
+                "Access-Control-Allow-Origin", "Access-Control-Allow-Credentials", "Access-Control-Expose-Headers",
+            ] {
+                #expect(relayed.header(name) == nil, "\(origin): \(name)")
+            }
+        }
+        // A fixture is the fake API's own: any page may read it, as before.
+        let fixture = try live.get("/fixture", headers: Self.origin("https://evil.example"))
+        #expect(fixture.header("Access-Control-Allow-Origin") == "https://evil.example")
+        #expect(live.upstream.requests.count == 8, "the fixture did not go to the upstream")
     }
 
-    @Test func anUpstreamsOwnCORSHeadersPassThroughUnchanged() async throws {
-        let upstream = try NIOUpstream()
-        defer { upstream.stop() }
-        try await LivePassthroughTests.proxy(to: upstream.port).serving { proxy in
-            let relayed = try await LivePassthroughTests.curl(proxy.url("/cors"), Self.origin("http://localhost:5173"))
-            let lines = relayed.head.split(separator: "\r\n").filter { $0.lowercased().hasPrefix("access-control-") }
-            #expect(lines == ["Access-Control-Allow-Origin: https://app.example"])
-            #expect(LivePassthroughTests.header("Vary", in: relayed.head) == "Origin")
+    @Test func anUpstreamsOwnCORSHeadersPassThroughUnchanged() throws {
+        let live = try LiveWire()
+        let relayed = try live.get("/cors", headers: Self.origin("http://localhost:5173")) {
+            try $0.answer(
+                .ok, ["Content-Length": "2", "Access-Control-Allow-Origin": "https://app.example", "Vary": "Origin"],
+                body: "{}")
         }
+        let lines = relayed.head.split(separator: "\r\n").filter { $0.lowercased().hasPrefix("access-control-") }
+        #expect(lines == ["Access-Control-Allow-Origin: https://app.example"])
+        #expect(relayed.header("Vary") == "Origin")
     }
 
     @Test func loopbackOriginsAreOnlyThoseThatCannotPointElsewhere() {

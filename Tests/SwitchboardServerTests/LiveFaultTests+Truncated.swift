@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardCore
+import SwitchboardServer
 import SwitchboardTestSupport
 import Testing
 
@@ -8,40 +9,16 @@ import Testing
 #endif
 
 extension LiveFaultTests {
-    /// `truncated` cuts a live answer as it cuts a fixture with the same
-    /// bytes: a Content-Length 1 KB past the whole body, half the body, then
-    /// the connection closes; the status and Content-Type are the
-    /// upstream's. An answer with a Content-Length streams its half as it
-    /// comes; a chunked one is held until whole, then cut the same.
-    @Test(arguments: [TestUpstream.Route.json, .jpeg, .chunked])
-    func truncatedCutsTheLiveBodyAsItCutsAFixture(_ route: TestUpstream.Route) async throws {
-        let upstream = try SharedUpstream.current
-        let whole = try await HTTPClient.send(upstream.url(route))
-        let path = route.rawValue
-        let fixture = try Self.server(
-            "endpoints:\n  - { id: json, method: GET, path: \(path), success: "
-                + "{ headers: {Content-Type: application/json}, file: body.bin } }\n",
-            files: ["body.bin": [UInt8](whole.body)], mode: .truncated)
-        let live = try Self.server(
-            "endpoints:\n  - { id: json, method: GET, path: \(path), mode: live }\n", mode: .truncated,
-            upstream: upstream)
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: t\r\n\r\n".utf8)
-        try await fixture.serving { fixture in
-            try await live.serving { live in
-                let expected = Cut(try await RawHTTP.exchange(port: fixture.port, bytes: request))
-                let cut = Cut(try await RawHTTP.exchange(port: live.port, bytes: request))
-                #expect(cut.status == "HTTP/1.1 200")
-                #expect(cut.header("Content-Type") == (route == .jpeg ? "image/jpeg" : "application/json"))
-                #expect(cut.header("Content-Length") == String(whole.body.count + 1024))
-                #expect(cut.body == String(decoding: whole.body.prefix(whole.body.count / 2), as: UTF8.self))
-                #expect(cut.header("Transfer-Encoding") == nil)
-                #expect(cut.header("Content-Length") == expected.header("Content-Length"))
-                #expect(cut.body == expected.body)
-                let entry = try await LivePassthroughTests.entry("GET", path, in: live)
-                #expect(entry.mode == .truncated)
-                #expect(entry.upstream != nil && entry.upstream?.failure == nil)
-            }
-        }
+    /// A server whose `json` endpoint is in `mode`, in front of an
+    /// upstream on 127.0.0.1:`upstreamPort`.
+    static func server(_ manifest: String, mode: Mode, upstreamPort: Int?) throws -> RunningServer {
+        let fixtures = try TemporaryFixtures(manifest: manifest)
+        let panel = ControlPanel(
+            manifest: try ManifestLoader.load(directory: fixtures.path), random: SeededRandom(seed: 99))
+        try panel.setMode(mode, endpoint: "json")
+        let settings = UpstreamSettings(
+            url: upstreamPort.map { UpstreamURL(scheme: "http", host: "127.0.0.1", port: $0) })
+        return try RunningServer(panel: panel, keeping: fixtures, upstream: settings)
     }
 
     /// The server in `truncated` in front of `upstream`, for `path`.
@@ -49,23 +26,6 @@ extension LiveFaultTests {
         try Self.server(
             "endpoints:\n  - { id: json, method: GET, path: \(path), mode: live }\n", mode: .truncated,
             upstreamPort: upstreamPort)
-    }
-
-    /// A chunked answer is held until whole, so when its upstream resets
-    /// the connection mid-body nothing has gone out yet: the client gets
-    /// the 502 in words that any live failure before the head gets.
-    @Test func aHeldAnswerWhoseUpstreamResetsMidBodyIsA502SayingSo() async throws {
-        let upstream = try NIOUpstream()
-        defer { upstream.stop() }
-        try await Self.cutting("/chunked-reset", upstreamPort: upstream.port).serving { live in
-            let result = try await HTTPClient.send(live.url("/chunked-reset"))
-            #expect(result.status == 502)
-            let json = try result.json()
-            #expect(json["message"] as? String == "upstream: connection reset")
-            let entry = try await LivePassthroughTests.entry("GET", "/chunked-reset", in: live)
-            #expect(entry.status == .answered(502))
-            #expect(entry.upstream?.summary == "live ✗ connection reset")
-        }
     }
 
     /// An answer with a Content-Length is not held: its first bytes reach
@@ -152,21 +112,5 @@ extension LiveFaultTests {
         guard bytes.count >= 4 else { return nil }
         for index in 0...(bytes.count - 4) where bytes[index..<(index + 4)].elementsEqual(blank) { return index + 4 }
         return nil
-    }
-
-    /// A response read off the wire up to the server's close.
-    struct Cut {
-        var head: String
-        var body: String
-
-        init(_ raw: String) {
-            let parts = raw.components(separatedBy: "\r\n\r\n")
-            self.head = parts[0]
-            self.body = parts.dropFirst().joined(separator: "\r\n\r\n")
-        }
-
-        var status: String { String(self.head.prefix(12)) }
-
-        func header(_ name: String) -> String? { LivePassthroughTests.header(name, in: self.head) }
     }
 }

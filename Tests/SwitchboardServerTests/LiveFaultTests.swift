@@ -1,19 +1,20 @@
 import Foundation
+import NIOCore
+import NIOHTTP1
 import SwitchboardCore
-import SwitchboardServer
 import SwitchboardTestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+@testable import SwitchboardServer
 
-/// Each mode on a live endpoint, seen by curl and by URLSession exactly as
+/// Each mode on a live endpoint puts on the wire exactly what it puts there
 /// on a fixture endpoint. The two servers differ only in that: the same
 /// endpoint (`GET /json`, the first, so flaky and garbage draw the same
 /// numbers) with the same seed, once answering from a fixture and once in
-/// front of the suite's upstream. What each client sees of each fault is
-/// `FaultTests`' (whose helpers these are) and `ConnectionReuseTests`'.
+/// front of a scripted upstream that answers with the fixture's own head
+/// and body (`LiveWire`). What real clients make of each fault is
+/// `FaultTests`' and `ConnectionReuseTests'`; the cuts of large and endless
+/// answers, on sockets, are in `LiveFaultTests+Truncated`.
 @Suite(.sharedUpstream) struct LiveFaultTests {
     static let fixtureManifest = """
         endpoints:
@@ -23,113 +24,158 @@ import Testing
         endpoints:
           - { id: json, method: GET, path: /json, mode: live }
         """
+    static let getJSON = "GET /json HTTP/1.1\r\nHost: t\r\n\r\n"
 
-    /// A server whose `json` endpoint is in `mode`; with `upstream`, the
-    /// endpoint passes through to it.
-    static func server(
-        _ manifest: String, files: [String: [UInt8]] = [:], mode: Mode, upstream: TestUpstream? = nil
-    ) throws -> RunningServer {
-        try Self.server(manifest, files: files, mode: mode, upstreamPort: upstream?.port)
+    /// What one request on a connection of its own left on the wire. A
+    /// fixture's fault answers say `Cache-Control: no-store` where a live
+    /// answer keeps the upstream's caching (`CacheHeaderTests`): that line
+    /// is left out of the comparison.
+    struct Seen: Equatable {
+        var written: String
+        var open: Bool
     }
 
-    /// The same, in front of an upstream on 127.0.0.1:`upstreamPort`.
-    static func server(
-        _ manifest: String, files: [String: [UInt8]] = [:], mode: Mode, upstreamPort: Int?
-    ) throws -> RunningServer {
-        let fixtures = try TemporaryFixtures(manifest: manifest, files: files)
-        let panel = ControlPanel(
-            manifest: try ManifestLoader.load(directory: fixtures.path), random: SeededRandom(seed: 99))
-        try panel.setMode(mode, endpoint: "json")
-        let settings = UpstreamSettings(
-            url: upstreamPort.map { UpstreamURL(scheme: "http", host: "127.0.0.1", port: $0) })
-        return try RunningServer(panel: panel, keeping: fixtures, upstream: settings)
+    /// The fixture's success answer, as the scripted upstream replays it.
+    static func fixtureAnswer() throws -> HTTPResult {
+        try LiveWire(Self.fixtureManifest).get("/json")
     }
 
-    /// What the two clients made of one request each.
-    struct Seen: Equatable, CustomStringConvertible {
-        var curlExit: Int32
-        /// `000` when no status line came.
-        var curlStatus: String
-        var sessionStatus: Int?
-        var sessionError: URLError.Code?
-
-        var description: String {
-            "curl \(self.curlExit) \(self.curlStatus), URLSession "
-                + (self.sessionError.map { "error \($0.rawValue)" } ?? "status \(self.sessionStatus ?? 0)")
+    /// A request to `server` in `mode`; the upstream, if asked, answers
+    /// with `answer`'s head and body. An hour passes before looking.
+    static func seen(_ server: LiveWire, answer: HTTPResult) throws -> Seen {
+        let wire = try server.connect()
+        let sent = server.upstream.requests.count
+        try wire.send(Self.getJSON)
+        if server.upstream.requests.count > sent {
+            // The fixture's head, field by field in its order.
+            let fields = answer.head.split(separator: "\r\n").dropFirst().map { line in
+                let parts = line.split(separator: ":", maxSplits: 1)
+                return (String(parts[0]), parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
+            }
+            let headers = HTTPHeaders(fields)
+            try server.upstream.answer(.ok, headers, body: answer.text)
         }
+        wire.advance(by: .seconds(3600))
+        let written = try wire.written().replacingOccurrences(of: "Cache-Control: no-store\r\n", with: "")
+        return Seen(written: written, open: wire.isActive)
     }
 
-    /// A curl request, then a URLSession one, each on a connection of its own.
-    static func seen(_ server: RunningServer, timeout: Double) async throws -> Seen {
-        let url = server.url("/json")
-        let curl = try await FaultTests.curl(url, ["-w", "%{http_code}", "--max-time", String(timeout)])
-        let session = await FaultTests.urlSession(url, timeout: timeout)
-        return Seen(
-            curlExit: curl.status, curlStatus: curl.stdout, sessionStatus: session.status,
-            sessionError: session.error)
+    static func server(_ manifest: String, mode: Mode) throws -> LiveWire {
+        let server = try LiveWire(manifest, seed: 99)
+        try server.panel.setMode(mode, endpoint: "json")
+        return server
     }
 
-    /// curl's exit code and status for each mode (its codes are the same on
-    /// every platform; URLSession's differ, so the fixture endpoint says).
-    static let curlSees: [Mode: (Int32, String)] = [
-        .error: (0, "400"), .serverError: (0, "500"), .reset: (56, "000"), .hang: (28, "000"),
-        .empty: (52, "000"), .garbage: (1, "000"), .truncated: (18, "200"),
+    /// How each mode's answer starts (`nil`: nothing is written).
+    static let wireSees: [Mode: String?] = [
+        .error: "HTTP/1.1 400", .serverError: "HTTP/1.1 500", .reset: nil, .hang: nil, .empty: nil,
+        .garbage: "", .truncated: "HTTP/1.1 200",
     ]
 
     @Test(arguments: [Mode.error, .serverError, .reset, .hang, .empty, .garbage, .truncated])
-    func aLiveEndpointFailsAsAFixtureEndpointDoes(_ mode: Mode) async throws {
-        let upstream = try SharedUpstream.current
-        // Long enough that a loaded machine cannot turn a prompt failure
-        // into a timeout; `hang` waits it out, on both servers at once.
-        let timeout = mode == .hang ? 1.0 : 20.0
+    func aLiveEndpointFailsAsAFixtureEndpointDoes(_ mode: Mode) throws {
+        let answer = try Self.fixtureAnswer()
         let fixture = try Self.server(Self.fixtureManifest, mode: mode)
-        let live = try Self.server(Self.liveManifest, mode: mode, upstream: upstream)
-        try await fixture.serving { fixture in
-            try await live.serving { live in
-                async let onFixture = Self.seen(fixture, timeout: timeout)
-                async let onLive = Self.seen(live, timeout: timeout)
-                let (expected, seen) = try await (onFixture, onLive)
-                #expect(seen == expected)
-                let curl = try #require(Self.curlSees[mode])
-                // garbage: 1 (not HTTP) or 8 (a status line curl cannot read).
-                #expect(seen.curlExit == curl.0 || (mode == .garbage && seen.curlExit == 8), "\(seen)")
-                #expect(seen.curlStatus == curl.1)
-                if curl.1 == "000" || mode == .truncated { #expect(seen.sessionError != nil) }
-                // A hung request is journaled when its client leaves, which
-                // the server may learn a moment after the client has given up.
-                _ = await waitUntil { live.journal.entries(after: 0).entries.count == 2 }
-                let entries = live.journal.entries(after: 0).entries
-                #expect(entries.count == 2 && entries.allSatisfy { $0.mode == mode }, "\(entries.map(\.mode))")
-            }
+        let live = try Self.server(Self.liveManifest, mode: mode)
+        let expected = try Self.seen(fixture, answer: answer)
+        let seen = try Self.seen(live, answer: answer)
+        #expect(seen == expected)
+        let start = try #require(Self.wireSees[mode])
+        if let start {
+            #expect(seen.written.hasPrefix(start) && !seen.written.isEmpty, "\(seen)")
+        } else {
+            #expect(seen.written.isEmpty)
         }
+        if mode == .garbage { #expect(!seen.written.hasPrefix("HTTP/")) }
+        #expect(seen.open == (mode == .hang), "only a hung request keeps its connection")
+        #expect(live.upstream.requests.count == (mode == .truncated ? 1 : 0), "only truncated asks the upstream")
+        #expect(live.entries.map(\.mode) == [mode])
     }
 
     /// With the same seed, a flaky live endpoint fails on the same requests
     /// as a flaky fixture endpoint; the others get the live answer.
-    @Test func aFlakyLiveEndpointFailsOnTheSameRequestsWithTheSameSeed() async throws {
-        let upstream = try SharedUpstream.current
+    @Test func aFlakyLiveEndpointFailsOnTheSameRequestsWithTheSameSeed() throws {
+        let answer = try Self.fixtureAnswer()
         let fixture = try Self.server(Self.fixtureManifest, mode: .flaky(percent: 50))
-        let live = try Self.server(Self.liveManifest, mode: .flaky(percent: 50), upstream: upstream)
-        try await fixture.serving { fixture in
-            try await live.serving { live in
-                async let onFixture = (0..<12).asyncMap { _ in try await Self.seen(fixture, timeout: 20) }
-                async let onLive = (0..<12).asyncMap { _ in try await Self.seen(live, timeout: 20) }
-                let (expected, seen) = try await (onFixture, onLive)
-                #expect(seen == expected)
-                let statuses = seen.flatMap { [$0.curlStatus, String($0.sessionStatus ?? 0)] }
-                #expect(statuses.contains("500") && statuses.contains("200"), "\(statuses)")
-                let answered = live.journal.entries(after: 0).entries.filter { $0.status.code == 200 }
-                #expect(!answered.isEmpty && answered.allSatisfy { $0.upstream != nil }, "a success is the live answer")
-            }
-        }
+        let live = try Self.server(Self.liveManifest, mode: .flaky(percent: 50))
+        let expected = try (0..<24).map { _ in try Self.seen(fixture, answer: answer) }
+        let seen = try (0..<24).map { _ in try Self.seen(live, answer: answer) }
+        #expect(seen == expected)
+        let statuses = seen.map { String($0.written.prefix(12)) }
+        #expect(statuses.contains("HTTP/1.1 500") && statuses.contains("HTTP/1.1 200"), "\(statuses)")
+        let answered = live.entries.filter { $0.status.code == 200 }
+        #expect(!answered.isEmpty && answered.allSatisfy { $0.upstream != nil }, "a success is the live answer")
+        #expect(live.upstream.requests.count == answered.count)
     }
 }
 
-extension Sequence {
-    /// `map` for an async transform, one element after another.
-    fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
-        var results: [T] = []
-        for element in self { results.append(try await transform(element)) }
-        return results
+extension LiveFaultTests {
+    /// A body of `count` printable bytes, the same every time.
+    static func body(_ count: Int) -> String {
+        String(decoding: (0..<count).map { UInt8(ascii: "a") + UInt8($0 % 26) }, as: UTF8.self)
+    }
+
+    /// `truncated` cuts a live answer as it cuts a fixture with the same
+    /// bytes: a Content-Length 1 KB past the whole body, half the body, then
+    /// the connection closes; the status and Content-Type are the
+    /// upstream's. An answer with a Content-Length streams its half as it
+    /// comes; a chunked one is held until whole, then cut the same.
+    @Test(arguments: [TestUpstream.Route.json, .jpeg, .chunked])
+    func truncatedCutsTheLiveBodyAsItCutsAFixture(_ route: TestUpstream.Route) throws {
+        let whole = Self.body(route == .jpeg ? 5_000 : 3_001)
+        let path = route.rawValue
+        let fixture = try LiveWire(
+            "endpoints:\n  - { id: json, method: GET, path: \(path), success: "
+                + "{ headers: {Content-Type: application/json}, file: body.bin } }\n",
+            files: ["body.bin": Array(whole.utf8)])
+        try fixture.panel.setMode(.truncated, endpoint: "json")
+        let live = try LiveWire("endpoints:\n  - { id: json, method: GET, path: \(path), mode: live }\n")
+        try live.panel.setMode(.truncated, endpoint: "json")
+        let request = "GET \(path) HTTP/1.1\r\nHost: t\r\n\r\n"
+        let expected = try fixture.connect().exchange(request)
+        let wire = try live.connect()
+        try wire.send(request)
+        let type = route == .jpeg ? "image/jpeg" : "application/json"
+        if route == .chunked {
+            let parts = [whole.prefix(1000), whole.dropFirst(1000).prefix(1000), whole.dropFirst(2000)]
+            try live.upstream.answer(
+                .ok, ["Content-Type": type, "Transfer-Encoding": "chunked"], parts: parts.map(String.init))
+        } else {
+            try live.upstream.answer(
+                .ok, ["Content-Type": type, "Content-Length": String(whole.utf8.count)], body: whole)
+        }
+        let cut = try #require(WireResponses.parse(Array(try wire.written().utf8)).first)
+        #expect(cut.status == 200)
+        #expect(cut.header("Content-Type") == type)
+        #expect(cut.header("Content-Length") == String(whole.utf8.count + 1024))
+        #expect(cut.text == String(whole.prefix(whole.utf8.count / 2)))
+        #expect(cut.header("Transfer-Encoding") == nil)
+        #expect(!wire.isActive)
+        let fixtureCut = try #require(WireResponses.parse(Array(expected.utf8)).first)
+        #expect(cut.header("Content-Length") == fixtureCut.header("Content-Length"))
+        #expect(cut.body == fixtureCut.body)
+        let entry = try #require(live.entries.last)
+        #expect(entry.mode == .truncated)
+        #expect(entry.upstream != nil && entry.upstream?.failure == nil)
+    }
+
+    /// A chunked answer is held until whole, so when its upstream resets
+    /// the connection mid-body nothing has gone out yet: the client gets
+    /// the 502 in words that any live failure before the head gets.
+    @Test func aHeldAnswerWhoseUpstreamResetsMidBodyIsA502SayingSo() throws {
+        let live = try LiveWire("endpoints:\n  - { id: json, method: GET, path: /chunked-reset, mode: live }\n")
+        try live.panel.setMode(.truncated, endpoint: "json")
+        let result = try live.get("/chunked-reset") { upstream in
+            let receiver = try upstream.receiver
+            _ = receiver.head(
+                HTTPResponseHead(version: .http1_1, status: .ok, headers: ["Transfer-Encoding": "chunked"]))
+            _ = receiver.bodyPart(ByteBuffer(string: "first part, "))
+            try upstream.fail(UpstreamFailure(status: .badGateway, words: "connection reset"))
+        }
+        #expect(result.status == 502)
+        #expect(try result.json()["message"] as? String == "upstream: connection reset")
+        let entry = try #require(live.entries.last)
+        #expect(entry.status == .answered(502))
+        #expect(entry.upstream?.summary == "live ✗ connection reset")
     }
 }

@@ -1,12 +1,16 @@
 import Foundation
 import SwitchboardControl
 import SwitchboardCore
-import SwitchboardServer
 import SwitchboardTestSupport
 import Testing
 
+@testable import SwitchboardServer
+
 /// Recording: a live answer written as a fixture keeps answering the same
-/// once the upstream is gone.
+/// once the upstream is gone. The answers come from a scripted upstream on
+/// the embedded event loop (`LiveWire`) and are written into a folder on
+/// disk; recording through the control API, whose work runs on NIO's
+/// thread pool, is checked on a socket.
 @Suite struct LiveRecordingTests {
     static let proxyManifest = """
         # the user's own comment stays
@@ -17,15 +21,21 @@ import Testing
             success: {body: ok}
         """
 
-    @Test func aRecordedAnswerIsServedOfflineTheSame() async throws {
-        let upstream = try LivePassthroughTests.upstreamSwitchboard()
-        let proxy = try LivePassthroughTests.proxy(to: upstream.port, manifest: Self.proxyManifest)
-        defer { proxy.stop() }
-        let url = URL(string: "http://127.0.0.1:\(proxy.port)/users/3")!
-        let live = try await LivePassthroughTests.curl(url)
-        _ = try await LivePassthroughTests.entry("GET", "/users/3", in: proxy)
+    /// Records `endpoints` off the test's thread, as the server does: it writes files.
+    static func record(_ endpoints: [String], in proxy: LiveWire) async throws -> Result<RecordResult, RecordRefusal> {
+        let answers = proxy.responder.answers
+        let panel = proxy.panel
+        return try await onThread { answers.record(endpoints, panel: panel) }
+    }
 
-        let result = try await onThread { proxy.server.recordLive(["get-users-id"]) }.get()
+    @Test func aRecordedAnswerIsServedOfflineTheSame() async throws {
+        let proxy = try LiveWire(fixtures: TemporaryFixtures(manifest: Self.proxyManifest))
+        let live = try proxy.get("/users/3") {
+            try $0.answer(.ok, ["Content-Type": "application/json"], body: LivePassthroughTests.json)
+        }
+        #expect(proxy.entries.contains { $0.target == "/users/3" })
+
+        let result = try await Self.record(["get-users-id"], in: proxy).get()
         #expect(result.written.map(\.endpoint) == ["get-users-id"])
         #expect(result.written.first?.change == "added")
         #expect(result.manifestChanged)
@@ -35,19 +45,18 @@ import Testing
         // What `switchboard check` runs: the result loads without problems.
         _ = try ManifestLoader.load(directory: directory)
 
-        await upstream.stop()
-        let offline = try await LivePassthroughTests.curl(url)
-        #expect(LivePassthroughTests.header("Content-Type", in: offline.head)?.hasPrefix("application/json") == true)
-        let liveJSON = try JSONSerialization.jsonObject(with: Data(live.body)) as? NSDictionary
-        let offlineJSON = try JSONSerialization.jsonObject(with: Data(offline.body)) as? NSDictionary
+        // The upstream is gone: it is asked nothing more.
+        let offline = try proxy.get("/users/3") { _ in Issue.record("the recorded endpoint went to the upstream") }
+        #expect(proxy.upstream.requests.count == 1)
+        #expect(offline.header("Content-Type")?.hasPrefix("application/json") == true)
+        let liveJSON = try JSONSerialization.jsonObject(with: live.body) as? NSDictionary
+        let offlineJSON = try JSONSerialization.jsonObject(with: offline.body) as? NSDictionary
         #expect(liveJSON != nil && liveJSON == offlineJSON)
     }
 
     @Test func anEndpointWithNoLiveAnswerSaysSo() async throws {
-        let proxy = try LivePassthroughTests.proxy(to: 9, manifest: Self.proxyManifest)
-        defer { proxy.stop() }
-        let result = try await onThread { proxy.server.recordLive(["health"]) }
-        guard case .failure(let refusal) = result else {
+        let proxy = try LiveWire(fixtures: TemporaryFixtures(manifest: Self.proxyManifest))
+        guard case .failure(let refusal) = try await Self.record(["health"], in: proxy) else {
             Issue.record("recorded without a live answer")
             return
         }
@@ -80,31 +89,19 @@ import Testing
     /// the user's, and no second one or hidden file appears.
     @Test func aRequestCannotRecordOverTheManifest() async throws {
         let evil = "endpoints: []\nupstream: https://attacker.example\n"
-        let upstreamFixtures = try TemporaryFixtures(
-            manifest: """
-                endpoints:
-                  - { id: any, method: GET, path: "/files/*", success: { file: evil.txt } }
-                """,
-            textFiles: ["evil.txt": evil])
-        let upstream = try RunningServer(fixtures: upstreamFixtures)
-        defer { upstream.stop() }
         let manifest = """
             endpoints:
               - { id: files, method: GET, path: "/files/:name", success: { file: "{name}" } }
             """
         let fixtures = try TemporaryFixtures(manifest: manifest, textFiles: ["a.txt": "a"])
-        let proxy = try RunningServer(
-            panel: ControlPanel(manifest: ManifestLoader.load(directory: fixtures.path)), keeping: fixtures,
-            upstream: UpstreamSettings(url: UpstreamURL(scheme: "http", host: "127.0.0.1", port: upstream.port)))
-        defer { proxy.stop() }
+        let proxy = try LiveWire(fixtures: fixtures)
         try proxy.panel.setMode(.live, endpoint: "files")
         let before = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).sorted()
         for name in ["switchboard.yml", "switchboard.yaml", "switchboard.json", ".env"] {
-            let live = try await LivePassthroughTests.curl(proxy.url("/files/" + name))
-            #expect(live.body == Array(evil.utf8), "relayed as the upstream sent it")
-            _ = try await LivePassthroughTests.entry("GET", "/files/" + name, in: proxy)
+            let live = try proxy.get("/files/" + name) { try $0.answer(.ok, body: evil) }
+            #expect(live.text == evil, "relayed as the upstream sent it")
             for _ in 0..<2 {
-                let result = try await onThread { proxy.server.recordLive(["files"]) }
+                let result = try await Self.record(["files"], in: proxy)
                 if case .success(let result) = result { #expect(result.written.isEmpty) }
                 #expect(try String(contentsOfFile: fixtures.path + "/switchboard.yml", encoding: .utf8) == manifest)
             }

@@ -144,4 +144,31 @@ import Testing
         #expect(entry.upstream?.failure == LiveExchange.leftUnanswered)
         #expect(entry.upstream?.summary == "live ✗ client left before the upstream answered")
     }
+
+    /// A latency profile on a live endpoint: its delay comes before the
+    /// request goes to the upstream, to the millisecond, and the journal
+    /// counts it apart from the upstream's own time.
+    @Test func aLatencyProfilesDelayComesBeforeTheLiveRequest() throws {
+        let live = try LiveWire(
+            """
+            latency_profiles:
+              slow: 300ms
+            endpoints:
+              - { id: slow, method: GET, path: /slow, mode: live, latency: slow }
+            """)
+        let wire = try live.connect()
+        try wire.send("GET /slow HTTP/1.1\r\nHost: test\r\n\r\n")
+        wire.advance(by: .milliseconds(299))
+        #expect(live.upstream.requests.isEmpty)
+        #expect(try wire.written().isEmpty)
+        wire.advance(by: .milliseconds(1))
+        #expect(live.upstream.requests.count == 1)
+        wire.advance(by: .milliseconds(40))
+        try live.upstream.answer(.ok, body: "echo GET /slow")
+        #expect(try wire.responses().map(\.text) == ["echo GET /slow"])
+        let entry = try #require(live.entries.first)
+        #expect(entry.injectedDelay == .milliseconds(300))
+        #expect(entry.duration == .milliseconds(340))
+        #expect(entry.upstream != nil)
+    }
 }

@@ -1,9 +1,12 @@
-import Foundation
 import SwitchboardTestSupport
 import Testing
 
-/// The request target as the upstream receives it, and the forms that are
-/// not sent on at all.
+@testable import SwitchboardServer
+
+/// The request target as it goes to the upstream, and the forms that are
+/// not sent on at all: on the embedded event loop with a scripted upstream
+/// (`LiveWire`). That the HTTP client sends the URL as given is
+/// `LivePassthroughTests`'.
 @Suite struct LiveTargetTests {
     /// Sent raw (no client would send some of these), with what the
     /// upstream must see: escapes as sent, bytes a URL cannot hold escaped
@@ -22,65 +25,54 @@ import Testing
         ("HTTP://host.test?q=1", "/?q=1"),
         ("http://host.test", "/"),
     ]
+    static let base = "http://127.0.0.1:9"
 
-    static func raw(_ request: String, to port: Int) async throws -> String {
-        try await RawHTTP.exchange(port: port, bytes: Array(request.utf8))
+    @Test func theUpstreamReceivesTheTargetAsSentEscapedOnce() throws {
+        let live = try LiveWire()
+        for (sent, received) in Self.targets {
+            let answers = try live.responses(to: "GET \(sent) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+            #expect(answers.map(\.status) == [200], "\(sent): \(answers.map(\.head))")
+            #expect(live.upstream.requests.last?.url == Self.base + received, "\(sent)")
+        }
+        #expect(live.upstream.requests.count == Self.targets.count)
     }
 
-    @Test func theUpstreamReceivesTheTargetAsSentEscapedOnce() async throws {
-        let upstream = try NIOUpstream()
-        defer { upstream.stop() }
-        try await LivePassthroughTests.proxy(to: upstream.port).serving { proxy in
-            for (sent, received) in Self.targets {
-                let answer = try await Self.raw(
-                    "GET \(sent) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", to: proxy.port)
-                #expect(answer.hasPrefix("HTTP/1.1 200"), "\(sent): \(answer.prefix(200))")
-                #expect(upstream.lastHead?.uri == received, "\(sent)")
-            }
-        }
+    @Test func connectIsRefusedWithAllowAndNotSentOn() throws {
+        let live = try LiveWire()
+        let answers = try live.responses(to: "CONNECT api.example.com:443 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let answer = try #require(answers.first)
+        #expect(answer.status == 405)
+        #expect(answer.header("Allow") == "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS")
+        #expect(answer.text.contains(#"{"error":"connect_not_proxied","message":"CONNECT is not proxied"#))
+        #expect(live.upstream.requests.isEmpty, "nothing went to the upstream")
+        let entry = try #require(live.entries.last { $0.method == "CONNECT" && $0.target == "api.example.com:443" })
+        #expect(entry.status == .answered(405))
     }
 
-    @Test func connectIsRefusedWithAllowAndNotSentOn() async throws {
-        let upstream = try NIOUpstream()
-        defer { upstream.stop() }
-        try await LivePassthroughTests.proxy(to: upstream.port).serving { proxy in
-            let answer = try await Self.raw(
-                "CONNECT api.example.com:443 HTTP/1.1\r\nHost: localhost\r\n\r\n", to: proxy.port)
-            #expect(answer.hasPrefix("HTTP/1.1 405"))
-            #expect(LivePassthroughTests.header("Allow", in: answer) == "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS")
-            #expect(answer.contains(#"{"error":"connect_not_proxied","message":"CONNECT is not proxied"#))
-            #expect(upstream.connections == 0, "nothing went to the upstream")
-            let entry = try await LivePassthroughTests.entry("CONNECT", "api.example.com:443", in: proxy)
-            #expect(entry.status == .answered(405))
-        }
+    @Test func optionsAsteriskIsAnsweredHereAndTheConnectionServesOn() throws {
+        let live = try LiveWire()
+        let answers = try live.responses(
+            to: "OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\nGET * HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                + "GET /after HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+        ) { try $0.answer(.ok, body: "echo GET /after") }
+        #expect(answers.map(\.status) == [200, 400, 200], "\(answers.map(\.head))")
+        #expect(answers.first?.header("Allow") == "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS")
+        #expect(answers.last?.text == "echo GET /after")
+        #expect(live.upstream.requests.map(\.url) == [Self.base + "/after"], "only the last went to the upstream")
+        let entry = try #require(live.entries.last { $0.method == "OPTIONS" && $0.target == "*" })
+        #expect(entry.status == .answered(200))
     }
 
-    @Test func optionsAsteriskIsAnsweredHereAndTheConnectionServesOn() async throws {
-        let upstream = try NIOUpstream()
-        defer { upstream.stop() }
-        try await LivePassthroughTests.proxy(to: upstream.port).serving { proxy in
-            let answers = try await Self.raw(
-                "OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\nGET * HTTP/1.1\r\nHost: localhost\r\n\r\n"
-                    + "GET /after HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", to: proxy.port)
-            let statuses = answers.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) }
-            #expect(statuses == ["200", "400", "200"], "\(answers)")
-            #expect(answers.contains("Allow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"))
-            #expect(answers.hasSuffix("echo GET /after"))
-            #expect(upstream.lastHead?.uri == "/after", "only the last went to the upstream")
-            #expect(try await LivePassthroughTests.entry("OPTIONS", "*", in: proxy).status == .answered(200))
+    @Test func anUpstream101IsA502InWords() throws {
+        let live = try LiveWire()
+        // As a WebSocket server would, were an Upgrade ever sent.
+        let result = try live.get("/switch") {
+            try $0.answer(.switchingProtocols, ["Connection": "Upgrade", "Upgrade": "websocket"])
         }
-    }
-
-    @Test func anUpstream101IsA502InWords() async throws {
-        let upstream = try NIOUpstream()
-        defer { upstream.stop() }
-        try await LivePassthroughTests.proxy(to: upstream.port, readTimeout: .seconds(5)).serving { proxy in
-            let result = try await HTTPClient.send(proxy.url("/switch"))
-            #expect(result.status == 502)
-            #expect(
-                try result.json()["message"] as? String
-                    == "upstream: upstream switched protocols, which a proxy here cannot follow")
-            #expect(try await HTTPClient.send(proxy.url("/after")).text == "echo GET /after", "the proxy serves on")
-        }
+        #expect(result.status == 502)
+        #expect(
+            try result.json()["message"] as? String
+                == "upstream: upstream switched protocols, which a proxy here cannot follow")
+        #expect(try live.get("/after") { try $0.answer(.ok, body: "echo GET /after") }.text == "echo GET /after")
     }
 }
