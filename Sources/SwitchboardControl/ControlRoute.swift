@@ -35,18 +35,22 @@ public enum ControlRoute: String, CaseIterable, Sendable {
             .init(.GET, ["endpoints", "{id}"], answer: EndpointStatus.self, "one endpoint")
         case .setEndpoint:
             .init(
-                .PUT, ["endpoints", "{id}"], also: [.PATCH, .POST], body: SettingsChange.self,
+                .PUT, ["endpoints", "{id}"], also: [.PATCH, .POST], query: ["by"], body: SettingsChange.self,
                 answer: EndpointStatus.self, "change an endpoint's mode, latency, rate limit or toxics")
         case .resetEndpoint:
             .init(
-                .POST, ["endpoints", "{id}", "reset"], answer: EndpointStatus.self,
+                .POST, ["endpoints", "{id}", "reset"], query: ["by"], answer: EndpointStatus.self,
                 "one endpoint back to the manifest's starting state")
         case .reset:
-            .init(.POST, ["reset"], answer: PanelStatus.self, "every endpoint back to the manifest's starting state")
+            .init(
+                .POST, ["reset"], query: ["by"], answer: PanelStatus.self,
+                "every endpoint back to the manifest's starting state")
         case .scenarios:
             .init(.GET, ["scenarios"], answer: ScenarioList.self, "the manifest's scenarios and the one applied last")
         case .applyScenario:
-            .init(.POST, ["scenarios", "{name}"], answer: PanelStatus.self, "apply a scenario (or start a drill)")
+            .init(
+                .POST, ["scenarios", "{name}"], query: ["by"], answer: PanelStatus.self,
+                "apply a scenario (or start a drill)")
         case .requests:
             .init(
                 .GET, ["requests"], query: ["limit", "unmatched", "endpoint", "details", "redact", "after", "wait"],
@@ -75,7 +79,8 @@ public struct ControlRouteDeclaration {
     /// Methods taken for the same call as well (`PATCH` and `POST` for `PUT`).
     public var also: [ControlMethod]
     public var path: [ControlPathSegment]
-    /// The query parameters it reads.
+    /// The query parameters it reads. `by` names who made a change
+    /// (`by=cli`), for the log's marker.
     public var query: [String]
     /// The JSON body it takes, if any.
     public var body: (any Decodable.Type)?

@@ -42,5 +42,4 @@ public enum ProblemCode: String, CaseIterable, Sendable, Codable {
     case notLoopback = "not_loopback"
     case foreignHost = "foreign_host"
     case fromWebPage = "from_web_page"
-    case exportNeedsServer = "export_needs_server"
 }

@@ -37,12 +37,16 @@ extension Switchboard {
     /// with `ControlError.drillFromCode`: a test that waited for its steps
     /// would depend on the wall clock, so it sets each step itself.
     public func apply(scenario name: String) async throws(ControlError) {
-        if let scenario = self.panel.snapshot().manifest.scenarios.first(where: { $0.name == name }),
-            scenario.isDrill
-        {
+        try self.refuseDrill(name)
+        try self.panel.applyScenario(named: name)
+    }
+
+    /// Refuses scenario `name` when it is a drill: a test that waited for
+    /// its timed steps would depend on the wall clock.
+    func refuseDrill(_ name: String) throws(ControlError) {
+        if self.panel.snapshot().manifest.scenarios.contains(where: { $0.name == name && $0.isDrill }) {
             throw ControlError.drillFromCode(name)
         }
-        try self.panel.applyScenario(named: name)
     }
 
     /// Returns `endpoint` (or, with `nil`, every endpoint) to the mode and

@@ -1,3 +1,4 @@
+import Foundation
 public import SwitchboardControl
 import SwitchboardCore
 
@@ -11,14 +12,17 @@ extension Switchboard: SwitchboardControlling {
     /// server's `ControlProblem` for a refusal. A drill is refused here as
     /// by ``apply(scenario:)``: its steps would tie a test to the wall clock.
     public func perform<Answer>(_ call: ControlCall<Answer>) async throws -> Answer {
-        if call.route == .applyScenario, let name = call.parameters.first,
-            self.panel.snapshot().manifest.scenarios.contains(where: { $0.name == name && $0.isDrill })
-        {
-            throw ControlProblem(.drillFromCode, ControlError.drillFromCode(name).description)
+        if call.route == .applyScenario, let name = call.parameters.first {
+            do throws(ControlError) {
+                try self.refuseDrill(name)
+            } catch {
+                throw ControlProblem(.drillFromCode, error.description)
+            }
         }
-        let (status, body) = await self.answers.control(
+        let answer = await self.answers.control(
             method: call.method.rawValue, target: call.target, body: call.body.map { Array($0) } ?? [])
-        guard (200..<300).contains(status) else {
+        let body = Data(answer.body)
+        guard (200..<300).contains(answer.status) else {
             throw try ControlCoding.decoder().decode(ControlProblem.self, from: body)
         }
         return try call.decode(body)

@@ -91,9 +91,25 @@ public final class SwitchboardURLProtocol: URLProtocol {
             self.queue.async { owner.loading.fail(.cannotConnectToHost) }
             return
         }
+        let method = request.httpMethod ?? "GET"
+        let target = Self.target(of: url)
+        guard !InProcessAnswers.isControl(target) else {
+            // Answered off this thread: an export is collected, a long poll waited out.
+            let owner = Owner(loading: self)
+            let body = Self.body(of: request)
+            Task {
+                let answer = await answers.control(method: method, target: target, body: body)
+                owner.loading.begin(answer, answers: answers)
+            }
+            return
+        }
         let answer = answers.answer(
-            method: request.httpMethod ?? "GET", target: Self.target(of: url), headers: Self.headers(of: request),
-            body: Self.body(of: request))
+            method: method, target: target, headers: Self.headers(of: request), body: Self.body(of: request))
+        self.begin(answer, answers: answers)
+    }
+
+    /// Starts delivering `answer`: after its delay, its status line or fault.
+    private func begin(_ answer: InProcessAnswer, answers: InProcessAnswers) {
         let start = DispatchTime.now()
         let timeout = Self.timeout(request: request, session: Self.sessionTimeout(of: self.task))
         self.state.withLockedValue { state in

@@ -87,10 +87,10 @@ import Testing
         let panel = try self.panel()
         try panel.setMode(.rule(.failFirst(2)), endpoint: "a")
         #expect(self.modes(panel, 1) == [.serverError])
-        let edited = try TemporaryFixtures(
-            manifest: Self.manifest.replacingOccurrences(
+        let edited = MemoryFixtures(
+            Self.manifest.replacingOccurrences(
                 of: "scenarios:", with: "  - { id: c, method: GET, path: /c }\nscenarios:"))
-        panel.replaceManifest(try ManifestLoader.load(directory: edited.path))
+        panel.replaceManifest(try edited.load())
         #expect(panel.snapshot().manifest.endpoints.count == 3)
         #expect(panel.snapshot().settings[0].mode == .rule(.failFirst(2)))
         #expect(self.modes(panel, 2) == [.serverError, .success])
@@ -100,9 +100,8 @@ import Testing
         let panel = try self.panel(
             manifest: "endpoints:\n  - { id: a, method: GET, path: /a, mode: \"fail_first:1\" }\n")
         #expect(self.modes(panel, 1) == [.serverError])
-        let edited = try TemporaryFixtures(
-            manifest: "endpoints:\n  - { id: a, method: GET, path: /a, mode: \"fail_first:2\" }\n")
-        panel.replaceManifest(try ManifestLoader.load(directory: edited.path))
+        let edited = MemoryFixtures("endpoints:\n  - { id: a, method: GET, path: /a, mode: \"fail_first:2\" }\n")
+        panel.replaceManifest(try edited.load())
         #expect(self.modes(panel, 3) == [.serverError, .serverError, .success])
     }
 

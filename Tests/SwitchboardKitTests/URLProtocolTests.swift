@@ -73,6 +73,34 @@ import Testing
         #expect(await board.requests().isEmpty)
     }
 
+    /// What a server with a port exports, its URLSession exports too: the
+    /// journal as JSON and as HAR, and a long poll that waits for a request.
+    @Test(.switchboardInProcess("Fixtures"))
+    func theJournalExportsAndLongPollsInProcess() async throws {
+        let board = Switchboard.current
+        let session = board.urlSession()
+        let client = AuthClient(baseURL: board.baseURL, session: session)
+        #expect(await client.login(email: "a@b.c", password: "x") == .success("abc123"))
+        let (list, listed) = try await session.data(
+            from: board.baseURL.appendingPathComponent("__switchboard/requests"))
+        #expect((listed as? HTTPURLResponse)?.statusCode == 200)
+        let records = try JSONSerialization.jsonObject(with: list) as? [[String: Any]]
+        #expect(records?.map { $0["path"] as? String } == ["/login"])
+        let (har, exported) = try await session.data(from: board.baseURL.appendingPathComponent("__switchboard/har"))
+        #expect((exported as? HTTPURLResponse)?.statusCode == 200)
+        let log = (try JSONSerialization.jsonObject(with: har) as? [String: Any])?["log"] as? [String: Any]
+        #expect((log?["entries"] as? [Any])?.count == 1)
+        // Held until the next request arrives, then answered with it.
+        var components = URLComponents(url: board.baseURL, resolvingAgainstBaseURL: false)!
+        components.path = "/__switchboard/requests"
+        components.queryItems = [URLQueryItem(name: "after", value: "1"), URLQueryItem(name: "wait", value: "30")]
+        let poll = Task { try await session.data(from: components.url!) }
+        #expect(await client.get("/profile/ada") == 200)
+        let (polled, _) = try await poll.value
+        let next = try JSONSerialization.jsonObject(with: polled) as? [[String: Any]]
+        #expect(next?.map { $0["path"] as? String } == ["/profile/ada"])
+    }
+
     @Test func instancesSideBySideStayApart() async throws {
         let one = try Switchboard.inProcess { Endpoint.get("/ping", id: "ping").json(#"{"n":1}"#) }
         let two = try Switchboard.inProcess { Endpoint.get("/ping", id: "ping").json(#"{"n":2}"#) }

@@ -41,7 +41,7 @@ private let shortTimeout = 2.0
         _ mode: Mode, _ method: String, reused: Bool, keepAlive: Bool = true, headers: [String: String] = [:],
         timeout: Double = longTimeout, configure: (URLSessionConfiguration) -> Void = { _ in }
     ) async throws -> Outcome {
-        let server = try RunningServer(fixtures: TemporaryFixtures(manifest: Self.manifest), keepAlive: keepAlive)
+        let server = try RunningServer(fixtures: MemoryFixtures(Self.manifest), keepAlive: keepAlive)
         do {
             let outcome = try await self.attempt(
                 mode, method, reused: reused, on: server, headers: headers, timeout: timeout, configure: configure)

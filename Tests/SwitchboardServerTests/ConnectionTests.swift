@@ -69,9 +69,8 @@ import Testing
     }
 
     @Test func withoutKeepAliveEveryResponseSaysConnectionClose() throws {
-        let fixtures = try TemporaryFixtures(manifest: ConnectionReuseTests.manifest)
-        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
-        let wire = try WireHarness(panel: panel, keeping: fixtures, keepAlive: false)
+        let panel = try MemoryFixtures(ConnectionReuseTests.manifest).panel()
+        let wire = try WireHarness(panel: panel, keepAlive: false)
         let reply = try wire.exchange("GET /ok HTTP/1.1\r\nHost: x\r\n\r\nGET /ok HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(reply.contains("Connection: close"))
         #expect(reply.components(separatedBy: "HTTP/1.1 200 OK").count == 2, "one answer, then the close")

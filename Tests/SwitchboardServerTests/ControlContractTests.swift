@@ -57,17 +57,17 @@ import Testing
     }
 
     @Test func aScenariosRateLimitIsListedOnlyWhereItSetsOne() throws {
-        let fixtures = try TemporaryFixtures(
-            manifest: """
-                endpoints:
-                  - { id: feed, method: GET, path: /feed }
-                scenarios:
-                  throttled: { feed: { rate_limit: 2/s } }
-                  unlimited: { feed: { rate_limit: "off" } }
-                  outage: { feed: { mode: server_error } }
-                  choppy: { feed: { toxics: [slicer, "limit_data:100"] } }
-                """)
-        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let panel = try MemoryFixtures(
+            """
+            endpoints:
+              - { id: feed, method: GET, path: /feed }
+            scenarios:
+              throttled: { feed: { rate_limit: 2/s } }
+              unlimited: { feed: { rate_limit: "off" } }
+              outage: { feed: { mode: server_error } }
+              choppy: { feed: { toxics: [slicer, "limit_data:100"] } }
+            """
+        ).panel()
         let api = ControlAPI(panel: panel, journal: self.journal, serverURL: "http://127.0.0.1:8080")
         let response = api.handle(
             ControlAPI.Request(method: .GET, target: RequestTarget(uri: "/__switchboard/scenarios"), body: []))
@@ -83,22 +83,22 @@ import Testing
     /// A drill lists its steps, and starting one answers with the drill,
     /// so a client can tell it from a scenario that was applied.
     @Test func aDrillListsItsStepsAndStartingOneSaysSo() throws {
-        let fixtures = try TemporaryFixtures(
-            manifest: """
-                endpoints:
-                  - { id: login, method: POST, path: /login }
-                scenarios:
-                  outage: { "*": { mode: server_error } }
-                  bad-day:
-                    steps:
-                      - { at: 0s, "*": { latency: 3g } }
-                      - { at: 1500ms, login: { mode: error } }
-                      - { at: 40s, reset: all }
-                  instant:
-                    steps:
-                      - { at: 0s, reset: all }
-                """)
-        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let panel = try MemoryFixtures(
+            """
+            endpoints:
+              - { id: login, method: POST, path: /login }
+            scenarios:
+              outage: { "*": { mode: server_error } }
+              bad-day:
+                steps:
+                  - { at: 0s, "*": { latency: 3g } }
+                  - { at: 1500ms, login: { mode: error } }
+                  - { at: 40s, reset: all }
+              instant:
+                steps:
+                  - { at: 0s, reset: all }
+            """
+        ).panel()
         let api = ControlAPI(panel: panel, journal: self.journal, serverURL: "http://127.0.0.1:8080")
         func call(_ method: HTTPMethod, _ target: String) -> ControlAPI.Response {
             api.handle(ControlAPI.Request(method: method, target: RequestTarget(uri: target), body: []))

@@ -70,7 +70,7 @@ import Testing
         let listed = try ControlCoding.decoder().decode(
             RouteList.self, from: Data(self.call("GET", "/__switchboard").body.utf8))
         #expect(listed.routes == ControlRoute.allCases.map(\.listing))
-        #expect(listed.routes.contains("PUT /__switchboard/endpoints/{id}"))
+        #expect(listed.routes.contains("PUT /__switchboard/endpoints/{id}?by="))
         #expect(
             listed.routes.contains(
                 "GET /__switchboard/requests?limit=&unmatched=&endpoint=&details=&redact=&after=&wait="))

@@ -17,7 +17,7 @@ import Testing
         """
 
     func server(mode: Mode) throws -> RunningServer {
-        let server = try RunningServer(fixtures: TemporaryFixtures(manifest: Self.manifest))
+        let server = try RunningServer(fixtures: MemoryFixtures(Self.manifest))
         try server.panel.setMode(mode, endpoint: "a")
         return server
     }

@@ -23,11 +23,10 @@ import Testing
         init(_ request: String = "GET /a HTTP/1.1\r\nHost: test\r\n\r\n", socket: SlowSocket? = nil) throws {
             let loop = EmbeddedEventLoop()
             let upstream = ScriptedUpstream()
-            let fixtures = try TemporaryFixtures(manifest: LiveRelayWireTests.manifest)
-            let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+            let panel = try MemoryFixtures(LiveRelayWireTests.manifest).panel()
             let journal = RequestJournal(capacity: 100)
             let responder = Responder(panel: panel, journal: journal, upstream: upstream.upstream(on: loop))
-            self.wire = try WireHarness(panel: panel, journal: journal, keeping: fixtures, loop: loop) { pipeline in
+            self.wire = try WireHarness(panel: panel, journal: journal, loop: loop) { pipeline in
                 try SwitchboardServer.configure(pipeline, responder: responder, limits: ServerLimits())
                 if let socket { try pipeline.addHandler(socket, position: .first) }
             }

@@ -19,12 +19,11 @@ import Testing
 
     func server(_ toxics: Toxics) throws -> RunningServer {
         let upstream = try SharedUpstream.current
-        let fixtures = try TemporaryFixtures(manifest: Self.manifest, files: [:])
-        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let panel = try MemoryFixtures(Self.manifest).panel()
         try panel.set(endpoint: "download", toxics: toxics)
         try panel.set(endpoint: "chunked", toxics: toxics)
         return try RunningServer(
-            panel: panel, keeping: fixtures,
+            panel: panel,
             upstream: UpstreamSettings(url: UpstreamURL(scheme: "http", host: "127.0.0.1", port: upstream.port)))
     }
 

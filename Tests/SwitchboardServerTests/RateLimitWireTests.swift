@@ -71,10 +71,9 @@ import Testing
     /// a token is back is served.
     @Test func onlyTheConnectionThatWasRefusedIsFlaggedEarly() throws {
         let loop = EmbeddedEventLoop()
-        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
-        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let panel = try MemoryFixtures(Self.manifest).panel()
         let journal = RequestJournal(capacity: 100)
-        let first = try WireHarness(panel: panel, journal: journal, keeping: fixtures, loop: loop)
+        let first = try WireHarness(panel: panel, journal: journal, loop: loop)
         let second = try WireHarness(panel: panel, journal: journal, loop: loop)
         let third = try WireHarness(panel: panel, journal: journal, loop: loop)
         for _ in 0..<6 { _ = try first.response(to: Self.get("/limited")) }
@@ -188,12 +187,12 @@ import Testing
     }
 
     @Test func theInProcessPathGivesTheSame429AndHeaders() throws {
-        let fixtures = try TemporaryFixtures(
-            manifest: """
-                endpoints:
-                  - { id: slow, method: GET, path: /slow, rate_limit: 2/min }
-                """)
-        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+        let panel = try MemoryFixtures(
+            """
+            endpoints:
+              - { id: slow, method: GET, path: /slow, rate_limit: 2/min }
+            """
+        ).panel()
         let journal = RequestJournal(capacity: 10)
         let answers = InProcessAnswers(panel: panel, journal: journal)
         // 2/min: a token takes 30 s to come back, far beyond this test's run.

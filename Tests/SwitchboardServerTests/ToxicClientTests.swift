@@ -14,7 +14,7 @@ import Testing
     static let body = (0..<2048).map { UInt8(truncatingIfNeeded: $0 * 7 + 3) }
 
     func server(_ toxics: Toxics) throws -> RunningServer {
-        let fixtures = try TemporaryFixtures(manifest: Self.manifest, files: ["body.bin": Self.body])
+        let fixtures = MemoryFixtures(Self.manifest, files: ["body.bin": Self.body])
         let server = try RunningServer(fixtures: fixtures)
         try server.panel.set(endpoint: "a", toxics: toxics)
         return server

@@ -17,10 +17,7 @@ import Testing
         """
 
     func connect(remote: String = "127.0.0.1", token: String? = nil) throws -> WireHarness {
-        let fixtures = try TemporaryFixtures(manifest: Self.manifest)
-        return try WireHarness(
-            panel: ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path)), keeping: fixtures,
-            controlToken: token, remote: remote)
+        try WireHarness(panel: MemoryFixtures(Self.manifest).panel(), controlToken: token, remote: remote)
     }
 
     @Test func twoHostHeadersAre400AndTheServerServesOn() throws {

@@ -23,16 +23,15 @@ extension WireHarness {
         }
     }
 
-    /// The server for `manifest` and `files` in a fresh fixtures folder.
+    /// The server for `manifest` and `files`, held in memory.
     convenience init(
         manifest: String, files: [String: [UInt8]] = [:], random: any RandomSource = SeededRandom.unseeded(),
         limits: ServerLimits = ServerLimits(), noStore: Bool = false, keepAlive: Bool = true,
         loop: EmbeddedEventLoop = EmbeddedEventLoop(), socket: SlowSocket? = nil, upstream: Upstream? = nil
     ) throws {
-        let fixtures = try TemporaryFixtures(manifest: manifest, files: files)
         try self.init(
-            panel: ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path), random: random),
-            keeping: fixtures, limits: limits, noStore: noStore, keepAlive: keepAlive, loop: loop, socket: socket,
+            panel: MemoryFixtures(manifest, files: files).panel(random: random), limits: limits, noStore: noStore,
+            keepAlive: keepAlive, loop: loop, socket: socket,
             upstream: upstream)
     }
 

@@ -159,19 +159,17 @@ import Testing
 @Suite struct DrillRuntimeTests {
     /// The screen on a manual clock with `bad-day` started from the picker
     /// (`s`, enter); the fixtures are returned to outlive the test.
-    static func startedByKey() throws -> (ScreenHarness, ControlPanel, ManualClock, TemporaryFixtures) {
+    static func startedByKey() throws -> (ScreenHarness, ControlPanel, ManualClock) {
         let clock = ManualClock()
-        let fixtures = try TemporaryFixtures(manifest: DrillScreenTests.manifest)
-        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path), now: clock.panelClock)
+        let panel = try MemoryFixtures(DrillScreenTests.manifest).panel(clock: clock)
         let harness = ScreenHarness(panel: panel, clock: clock)
         harness.press(.char("s"))
         harness.press(.enter)
-        return (harness, panel, clock, fixtures)
+        return (harness, panel, clock)
     }
 
     @Test func theRuntimeCountsDownAndShowsEachStep() throws {
-        let (harness, panel, clock, folder) = try Self.startedByKey()
-        defer { withExtendedLifetime(folder) {} }
+        let (harness, panel, clock) = try Self.startedByKey()
         clock.advance(by: ScreenRuntime.tickInterval)
         harness.frame()
         #expect(harness.terminal.screen.contains("drill bad-day 1/3, next in 19s"))
@@ -192,8 +190,7 @@ import Testing
     /// fraction, and the screen wakes when it is due to move — not on its own
     /// one-second tick, which is not in step with the drill.
     @Test func theCountdownMovesOnTheDrillsSecondNotTheScreensTick() throws {
-        let (harness, panel, clock, folder) = try Self.startedByKey()
-        defer { withExtendedLifetime(folder) {} }
+        let (harness, panel, clock) = try Self.startedByKey()
         let due = try #require(panel.snapshot().drill?.nextDue)
         let frame = ScreenRuntime.frameInterval * 1.5
         // 1.2 s before step 2: a tick comes with this frame (a long wait).

@@ -29,13 +29,13 @@ import Testing
           ünïcode-東京: { tokyo: { mode: error } }
         """
 
-    static func fixtures() throws -> TemporaryFixtures {
-        try TemporaryFixtures(manifest: Self.manifest, textFiles: ["a.json": #"{"a":1}"#])
+    static func fixtures() -> MemoryFixtures {
+        MemoryFixtures(Self.manifest, textFiles: ["a.json": #"{"a":1}"#])
     }
 
     /// The screen after a request that lacked the header `greeting` needs.
-    static func harness(_ fixtures: TemporaryFixtures, width: Int = 100, height: Int = 24) throws -> ScreenHarness {
-        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+    static func harness(_ fixtures: MemoryFixtures, width: Int = 100, height: Int = 24) throws -> ScreenHarness {
+        let panel = try fixtures.panel()
         let harness = ScreenHarness(panel: panel, width: width, height: height)
         guard
             case .unmatched(let why) = panel.snapshot().table.route(
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func manifestPathsAndReasonsKeepTheirLettersOnAUTF8Terminal() throws {
-        let fixtures = try Self.fixtures()
+        let fixtures = Self.fixtures()
         let harness = try Self.harness(fixtures)
         let grid = ScreenRenderer.render(harness.state, width: 100, height: 24, options: self.plain)
         expectGolden(grid, "manifest-text-100x24")
@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func manifestTextIsBytesOnAnASCIITerminal() throws {
-        let fixtures = try Self.fixtures()
+        let fixtures = Self.fixtures()
         let harness = try Self.harness(fixtures)
         let grid = ScreenRenderer.render(harness.state, width: 100, height: 24, options: self.ascii)
         expectGolden(grid, "manifest-text-100x24-ascii")
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func thePickerShowsAScenarioNameInAnyScript() throws {
-        let fixtures = try Self.fixtures()
+        let fixtures = Self.fixtures()
         let harness = try Self.harness(fixtures, width: 80)
         harness.press(.char("s"))
         let unicode = ScreenRenderer.render(harness.state, width: 80, height: 24, options: self.plain)
@@ -87,7 +87,7 @@ import Testing
     /// The endpoint view's `try:` URL is percent-encoded, and the server
     /// routes what it names to the endpoint the view is about.
     @Test func theEndpointViewSuggestsAURLThatMatchesWhenPasted() throws {
-        let fixtures = try Self.fixtures()
+        let fixtures = Self.fixtures()
         let harness = try Self.harness(fixtures, width: 80)
         harness.press(.enter)
         let view = try #require(harness.state.details)
@@ -118,8 +118,8 @@ import Testing
     /// `GET /files/*` with `file: "{*}"`: the suggestion names a file that
     /// is there, as the endpoint view's preview does.
     @Test func aFileNamedByTheRequestIsSuggestedByAFileThatExists() throws {
-        let fixtures = try Self.fixtures()
-        let manifest = try ManifestLoader.load(directory: fixtures.path)
+        let fixtures = Self.fixtures()
+        let manifest = try fixtures.load()
         let files = try #require(manifest.endpoints.first { $0.id == "files" })
         #expect(ExampleRequest(files).target == "/files/a.json")
         let demo = try ScreenFixtures.demoPanel().snapshot().manifest.endpoints

@@ -244,10 +244,9 @@ import Testing
     }
 
     @Test mutating func aReloadThatLeavesNoEndpointsWarns() throws {
-        let fixtures = try TemporaryFixtures(manifest: "endpoints: []\n")
         let panel = try ScreenFixtures.demoPanel()
         _ = Reducer.reduce(&self.state, .panel(panel.snapshot(), JournalStats()), width: 80, height: 24)
-        panel.replaceManifest(try ManifestLoader.load(directory: fixtures.path))
+        panel.replaceManifest(try MemoryFixtures("endpoints: []\n").load())
         _ = Reducer.reduce(&self.state, .panel(panel.snapshot(), JournalStats()), width: 80, height: 24)
         #expect(self.state.flash == "warning: the reloaded fixtures declare no endpoints; every request answers 404")
     }

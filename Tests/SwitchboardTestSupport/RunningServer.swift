@@ -36,6 +36,11 @@ public final class RunningServer: Sendable {
             panel: ControlPanel(manifest: manifest), noStore: noStore, keepAlive: keepAlive, keeping: fixtures)
     }
 
+    /// The server for a manifest and files held in memory.
+    public convenience init(fixtures: MemoryFixtures, noStore: Bool = false, keepAlive: Bool = true) throws {
+        try self.init(panel: fixtures.panel(), noStore: noStore, keepAlive: keepAlive)
+    }
+
     /// The demo API in `fixtures/`.
     public static func demo(
         host: String = "127.0.0.1", controlToken: String? = nil, limits: ServerLimits = ServerLimits()

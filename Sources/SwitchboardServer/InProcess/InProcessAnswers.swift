@@ -29,8 +29,8 @@ public final class InProcessAnswers: Sendable {
 
     /// What the fake API answers `method` `target` (origin form:
     /// `/users/7?full=1`) with these headers and body, from the settings
-    /// as they are now. Control API targets (`/__switchboard/…`) are
-    /// answered too, and kept out of the journal as the server keeps them.
+    /// as they are now. Control API targets (`/__switchboard/…`, see
+    /// ``isControl(_:)``) are for ``control(method:target:body:)``.
     public func answer(method: String, target: String, headers: [HeaderField], body: [UInt8]) -> InProcessAnswer {
         var fields = HTTPHeaders()
         for field in headers { fields.add(name: field.name, value: field.value) }
@@ -39,9 +39,6 @@ public final class InProcessAnswers: Sendable {
         let request = InProcessAnswer.Request(
             head: head, body: body.isEmpty ? nil : ByteBuffer(bytes: body), bodySize: body.count,
             arrived: .now(), wallTime: WallClock.now())
-        if ControlAPI.addresses(target) {
-            return self.control(request)
-        }
         let ready = self.responder.current
         // No connection: without a key header, each call is a new client.
         var retry = RetryDeadline()
@@ -67,27 +64,6 @@ public final class InProcessAnswers: Sendable {
             head: request.head, body: request.body, bodySize: request.bodySize, wallTime: request.wallTime,
             arrived: request.arrived, response, status: status, now: .now(), headSentAt: answer.statusLineAt)
         self.responder.journal.record(entry)
-    }
-
-    /// A control API call, answered as the server answers one from the
-    /// loopback address. An export streams from a socket: refused here.
-    private func control(_ request: InProcessAnswer.Request) -> InProcessAnswer {
-        var response = self.responder.control(
-            head: request.head, body: request.body, serverURL: "http://switchboard.invalid")
-        if let later = response.later { response = later() }
-        if response.export != nil {
-            response = .refusal(
-                .notImplemented, .exportNeedsServer,
-                "journal exports stream from a server: start the instance with a port to export")
-        }
-        let body = ByteBuffer(string: response.body)
-        let headers = HTTPHeaders(
-            [
-                ("Content-Type", response.contentType), ("Content-Length", String(body.readableBytes)),
-                ("Cache-Control", "no-store"),
-            ] + response.headers)
-        let prepared = PreparedResponse(status: response.status, headers: headers, body: body)
-        return InProcessAnswer(request: request, prepared: prepared, cors: false, isControl: true)
     }
 
     /// A body too large to hold: read now, on the caller's thread (a
