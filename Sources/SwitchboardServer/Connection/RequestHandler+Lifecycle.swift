@@ -16,26 +16,11 @@ extension RequestHandler {
         // A long poll is not held past the server: its connection closes.
         self.endLongPoll()
         switch self.connection.stopping() {
-        case .finishNow(let request, var response, let resume):
-            self.wait?.cancel()
-            self.wait = nil
-            switch resume {
-            case .respond:
-                // A bandwidth limit would only start here; send it all now.
-                response.plan = response.plan.atOnce
-                self.perform(response, for: request, context: context)
-            case .trickle(let next):
-                // The rest of the body at once.
-                if request.head.method != .HEAD {
-                    let rest = response.body.getSlice(
-                        at: response.body.readerIndex + next.offset, length: response.body.readableBytes - next.offset)
-                    if let rest { context.write(self.wrapOutboundOut(.body(.byteBuffer(rest))), promise: nil) }
-                }
-                self.endBody(request, response, context: context)
-            }
+        case .finishNow(let request, let response, let resume):
+            self.writer.finishNow(request, response, resume, context: context)
             context.close(mode: .all, promise: nil)
         case .endHang(let request, let response):
-            self.record(request, response, status: .noStatusLine, now: context.eventLoop.now)
+            self.writer.record(request, response, .ran, now: context.eventLoop.now)
             context.close(promise: nil)
         case .refuseArriving(let request):
             self.recordRejection(

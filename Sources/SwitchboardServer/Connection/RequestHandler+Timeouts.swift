@@ -89,7 +89,7 @@ extension RequestHandler {
     /// An empty write tells which: writes complete in order, so it completes
     /// at once when nothing waits before it, and later otherwise.
     private func stillSending(context: ChannelHandlerContext) -> Bool {
-        guard let raw = self.wireContext else { return false }
+        guard let raw = self.writer.wire else { return false }
         var sentAlready = false
         let sent = context.eventLoop.makePromise(of: Void.self)
         sent.futureResult.assumeIsolated().whenSuccess {
@@ -112,6 +112,6 @@ extension RequestHandler {
         let response = ByteBuffer(
             string: "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json\r\n"
                 + "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
-        self.writeRawAndClose(response, context: context)
+        self.writer.writeRawAndClose(response, context: context)
     }
 }
