@@ -14,7 +14,7 @@ extension RequestHandler {
             return
         }
         // A long poll is not held past the server: its connection closes.
-        self.endLongPoll()
+        self.control?.stop()
         switch self.connection.stopping() {
         case .finishNow(let request, let response, let resume):
             self.writer.finishNow(request, response, resume, context: context)

@@ -22,8 +22,8 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     var connection: ConnectionStateMachine
     /// Runs the answers' plans on the channel, and journals them.
     private(set) lazy var writer = AnswerWriter(responder: self.responder, host: self)
-    /// A control API long poll held until a request arrives, while there is one.
-    var longPoll: LongPoll?
+    /// The control API request under way, while there is one.
+    var control: ControlExchange?
     /// The live request under way, while there is one.
     var live: LiveExchange?
     /// Its body on the way to the upstream, while it arrives.
@@ -113,7 +113,9 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
                 self.clock.requestReceived()
                 // Busy until the answer is complete: an export takes a while,
                 // and a connection sending one is not idle.
-                self.answerControl(request, context: context)
+                self.control = ControlExchange(
+                    request, responder: self.responder, writer: self.writer, context: context)
+                self.control?.start()
             case .endUpload:
                 self.clock.requestReceived()
                 self.endUpload()
@@ -161,7 +163,9 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
         // Whatever the state: after `unexpected` it is `closing`, and a
         // timer armed before must not write to a closed channel.
         self.writer.cancelWait()
-        self.endLongPoll()
+        // Let go too: the exchange holds the context, which holds this handler.
+        self.control?.stop()
+        self.control = nil
         switch self.connection.inactive() {
         case .clientLeft(let request, let response):
             // The client hung up while we were holding its response back.
