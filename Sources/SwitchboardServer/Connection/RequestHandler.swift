@@ -19,6 +19,8 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     let responder: Responder
     let limits: ServerLimits
     var clock: ConnectionClock
+    /// The timer that wakes at the clock's next deadline (`armClock`).
+    var clockTimer: Scheduled<Void>?
     var connection: ConnectionStateMachine
     /// Runs the answers' plans on the channel, and journals them.
     private(set) lazy var writer = AnswerWriter(responder: self.responder, host: self)
@@ -87,10 +89,10 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
                 context.writeAndFlush(self.wrapOutboundOut(.head(proceed)), promise: nil)
             case .refuse(let request, let status, let reason):
                 self.clock.headReceived()
-                self.reject(request, status: status, reason: reason, message: reason, context: context)
+                self.reject(request, Refusal(status, reason: reason), context: context)
             case .refuseBody(let request):
                 self.clock.headReceived()
-                self.rejectBody(request, context: context)
+                self.reject(request, .bodyTooLarge(limit: self.limits.maxBodyBytes), context: context)
             case .ignore:
                 break
             case .unexpected(let event):
@@ -100,7 +102,8 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
             switch self.connection.bodyReceived(&buffer) {
             case .receive, .ignore: break
             case .forward: self.uploadPart(buffer, context: context)
-            case .refuseBody(let request): self.rejectBody(request, context: context)
+            case .refuseBody(let request):
+                self.reject(request, .bodyTooLarge(limit: self.limits.maxBodyBytes), context: context)
             case .unexpected(let event): self.unexpected(event, context: context)
             }
         case .end:
@@ -174,9 +177,10 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
         case .hangEnded(let request, let response):
             self.writer.record(request, response, .ran, now: context.eventLoop.now)
         case .leftMidRequest(let request):
-            self.recordRejection(
-                status: .clientLeft, reason: "client left before the request was complete", request: request,
-                now: context.eventLoop.now)
+            self.responder.journal.record(
+                JournalEntry(
+                    unseen: request, status: .clientLeft, reason: "client left before the request was complete",
+                    now: context.eventLoop.now))
         case .uploadAbandoned(let request, let response):
             self.abortUpload(
                 request, response, why: "client left mid-upload", status: .clientLeft, context: context)
