@@ -45,7 +45,11 @@ import Testing
         #expect(entry.rejection == "body over 1KB")
         #expect(entry.duration == .seconds(2))
         #expect(entry.details?.requestBodySize == 3)
-        let headless = JournalEntry(unseen: nil, status: .answered(408), reason: "slow", now: .now())
+        let stopped = JournalEntry(refused: request, .stoppedHeld, now: .uptimeNanoseconds(3_000_000_000))
+        #expect(stopped.status == .answered(503))
+        #expect(stopped.rejection == "server stopped before the request was answered")
+        let headless = JournalEntry(refused: nil, .slowHead, now: .now())
+        #expect(headless.status == .answered(408))
         #expect(headless.method == "-")
         #expect(headless.details == nil)
     }

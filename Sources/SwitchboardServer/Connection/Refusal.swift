@@ -34,6 +34,15 @@ struct Refusal: Equatable {
     /// Headers that did not finish within `--header-timeout`.
     static let slowHead = Refusal(.requestTimeout, reason: "request headers took too long")
 
+    /// The server stopped while the request's body arrived.
+    static let stoppedArriving = Refusal(.serviceUnavailable, reason: "server stopped while the request arrived")
+
+    /// The server stopped with the request held behind the last response:
+    /// it was read and will never be answered. (Not "client left": the
+    /// client did nothing wrong, and was still there.)
+    static let stoppedHeld = Refusal(
+        .serviceUnavailable, reason: "server stopped before the request was answered")
+
     var body: ByteBuffer {
         ErrorBody.buffer(ErrorBody.code(refusing: self.status), self.message)
     }
@@ -78,5 +87,16 @@ extension JournalEntry {
             duration: .nanoseconds(request.map { (now - $0.arrived).nanoseconds } ?? 0), endpointID: nil, mode: nil,
             latency: nil, details: details)
         self.rejection = reason
+    }
+
+    /// The entry for a refused request, journaled with the refusal's status
+    /// (also when the connection closed without it: the server stopped).
+    init(
+        refused request: ConnectionStateMachine.Request?, _ refusal: Refusal,
+        answer: (HTTPHeaders, ByteBuffer)? = nil, now: NIODeadline
+    ) {
+        self.init(
+            unseen: request, status: .answered(Int(refusal.status.code)), reason: refusal.reason, answer: answer,
+            now: now)
     }
 }

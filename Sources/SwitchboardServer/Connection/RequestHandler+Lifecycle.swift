@@ -24,9 +24,7 @@ extension RequestHandler {
             context.close(promise: nil)
         case .refuseArriving(let request):
             self.responder.journal.record(
-                JournalEntry(
-                    unseen: request, status: .answered(503), reason: "server stopped while the request arrived",
-                    now: context.eventLoop.now))
+                JournalEntry(refused: request, .stoppedArriving, now: context.eventLoop.now))
             context.close(promise: nil)
         case .awaitUpstream:
             break
@@ -37,20 +35,16 @@ extension RequestHandler {
     }
 
     /// Requests held behind the last response when the server stopped are
-    /// journaled as refused (503), like a request still arriving then: the
-    /// server read them and will never answer them, and the client sees the
-    /// connection close without an answer, in both cases. (Not "client
-    /// left": the client did nothing wrong, and was still there.) No
-    /// endpoint saw them, so no hit counts them.
+    /// journaled as refused (503, `Refusal.stoppedHeld`), like a request
+    /// still arriving then: the client sees the connection close without
+    /// an answer, in both cases. No endpoint saw them, so no hit counts them.
     func refuseHeld(context: ChannelHandlerContext) {
         let now = context.eventLoop.now
         for head in self.connection.dropHeld() {
             let request = self.request(for: head, context: context)
             guard !request.isControl else { continue }
             self.responder.journal.record(
-                JournalEntry(
-                    unseen: request, status: .answered(503), reason: "server stopped before the request was answered",
-                    now: now))
+                JournalEntry(refused: request, .stoppedHeld, now: now))
         }
     }
 
@@ -63,9 +57,7 @@ extension RequestHandler {
         let headers = refusal.headers(length: body.readableBytes)
         if request?.isControl != true {
             self.responder.journal.record(
-                JournalEntry(
-                    unseen: request, status: .answered(Int(refusal.status.code)), reason: refusal.reason,
-                    answer: (headers, body), now: context.eventLoop.now))
+                JournalEntry(refused: request, refusal, answer: (headers, body), now: context.eventLoop.now))
         }
         let head = HTTPResponseHead(
             version: request?.head.version ?? .http1_1, status: refusal.status, headers: headers)

@@ -100,7 +100,7 @@ extension RequestHandler {
     private func refuseSlowHead(now: NIODeadline, context: ChannelHandlerContext) {
         let refusal = Refusal.slowHead
         self.responder.journal.record(
-            JournalEntry(unseen: nil, status: .answered(408), reason: refusal.reason, now: now))
+            JournalEntry(refused: nil, refusal, now: now))
         self.writer.writeRawAndClose(refusal.bytes, context: context)
     }
 }

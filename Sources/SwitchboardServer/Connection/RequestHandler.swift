@@ -45,7 +45,6 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     private(set) var snapshot: PanelSnapshot?
 
     typealias Request = ConnectionStateMachine.Request
-    typealias Resume = ConnectionStateMachine.Resume
 
     init(responder: Responder, limits: ServerLimits) {
         self.responder = responder
