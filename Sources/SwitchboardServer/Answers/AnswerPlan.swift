@@ -4,7 +4,7 @@ import SwitchboardCore
 
 /// What goes on the wire for one answer, after its wait (`PreparedResponse.delay`):
 /// decided once by `Responder.prepare`, a value with no I/O in it, and only
-/// *run* by the two front ends — the socket's `RequestHandler` and the
+/// *run* by the two front ends — the socket's `AnswerWriter` and the
 /// in-process `InProcessAnswer` (for `SwitchboardURLProtocol`). Whatever
 /// both must do alike (what `truncated` promises and sends, where
 /// `limit_data` cuts, what is journaled) is worked out here or in

@@ -4,9 +4,10 @@ import SwitchboardCore
 
 /// Answers the requests of one connection, one at a time. What the
 /// connection is doing is `connection`, a value that decides; this class
-/// does the I/O it asks for. A request that arrives while the previous one
-/// is still being answered (pipelining) waits there, and reading stops
-/// until the answer is out.
+/// does the I/O it asks for, and hands each answer's plan to its
+/// `AnswerWriter` and each control request to a `ControlExchange`. A request
+/// that arrives while the previous one is still being answered (pipelining)
+/// waits there, and reading stops until the answer is out.
 ///
 /// Every wait is an event-loop timer, never a sleeping thread: a delay, each
 /// chunk of a bandwidth-limited body, and a `hang` (which simply waits for
