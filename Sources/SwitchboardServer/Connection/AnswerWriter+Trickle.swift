@@ -32,6 +32,7 @@ extension AnswerWriter {
             guard self.check(self.host.connection.waitEnded(), request, response, context: context) else { return }
             then()
         }
-        self.check(self.host.connection.waitStarted(request, response, until: resume), request, response, context: context)
+        let started = self.host.connection.waitStarted(request, response, until: resume)
+        self.check(started, request, response, context: context)
     }
 }
