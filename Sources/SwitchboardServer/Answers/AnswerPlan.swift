@@ -4,7 +4,7 @@ import SwitchboardCore
 
 /// What goes on the wire for one answer, after its wait (`PreparedResponse.delay`):
 /// decided once by `Responder.prepare`, a value with no I/O in it, and only
-/// *run* by the two front ends — the socket's `RequestHandler` and the
+/// *run* by the two front ends — the socket's `AnswerWriter` and the
 /// in-process `InProcessAnswer` (for `SwitchboardURLProtocol`). Whatever
 /// both must do alike (what `truncated` promises and sends, where
 /// `limit_data` cuts, what is journaled) is worked out here or in
@@ -119,12 +119,32 @@ enum AnswerPlan: Hashable {
         }
     }
 
-    /// The journal's status for an answer run by this plan to its end
-    /// (`clientLeft`: the client went away first).
-    func journalStatus(_ status: HTTPResponseStatus, clientLeft: Bool) -> JournalEntry.Status {
-        guard self.sendsStatusLine else { return .noStatusLine }
-        return clientLeft ? .clientLeft : .answered(Int(status.code))
+    /// The journal's status for an answer with this plan that ended as
+    /// `end`: the one rule both front ends journal by.
+    func journalStatus(_ status: HTTPResponseStatus, _ end: AnswerEnd) -> JournalEntry.Status {
+        switch end {
+        case .ran: self.sendsStatusLine ? .answered(Int(status.code)) : .noStatusLine
+        case .leftWaiting: .clientLeft
+        // A hang's client leaving is how a hang ends.
+        case .clientLeft: self.sendsStatusLine ? .clientLeft : .noStatusLine
+        case .brokenOff(let headSent): headSent ? .answered(Int(status.code)) : .noStatusLine
+        }
     }
+}
+
+/// How far an answer's plan got when it is journaled.
+enum AnswerEnd: Hashable {
+    /// It ran to its end (for a hang: until the client gave up).
+    case ran
+    /// The client went away before the plan began: during the wait before
+    /// it, or while its body was read from disk.
+    case leftWaiting
+    /// The client went away while the plan ran (in process, where the wait
+    /// is the front end's own: whenever it gave up).
+    case clientLeft
+    /// The server stopped it partway (a step the connection's state rules
+    /// out); `headSent`: its status line was out.
+    case brokenOff(headSent: Bool)
 }
 
 extension PreparedResponse {

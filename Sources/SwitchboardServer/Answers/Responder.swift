@@ -249,7 +249,7 @@ struct PreparedResponse {
     /// The whole response as bytes (head and body), if prebuilt.
     var wire: ByteBuffer?
     /// A body too large to hold in memory, read from this file before the
-    /// response is answered (see `RequestHandler.readFromDisk`).
+    /// response is answered (see `AnswerWriter.readFromDisk`).
     var diskFile: String?
     /// What goes on the wire, and how (see `AnswerPlan`).
     var plan = AnswerPlan.answer(AnswerPlan.BodyPlan())

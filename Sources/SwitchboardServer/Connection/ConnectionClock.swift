@@ -28,9 +28,8 @@ struct ConnectionClock {
     private(set) var phase = Phase.idle
     /// When the current wait runs out; nil while a request is being answered.
     private(set) var deadline: NIODeadline?
-    /// When the armed timer wakes.
+    /// When the armed timer wakes (the handler holds the timer).
     private(set) var wake: NIODeadline?
-    private(set) var timer: Scheduled<Void>?
 
     init(limits: ServerLimits) {
         self.limits = limits
@@ -55,6 +54,18 @@ struct ConnectionClock {
     mutating func bodyArrived(now: NIODeadline) {
         self.phase = .readingBody
         self.deadline = now + TimeAmount(self.limits.bodyTimeout)
+    }
+
+    /// A read is over (see `ConnectionStateMachine.readCompleted`): a head
+    /// begun must finish in time, a body under way must keep coming.
+    /// Returns whether a deadline moved.
+    mutating func readCompleted(_ read: ConnectionStateMachine.ReadCompleteAction, now: NIODeadline) -> Bool {
+        switch read {
+        case .headBegun: self.bytesArrived(now: now)
+        case .bodyIncomplete: self.bodyArrived(now: now)
+        case .none: return false
+        }
+        return true
     }
 
     /// The request's head has been read: its handler owns the clock now.
@@ -82,6 +93,13 @@ struct ConnectionClock {
         self.deadline = nil
     }
 
+    /// Every byte of the last response has been handed to the system: if
+    /// the idle clock waited for that (`stillSending`), it starts now.
+    mutating func allSent(now: NIODeadline) {
+        guard case .sending = self.phase else { return }
+        self.responseFinished(now: now)
+    }
+
     /// When the timer should next wake: at the deadline, but never later
     /// than the shortest timeout from now. A deadline set after this is then
     /// never earlier than the wake (each is at least the shortest timeout
@@ -101,14 +119,11 @@ struct ConnectionClock {
         return deadline < wake
     }
 
-    mutating func armed(_ timer: Scheduled<Void>, at wake: NIODeadline) {
-        self.timer = timer
+    mutating func armed(at wake: NIODeadline) {
         self.wake = wake
     }
 
-    mutating func disarm() {
-        self.timer?.cancel()
-        self.timer = nil
+    mutating func disarmed() {
         self.wake = nil
     }
 

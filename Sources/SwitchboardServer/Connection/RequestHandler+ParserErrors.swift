@@ -19,7 +19,7 @@ extension RequestHandler {
     func refuseMalformed(_ error: HTTPParserError, context: ChannelHandlerContext) {
         switch self.connection.parserError(error) {
         case .refuse(let request, let status, let reason):
-            self.reject(request, status: status, reason: reason, message: reason, context: context)
+            self.reject(request, Refusal(status, reason: reason), context: context)
         case .abortUpload(let request, let response, let reason):
             self.abortUpload(
                 request, response, why: "request body unreadable: \(reason)", status: .noStatusLine, context: context)

@@ -16,36 +16,31 @@ extension RequestHandler {
     /// incomplete, the rest must keep coming. (A read that only finished a
     /// body, answered at once, leaves the connection idle, not mid-head.)
     func channelReadComplete(context: ChannelHandlerContext) {
-        switch self.connection.readCompleted() {
-        case .headBegun:
-            self.clock.bytesArrived(now: context.eventLoop.now)
+        if self.clock.readCompleted(self.connection.readCompleted(), now: context.eventLoop.now) {
             self.armClockIfEarlier(context: context)
-        case .bodyIncomplete:
-            self.clock.bodyArrived(now: context.eventLoop.now)
-            self.armClockIfEarlier(context: context)
-        case .none:
-            break
         }
         context.fireChannelReadComplete()
     }
 
     func armClock(context: ChannelHandlerContext) {
         let wake = self.clock.nextWake(now: context.eventLoop.now)
-        let timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: wake) {
+        self.clockTimer = context.eventLoop.assumeIsolated().scheduleTask(deadline: wake) {
             self.clockFired(context: context)
         }
-        self.clock.armed(timer, at: wake)
+        self.clock.armed(at: wake)
     }
 
     /// A deadline moved before the armed timer's wake: arm it again.
     func armClockIfEarlier(context: ChannelHandlerContext) {
         guard self.clock.needsEarlierWake else { return }
-        self.clock.disarm()
+        self.stopClock()
         self.armClock(context: context)
     }
 
     func stopClock() {
-        self.clock.disarm()
+        self.clockTimer?.cancel()
+        self.clockTimer = nil
+        self.clock.disarmed()
     }
 
     private func clockFired(context: ChannelHandlerContext) {
@@ -65,10 +60,7 @@ extension RequestHandler {
         case .refuseSlowHead:
             self.refuseSlowHead(now: now, context: context)
         case .refuseStalledBody(let request):
-            self.reject(
-                request, status: .requestTimeout, reason: "request body stopped arriving",
-                message: "no more of the request body arrived for \(DurationText.format(self.limits.bodyTimeout))"
-                    + " (see --body-timeout)", context: context)
+            self.reject(request, .stalledBody(timeout: self.limits.bodyTimeout), context: context)
         case .abandonStalledUpload(let request, let response):
             self.abortUpload(
                 request, response, why: "request body stopped arriving", status: .noStatusLine, context: context)
@@ -89,13 +81,12 @@ extension RequestHandler {
     /// An empty write tells which: writes complete in order, so it completes
     /// at once when nothing waits before it, and later otherwise.
     private func stillSending(context: ChannelHandlerContext) -> Bool {
-        guard let raw = self.wireContext else { return false }
+        guard let raw = self.writer.wire else { return false }
         var sentAlready = false
         let sent = context.eventLoop.makePromise(of: Void.self)
         sent.futureResult.assumeIsolated().whenSuccess {
             sentAlready = true
-            guard case .sending = self.clock.phase else { return }
-            self.clock.responseFinished(now: context.eventLoop.now)
+            self.clock.allSent(now: context.eventLoop.now)
         }
         raw.writeAndFlush(NIOAny(ByteBuffer()), promise: sent)
         if sentAlready { return false }
@@ -107,11 +98,9 @@ extension RequestHandler {
     /// NIO's HTTP handlers to pair an answer with, so it goes out as bytes,
     /// under the encoder.
     private func refuseSlowHead(now: NIODeadline, context: ChannelHandlerContext) {
-        self.recordRejection(status: .answered(408), reason: "request headers took too long", request: nil, now: now)
-        let body = ErrorBody.text(.requestTimeout, "request headers took too long")
-        let response = ByteBuffer(
-            string: "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json\r\n"
-                + "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
-        self.writeRawAndClose(response, context: context)
+        let refusal = Refusal.slowHead
+        self.responder.journal.record(
+            JournalEntry(refused: nil, refusal, now: now))
+        self.writer.writeRawAndClose(refusal.bytes, context: context)
     }
 }

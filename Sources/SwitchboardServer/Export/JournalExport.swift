@@ -5,7 +5,7 @@ import SwitchboardCore
 /// chunk at a time, so that a large journal is never one document in
 /// memory and never long work on an event loop. `next` runs on a thread
 /// pool; the handler writes each chunk and asks for the next once it is
-/// written (see `RequestHandler.streamExport`).
+/// written (see `ControlExchange.stream`).
 ///
 /// It covers the entries recorded when it started; entries dropped from
 /// the journal while it runs are left out.

@@ -59,7 +59,7 @@ public final class InProcessAnswers: Sendable {
         let request = answer.request
         let response = answer.prepared
         // A hang ends when the client gives up, as on a socket: no status line.
-        let status = response.plan.journalStatus(response.status, clientLeft: clientLeft)
+        let status = response.plan.journalStatus(response.status, clientLeft ? .clientLeft : .ran)
         let entry = JournalEntry(
             head: request.head, body: request.body, bodySize: request.bodySize, wallTime: request.wallTime,
             arrived: request.arrived, response, status: status, now: .now(), headSentAt: answer.statusLineAt)

@@ -6,7 +6,7 @@ import SwitchboardCore
 /// slicer pieces, cut at `limit_data` (the plan's cut), or closed late
 /// (`slow_close`). The other faults (reset, hang, …) have no body for a
 /// toxic to act on.
-extension RequestHandler {
+extension AnswerWriter {
     /// Sends `response` with its toxics if its plan sends a body whole
     /// (or at a bandwidth); `false` leaves it to the plain path.
     func sendWithToxics(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) -> Bool {
@@ -31,7 +31,7 @@ extension RequestHandler {
     /// The slicer's draws for this answer: by endpoint and request number,
     /// from the seeded source, so `--seed` repeats them.
     func slicerDraws(for response: PreparedResponse) -> ToxicBody.Slicer? {
-        guard let snapshot = self.snapshot, let decision = response.decision else { return nil }
+        guard let snapshot = self.host.snapshot, let decision = response.decision else { return nil }
         return ToxicBody.Slicer(random: snapshot.random, endpoint: decision.endpointIndex, request: decision.request)
     }
 
@@ -50,24 +50,17 @@ extension RequestHandler {
             self.endToxic(request, response, context: context)
             return
         }
-        self.wait = context.eventLoop.assumeIsolated().scheduleTask(deadline: started + TimeAmount(piece.chunk.at)) {
-            self.wait = nil
-            let status = JournalEntry.Status.answered(Int(response.status.code))
-            guard self.check(self.connection.waitEnded(), request, response, status: status, context: context) else {
-                return
-            }
+        let due = started + TimeAmount(piece.chunk.at)
+        self.after(due, waiting: .trickle(piece.chunk), request, response, context: context) {
             self.writePiece(piece.chunk, of: response, context: context)
             self.sendPieces(
                 plan.piece(after: piece), of: plan, response, for: request, started: started, context: context)
         }
-        self.check(
-            self.connection.waitStarted(request, response, until: .trickle(piece.chunk)), request, response,
-            status: .answered(Int(response.status.code)), context: context)
     }
 
     private func writePiece(_ chunk: BodyTrickle.Chunk, of response: PreparedResponse, context: ChannelHandlerContext) {
         let slice = response.body.getSlice(at: response.body.readerIndex + chunk.offset, length: chunk.length)!
-        context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(slice))), promise: nil)
+        context.writeAndFlush(Self.part(.body(.byteBuffer(slice))), promise: nil)
     }
 
     /// The body is out: cut short, or ended, and with `slow_close` the
@@ -80,9 +73,9 @@ extension RequestHandler {
             self.endBody(request, response, context: context)
             return
         }
-        self.record(request, response, status: .answered(Int(response.status.code)), now: context.eventLoop.now)
-        self.connection.closing()
-        self.closeLate(after: delay, once: context.writeAndFlush(self.wrapOutboundOut(.end(nil))), context: context)
+        self.record(request, response, .ran, now: context.eventLoop.now)
+        self.host.connection.closing()
+        self.closeLate(after: delay, once: context.writeAndFlush(Self.part(.end(nil))), context: context)
     }
 
     /// `slow_close`: the answer's end is on its way (`ended`), and the

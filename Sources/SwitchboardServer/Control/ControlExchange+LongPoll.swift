@@ -8,59 +8,53 @@ import SwitchboardCore
 /// held.
 struct LongPoll {
     let export: JournalExport
-    let request: RequestHandler.Request
     let token: Int
     var timer: Scheduled<Void>?
     /// The journal is read up to here: a wake-up reads only what is newer.
     var scanned = 0
 }
 
-extension RequestHandler {
+extension ControlExchange {
     /// Answers `export` now if it has an entry, else once it has one or
     /// `wait` has passed.
-    func holdExport(
-        _ export: JournalExport, for wait: TimeAmount, request: Request, context: ChannelHandlerContext
-    ) {
-        let loop = context.eventLoop
-        let handler = NIOLoopBound((self, context), eventLoop: loop)
+    func hold(_ export: JournalExport, for wait: TimeAmount) {
+        let loop = self.context.eventLoop
+        let exchange = NIOLoopBound(self, eventLoop: loop)
         // Registered before the first look: an entry recorded in between
         // wakes it rather than being missed.
         let token = self.responder.arrivals.wakeOnArrival {
-            loop.execute {
-                let (handler, context) = handler.value
-                handler.longPollWoken(context: context)
-            }
+            loop.execute { exchange.value.woken() }
         }
-        var poll = LongPoll(export: export, request: request, token: token)
+        var poll = LongPoll(export: export, token: token)
         if export.hasEntry(scanned: &poll.scanned) || wait == .zero {
             self.responder.arrivals.stopWaking(token)
-            self.streamExport(export, request: request, context: context)
+            self.stream(export)
             return
         }
         poll.timer = loop.assumeIsolated().scheduleTask(in: wait) {
-            self.answerLongPoll(context: context)
+            self.answerPoll()
         }
-        self.longPoll = poll
+        self.poll = poll
     }
 
-    private func longPollWoken(context: ChannelHandlerContext) {
-        guard var poll = self.longPoll else { return }
+    private func woken() {
+        guard var poll = self.poll else { return }
         let ready = poll.export.hasEntry(scanned: &poll.scanned)
-        self.longPoll = poll
-        if ready { self.answerLongPoll(context: context) }
+        self.poll = poll
+        if ready { self.answerPoll() }
     }
 
-    private func answerLongPoll(context: ChannelHandlerContext) {
-        guard let poll = self.endLongPoll() else { return }
-        self.streamExport(poll.export, request: poll.request, context: context)
+    private func answerPoll() {
+        guard let poll = self.stop() else { return }
+        self.stream(poll.export)
     }
 
     /// Stops waiting (the answer goes out, or the client or server went
-    /// away); returns what was held.
+    /// away); returns the long poll that was held.
     @discardableResult
-    func endLongPoll() -> LongPoll? {
-        guard let poll = self.longPoll else { return nil }
-        self.longPoll = nil
+    func stop() -> LongPoll? {
+        guard let poll = self.poll else { return nil }
+        self.poll = nil
         poll.timer?.cancel()
         self.responder.arrivals.stopWaking(poll.token)
         return poll

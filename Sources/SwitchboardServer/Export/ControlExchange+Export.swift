@@ -8,8 +8,9 @@ import SwitchboardCore
 /// once that one is written. The loop never builds the document, and the
 /// memory it takes is a chunk or two, however large the journal and however
 /// slowly the client reads.
-extension RequestHandler {
-    func streamExport(_ export: JournalExport, request: Request, context: ChannelHandlerContext) {
+extension ControlExchange {
+    func stream(_ export: JournalExport) {
+        let (request, context) = (self.request, self.context)
         // HTTP/1.0 knows no chunks: the body ends when the connection does.
         let chunked = request.head.version != .http1_0
         let keepAlive = request.keepAlive && chunked
@@ -18,13 +19,12 @@ extension RequestHandler {
         if !keepAlive { headers.add(name: "Connection", value: "close") }
         // (Only GET reaches here: the control API answers HEAD with 405.)
         let head = HTTPResponseHead(version: request.head.version, status: .ok, headers: headers)
-        context.write(self.wrapOutboundOut(.head(head)), promise: nil)
-        self.sendChunk(of: export, from: export.start(), keepAlive: keepAlive, context: context)
+        context.write(AnswerWriter.part(.head(head)), promise: nil)
+        self.sendChunk(of: export, from: export.start(), keepAlive: keepAlive)
     }
 
-    private func sendChunk(
-        of export: JournalExport, from cursor: JournalExport.Cursor, keepAlive: Bool, context: ChannelHandlerContext
-    ) {
+    private func sendChunk(of export: JournalExport, from cursor: JournalExport.Cursor, keepAlive: Bool) {
+        let context = self.context
         let made = NIOThreadPool.singleton.runIfActive(eventLoop: context.eventLoop) {
             var cursor = cursor
             let bytes = export.next(&cursor)
@@ -35,14 +35,14 @@ extension RequestHandler {
                 context.close(promise: nil)
                 return
             }
-            context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(chunk)))).assumeIsolated().whenComplete {
+            context.writeAndFlush(AnswerWriter.part(.body(.byteBuffer(chunk)))).assumeIsolated().whenComplete {
                 written in
                 // A client that went away ends the export.
                 guard case .success = written else { return }
                 if next.finished {
-                    self.writeEnd(keepAlive: keepAlive, context: context)
+                    self.writer.writeEnd(keepAlive: keepAlive, context: context)
                 } else {
-                    self.sendChunk(of: export, from: next, keepAlive: keepAlive, context: context)
+                    self.sendChunk(of: export, from: next, keepAlive: keepAlive)
                 }
             }
         }

@@ -4,13 +4,33 @@ import NIOPosix
 import SwitchboardControl
 import SwitchboardCore
 
-/// Control API requests: checked for access, answered at once (or, for the
-/// heavy ones, once NIO's thread pool has worked them out), and kept out of
-/// the fake API's journal.
-extension RequestHandler {
-    func answerControl(_ request: Request, context: ChannelHandlerContext) {
+/// One control API request on a connection, from its access check to its
+/// answer: checked, answered at once (or, for the heavy ones, once NIO's
+/// thread pool has worked them out), an export streamed in chunks, or a
+/// long poll held until the journal has a match. Kept out of the fake
+/// API's journal. The handler owns it while it runs and forwards the
+/// connection's going away (`stop`).
+final class ControlExchange {
+    typealias Request = ConnectionStateMachine.Request
+
+    let request: Request
+    let responder: Responder
+    let writer: AnswerWriter
+    let context: ChannelHandlerContext
+    /// The long poll being held, while there is one.
+    var poll: LongPoll?
+
+    init(_ request: Request, responder: Responder, writer: AnswerWriter, context: ChannelHandlerContext) {
+        self.request = request
+        self.responder = responder
+        self.writer = writer
+        self.context = context
+    }
+
+    func start() {
+        let (request, context) = (self.request, self.context)
         if request.bodySize > ConnectionStateMachine.controlBodyLimit {
-            self.writeControl(Self.tooLarge, extraHeaders: [], request: request, context: context)
+            self.write(Self.tooLarge, extraHeaders: [])
             return
         }
         let access = ControlAccess.check(
@@ -20,7 +40,7 @@ extension RequestHandler {
             let host = request.head.headers.first(name: "Host") ?? context.channel.localAddress.map(Self.hostPort) ?? ""
             let response = self.responder.control(head: request.head, body: request.body, serverURL: "http://\(host)")
             guard let later = response.later else {
-                self.answerControl(request, with: response, context: context)
+                self.answer(with: response)
                 return
             }
             NIOThreadPool.singleton.runIfActive(eventLoop: context.eventLoop, later).assumeIsolated().whenComplete {
@@ -30,30 +50,26 @@ extension RequestHandler {
                     context.close(promise: nil)
                     return
                 }
-                self.answerControl(request, with: response, context: context)
+                self.answer(with: response)
             }
         case .badToken:
-            self.writeControl(
-                Self.badToken, extraHeaders: [("WWW-Authenticate", #"Bearer realm="switchboard""#)], request: request,
-                context: context)
+            self.write(Self.badToken, extraHeaders: [("WWW-Authenticate", #"Bearer realm="switchboard""#)])
         case .foreignHost:
-            self.writeControl(Self.foreignHost, extraHeaders: [], request: request, context: context)
+            self.write(Self.foreignHost, extraHeaders: [])
         case .fromWebPage:
-            self.writeControl(Self.fromWebPage, extraHeaders: [], request: request, context: context)
+            self.write(Self.fromWebPage, extraHeaders: [])
         case .notLoopback:
-            self.writeControl(Self.notLoopback, extraHeaders: [], request: request, context: context)
+            self.write(Self.notLoopback, extraHeaders: [])
         }
     }
 
-    private func answerControl(
-        _ request: Request, with response: ControlAPI.Response, context: ChannelHandlerContext
-    ) {
+    private func answer(with response: ControlAPI.Response) {
         if let export = response.export, let wait = response.waitUpTo {
-            self.holdExport(export, for: wait, request: request, context: context)
+            self.hold(export, for: wait)
         } else if let export = response.export {
-            self.streamExport(export, request: request, context: context)
+            self.stream(export)
         } else {
-            self.writeControl(response, extraHeaders: response.headers, request: request, context: context)
+            self.write(response, extraHeaders: response.headers)
         }
     }
 
@@ -74,10 +90,8 @@ extension RequestHandler {
         .forbidden, .notLoopback,
         "the control API answers clients on this machine only; start Switchboard with --control-token to allow others")
 
-    private func writeControl(
-        _ response: ControlAPI.Response, extraHeaders: [(String, String)], request: Request,
-        context: ChannelHandlerContext
-    ) {
+    private func write(_ response: ControlAPI.Response, extraHeaders: [(String, String)]) {
+        let (request, context) = (self.request, self.context)
         let body = ByteBuffer(string: response.body)
         var headers = HTTPHeaders([
             ("Content-Type", response.contentType), ("Content-Length", String(body.readableBytes)),
@@ -86,11 +100,11 @@ extension RequestHandler {
         headers.add(contentsOf: extraHeaders)
         if !request.keepAlive { headers.add(name: "Connection", value: "close") }
         let head = HTTPResponseHead(version: request.head.version, status: response.status, headers: headers)
-        context.write(self.wrapOutboundOut(.head(head)), promise: nil)
+        context.write(AnswerWriter.part(.head(head)), promise: nil)
         if request.head.method != .HEAD {
-            context.write(self.wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+            context.write(AnswerWriter.part(.body(.byteBuffer(body))), promise: nil)
         }
-        self.writeEnd(keepAlive: request.keepAlive, context: context)
+        self.writer.writeEnd(keepAlive: request.keepAlive, context: context)
     }
 
     static func hostPort(_ address: SocketAddress) -> String {

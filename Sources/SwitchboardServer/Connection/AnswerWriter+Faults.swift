@@ -7,13 +7,13 @@ import SwitchboardCore
 #endif
 
 /// The network faults: what a broken server or network does to a request.
-extension RequestHandler {
+extension AnswerWriter {
     /// TCP RST: SO_LINGER with a zero timeout makes close() abort the
     /// connection, and the client sees "connection reset by peer".
     func resetConnection(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
         // Answered: the close that follows is not a client leaving mid-request.
-        self.connection.closing()
-        self.record(request, response, status: .noStatusLine, now: context.eventLoop.now)
+        self.host.connection.closing()
+        self.record(request, response, .ran, now: context.eventLoop.now)
         guard let socket = context.channel as? any SocketOptionProvider else {
             context.close(promise: nil)
             return
@@ -26,24 +26,15 @@ extension RequestHandler {
     /// A cut body is out (see `AnswerPlan.Cut`): journal it, and close once
     /// it has left, the client left waiting for bytes that never come.
     func cutShort(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
-        self.connection.closing()
-        self.record(request, response, status: .answered(Int(response.status.code)), now: context.eventLoop.now)
+        self.host.connection.closing()
+        self.record(request, response, .ran, now: context.eventLoop.now)
         self.writeRawAndClose(ByteBuffer(), context: context)
-    }
-
-    /// Bytes that are not HTTP, then close.
-    func writeGarbage(
-        _ bytes: ByteBuffer, _ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext
-    ) {
-        self.connection.closing()
-        self.record(request, response, status: .noStatusLine, now: context.eventLoop.now)
-        self.writeRawAndClose(bytes, context: context)
     }
 
     /// Writes under the HTTP encoder (from its own context, so the bytes
     /// reach the socket as they are), then closes.
     func writeRawAndClose(_ bytes: ByteBuffer, context: ChannelHandlerContext) {
-        guard let raw = self.wireContext else {
+        guard let raw = self.wire else {
             context.close(promise: nil)
             return
         }

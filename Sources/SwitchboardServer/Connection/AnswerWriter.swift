@@ -1,0 +1,235 @@
+import NIOCore
+import NIOHTTP1
+import SwitchboardCore
+
+/// What an `AnswerWriter` needs of the connection it writes on: the
+/// connection's state moves as a plan waits, hangs or closes, and the
+/// connection goes on (or closes) once an answer is out. The handler is
+/// the host; the writer decides nothing about the connection itself.
+protocol AnswerWriterHost: AnyObject {
+    /// The connection's state machine, told of each step of the plan.
+    var connection: ConnectionStateMachine { get set }
+    /// The snapshot the answer was decided from: the slicer's seeded draws.
+    var snapshot: PanelSnapshot? { get }
+    /// The answer's end is out and the connection is kept: the next request.
+    func answerFinished(context: ChannelHandlerContext)
+    /// The answer's end is out on a connection that does not go on: close it.
+    func answerClosing(context: ChannelHandlerContext)
+    /// A `relay` plan: the request goes to its upstream.
+    func relay(_ request: ConnectionStateMachine.Request, _ response: PreparedResponse, context: ChannelHandlerContext)
+    /// A step the connection's state rules out: a bug (see `RequestHandler.unexpected`).
+    func unexpected(_ event: String, context: ChannelHandlerContext)
+}
+
+/// Runs a connection's answers on its channel: reads a body kept on disk,
+/// waits out the injected delay, then does what the answer's `AnswerPlan`
+/// says — a head, a body at once, at a rate (`BodyTrickle`) or under
+/// toxics (`ToxicBody`), a cut, a reset, a close, garbage or a hang — and
+/// journals the answer when it ends. One answer runs at a time; every wait
+/// is an event-loop timer.
+final class AnswerWriter {
+    typealias Request = ConnectionStateMachine.Request
+
+    let responder: Responder
+    unowned let host: any AnswerWriterHost
+    /// The response encoder's context: prebuilt responses are written from
+    /// there, as finished bytes.
+    var wire: ChannelHandlerContext?
+    /// When the answer under way sent its status line, for the journal's
+    /// time to first byte.
+    var headSentAt: NIODeadline?
+    /// The timer holding the answer back (its delay, its body's next chunk,
+    /// a slow close), while there is one.
+    var wait: Scheduled<Void>?
+
+    init(responder: Responder, host: any AnswerWriterHost) {
+        self.responder = responder
+        self.host = host
+    }
+
+    /// Runs `response` for `request`: its body read from disk first if it
+    /// is kept there, then its delay, then its plan.
+    func run(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
+        guard let file = response.diskFile else {
+            self.answer(response, for: request, context: context)
+            return
+        }
+        // No longer arriving: no body deadline, no "client left" entry.
+        guard self.check(self.host.connection.fileReadStarted(), request, response, context: context) else { return }
+        self.readFromDisk(file, response, for: request, context: context)
+    }
+
+    /// Sends a response, after its injected delay if it has one.
+    func answer(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
+        // No closure for the common case: it would be an allocation per request.
+        guard response.delay > .zero else {
+            self.perform(response, for: request, context: context)
+            return
+        }
+        let due = context.eventLoop.now + TimeAmount(response.delay)
+        self.after(due, waiting: .respond, request, response, context: context) {
+            self.perform(response, for: request, context: context)
+        }
+    }
+
+    /// Stops a timer armed for the answer (the client or the server went away).
+    func cancelWait() {
+        self.wait?.cancel()
+        self.wait = nil
+    }
+
+    /// A step of an answer that its state rules out: journaled first, as far
+    /// as it went, or the in-flight count that shutdown waits on would stay
+    /// one too high; then the host fails loudly.
+    @discardableResult
+    func check(
+        _ progress: ConnectionStateMachine.Progress, _ request: Request, _ response: PreparedResponse,
+        context: ChannelHandlerContext
+    ) -> Bool {
+        guard case .unexpected(let event) = progress else { return true }
+        self.cancelWait()
+        self.record(request, response, .brokenOff(headSent: self.headSentAt != nil), now: context.eventLoop.now)
+        self.host.unexpected(event, context: context)
+        return false
+    }
+
+    /// Runs a response's plan (see `AnswerPlan`): nothing here decides what
+    /// goes on the wire.
+    func perform(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
+        if response.hasToxics, self.sendWithToxics(response.withRateLimitHeaders(), for: request, context: context) {
+            return
+        }
+        if case .answer(let body) = response.plan, body.rate == nil, body.cut == nil, let wire = response.wire,
+            let raw = self.wire, request.keepAlive, request.head.version == .http1_1,
+            request.head.method != .HEAD, !request.fromPage
+        {
+            // The common case: the whole response was encoded when the
+            // manifest loaded; one write, no encoding.
+            self.record(request, response, .ran, now: context.eventLoop.now)
+            raw.writeAndFlush(NIOAny(wire), promise: nil)
+            self.host.answerFinished(context: context)
+            return
+        }
+        let response = response.withRateLimitHeaders()
+        switch response.plan {
+        case .answer(let body):
+            let sent = response.sent(isHead: request.head.method == .HEAD)
+            self.writeHead(sent, for: request, context: context)
+            guard let rate = body.rate else {
+                if request.head.method != .HEAD && sent.body.readableBytes > 0 {
+                    context.write(Self.part(.body(.byteBuffer(sent.body))), promise: nil)
+                }
+                self.endBody(request, sent, context: context)
+                return
+            }
+            context.flush()
+            let plan = BodyTrickle(
+                bytes: request.head.method == .HEAD ? 0 : sent.body.readableBytes, bytesPerSecond: rate)
+            self.trickle(
+                plan.chunk(at: 0), of: plan, sent, for: request, started: context.eventLoop.now, context: context)
+        case .hang:
+            self.check(self.host.connection.hangStarted(request, response), request, response, context: context)
+        case .reset:
+            self.resetConnection(request, response, context: context)
+        case .close:
+            self.host.connection.closing()
+            self.record(request, response, .ran, now: context.eventLoop.now)
+            context.close(promise: nil)
+        case .garbage(let bytes):
+            self.host.connection.closing()
+            self.record(request, response, .ran, now: context.eventLoop.now)
+            self.writeRawAndClose(bytes, context: context)
+        case .relay:
+            self.host.relay(request, response, context: context)
+        }
+    }
+
+    /// The server is stopping while the answer waits: the rest goes out
+    /// now, all at once.
+    func finishNow(
+        _ request: Request, _ response: PreparedResponse, _ resume: ConnectionStateMachine.Resume,
+        context: ChannelHandlerContext
+    ) {
+        self.cancelWait()
+        switch resume {
+        case .respond:
+            // A bandwidth limit would only start here; send it all now.
+            var response = response
+            response.plan = response.plan.atOnce
+            self.perform(response, for: request, context: context)
+        case .trickle(let next):
+            // The rest of the body at once.
+            if request.head.method != .HEAD {
+                let rest = response.body.getSlice(
+                    at: response.body.readerIndex + next.offset, length: response.body.readableBytes - next.offset)
+                if let rest { context.write(Self.part(.body(.byteBuffer(rest))), promise: nil) }
+            }
+            self.endBody(request, response, context: context)
+        }
+    }
+
+    func writeHead(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
+        self.headSentAt = context.eventLoop.now
+        if !request.fromPage, let head = response.head, request.keepAlive, request.head.version == .http1_1 {
+            context.write(Self.part(.head(head)), promise: nil)
+            return
+        }
+        var headers = response.headers
+        if request.fromPage { CORS.allow(request.head, in: &headers) }
+        if !request.keepAlive {
+            headers.replaceOrAdd(name: "Connection", value: "close")
+        } else if request.head.version == .http1_0 {
+            headers.replaceOrAdd(name: "Connection", value: "keep-alive")
+        }
+        let head = HTTPResponseHead(version: request.head.version, status: response.status, headers: headers)
+        context.write(Self.part(.head(head)), promise: nil)
+    }
+
+    /// A body is all sent: the response ends (journaled first, so anyone
+    /// who has seen it can already find it in the journal), or, its plan
+    /// cutting it, is cut short.
+    func endBody(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
+        if case .answer(let body) = response.plan, body.cut != nil {
+            self.cutShort(request, response, context: context)
+        } else {
+            self.record(request, response, .ran, now: context.eventLoop.now)
+            self.writeEnd(keepAlive: request.keepAlive, context: context)
+        }
+    }
+
+    /// The response's end: on a kept-alive connection the next request is
+    /// read; otherwise the connection closes once the end is written.
+    func writeEnd(keepAlive: Bool, context: ChannelHandlerContext) {
+        guard keepAlive else {
+            self.host.connection.closing()
+            context.writeAndFlush(Self.part(.end(nil))).assumeIsolated().whenComplete { _ in
+                self.host.answerClosing(context: context)
+            }
+            return
+        }
+        context.writeAndFlush(Self.part(.end(nil)), promise: nil)
+        self.host.answerFinished(context: context)
+    }
+
+    /// Journals an answer that ended as `end`, its status worked out from
+    /// its plan (see `AnswerPlan.journalStatus`), as the in-process front
+    /// end journals its own.
+    func record(_ request: Request, _ response: PreparedResponse, _ end: AnswerEnd, now: NIODeadline) {
+        self.record(request, response, status: response.plan.journalStatus(response.status, end), now: now)
+    }
+
+    /// Journals an answer with `status` as its end: every request ends as
+    /// one entry, whatever path answered it.
+    func record(_ request: Request, _ response: PreparedResponse, status: JournalEntry.Status, now: NIODeadline) {
+        self.responder.inFlight.wrappingDecrement(by: 1, ordering: .relaxed)
+        let entry = JournalEntry(
+            head: request.head, body: request.body, bodySize: request.bodySize, wallTime: request.wallTime,
+            arrived: request.arrived, response, status: status, now: now, headSentAt: self.headSentAt)
+        self.headSentAt = nil
+        self.responder.journal.record(entry)
+    }
+
+    static func part(_ part: HTTPServerResponsePart) -> NIOAny {
+        NIOAny(part)
+    }
+}
