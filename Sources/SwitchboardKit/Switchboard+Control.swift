@@ -57,7 +57,7 @@ extension Switchboard {
         guard let index = snapshot.manifest.endpointIndex(id: endpoint) else {
             throw ControlError.unknownEndpoint(endpoint, known: snapshot.manifest.endpoints.map(\.id))
         }
-        return snapshot.settings[index].mode
+        return snapshot.rows[index].setting.mode
     }
 
     /// Every request endpoint `endpoint` answered, oldest first, with
