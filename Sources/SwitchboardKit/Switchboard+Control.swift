@@ -1,4 +1,5 @@
 public import SwitchboardCore
+public import SwitchboardModel
 
 /// The screen's and the control API's operations, from code. Each takes
 /// effect before it returns: the very next request sees it.

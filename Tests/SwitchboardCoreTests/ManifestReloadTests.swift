@@ -1,3 +1,4 @@
+import SwitchboardModel
 import SwitchboardTestSupport
 import Testing
 

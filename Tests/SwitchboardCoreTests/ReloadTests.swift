@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTestSupport
 import Testing
 

@@ -1,3 +1,5 @@
+import SwitchboardModel
+
 /// What a change does to settings, and the marker lines that say so.
 extension ControlPanel {
     /// `rows` with a scenario's (or a drill step's) entries applied in

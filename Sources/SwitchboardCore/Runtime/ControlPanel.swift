@@ -1,6 +1,7 @@
 import Atomics
 import Foundation
 import NIOConcurrencyHelpers
+public import SwitchboardModel
 
 /// The live settings of every endpoint: what the screen, the control API and
 /// scenarios change, and what the server reads on every request.

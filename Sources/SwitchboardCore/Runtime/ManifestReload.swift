@@ -1,3 +1,5 @@
+import SwitchboardModel
+
 /// What a reload does to the panel, decided as a value: from the snapshot
 /// before and the manifest just read, the snapshot after, the marker line
 /// it leaves, and the settings of endpoints it dropped. `ControlPanel`

@@ -1,3 +1,5 @@
+public import SwitchboardModel
+
 /// Everything a request needs to be answered, frozen at one moment: the
 /// manifest, its routing table and every endpoint's current setting.
 ///

@@ -1,4 +1,4 @@
-public import SwitchboardControl
+public import SwitchboardModel
 
 /// The scenario applied last and what it made of the settings, by endpoint
 /// id: enough to say, at any later moment, whether the settings are still

@@ -1,6 +1,7 @@
 import Foundation
 import SwitchboardControl
 import SwitchboardCore
+import SwitchboardModel
 
 /// The control API's answers, from the server's own types to the contract's
 /// (`SwitchboardControl`), which the CLI decodes with.
