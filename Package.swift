@@ -58,20 +58,25 @@ let package = Package(
         .target(
             name: "SwitchboardCore",
             dependencies: [
-                "CZlib", "SwitchboardControl", .product(name: "Yams", package: "Yams"),
+                "CZlib", "SwitchboardModel", "SwitchboardControl", .product(name: "Yams", package: "Yams"),
                 // Locks and atomics only (no event loop): NIO's lock, which the
                 // server links anyway, rather than a second lock of our own.
                 lock, atomics,
             ],
             swiftSettings: strict
         ),
+        // The words of the domain (`Mode`, `Fault`, `CountRule`, `Toxics`,
+        // `RateLimit`, `LatencyChoice`, …) and how they are written: plain
+        // values on the standard library alone, below both the core and the
+        // control contract, which name them as their own.
+        .target(name: "SwitchboardModel", swiftSettings: strict),
         // The control API's wire types, on their own and free of NIO, so a
         // URLSession-only client can share them with the server.
-        .target(name: "SwitchboardControl", swiftSettings: strict),
+        .target(name: "SwitchboardControl", dependencies: ["SwitchboardModel"], swiftSettings: strict),
         .target(
             name: "SwitchboardServer",
             dependencies: [
-                "SwitchboardCore", "SwitchboardControl",
+                "SwitchboardCore", "SwitchboardControl", "SwitchboardModel",
                 .product(name: "NIOCore", package: "swift-nio"), lock, atomics,
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -103,7 +108,8 @@ let package = Package(
         .target(
             name: "SwitchboardKit",
             dependencies: [
-                "SwitchboardCore", "SwitchboardControl", "SwitchboardServer", "SwitchboardTestFailure", lock, atomics,
+                "SwitchboardCore", "SwitchboardControl", "SwitchboardModel", "SwitchboardServer",
+                "SwitchboardTestFailure", lock, atomics,
             ],
             swiftSettings: strict
         ),
@@ -115,7 +121,10 @@ let package = Package(
         .target(name: "SwitchboardTestFailure", swiftSettings: strict),
         .target(
             name: "SwitchboardTUI",
-            dependencies: ["SwitchboardCore", lock, .product(name: "DequeModule", package: "swift-collections")],
+            dependencies: [
+                "SwitchboardCore", "SwitchboardModel", lock,
+                .product(name: "DequeModule", package: "swift-collections"),
+            ],
             swiftSettings: strict
         ),
         .systemLibrary(
@@ -138,7 +147,8 @@ let package = Package(
         .executableTarget(
             name: "switchboard",
             dependencies: [
-                "SwitchboardCore", "SwitchboardControl", "SwitchboardClient", "SwitchboardServer", "SwitchboardTUI",
+                "SwitchboardCore", "SwitchboardControl", "SwitchboardModel", "SwitchboardClient", "SwitchboardServer",
+                "SwitchboardTUI",
                 "SwitchboardProcess",
                 "SwitchboardTerminal", "SwitchboardUpstream", lock, atomics,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -165,15 +175,15 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchboardCoreTests",
-            dependencies: ["SwitchboardCore", "SwitchboardTestSupport", lock, atomics],
+            dependencies: ["SwitchboardCore", "SwitchboardModel", "SwitchboardTestSupport", lock, atomics],
             exclude: ["BrokenManifests"],
             swiftSettings: testing
         ),
         .testTarget(
             name: "SwitchboardServerTests",
             dependencies: [
-                "SwitchboardCore", "SwitchboardControl", "SwitchboardServer", "SwitchboardTestSupport",
-                "SwitchboardUpstream",
+                "SwitchboardCore", "SwitchboardControl", "SwitchboardModel", "SwitchboardServer",
+                "SwitchboardTestSupport", "SwitchboardUpstream",
                 .product(name: "NIOCore", package: "swift-nio"), lock, atomics,
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -183,7 +193,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchboardTUITests",
-            dependencies: ["SwitchboardCore", "SwitchboardTUI", "SwitchboardTestSupport", lock],
+            dependencies: ["SwitchboardCore", "SwitchboardModel", "SwitchboardTUI", "SwitchboardTestSupport", lock],
             exclude: ["Golden"],
             swiftSettings: testing
         ),
@@ -200,7 +210,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["switchboard", "SwitchboardClient", "SwitchboardTestSupport", lock],
+            dependencies: ["switchboard", "SwitchboardClient", "SwitchboardModel", "SwitchboardTestSupport", lock],
             swiftSettings: testing
         ),
     ]

@@ -1,3 +1,5 @@
+public import SwitchboardModel
+
 /// Every endpoint and what can be chosen for them: `GET …/endpoints`, and
 /// the answer of `POST …/reset` and `POST …/scenarios/{name}`.
 public struct PanelStatus: Codable, Sendable, Equatable {

@@ -1,3 +1,5 @@
+public import SwitchboardModel
+
 /// One journal entry as the control API lists it (`GET …/requests`), as
 /// `serve` prints it and `--log` appends it. The server writes this shape
 /// by hand, a byte at a time, since it prints one per request; this type is

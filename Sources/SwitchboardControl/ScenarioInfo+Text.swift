@@ -1,3 +1,5 @@
+import SwitchboardModel
+
 /// What a scenario sets, in words: one phrasing for the `s` picker,
 /// `switchboard scenario`, and the log's marker lines, so a scenario reads
 /// the same wherever it is named.

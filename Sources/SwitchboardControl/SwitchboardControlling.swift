@@ -1,4 +1,5 @@
 public import Foundation
+public import SwitchboardModel
 
 /// Drives a Switchboard: one method per route of the control API
 /// (`ControlRoute`), the same for every way of reaching one. A

@@ -1,5 +1,6 @@
 public import Foundation
-public import SwitchboardCore
+import SwitchboardCore
+public import SwitchboardModel
 
 /// An endpoint declared in code, for ``Switchboard/start(port:endpoints:scenarios:)``:
 /// the same thing a `switchboard.yml` entry declares, with bodies inline.

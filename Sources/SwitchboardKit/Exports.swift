@@ -1,5 +1,6 @@
 public import SwitchboardControl
 public import SwitchboardCore
+public import SwitchboardModel
 
 // The few core and contract types a test names, under the names it uses,
 // so that `import SwitchboardKit` is the only import a test needs. The rest
@@ -10,25 +11,29 @@ public import SwitchboardCore
 /// `.garbage`, `.truncated`, and `.flaky(percent:)`, `.sequence`, `.live`,
 /// and the count rules `.rule(.failFirst(2))`, `.rule(.every(3))`,
 /// `.rule(.after(5, failure: .reset))`. A fault is `.fault(.reset)` too.
-public typealias Mode = SwitchboardControl.Mode
+public typealias Mode = SwitchboardModel.Mode
 
 /// A network fault a mode, a count rule or a latency profile sends:
 /// `.reset`, `.hang`, `.empty`, `.garbage`, `.truncated`.
-public typealias Fault = SwitchboardControl.Fault
+public typealias Fault = SwitchboardModel.Fault
 
 /// `fail_first:N`, `every:N`, `after:N` and how their failures fail.
-public typealias CountRule = SwitchboardControl.CountRule
+public typealias CountRule = SwitchboardModel.CountRule
 
 /// An endpoint's added latency: `.profile("3g")` or `.noLatency`.
-public typealias LatencyChoice = SwitchboardControl.LatencyChoice
+public typealias LatencyChoice = SwitchboardModel.LatencyChoice
 
 /// Requests per second or minute an endpoint takes before it answers 429:
 /// `.perSecond(5)`, `.perMinute(60)`.
-public typealias RateLimit = SwitchboardControl.RateLimit
+public typealias RateLimit = SwitchboardModel.RateLimit
 
 /// An endpoint's rate limit to set: `.perSecond(5)`, `.perMinute(60)`, or
 /// `.noLimit`.
-public typealias RateLimitChoice = SwitchboardControl.RateLimitChoice
+public typealias RateLimitChoice = SwitchboardModel.RateLimitChoice
+
+/// How an endpoint's answer leaves, on top of its mode: `.slicer`,
+/// `.limitData(1024)`, `Toxics(slowClose: .seconds(1))`, or `.none`.
+public typealias Toxics = SwitchboardModel.Toxics
 
 /// Why a control call was refused: an endpoint, profile or scenario that
 /// does not exist (with the valid names), or a sequence an endpoint lacks.

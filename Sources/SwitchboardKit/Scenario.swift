@@ -1,4 +1,5 @@
-public import SwitchboardCore
+import SwitchboardCore
+public import SwitchboardModel
 
 /// A scenario declared in code, beside the endpoints of
 /// ``Switchboard/start(port:endpoints:scenarios:)``: what a manifest's

@@ -1,4 +1,5 @@
 public import SwitchboardCore
+public import SwitchboardModel
 
 /// The screen's and the control API's operations, from code. Each takes
 /// effect before it returns: the very next request sees it.
@@ -61,7 +62,7 @@ extension Switchboard {
         guard let index = snapshot.manifest.endpointIndex(id: endpoint) else {
             throw ControlError.unknownEndpoint(endpoint, known: snapshot.manifest.endpoints.map(\.id))
         }
-        return snapshot.settings[index].mode
+        return snapshot.rows[index].setting.mode
     }
 
     /// Every request endpoint `endpoint` answered, oldest first, with

@@ -2,6 +2,7 @@ import ArgumentParser
 import SwitchboardClient
 import SwitchboardControl
 import SwitchboardCore
+import SwitchboardModel
 
 struct SetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SwitchboardClient
 import SwitchboardControl
+import SwitchboardModel
 import SwitchboardTUI
 
 struct StatusCommand: AsyncParsableCommand {

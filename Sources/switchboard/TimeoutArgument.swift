@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwitchboardCore
+import SwitchboardModel
 
 /// A timeout option (`30s`, `500ms`, `1m`), parsed once where it is read.
 /// Zero is refused like any other nonsense: a timeout of nothing would end

@@ -259,7 +259,7 @@ import Testing
             #expect(result.status == 0)
             let snapshot = server.panel.snapshot()
             let login = try #require(snapshot.manifest.endpoints.firstIndex { $0.id == "login" })
-            #expect(snapshot.settings[login].mode == .error)
+            #expect(snapshot.rows[login].setting.mode == .error)
         }
     }
 
@@ -272,7 +272,7 @@ import Testing
             #expect(result.stdout == "weather: fail_first:2, latency none\n")
             let snapshot = server.panel.snapshot()
             let weather = try #require(snapshot.manifest.endpoints.firstIndex { $0.id == "weather" })
-            #expect(snapshot.settings[weather].mode == .rule(.failFirst(2)))
+            #expect(snapshot.rows[weather].setting.mode == .rule(.failFirst(2)))
             let refused = try await Subprocess.run("env", [environment, self.binary, "set", "weather", "every:1"])
             #expect(refused.status != 0)
             #expect(

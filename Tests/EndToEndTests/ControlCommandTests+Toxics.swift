@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTestSupport
 import Testing
 
@@ -9,7 +10,7 @@ extension ControlCommandTests {
             let set = try await self.run(
                 ["set", "coinlist", "--toxic", "slicer", "--toxic", "limit_data:100"], server: server)
             #expect(set.stdout == "coinlist: success, latency none, toxics slicer,limit_data:100\n")
-            #expect(server.panel.snapshot().settings[0].toxics == Toxics(slicer: true, limitData: 100))
+            #expect(server.panel.snapshot().rows[0].setting.toxics == Toxics(slicer: true, limitData: 100))
             let none = try await self.run(["set", "coinlist", "--toxic", "none"], server: server)
             #expect(none.stdout == "coinlist: success, latency none\n")
             let bad = try await self.run(["set", "coinlist", "--toxic", "slicr"], server: server)
@@ -33,7 +34,7 @@ extension ControlCommandTests {
                         == "switchboard: --toxic 'slow_close:\(delay)' is not a toxic: slow_close takes a delay up to 600s, e.g. slow_close:2s or :500ms\n"
                 )
             }
-            #expect(server.panel.snapshot().settings[0].toxics == .none)
+            #expect(server.panel.snapshot().rows[0].setting.toxics == .none)
         }
     }
 }

@@ -41,7 +41,7 @@ import Testing
             #expect(byConcretePath.stdout == "episode: flaky:50, latency none\n")
             let latencyOnly = try await self.run(["set", "weather", "--latency", "3g"], server: server)
             #expect(latencyOnly.stdout == "weather: success, latency 3g\n")
-            let settings = server.panel.snapshot().settings
+            let settings = server.panel.snapshot().rows.map(\.setting)
             #expect(settings[0].mode == .serverError)
             #expect(settings[4] == EndpointSetting(mode: .error, latency: "fast"))
             #expect(settings[2].mode == .flaky(percent: 50))
@@ -54,12 +54,12 @@ import Testing
         try await server.serving { server in
             let limited = try await self.run(["set", "coinlist", "--rate-limit", "5/s"], server: server)
             #expect(limited.stdout == "coinlist: success, latency none, rate limit 5/s\n")
-            #expect(server.panel.snapshot().settings[0].rateLimit == .perSecond(5))
+            #expect(server.panel.snapshot().rows[0].setting.rateLimit == .perSecond(5))
             let json = try await self.run(["status", "--json"], server: server)
             #expect(json.stdout.contains(#""rate_limit" : "5\/s""#) || json.stdout.contains(#""rate_limit" : "5/s""#))
             let off = try await self.run(["set", "coinlist", "--rate-limit", "off"], server: server)
             #expect(off.stdout == "coinlist: success, latency none\n")
-            #expect(server.panel.snapshot().settings[0].rateLimit == nil)
+            #expect(server.panel.snapshot().rows[0].setting.rateLimit == nil)
             // A value mistake is a sentence and exit 1, not the usage text.
             let bad = try await self.run(["set", "coinlist", "--rate-limit", "5/hour"], server: server)
             #expect(bad.status == 1)
@@ -78,12 +78,12 @@ import Testing
             let keyed = try await self.run(
                 ["set", "coinlist", "--rate-limit", "2/s", "--rate-limit-key", "X-Client"], server: server)
             #expect(keyed.stdout == "coinlist: success, latency none, rate limit 2/s per X-Client\n", "\(keyed.stderr)")
-            #expect(server.panel.snapshot().settings[0].rateLimitKey == "X-Client")
+            #expect(server.panel.snapshot().rows[0].setting.rateLimitKey == "X-Client")
             let status = try await self.run(["status"], server: server)
             #expect(status.stdout.contains("2/s per X-Client"), "\(status.stdout)")
             let shared = try await self.run(["set", "coinlist", "--rate-limit-key", "none"], server: server)
             #expect(shared.stdout == "coinlist: success, latency none, rate limit 2/s\n")
-            #expect(server.panel.snapshot().settings[0].rateLimitKey == nil)
+            #expect(server.panel.snapshot().rows[0].setting.rateLimitKey == nil)
         }
     }
 
@@ -142,16 +142,16 @@ import Testing
                     + "bad-day  (drill: 3 steps over 30 s)\n  at 0 s   all: latency slow\n  at 10 s  weather: server_error\n"
                     + "  at 30 s  reset all\n")
             #expect(try await self.run(["scenario", "outage"], server: server).stdout == "scenario outage applied\n")
-            #expect(server.panel.snapshot().settings.allSatisfy { $0.mode == .serverError })
+            #expect(server.panel.snapshot().rows.allSatisfy { $0.setting.mode == .serverError })
             #expect(try await self.run(["status"], server: server).stdout.contains("scenario: outage\n"))
             #expect(try await self.run(["reset", "coinlist"], server: server).stdout == "coinlist reset\n")
-            #expect(server.panel.snapshot().settings[0].mode == .success)
+            #expect(server.panel.snapshot().rows[0].setting.mode == .success)
             // The header's words: the others still answer 500.
             #expect(try await self.run(["status"], server: server).stdout.contains("scenario: outage (changed)\n"))
             let json = try await self.run(["status", "--json"], server: server).stdout
             #expect(json.contains(#""scenario" : "outage""#) && json.contains(#""scenario_state" : "changed""#))
             #expect(try await self.run(["reset"], server: server).stdout == "every endpoint reset\n")
-            #expect(server.panel.snapshot().settings.allSatisfy { $0.mode == .success })
+            #expect(server.panel.snapshot().rows.allSatisfy { $0.setting.mode == .success })
             let unknown = try await self.run(["scenario", "outtage"], server: server)
             #expect(unknown.stderr.hasPrefix("switchboard: no scenario 'outtage' — did you mean 'outage'?"))
         }
@@ -193,7 +193,7 @@ import Testing
             #expect(tooMany.stderr.contains("one MODE after the endpoint, not 'error slow'"))
             try server.panel.setMode(.serverError, endpoint: "weather")
             #expect(try await self.run(["reset", "all"], server: server).stdout == "every endpoint reset\n")
-            #expect(server.panel.snapshot().settings.allSatisfy { $0.mode == .success })
+            #expect(server.panel.snapshot().rows.allSatisfy { $0.setting.mode == .success })
             let resetTypo = try await self.run(["reset", "GET", "/login"], server: server)
             #expect(
                 resetTypo.stderr

@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTestSupport
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
     }
 
     @Test func endpointsStartAsTheManifestSays() throws {
-        let settings = try self.panel().snapshot().settings
+        let settings = try self.panel().snapshot().rows.map(\.setting)
         #expect(settings == [.init(mode: .success, latency: "slow"), .init(mode: .serverError, latency: nil)])
     }
 
@@ -36,8 +37,8 @@ import Testing
         let before = panel.snapshot()
         try panel.setMode(.error, endpoint: "a")
         let after = panel.snapshot()
-        #expect(before.settings[0].mode == .success)
-        #expect(after.settings[0].mode == .error)
+        #expect(before.rows[0].setting.mode == .success)
+        #expect(after.rows[0].setting.mode == .error)
         #expect(after.version == before.version + 1)
         #expect(after.decide(endpoint: 0).response == .error)
     }
@@ -76,18 +77,19 @@ import Testing
         try panel.setMode(.error, endpoint: "a")
         try panel.setMode(.success, endpoint: "b")
         try panel.reset(endpoint: "a")
-        #expect(panel.snapshot().settings.map(\.mode) == [.success, .success])
+        #expect(panel.snapshot().rows.map(\.setting.mode) == [.success, .success])
         try panel.reset()
-        #expect(panel.snapshot().settings.map(\.mode) == [.success, .serverError])
+        #expect(panel.snapshot().rows.map(\.setting.mode) == [.success, .serverError])
     }
 
     @Test func scenariosApplyToEveryEndpointOrOne() throws {
         let panel = try self.panel()
         try panel.applyScenario(named: "outage")
-        #expect(panel.snapshot().settings == Array(repeating: .init(mode: .serverError, latency: nil), count: 2))
+        #expect(
+            panel.snapshot().rows.map(\.setting) == Array(repeating: .init(mode: .serverError, latency: nil), count: 2))
         #expect(panel.snapshot().activeScenario == "outage")
         try panel.applyScenario(named: "b-only")
-        #expect(panel.snapshot().settings[1].mode == .error)
+        #expect(panel.snapshot().rows[1].setting.mode == .error)
         try panel.setMode(.success, endpoint: "a")
         // Still named, and said to be changed since (the header's words).
         #expect(panel.snapshot().activeScenario == "b-only")
@@ -99,6 +101,7 @@ import Testing
     @Test func applyToAllCopiesOneEndpointsSetting() throws {
         let panel = try self.panel()
         try panel.applyToAll(from: "b")
-        #expect(panel.snapshot().settings == Array(repeating: .init(mode: .serverError, latency: nil), count: 2))
+        #expect(
+            panel.snapshot().rows.map(\.setting) == Array(repeating: .init(mode: .serverError, latency: nil), count: 2))
     }
 }

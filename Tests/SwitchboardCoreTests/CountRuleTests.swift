@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTestSupport
 import Testing
 
@@ -69,7 +70,7 @@ import Testing
         #expect(self.modes(panel, 2) == [.serverError, .success])
         try panel.reset(endpoint: "a")
         try panel.setMode(rule, endpoint: "a")
-        #expect(panel.snapshot().counters[0].ruleRequestsSoFar == 0)
+        #expect(panel.snapshot().rows[0].counters.ruleRequestsSoFar == 0)
     }
 
     @Test func aRuleStartedFromTheManifestCountsFromTheResetToo() throws {
@@ -92,7 +93,7 @@ import Testing
                 of: "scenarios:", with: "  - { id: c, method: GET, path: /c }\nscenarios:"))
         panel.replaceManifest(try edited.load())
         #expect(panel.snapshot().manifest.endpoints.count == 3)
-        #expect(panel.snapshot().settings[0].mode == .rule(.failFirst(2)))
+        #expect(panel.snapshot().rows[0].setting.mode == .rule(.failFirst(2)))
         #expect(self.modes(panel, 2) == [.serverError, .success])
     }
 
@@ -140,7 +141,7 @@ import Testing
         }
         #expect(first == 500)
         #expect(every == 2_000)
-        #expect(snapshot.counters[0].ruleRequestsSoFar == 8_000)
+        #expect(snapshot.rows[0].counters.ruleRequestsSoFar == 8_000)
     }
 
     @Test func theJournalLineNamesTheAnswerAsModeAndTheRuleAsSetting() throws {
@@ -162,6 +163,6 @@ import Testing
             try panel.setMode(mode, endpoint: "a")
             _ = self.modes(panel, 3)
         }
-        #expect(panel.snapshot().counters[0].ruleRequestsSoFar == 0)
+        #expect(panel.snapshot().rows[0].counters.ruleRequestsSoFar == 0)
     }
 }

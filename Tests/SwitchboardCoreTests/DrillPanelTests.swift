@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTestSupport
 import Testing
 
@@ -35,20 +36,22 @@ import Testing
         let clock = ManualClock()
         let panel = try self.panel(clock)
         try panel.applyScenario(named: "bad-day", origin: .key)
-        #expect(panel.snapshot().settings.map(\.latency) == ["3g", "3g"])
+        #expect(panel.snapshot().rows.map(\.setting.latency) == ["3g", "3g"])
         #expect(panel.snapshot().drill?.currentStep == 1)
         #expect(panel.snapshot().drill?.countdown(at: clock.panelClock()) == 20)
 
         clock.advance(by: 19)
         panel.advanceDrill()
-        #expect(panel.snapshot().settings[0].mode == .success)
+        #expect(panel.snapshot().rows[0].setting.mode == .success)
         clock.advance(by: 1)
         panel.advanceDrill()
-        #expect(panel.snapshot().settings[0] == .init(mode: .serverError, latency: "3g"))
+        #expect(panel.snapshot().rows[0].setting == .init(mode: .serverError, latency: "3g"))
         clock.advance(by: 20)
         panel.advanceDrill()
         #expect(
-            panel.snapshot().settings == [.init(mode: .success, latency: nil), .init(mode: .success, latency: nil)])
+            panel.snapshot().rows.map(\.setting) == [
+                .init(mode: .success, latency: nil), .init(mode: .success, latency: nil),
+            ])
         #expect(panel.snapshot().drill == nil)
         #expect(
             self.markers(panel) == [
@@ -68,10 +71,10 @@ import Testing
         clock.advance(by: 5)
         try panel.reset(origin: .key)
         #expect(panel.snapshot().drill == nil)
-        #expect(panel.snapshot().settings.map(\.latency) == [nil, nil])
+        #expect(panel.snapshot().rows.map(\.setting.latency) == [nil, nil])
         clock.advance(by: 30)
         panel.advanceDrill()
-        #expect(panel.snapshot().settings[0].mode == .success)
+        #expect(panel.snapshot().rows[0].setting.mode == .success)
         #expect(self.markers(panel).last == "all → back to the manifest, drill bad-day stopped  (key)")
     }
 
@@ -102,12 +105,12 @@ import Testing
         try panel.applyScenario(named: "short", origin: .controlAPI)
         #expect(panel.snapshot().drill?.name == "short")
         // bad-day's latency stays: stopping is not resetting.
-        #expect(panel.snapshot().settings[1] == .init(mode: .flaky(percent: 50), latency: "3g"))
+        #expect(panel.snapshot().rows[1].setting == .init(mode: .flaky(percent: 50), latency: "3g"))
         try panel.applyScenario(named: "outage", origin: .commandLine)
         #expect(panel.snapshot().drill == nil)
         clock.advance(by: 30)
         panel.advanceDrill()
-        #expect(panel.snapshot().settings.map(\.mode) == [.serverError, .serverError])
+        #expect(panel.snapshot().rows.map(\.setting.mode) == [.serverError, .serverError])
         #expect(
             self.markers(panel).suffix(3) == [
                 "drill short started, drill bad-day stopped  (control API)",

@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardModel
 import Testing
 
 /// Every fault kind reaches every place that lists modes, from `Fault`

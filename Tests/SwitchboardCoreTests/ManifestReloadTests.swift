@@ -1,3 +1,4 @@
+import SwitchboardModel
 import SwitchboardTestSupport
 import Testing
 
@@ -56,11 +57,17 @@ import Testing
             flips: ["b sequence"],
             after: base.replacingOccurrences(of: "path: /b }", with: "path: /b, mode: server_error }"),
             settings: ["a success -", "b server_error -"], markers: ["b → server_error"]),
+        Row(
+            name: "an endpoint moved down by a new one keeps its setting",
+            before: base, flips: ["b server_error"],
+            after: base.replacingOccurrences(
+                of: "endpoints:\n", with: "endpoints:\n  - { id: z, method: GET, path: /z, mode: hang }\n"),
+            settings: ["z hang -", "a success -", "b server_error -"], markers: []),
     ]
 
     static func setting(_ snapshot: PanelSnapshot) -> [String] {
-        zip(snapshot.manifest.endpoints, snapshot.settings).map { endpoint, setting in
-            "\(endpoint.id) \(setting.mode.name) \(setting.latency ?? "-")"
+        snapshot.rows.map { row in
+            "\(row.definition.id) \(row.setting.mode.name) \(row.setting.latency ?? "-")"
         }
     }
 
@@ -84,6 +91,34 @@ import Testing
         #expect(reload.markers.map(\.0) == row.markers)
         #expect(reload.markers.allSatisfy { $0.1 == .reload })
         #expect(reload.snapshot.generation == panel.snapshot().generation + 1)
+        // Every row is one endpoint's: a kept endpoint brings its counters
+        // wherever it now stands, a new one starts its own.
+        let before = panel.snapshot().rows
+        for row in reload.snapshot.rows {
+            let earlier = before.first { $0.definition.id == row.definition.id }
+            #expect((earlier?.counters === row.counters) == (earlier != nil), "\(row.definition.id)")
+        }
+        #expect(reload.snapshot.manifest.endpoints.map(\.id) == reload.snapshot.rows.map(\.definition.id))
+    }
+
+    /// A row carries its endpoint's buckets: a reload that moves a
+    /// rate-limited endpoint (a new one above it) does not refill them,
+    /// and one that changes its limit does.
+    @Test func aMovedEndpointKeepsItsBucketsAndAChangedLimitStartsNewOnes() throws {
+        let limited = Self.base.replacingOccurrences(of: "path: /b }", with: "path: /b, rate_limit: 5/s }")
+        let panel = try MemoryFixtures(limited).panel()
+        let buckets = try #require(panel.snapshot().rows[1].limiter)
+        let moved = limited.replacingOccurrences(
+            of: "endpoints:\n", with: "endpoints:\n  - { id: z, method: GET, path: /z }\n")
+        let reload = ManifestReload(try MemoryFixtures(moved).load(), after: panel.snapshot(), dropped: [:])
+        #expect(reload.snapshot.rows[2].definition.id == "b")
+        #expect(reload.snapshot.rows[2].limiter === buckets)
+        #expect(reload.snapshot.limiter(endpoint: 2) === buckets)
+        let faster = moved.replacingOccurrences(of: "5/s", with: "10/s")
+        let changed = ManifestReload(try MemoryFixtures(faster).load(), after: reload.snapshot, dropped: [:])
+        let renewed = try #require(changed.snapshot.rows[2].limiter)
+        #expect(renewed !== buckets)
+        #expect(renewed.limit == .perSecond(10))
     }
 
     /// Commented out while the file was being edited, then back: the

@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardModel
 import Testing
 
 @Suite struct ModeTests {

@@ -18,7 +18,7 @@ import Testing
 
     @Test func theManifestSetsTheStartingLimitAndKey() throws {
         let snapshot = try self.panel().snapshot()
-        #expect(snapshot.settings.map(\.rateLimit) == [.perSecond(5), .perMinute(60), nil])
+        #expect(snapshot.rows.map(\.setting.rateLimit) == [.perSecond(5), .perMinute(60), nil])
         #expect(snapshot.limiter(endpoint: 1)?.keyHeader == "Authorization")
         #expect(snapshot.limiter(endpoint: 2) == nil, "no limit, no limiter")
     }
@@ -50,7 +50,7 @@ import Testing
 
         try panel.set(endpoint: "a", rateLimit: .noLimit)
         #expect(panel.snapshot().limiter(endpoint: 0) == nil)
-        #expect(panel.snapshot().settings[0].rateLimit == nil)
+        #expect(panel.snapshot().rows[0].setting.rateLimit == nil)
     }
 
     @Test func resetReturnsToTheManifestsLimitWithAFullBucket() throws {
@@ -64,6 +64,6 @@ import Testing
 
         try panel.set(endpoint: "c", rateLimit: .perSecond(1))
         try panel.reset()
-        #expect(panel.snapshot().settings[2].rateLimit == nil)
+        #expect(panel.snapshot().rows[2].setting.rateLimit == nil)
     }
 }

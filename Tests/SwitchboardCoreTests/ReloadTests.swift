@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTestSupport
 import Testing
 
@@ -55,7 +56,10 @@ import Testing
         #expect(self.settle(watcher) == .reloaded(endpoints: 2))
         let snapshot = panel.snapshot()
         #expect(snapshot.manifest.endpoints.map(\.id) == ["a", "c"])
-        #expect(snapshot.settings == [.init(mode: .serverError, latency: "slow"), .init(mode: .error, latency: nil)])
+        #expect(
+            snapshot.rows.map(\.setting) == [
+                .init(mode: .serverError, latency: "slow"), .init(mode: .error, latency: nil),
+            ])
         #expect(snapshot.generation == 2)
     }
 
@@ -88,12 +92,12 @@ import Testing
         #expect(problems.map(\.description) == ["fx/switchboard.yml:4:15: unknown method 'GTE' — did you mean 'GET'?"])
         let broken = panel.snapshot()
         #expect(broken.manifest.endpoints.map(\.id) == ["a", "b"])
-        #expect(broken.settings[1].mode == .error)
+        #expect(broken.rows[1].setting.mode == .error)
         #expect(broken.reloadProblems == problems)
         try fixtures.write("switchboard.yml", Array(Self.first.utf8))
         #expect(self.settle(watcher) == .reloaded(endpoints: 2))
         #expect(panel.snapshot().reloadProblems.isEmpty)
-        #expect(panel.snapshot().settings[1].mode == .error)
+        #expect(panel.snapshot().rows[1].setting.mode == .error)
     }
 
     @Test func anAliasBombIsRefusedAndTheLastGoodVersionServesOn() throws {
@@ -108,7 +112,7 @@ import Testing
         #expect(problems.map(\.line) == [5])
         #expect(problems[0].message.contains("expand to more than 100,000 values"))
         #expect(panel.snapshot().manifest.endpoints.map(\.id) == ["a", "b"])
-        #expect(panel.snapshot().settings[1].mode == .error)
+        #expect(panel.snapshot().rows[1].setting.mode == .error)
     }
 
     /// A string aliased into gigabytes took the server down on reload
@@ -128,7 +132,7 @@ import Testing
             problems.first?.description.hasPrefix(
                 "fx/switchboard.yml:19:11: the YAML aliases here expand to more than 10MB of text") == true)
         #expect(panel.snapshot().manifest.endpoints.map(\.id) == ["a", "b"])
-        #expect(panel.snapshot().settings[1].mode == .error)
+        #expect(panel.snapshot().rows[1].setting.mode == .error)
         #expect(panel.snapshot().reloadProblems == problems)
     }
 
@@ -156,7 +160,7 @@ import Testing
         try panel.setLatency("slow", endpoint: "b")
         try fixtures.write("switchboard.yml", Array("endpoints:\n  - { id: b, method: GET, path: /b }\n".utf8))
         #expect(self.settle(watcher) == .reloaded(endpoints: 1))
-        #expect(panel.snapshot().settings == [.init(mode: .success, latency: nil)])
+        #expect(panel.snapshot().rows.map(\.setting) == [.init(mode: .success, latency: nil)])
     }
 
     @Test func listenersHearReloads() throws {
@@ -176,7 +180,10 @@ import Testing
             Array(Self.first.replacingOccurrences(of: "path: /b }", with: "path: /b, mode: hang, latency: slow }").utf8)
         )
         #expect(self.settle(watcher) == .reloaded(endpoints: 2))
-        #expect(panel.snapshot().settings == [.init(mode: .error, latency: nil), .init(mode: .hang, latency: "slow")])
+        #expect(
+            panel.snapshot().rows.map(\.setting) == [
+                .init(mode: .error, latency: nil), .init(mode: .hang, latency: "slow"),
+            ])
     }
 
     @Test func aFileThatFitsAPatternIsWatchedAndNothingElseBesideIt() throws {
@@ -291,7 +298,7 @@ import Testing
         #expect(self.settle(watcher) == .reloaded(endpoints: 1))
         try fixtures.write("switchboard.yml", Array(Self.first.utf8))
         #expect(self.settle(watcher) == .reloaded(endpoints: 2))
-        #expect(panel.snapshot().settings[1] == .init(mode: .serverError, latency: "slow"))
+        #expect(panel.snapshot().rows[1].setting == .init(mode: .serverError, latency: "slow"))
     }
 
     @Test func aReloadThatLeavesNoEndpointsSaysSo() throws {

@@ -28,10 +28,10 @@ import Testing
     @Test func aScenarioSetsLimitsAndOffRemovesThem() throws {
         let panel = try self.panel()
         try panel.applyScenario(named: "throttled")
-        #expect(panel.snapshot().settings.map(\.rateLimit) == [.perSecond(2), .perMinute(60)])
+        #expect(panel.snapshot().rows.map(\.setting.rateLimit) == [.perSecond(2), .perMinute(60)])
         #expect(panel.snapshot().limiter(endpoint: 0)?.limit == .perSecond(2))
         try panel.applyScenario(named: "unlimited")
-        #expect(panel.snapshot().settings.map(\.rateLimit) == [nil, nil])
+        #expect(panel.snapshot().rows.map(\.setting.rateLimit) == [nil, nil])
         #expect(panel.snapshot().limiter(endpoint: 0) == nil)
         // The markers say what each scenario changed.
         #expect(
@@ -53,14 +53,14 @@ import Testing
             """)
         let panel = try fixtures.panel()
         try panel.applyScenario(named: "perclient")
-        #expect(panel.snapshot().settings[0].rateLimitKey == "X-Client")
+        #expect(panel.snapshot().rows[0].setting.rateLimitKey == "X-Client")
         let limiter = try #require(panel.snapshot().limiter(endpoint: 0))
         #expect(limiter.keyHeader == "X-Client")
         #expect(limiter.take(key: "a", now: .zero).allowed)
         #expect(limiter.take(key: "b", now: .zero).allowed)
         #expect(panel.snapshot().manifest.scenarios[0].summary == "feed: rate limit 1/s per X-Client")
         try panel.reset()
-        #expect(panel.snapshot().settings[0].rateLimitKey == nil)
+        #expect(panel.snapshot().rows[0].setting.rateLimitKey == nil)
         #expect(panel.snapshot().limiter(endpoint: 0) == nil)
     }
 
@@ -68,9 +68,9 @@ import Testing
         let panel = try self.panel()
         try panel.applyScenario(named: "throttled")
         try panel.applyScenario(named: "outage")
-        #expect(panel.snapshot().settings[0] == .init(mode: .serverError, latency: nil, rateLimit: .perSecond(2)))
+        #expect(panel.snapshot().rows[0].setting == .init(mode: .serverError, latency: nil, rateLimit: .perSecond(2)))
         try panel.reset()
-        #expect(panel.snapshot().settings.map(\.rateLimit) == [.perSecond(10), nil])
+        #expect(panel.snapshot().rows.map(\.setting.rateLimit) == [.perSecond(10), nil])
     }
 
     @Test func aScenarioThatKeepsTheLimitKeepsTheBucket() throws {
@@ -95,7 +95,7 @@ import Testing
 
         clock.advance(by: 10)
         panel.advanceDrill()
-        #expect(panel.snapshot().settings.map(\.rateLimit) == [.perSecond(10), nil])
+        #expect(panel.snapshot().rows.map(\.setting.rateLimit) == [.perSecond(10), nil])
         // `reset: all` in a drill starts buckets over, as a reset by hand does.
         let refilled = try #require(panel.snapshot().limiter(endpoint: 0))
         #expect(refilled !== login)

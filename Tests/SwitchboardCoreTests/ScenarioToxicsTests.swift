@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTestSupport
 import Testing
 
@@ -28,11 +29,13 @@ import Testing
         let panel = try self.panel()
         try panel.applyScenario(named: "choppy")
         #expect(
-            panel.snapshot().settings.map(\.toxics) == [Toxics(slowClose: .seconds(1)), .slicer.with(.limitData(100))])
+            panel.snapshot().rows.map(\.setting.toxics) == [
+                Toxics(slowClose: .seconds(1)), .slicer.with(.limitData(100)),
+            ])
         try panel.applyScenario(named: "calm")
-        #expect(panel.snapshot().settings.map(\.toxics) == [.none, .none])
+        #expect(panel.snapshot().rows.map(\.setting.toxics) == [.none, .none])
         try panel.reset()
-        #expect(panel.snapshot().settings.map(\.toxics) == [Toxics(slowClose: .seconds(1)), .none])
+        #expect(panel.snapshot().rows.map(\.setting.toxics) == [Toxics(slowClose: .seconds(1)), .none])
         let choppy = try #require(panel.snapshot().manifest.scenarios.first { $0.name == "choppy" })
         #expect(choppy.summary == "feed: toxics slicer,limit_data:100")
     }
@@ -41,10 +44,10 @@ import Testing
         let clock = ManualClock()
         let panel = try self.panel(clock)
         try panel.applyScenario(named: "worsening")
-        #expect(panel.snapshot().settings[1].toxics == .slicer)
+        #expect(panel.snapshot().rows[1].setting.toxics == .slicer)
         clock.advance(by: 10)
         panel.advanceDrill()
-        #expect(panel.snapshot().settings[1].toxics == .none)
+        #expect(panel.snapshot().rows[1].setting.toxics == .none)
         #expect(
             panel.changes(after: 0).map(\.text) == [
                 "drill worsening started  (code)",
@@ -61,7 +64,7 @@ import Testing
         try panel.set(endpoint: "login", mode: .error, latency: .profile("3g"), rateLimit: .limit(.perSecond(5)))
         try panel.set(endpoint: "feed", toxics: .slicer)
         try panel.applyToAll(from: "login", origin: .key)
-        let settings = panel.snapshot().settings
+        let settings = panel.snapshot().rows.map(\.setting)
         #expect(settings.map(\.mode) == [.error, .error])
         #expect(settings.map(\.latency) == ["3g", "3g"])
         #expect(settings.map(\.toxics) == [Toxics(slowClose: .seconds(1)), .slicer])

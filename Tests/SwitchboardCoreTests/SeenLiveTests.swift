@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTestSupport
 import Testing
 
@@ -35,7 +36,7 @@ import Testing
         let snapshot = panel.snapshot()
         #expect(snapshot.manifest.endpoints.map(\.id) == ["login", "get-episodes-id"])
         #expect(snapshot.seenLive.endpoints.map(\.signature) == ["GET /episodes/:id"])
-        #expect(snapshot.settings[1] == EndpointSetting(mode: .live, latency: nil))
+        #expect(snapshot.rows[1].setting == EndpointSetting(mode: .live, latency: nil))
         #expect(snapshot.declared.endpoints.map(\.id) == ["login"])
     }
 
@@ -54,7 +55,7 @@ import Testing
         #expect(flipped.decide(endpoint: index).mode == .serverError)
         #expect(flipped.decide(endpoint: index).delay == .seconds(2))
         try panel.reset(endpoint: "get-episodes-id")
-        #expect(panel.snapshot().settings[index] == EndpointSetting(mode: .live, latency: nil))
+        #expect(panel.snapshot().rows[index].setting == EndpointSetting(mode: .live, latency: nil))
         try panel.setMode(.flaky(percent: 0), endpoint: "get-episodes-id")
         #expect(panel.snapshot().decide(endpoint: index).mode == .live, "a flaky success stays live")
     }
@@ -109,7 +110,7 @@ import Testing
                 """)
         let snapshot = panel.snapshot()
         #expect(snapshot.manifest.endpoints.map(\.id) == ["login", "logout", "get-episodes-id"])
-        #expect(snapshot.settings[2].mode == .hang)
+        #expect(snapshot.rows[2].setting.mode == .hang)
         #expect(snapshot.seenLive.offset == 2)
         guard
             case .matched(let index, _)? = snapshot.seenLive.route(
@@ -136,6 +137,6 @@ import Testing
         let snapshot = panel.snapshot()
         #expect(snapshot.seenLive.endpoints.isEmpty)
         #expect(snapshot.manifest.endpoints.map(\.id) == ["login", "episode"])
-        #expect(snapshot.settings[1].mode == .serverError)
+        #expect(snapshot.rows[1].setting.mode == .serverError)
     }
 }

@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTestSupport
 import Testing
 
@@ -20,10 +21,10 @@ import Testing
     @Test func theManifestTakesAListOrOneToxic() throws {
         let snapshot = try self.panel().snapshot()
         #expect(
-            snapshot.settings.map(\.toxics) == [
+            snapshot.rows.map(\.setting.toxics) == [
                 Toxics(slicer: true, slowClose: .milliseconds(500), limitData: 1024), .slicer, .none,
             ])
-        #expect(snapshot.settings[0].toxics.names == ["slicer", "slow_close:500ms", "limit_data:1024"])
+        #expect(snapshot.rows[0].setting.toxics.names == ["slicer", "slow_close:500ms", "limit_data:1024"])
     }
 
     @Test func spellingsReadAndWriteTheSame() throws {
@@ -60,12 +61,12 @@ import Testing
     @Test func settingResettingAndMarkersCarryToxics() throws {
         let panel = try self.panel()
         try panel.set(endpoint: "c", toxics: .limitData(10))
-        #expect(panel.snapshot().settings[2].toxics == .limitData(10))
+        #expect(panel.snapshot().rows[2].setting.toxics == .limitData(10))
         #expect(panel.changes(after: 0).last?.summary == "c → toxics limit_data:10")
         try panel.reset(endpoint: "c")
-        #expect(panel.snapshot().settings[2].toxics == .none)
+        #expect(panel.snapshot().rows[2].setting.toxics == .none)
         try panel.reset(endpoint: "b")
-        #expect(panel.snapshot().settings[1].toxics == .slicer, "reset returns to the manifest's")
+        #expect(panel.snapshot().rows[1].setting.toxics == .slicer, "reset returns to the manifest's")
     }
 
     @Test func theDecisionCarriesTheEndpointsToxicsOrThePreferHeaders() throws {

@@ -80,7 +80,7 @@ import Testing
         #expect(try unknownEndpoint.json()["error"] as? String == "unknown_endpoint")
         #expect((try unknownEndpoint.json()["message"] as? String)?.contains("did you mean 'login'?") == true)
         // Nothing changed along the way.
-        #expect(wire.panel.snapshot().settings.allSatisfy { $0.mode == .success })
+        #expect(wire.panel.snapshot().rows.allSatisfy { $0.setting.mode == .success })
     }
 
     @Test func scenariosAndResetApplyToManyEndpoints() throws {
@@ -117,7 +117,7 @@ import Testing
         wire.advance(by: .milliseconds(1))
         #expect(try wire.responses().map(\.status) == [200])
         #expect(try self.get(wire, "/data/all/coinlist").status == 200)
-        #expect(wire.panel.snapshot().settings[0].mode == .success)
+        #expect(wire.panel.snapshot().rows[0].setting.mode == .success)
         try wire.panel.setLatency("sluggish", endpoint: "coinlist")
         #expect(try self.get(wire, "/data/all/coinlist", headers: "Prefer: latency=none\r\n").status == 200)
         try wire.panel.setLatency(nil, endpoint: "coinlist")

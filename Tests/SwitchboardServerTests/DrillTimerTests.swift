@@ -37,13 +37,13 @@ import Testing
         let (panel, loop, clock, timer) = try self.setUp()
         defer { timer.cancel() }
         try panel.applyScenario(named: "short", origin: .controlAPI)
-        #expect(panel.snapshot().settings[0].mode == .error)
+        #expect(panel.snapshot().rows[0].setting.mode == .error)
         self.advance(loop, clock, by: 0.999)
-        #expect(panel.snapshot().settings[0].mode == .error)
+        #expect(panel.snapshot().rows[0].setting.mode == .error)
         self.advance(loop, clock, by: 0.001)
-        #expect(panel.snapshot().settings[0].mode == .serverError)
+        #expect(panel.snapshot().rows[0].setting.mode == .serverError)
         self.advance(loop, clock, by: 1)
-        #expect(panel.snapshot().settings[0].mode == .success)
+        #expect(panel.snapshot().rows[0].setting.mode == .success)
         #expect(panel.snapshot().drill == nil)
         #expect(
             panel.changes(after: 0).map(\.origin) == [
@@ -57,7 +57,7 @@ import Testing
         try panel.applyScenario(named: "short")
         try panel.reset()
         self.advance(loop, clock, by: 5)
-        #expect(panel.snapshot().settings[0].mode == .success)
+        #expect(panel.snapshot().rows[0].setting.mode == .success)
         #expect(panel.changes(after: 0).count == 3)
     }
 }

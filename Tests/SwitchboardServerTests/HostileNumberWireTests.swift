@@ -42,7 +42,7 @@ import Testing
         #expect(
             (try bad.json()["message"] as? String)?.contains(
                 "'slow_close:\(delay)' is not a toxic: slow_close takes a delay up to 600s") == true)
-        #expect(wire.panel.snapshot().settings[0].toxics == .none)
+        #expect(wire.panel.snapshot().rows[0].setting.toxics == .none)
         #expect(try wire.response(to: self.request("GET", "/a")).status == 200)
     }
 }

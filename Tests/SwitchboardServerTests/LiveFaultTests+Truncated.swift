@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardServer
 import SwitchboardTestSupport
 import Testing

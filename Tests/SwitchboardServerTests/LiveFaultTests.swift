@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTestSupport
 import Testing
 

@@ -47,7 +47,7 @@ import Testing
         #expect(stub.head.hasPrefix("HTTP/1.1 200"))
         #expect(String(decoding: stub.body, as: UTF8.self).contains("Switchboard wrote this stub for GET /nope/:id"))
         let health = try #require(server.panel.snapshot().manifest.endpointIndex(id: "health"))
-        #expect(server.panel.snapshot().settings[health].mode == .serverError, "runtime state survives")
+        #expect(server.panel.snapshot().rows[health].setting.mode == .serverError, "runtime state survives")
 
         // Asked again, the request is now an endpoint's: nothing is written.
         let again = try await onThread { server.server.recordRequest(entry.sequence) }.get()

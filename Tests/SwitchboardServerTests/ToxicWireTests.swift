@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTestSupport
 import Testing
 
@@ -184,7 +185,7 @@ extension ToxicWireTests {
         let set = try put(#"{"toxics":["slicer","limit_data:5"]}"#)
         #expect(set.status == 200)
         #expect(try set.json()["toxics"] as? [String] == ["slicer", "limit_data:5"])
-        #expect(wire.panel.snapshot().settings[0].toxics == Toxics(slicer: true, limitData: 5))
+        #expect(wire.panel.snapshot().rows[0].setting.toxics == Toxics(slicer: true, limitData: 5))
         let bad = try put(#"{"toxics":"slicr"}"#)
         #expect(bad.status == 400)
         #expect(bad.text.contains("'slicr' is not a toxic"))
@@ -192,7 +193,7 @@ extension ToxicWireTests {
         let removed = try put(#"{"toxics":null}"#)
         // `null`, not a missing key: docs/control-api-and-cli.md's "an absent value is null".
         #expect(try removed.json()["toxics"] is NSNull)
-        #expect(wire.panel.snapshot().settings[0].toxics == .none)
+        #expect(wire.panel.snapshot().rows[0].setting.toxics == .none)
         #expect(wire.panel.changes(after: 0).map(\.summary).contains("a → toxics slicer,limit_data:5"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTUI
 import SwitchboardTestSupport
 import Testing

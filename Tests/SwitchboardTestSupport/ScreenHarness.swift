@@ -44,7 +44,7 @@ public final class ScreenHarness {
     public var state: AppState { self.runtime.state }
 
     /// The panel's setting of every endpoint, as the rows should show it.
-    public var panelSettings: [EndpointSetting] { self.panel.snapshot().settings }
+    public var panelSettings: [EndpointSetting] { self.panel.snapshot().rows.map(\.setting) }
 
     /// What the rows show.
     public var rowSettings: [EndpointSetting] {

@@ -1,3 +1,4 @@
+import SwitchboardModel
 import Yams
 
 extension ManifestReader {

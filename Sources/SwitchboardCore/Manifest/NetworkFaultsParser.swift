@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardModel
 import Yams
 
 extension ManifestReader {

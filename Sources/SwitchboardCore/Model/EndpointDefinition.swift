@@ -1,3 +1,5 @@
+public import SwitchboardModel
+
 /// One endpoint of the fake API, as the manifest declares it.
 public struct EndpointDefinition: Sendable {
     public var id: String

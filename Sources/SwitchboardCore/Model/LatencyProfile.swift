@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardModel
 
 /// Added latency that an endpoint applies to its responses, independently of
 /// its mode: a delay before the status line (fixed, a uniform range, or

@@ -1,3 +1,5 @@
+public import SwitchboardModel
+
 /// The requests a latency profile's network loses: a share reset and a
 /// share never answered, drawn per request from the seeded random source.
 /// They stand in for what an unreliable network does to a request the

@@ -1,17 +1,4 @@
 extension Scenario {
-    /// `settings` with this scenario applied: each entry in order, `*` for
-    /// every endpoint; `sequence` only where the endpoint declares one.
-    public func applied(to settings: [EndpointSetting], endpoints: [EndpointDefinition]) -> [EndpointSetting] {
-        var settings = settings
-        for setting in self.settings {
-            for (index, endpoint) in endpoints.enumerated()
-            where index < settings.count && setting.applies(to: endpoint) {
-                setting.apply(to: &settings[index], of: endpoint)
-            }
-        }
-        return settings
-    }
-
     /// `all: server_error · login: latency 3g`, or for a drill its length
     /// and each step: what it sets, briefly, as the picker and
     /// `switchboard scenario` say it.
@@ -41,7 +28,7 @@ extension Scenario.Setting {
             setsRule = mode.isCountRule
         }
         if let latency = self.latency { setting.latency = latency.profileName }
-        // A new limit starts with a full bucket (`PanelSnapshot.limiters`).
+        // A new limit starts with a full bucket (`PanelRow.settled`).
         if let rateLimit = self.rateLimit { setting.rateLimit = rateLimit.limit }
         // A new key starts new buckets, as a new limit does.
         if let key = self.rateLimitKey { setting.rateLimitKey = key.header }

@@ -1,3 +1,5 @@
+public import SwitchboardModel
+
 /// A named set of endpoint settings applied together (`outage`,
 /// `slow-network`), or a drill: steps applied on a timeline (`bad-day`).
 public struct Scenario: Sendable, Hashable {

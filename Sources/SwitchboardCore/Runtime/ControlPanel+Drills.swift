@@ -11,23 +11,18 @@ extension ControlPanel {
             }
             let stopped = current.drill.map { ", drill \($0.name) stopped" } ?? ""
             guard scenario.isDrill else {
-                let settings = Self.applying(
-                    scenario.settings, to: current.settings, of: current.manifest, counters: current.counters)
+                let rows = Self.applying(scenario.settings, to: current.rows)
                 markers.append(("scenario \(name)" + stopped + ": " + Self.marker(scenario.settings), origin))
-                let start = current.manifest.endpoints.map(EndpointSetting.init(startOf:))
-                let trace = ScenarioTrace(
-                    name: name, alone: scenario.applied(to: start, endpoints: current.manifest.endpoints),
-                    applied: settings, endpoints: current.manifest.endpoints)
-                return current.with(settings: settings, scenario: trace, drill: nil)
+                var trace = ScenarioTrace(name: name, on: current.rows)
+                trace.step(scenario.settings, rows: rows)
+                return current.with(rows: rows, scenario: trace, drill: nil)
             }
             markers.append(("drill \(name) started" + stopped, origin))
             let run = DrillRun(scenario, startedAt: self.now())
             // Before its first step a drill stands on the manifest's start
             // (or, stacked, on what was there).
-            let trace = ScenarioTrace(
-                name: name, alone: current.manifest.endpoints.map(EndpointSetting.init(startOf:)),
-                applied: current.settings, endpoints: current.manifest.endpoints)
-            let started = current.with(settings: current.settings, scenario: trace, drill: run)
+            let trace = ScenarioTrace(name: name, on: current.rows)
+            let started = current.with(rows: current.rows, scenario: trace, drill: run)
             return Self.advancing(started, at: run.startedAt, markers: &markers)
         }
     }
@@ -49,29 +44,21 @@ extension ControlPanel {
         guard var drill = current.drill else { return current }
         let due = drill.takeDue(at: now)
         guard !due.isEmpty else { return current }
-        var settings = current.settings
+        var rows = current.rows
         var renewed = Set<Int>()
         var trace = current.scenario
         for (number, step) in due {
             switch step.action {
             case .apply(let changes):
-                settings = Self.applying(changes, to: settings, of: current.manifest, counters: current.counters)
                 // After a `reset: all` step the drill starts again from the
                 // manifest's start.
-                if trace == nil {
-                    trace = ScenarioTrace(
-                        name: drill.name, alone: current.manifest.endpoints.map(EndpointSetting.init(startOf:)),
-                        applied: settings, endpoints: current.manifest.endpoints)
-                }
-                trace?.step(changes, settings: settings, endpoints: current.manifest.endpoints)
+                if trace == nil { trace = ScenarioTrace(name: drill.name, on: rows) }
+                rows = Self.applying(changes, to: rows)
+                trace?.step(changes, rows: rows)
                 markers.append((Self.marker(changes), .drill(drill.name, step: number)))
             case .resetAll:
-                for index in settings.indices {
-                    settings[index] = EndpointSetting(startOf: current.manifest.endpoints[index])
-                    current.counters[index].restartSequence()
-                    current.counters[index].restartRule()
-                }
-                renewed = Set(settings.indices)
+                for index in rows.indices { rows[index].reset() }
+                renewed = Set(rows.indices)
                 // Every endpoint is back at the start: no scenario is in
                 // force, whatever the drill's name.
                 trace = nil
@@ -81,7 +68,7 @@ extension ControlPanel {
         // A finished drill leaves the header; its scenario name stays
         // unless its last step reset everything.
         return current.with(
-            settings: settings, scenario: trace, drill: drill.isFinished ? nil : drill,
+            rows: rows, scenario: trace, drill: drill.isFinished ? nil : drill,
             renewingLimits: renewed)
     }
 }

@@ -1,17 +1,15 @@
+import SwitchboardModel
+
 /// What a change does to settings, and the marker lines that say so.
 extension ControlPanel {
-    /// A count rule a scenario (or a drill step) sets starts its count.
-    static func applying(
-        _ changes: [Scenario.Setting], to settings: [EndpointSetting], of manifest: Manifest,
-        counters: [EndpointCounters]
-    ) -> [EndpointSetting] {
-        var settings = settings
-        for setting in changes {
-            for (index, endpoint) in manifest.endpoints.enumerated() where setting.applies(to: endpoint) {
-                if setting.apply(to: &settings[index], of: endpoint) { counters[index].restartRule() }
-            }
+    /// `rows` with a scenario's (or a drill step's) entries applied in
+    /// order; a count rule one sets starts its count.
+    static func applying(_ changes: [Scenario.Setting], to rows: [PanelRow]) -> [PanelRow] {
+        var rows = rows
+        for change in changes {
+            for index in rows.indices { rows[index].apply(change) }
         }
-        return settings
+        return rows
     }
 
     /// `server_error`, `latency 3g`, `server_error, latency none`,

@@ -1,6 +1,7 @@
 import Atomics
 import Foundation
 import NIOConcurrencyHelpers
+public import SwitchboardModel
 
 /// The live settings of every endpoint: what the screen, the control API and
 /// scenarios change, and what the server reads on every request.
@@ -49,9 +50,9 @@ public final class ControlPanel: Sendable {
         var manifest = manifest
         if let upstream { manifest.upstream = upstream }
         let snapshot = PanelSnapshot(
-            manifest: manifest, table: EndpointTable(endpoints: manifest.endpoints),
-            settings: manifest.endpoints.map(EndpointSetting.init(startOf:)), generation: 1, version: 1,
-            scenario: nil, counters: manifest.endpoints.map { _ in EndpointCounters() }, random: random)
+            declared: manifest, rows: manifest.endpoints.map(PanelRow.init(startOf:)),
+            table: EndpointTable(endpoints: manifest.endpoints), generation: 1, version: 1, scenario: nil,
+            random: random)
         self.current = NIOLockedValueBox(snapshot)
         self.publishedVersion.store(snapshot.version, ordering: .releasing)
     }
@@ -105,15 +106,11 @@ public final class ControlPanel: Sendable {
             }
             guard current.seenLive.endpoints.count < self.learnLimit else { return nil }
             let row = SeenLive.row(method: method, target: target, taken: Set(current.manifest.endpoints.map(\.id)))
-            var combined = current.manifest
-            combined.endpoints.append(row)
             current = PanelSnapshot(
-                manifest: combined, table: current.table, settings: current.settings + [EndpointSetting(startOf: row)],
-                generation: current.generation, version: current.version + 1, scenario: current.scenario,
-                counters: current.counters + [EndpointCounters()], random: current.random,
-                reloadProblems: current.reloadProblems, declared: current.declared,
+                declared: current.declared, rows: current.rows + [PanelRow(startOf: row)], table: current.table,
                 seenLive: SeenLive(endpoints: current.seenLive.endpoints + [row], offset: current.seenLive.offset),
-                limitsFrom: current, drill: current.drill)
+                generation: current.generation, version: current.version + 1, scenario: current.scenario,
+                random: current.random, reloadProblems: current.reloadProblems, drill: current.drill)
             self.publishedVersion.store(current.version, ordering: .releasing)
             return (row.id, true)
         }
@@ -129,10 +126,9 @@ public final class ControlPanel: Sendable {
     public func reportReloadProblems(_ problems: [Diagnostic]) {
         self.change { current, _ in
             PanelSnapshot(
-                manifest: current.manifest, table: current.table, settings: current.settings,
+                declared: current.declared, rows: current.rows, table: current.table, seenLive: current.seenLive,
                 generation: current.generation, version: current.version + 1, scenario: current.scenario,
-                counters: current.counters, random: current.random, reloadProblems: problems,
-                declared: current.declared, seenLive: current.seenLive, limitsFrom: current, drill: current.drill)
+                random: current.random, reloadProblems: problems, drill: current.drill)
         }
     }
 
@@ -147,24 +143,21 @@ public final class ControlPanel: Sendable {
     ) throws(ControlError) {
         try self.change { (current, markers) throws(ControlError) in
             let index = try Self.index(of: id, in: current)
-            var settings = current.settings
+            var row = current.rows[index]
+            // Both checks before anything changes, counters included.
+            if mode == .sequence && row.definition.sequence.isEmpty { throw ControlError.noSequence(id) }
+            if let name = latency?.profileName, current.manifest.profile(named: name) == nil {
+                throw ControlError.unknownProfile(name, known: current.manifest.latencyNames)
+            }
             if let mode {
-                if mode == .sequence && current.manifest.endpoints[index].sequence.isEmpty {
-                    throw ControlError.noSequence(id)
-                }
-                if mode == .sequence { current.counters[index].restartSequence() }
-                if mode.isCountRule { current.counters[index].restartRule() }
-                settings[index].mode = mode
+                if mode == .sequence { row.counters.restartSequence() }
+                if mode.isCountRule { row.counters.restartRule() }
+                row.setting.mode = mode
             }
-            if let latency {
-                if let name = latency.profileName, current.manifest.profile(named: name) == nil {
-                    throw ControlError.unknownProfile(name, known: current.manifest.latencyNames)
-                }
-                settings[index].latency = latency.profileName
-            }
-            if let rateLimit { settings[index].rateLimit = rateLimit.limit }
-            if let rateLimitKey { settings[index].rateLimitKey = rateLimitKey.header }
-            if let toxics { settings[index].toxics = toxics }
+            if let latency { row.setting.latency = latency.profileName }
+            if let rateLimit { row.setting.rateLimit = rateLimit.limit }
+            if let rateLimitKey { row.setting.rateLimitKey = rateLimitKey.header }
+            if let toxics { row.setting.toxics = toxics }
             if let text = Self.describe(
                 mode: mode, latency: latency, rateLimit: rateLimit, rateLimitKey: rateLimitKey, toxics: toxics)
             {
@@ -172,7 +165,9 @@ public final class ControlPanel: Sendable {
             }
             // The scenario stays named; its label says `(changed)` when this
             // leaves a setting other than it made it.
-            return current.with(settings: settings, scenario: current.scenario)
+            var rows = current.rows
+            rows[index] = row
+            return current.with(rows: rows, scenario: current.scenario)
         }
     }
 
@@ -190,22 +185,17 @@ public final class ControlPanel: Sendable {
     /// is stopped (`R` on the screen, `POST /__switchboard/reset`).
     public func reset(endpoint id: String? = nil, origin: ChangeOrigin = .code) throws(ControlError) {
         try self.change { (current, markers) throws(ControlError) in
-            var settings = current.settings
+            var rows = current.rows
             let indices = try id.map { (id) throws(ControlError) in [try Self.index(of: id, in: current)] }
-            for index in indices ?? Array(settings.indices) {
-                settings[index] = EndpointSetting(startOf: current.manifest.endpoints[index])
-                current.counters[index].restartSequence()
-                current.counters[index].restartRule()
-            }
+            for index in indices ?? Array(rows.indices) { rows[index].reset() }
             // Resetting everything also forgets endpoints a reload dropped.
             if id == nil { self.dropped.withLockedValue { $0 = [:] } }
             let stopped = id == nil ? current.drill.map { ", drill \($0.name) stopped" } ?? "" : ""
             markers.append(("\(id ?? "all") → \(Self.backToStart)" + stopped, origin))
             // A reset starts rate limits over with full buckets.
             return current.with(
-                settings: settings, scenario: id == nil ? nil : current.scenario,
-                drill: id == nil ? nil : current.drill,
-                renewingLimits: Set(indices ?? Array(settings.indices)))
+                rows: rows, scenario: id == nil ? nil : current.scenario, drill: id == nil ? nil : current.drill,
+                renewingLimits: Set(indices ?? Array(rows.indices)))
         }
     }
 
@@ -215,23 +205,23 @@ public final class ControlPanel: Sendable {
     /// the API answers.
     public func applyToAll(from id: String, origin: ChangeOrigin = .code) throws(ControlError) {
         try self.change { (current, markers) throws(ControlError) in
-            let setting = current.settings[try Self.index(of: id, in: current)]
-            let settings = current.manifest.endpoints.enumerated().map { other, endpoint in
-                var copied = current.settings[other]
+            let setting = current.rows[try Self.index(of: id, in: current)].setting
+            let rows = current.rows.map { other in
+                var copied = other
                 // `sequence` only means something on an endpoint that has one.
-                if !(setting.mode == .sequence && endpoint.sequence.isEmpty) { copied.mode = setting.mode }
-                copied.latency = setting.latency
+                if !(setting.mode == .sequence && other.definition.sequence.isEmpty) {
+                    copied.setting.mode = setting.mode
+                }
+                copied.setting.latency = setting.latency
+                if setting.mode.isCountRule { copied.counters.restartRule() }
                 return copied
-            }
-            if setting.mode.isCountRule {
-                for counters in current.counters { counters.restartRule() }
             }
             let text = Self.describe(
                 mode: setting.mode, latency: setting.latency.map(LatencyChoice.profile) ?? .noLatency)
             markers.append(("all → \(text ?? setting.mode.name) (as \(id))", origin))
             // The scenario stays named; its label says `(changed)` when this
             // leaves a setting other than it made it.
-            return current.with(settings: settings, scenario: current.scenario)
+            return current.with(rows: rows, scenario: current.scenario)
         }
     }
 

@@ -1,3 +1,5 @@
+public import SwitchboardModel
+
 /// How one matched request will be answered.
 public struct Decision: Sendable, Hashable {
     public var endpointIndex: Int

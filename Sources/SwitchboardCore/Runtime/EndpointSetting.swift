@@ -1,3 +1,5 @@
+public import SwitchboardModel
+
 /// The things a person flips on an endpoint at runtime.
 public struct EndpointSetting: Sendable, Hashable {
     public var mode: Mode

@@ -1,3 +1,5 @@
+public import SwitchboardModel
+
 /// One answered (or abandoned) request, as the log, the screen and the
 /// control API show it.
 public struct JournalEntry: Sendable {

@@ -1,3 +1,5 @@
+import SwitchboardModel
+
 /// What a reload does to the panel, decided as a value: from the snapshot
 /// before and the manifest just read, the snapshot after, the marker line
 /// it leaves, and the settings of endpoints it dropped. `ControlPanel`
@@ -20,39 +22,37 @@ struct ManifestReload {
 
     init(_ manifest: Manifest, after old: PanelSnapshot, dropped: Dropped) {
         var dropped = dropped
-        var settings: [EndpointSetting] = []
-        var counters: [EndpointCounters] = []
+        var rows: [PanelRow] = []
         let kept = Set(manifest.endpoints.map(\.id))
-        for (index, endpoint) in old.declared.endpoints.enumerated() where !kept.contains(endpoint.id) {
-            dropped[endpoint.id] = (old.settings[index], EndpointSetting(startOf: endpoint))
+        for row in old.rows.prefix(old.seenLive.offset) where !kept.contains(row.definition.id) {
+            dropped[row.definition.id] = (row.setting, EndpointSetting(startOf: row.definition))
         }
-        let offset = old.seenLive.offset
-        var learned: [String: Int] = [:]
-        for (index, endpoint) in old.seenLive.endpoints.enumerated() {
-            learned[SeenLive.key(endpoint)] = offset + index
-        }
+        let learnedRows = old.rows.dropFirst(old.seenLive.offset)
+        var learned: [String: PanelRow] = [:]
+        for row in learnedRows { learned[SeenLive.key(row.definition)] = row }
         var declaredNow = Set<String>()
         for endpoint in manifest.endpoints {
             let key = SeenLive.key(endpoint)
             declaredNow.insert(key)
-            let earlier: (setting: EndpointSetting, start: EndpointSetting)
+            // The row it was (declared, or learned live), or a new one.
+            let earlier: PanelRow
+            let start: EndpointSetting
             if let index = old.declared.endpointIndex(id: endpoint.id) {
-                earlier = (old.settings[index], EndpointSetting(startOf: old.manifest.endpoints[index]))
-                counters.append(old.counters[index])
+                earlier = old.rows[index]
+                start = EndpointSetting(startOf: earlier.definition)
             } else if let returning = dropped.removeValue(forKey: endpoint.id) {
-                earlier = returning
-                counters.append(EndpointCounters())
-            } else if let index = learned[key] {
-                earlier = (old.settings[index], EndpointSetting(startOf: old.manifest.endpoints[index]))
-                counters.append(old.counters[index])
+                earlier = PanelRow(endpoint, setting: returning.setting)
+                start = returning.start
+            } else if let row = learned[key] {
+                earlier = row
+                start = EndpointSetting(startOf: row.definition)
             } else {
-                settings.append(EndpointSetting(startOf: endpoint))
-                counters.append(EndpointCounters())
+                rows.append(PanelRow(startOf: endpoint))
                 continue
             }
             var setting = earlier.setting
             // Untouched endpoints follow an edited starting state.
-            if setting == earlier.start {
+            if setting == start {
                 setting = EndpointSetting(startOf: endpoint)
             }
             if let latency = setting.latency, manifest.profile(named: latency) == nil { setting.latency = nil }
@@ -60,34 +60,28 @@ struct ManifestReload {
             // A rule the edited manifest starts anew counts from zero; a
             // kept one keeps counting, as a kept setting stays.
             if setting.mode.isCountRule && setting.mode != earlier.setting.mode {
-                counters[counters.count - 1].restartRule()
+                earlier.counters.restartRule()
             }
-            settings.append(setting)
+            rows.append(earlier.redefined(endpoint, setting: setting))
         }
         var taken = kept
         var seen: [EndpointDefinition] = []
-        for (index, endpoint) in old.seenLive.endpoints.enumerated()
-        where !declaredNow.contains(SeenLive.key(endpoint)) {
-            var row = endpoint
-            row.id = SeenLive.unique(endpoint.id, taken: taken)
-            taken.insert(row.id)
-            seen.append(row)
-            var setting = old.settings[offset + index]
+        for row in learnedRows where !declaredNow.contains(SeenLive.key(row.definition)) {
+            var endpoint = row.definition
+            endpoint.id = SeenLive.unique(endpoint.id, taken: taken)
+            taken.insert(endpoint.id)
+            seen.append(endpoint)
+            var setting = row.setting
             if let latency = setting.latency, manifest.profile(named: latency) == nil { setting.latency = nil }
-            settings.append(setting)
-            counters.append(old.counters[offset + index])
+            rows.append(row.redefined(endpoint, setting: setting))
         }
-        var combined = manifest
-        combined.endpoints += seen
         // The scenario stays while the manifest has it; an endpoint
         // whose setting matched it before the reload still does.
         let scenario = old.scenario.flatMap { trace in
             manifest.scenarios.contains { $0.name == trace.name }
-                ? trace.carried(
-                    from: ScenarioTrace.byID(old.settings, old.manifest.endpoints),
-                    to: ScenarioTrace.byID(settings, combined.endpoints)) : nil
+                ? trace.carried(from: ScenarioTrace.byID(old.rows), to: ScenarioTrace.byID(rows)) : nil
         }
-        var markers = Self.markers(old: old, endpoints: combined.endpoints, settings: settings)
+        var markers = Self.markers(old: old, rows: rows)
         // A drill keeps the steps it started with while the manifest
         // still has it; one the reload removed stops where it is.
         var drill = old.drill
@@ -98,23 +92,19 @@ struct ManifestReload {
         self.markers = markers
         self.dropped = dropped
         self.snapshot = PanelSnapshot(
-            manifest: combined, table: EndpointTable(endpoints: manifest.endpoints), settings: settings,
-            generation: old.generation + 1, version: old.version + 1, scenario: scenario, counters: counters,
-            random: old.random, declared: manifest,
-            seenLive: SeenLive(endpoints: seen, offset: manifest.endpoints.count), limitsFrom: old, drill: drill)
+            declared: manifest, rows: rows, table: EndpointTable(endpoints: manifest.endpoints),
+            seenLive: SeenLive(endpoints: seen, offset: manifest.endpoints.count), generation: old.generation + 1,
+            version: old.version + 1, scenario: scenario, random: old.random, drill: drill)
     }
 
     /// What a reload changed on endpoints that were there before: one
     /// marker for all of them, or none.
-    private static func markers(
-        old: PanelSnapshot, endpoints: [EndpointDefinition], settings: [EndpointSetting]
-    ) -> [(String, ChangeOrigin)] {
+    private static func markers(old: PanelSnapshot, rows: [PanelRow]) -> [(String, ChangeOrigin)] {
+        let before = ScenarioTrace.byID(old.rows)
         var changed: [String] = []
-        for (endpoint, setting) in zip(endpoints, settings) {
-            guard let index = old.manifest.endpointIndex(id: endpoint.id), old.settings[index] != setting else {
-                continue
-            }
-            let before = old.settings[index]
+        for row in rows {
+            let setting = row.setting
+            guard let before = before[row.definition.id], before != setting else { continue }
             let text = ControlPanel.describe(
                 mode: before.mode == setting.mode ? nil : setting.mode,
                 latency: before.latency == setting.latency
@@ -124,7 +114,7 @@ struct ManifestReload {
                 rateLimitKey: before.rateLimitKey == setting.rateLimitKey
                     ? nil : setting.rateLimitKey.map(RateLimitKeyChoice.header) ?? .endpoint,
                 toxics: before.toxics == setting.toxics ? nil : setting.toxics)
-            if let text { changed.append("\(endpoint.id) → \(text)") }
+            if let text { changed.append("\(row.definition.id) → \(text)") }
         }
         return changed.isEmpty ? [] : [(changed.joined(separator: "; "), .reload)]
     }

@@ -1,3 +1,5 @@
+public import SwitchboardModel
+
 /// Everything a request needs to be answered, frozen at one moment: the
 /// manifest, its routing table and every endpoint's current setting.
 ///
@@ -5,7 +7,8 @@
 /// a new snapshot and swaps it in.
 public final class PanelSnapshot: Sendable {
     /// The manifest's endpoints followed by the endpoints seen live: what
-    /// the screen lists, the control API names and settings index.
+    /// the screen lists and the control API names. Its endpoints are the
+    /// rows' definitions.
     public let manifest: Manifest
     /// The manifest as loaded, without the endpoints seen live.
     public let declared: Manifest
@@ -13,11 +16,11 @@ public final class PanelSnapshot: Sendable {
     public let seenLive: SeenLive
     /// Routes to the manifest's endpoints only.
     public let table: EndpointTable
-    /// Index-aligned with `manifest.endpoints`.
-    public let settings: [EndpointSetting]
-    /// Each setting's latency profile, looked up once per change rather
-    /// than by name on every request.
-    private let profiles: [LatencyProfile?]
+    /// One per endpoint, in the order of `manifest.endpoints`: its
+    /// definition, setting, counters, profile and limiter together. An
+    /// index into them is an endpoint's place (what routing answers, the
+    /// screen's selection); everything about that endpoint is in its row.
+    public let rows: [PanelRow]
     /// Bumps whenever a manifest is loaded (bodies and routes may differ).
     public let generation: Int
     /// Bumps on every change, settings included.
@@ -25,62 +28,55 @@ public final class PanelSnapshot: Sendable {
     /// The scenario last applied and what it made of the settings, until
     /// every endpoint is reset.
     public let scenario: ScenarioTrace?
-    /// Index-aligned with the endpoints; shared by every snapshot of one
-    /// manifest, so counting survives setting changes.
-    public let counters: [EndpointCounters]
     public let random: any RandomSource
     /// What is wrong with the fixtures on disk, when the last reload failed
     /// (the snapshot still serves the last good manifest).
     public let reloadProblems: [Diagnostic]
-    /// Index-aligned with the endpoints: the buckets of each rate-limited
-    /// one, `nil` for the others (which never look further). Carried from
-    /// snapshot to snapshot while the endpoint's limit stays the same.
-    public let limiters: [RateLimiter?]
     /// The drill running, until its last step, a reset of all, another
     /// scenario or a reload that removes it.
     public let drill: DrillRun?
 
+    /// `rows`: the declared endpoints' followed by those `seenLive`. Each
+    /// row's profile and limiter are worked out here (`PanelRow.settled`);
+    /// `renewingLimits`: the places whose buckets start full again even if
+    /// their limit stays (a reset).
     init(
-        manifest: Manifest, table: EndpointTable, settings: [EndpointSetting], generation: Int, version: Int,
-        scenario: ScenarioTrace?, counters: [EndpointCounters], random: any RandomSource,
-        reloadProblems: [Diagnostic] = [], declared: Manifest? = nil, seenLive: SeenLive? = nil,
-        limitsFrom earlier: PanelSnapshot? = nil, renewingLimits renewed: Set<Int> = [], drill: DrillRun? = nil
+        declared: Manifest, rows: [PanelRow], table: EndpointTable, seenLive: SeenLive? = nil, generation: Int,
+        version: Int, scenario: ScenarioTrace?, random: any RandomSource, reloadProblems: [Diagnostic] = [],
+        drill: DrillRun? = nil, renewingLimits renewed: Set<Int> = []
     ) {
+        let seenLive = seenLive ?? SeenLive(endpoints: [], offset: declared.endpoints.count)
+        assert(rows.count == declared.endpoints.count + seenLive.endpoints.count, "a row per endpoint")
+        var manifest = declared
+        manifest.endpoints = rows.map(\.definition)
         self.manifest = manifest
-        self.declared = declared ?? manifest
-        self.seenLive = seenLive ?? SeenLive(endpoints: [], offset: manifest.endpoints.count)
+        self.declared = declared
+        self.seenLive = seenLive
         self.table = table
-        self.settings = settings
-        self.profiles = settings.map { $0.latency.flatMap(manifest.profile(named:)) }
+        self.rows = rows.indices.map { rows[$0].settled(in: manifest, renewed: renewed.contains($0)) }
         self.generation = generation
         self.version = version
         self.scenario = scenario
-        self.counters = counters
         self.random = random
         self.reloadProblems = reloadProblems
-        self.limiters = Self.limiters(
-            settings: settings, endpoints: manifest.endpoints, earlier: earlier, renewed: renewed)
         self.drill = drill
     }
 
-    /// A copy with different settings, and the same drill. `renewingLimits`:
-    /// endpoints whose buckets start full again even if their limit stays
-    /// (a reset).
-    func with(
-        settings: [EndpointSetting], scenario: ScenarioTrace?, renewingLimits renewed: Set<Int> = []
-    ) -> PanelSnapshot {
-        self.with(settings: settings, scenario: scenario, drill: self.drill, renewingLimits: renewed)
+    /// A copy with different rows (settings), and the same drill.
+    /// `renewingLimits`: endpoints whose buckets start full again even if
+    /// their limit stays (a reset).
+    func with(rows: [PanelRow], scenario: ScenarioTrace?, renewingLimits renewed: Set<Int> = []) -> PanelSnapshot {
+        self.with(rows: rows, scenario: scenario, drill: self.drill, renewingLimits: renewed)
     }
 
-    /// A copy with different settings and drill (`nil`: none running).
+    /// A copy with different rows (settings) and drill (`nil`: none running).
     func with(
-        settings: [EndpointSetting], scenario: ScenarioTrace?, drill: DrillRun?, renewingLimits renewed: Set<Int> = []
+        rows: [PanelRow], scenario: ScenarioTrace?, drill: DrillRun?, renewingLimits renewed: Set<Int> = []
     ) -> PanelSnapshot {
         PanelSnapshot(
-            manifest: self.manifest, table: self.table, settings: settings, generation: self.generation,
-            version: self.version + 1, scenario: scenario, counters: self.counters, random: self.random,
-            reloadProblems: self.reloadProblems, declared: self.declared, seenLive: self.seenLive,
-            limitsFrom: self, renewingLimits: renewed, drill: drill)
+            declared: self.declared, rows: rows, table: self.table, seenLive: self.seenLive,
+            generation: self.generation, version: self.version + 1, scenario: scenario, random: self.random,
+            reloadProblems: self.reloadProblems, drill: drill, renewingLimits: renewed)
     }
 
     /// The name of the scenario applied last, until every endpoint is reset.
@@ -89,7 +85,7 @@ public final class PanelSnapshot: Sendable {
     /// `outage (changed)`: the one value the header, `status` and the
     /// control API's `scenario_state` come from.
     public var scenarioLabel: ScenarioLabel? {
-        self.scenario?.label(settings: self.settings, endpoints: self.manifest.endpoints)
+        self.scenario?.label(self.rows)
     }
 
     private func profile(named choice: LatencyChoice) -> LatencyProfile? {
@@ -100,10 +96,12 @@ public final class PanelSnapshot: Sendable {
     /// resolves flaky, sequence and count-rule settings and draws the delay. Advances the
     /// endpoint's counters, so call it once per request.
     public func decide(endpoint index: Int, override: Override = Override()) -> Decision {
-        let setting = self.settings[index]
-        let counters = self.counters[index]
+        // The row's parts one by one: copying the whole row (its
+        // definition) would cost every request a retain per field.
+        let setting = self.rows[index].setting
+        let counters = self.rows[index].counters
         let configured = override.mode ?? setting.mode
-        let profile = override.latency.map(self.profile(named:)) ?? self.profiles[index]
+        let profile = override.latency.map(self.profile(named:)) ?? self.rows[index].profile
         // Only requests that draw random numbers take a number: counting
         // every request would make all event loops write one shared counter.
         var request: UInt64 = 0
@@ -117,7 +115,7 @@ public final class PanelSnapshot: Sendable {
         }
         var mode = configured
         if case .sequence = mode {
-            let steps = self.manifest.endpoints[index].sequence
+            let steps = self.rows[index].definition.sequence
             mode = steps.isEmpty ? .success : steps[counters.nextSequenceStep() % steps.count]
         }
         if case .flaky(let percent) = mode {
@@ -133,7 +131,7 @@ public final class PanelSnapshot: Sendable {
         if toxics.slicer { _ = number() }
         // An endpoint declared live stays live for the requests its flaky,
         // sequence or count-rule setting leaves alone.
-        if mode == .success && configured != .success && self.manifest.endpoints[index].passesThrough {
+        if mode == .success && configured != .success && self.rows[index].definition.passesThrough {
             mode = .live
         }
         var chosenBy = Decision.Chooser.setting
@@ -158,8 +156,14 @@ public final class PanelSnapshot: Sendable {
     /// are for the request that follows. Does not advance the endpoint's
     /// sequence; a random delay takes a request number, as a request would.
     public func preflightDelay(endpoint index: Int) -> Duration {
-        guard let profile = self.profiles[index] else { return .zero }
-        return self.delay(of: profile, endpoint: index) { self.counters[index].nextRequest() }
+        guard let profile = self.rows[index].profile else { return .zero }
+        return self.delay(of: profile, endpoint: index) { self.rows[index].counters.nextRequest() }
+    }
+
+    /// The limiter of the endpoint at `index`; `nil` (the common case,
+    /// costing one array read) when it has no limit.
+    public func limiter(endpoint index: Int) -> RateLimiter? {
+        self.rows[index].limiter
     }
 
     private func delay(of profile: LatencyProfile, endpoint index: Int, number: () -> UInt64) -> Duration {

@@ -1,3 +1,5 @@
+import SwitchboardModel
+
 /// The `Prefer` request header (Prism's habit): one request asks for a mode
 /// or a latency profile without changing the endpoint, e.g.
 /// `Prefer: mode=server_error` or `Prefer: mode=reset, latency=3g`, or

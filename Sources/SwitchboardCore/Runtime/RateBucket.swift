@@ -1,3 +1,5 @@
+public import SwitchboardModel
+
 /// One client's token bucket, kept as the time it would be full again (the
 /// generic cell rate algorithm): each request moves that time one token's
 /// worth later, and a request that would push it past a whole bucket from

@@ -1,3 +1,5 @@
+public import SwitchboardModel
+
 /// The buckets of one rate-limited endpoint: one for the whole endpoint,
 /// or, with a key header (`rate_limit_key: Authorization`), one per value
 /// of that header. A key is kept as its digest (`RateKey`, 16 bytes), not

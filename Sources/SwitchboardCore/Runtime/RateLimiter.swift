@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+public import SwitchboardModel
 
 /// The buckets of one rate-limited endpoint behind their own lock: event
 /// loops share it, and only requests to this endpoint take the lock.

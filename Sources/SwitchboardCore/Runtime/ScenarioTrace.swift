@@ -1,4 +1,4 @@
-public import SwitchboardControl
+public import SwitchboardModel
 
 /// The scenario applied last and what it made of the settings, by endpoint
 /// id: enough to say, at any later moment, whether the settings are still
@@ -10,20 +10,24 @@ public struct ScenarioTrace: Sendable, Hashable {
     /// The settings just after it (or a drill's latest step) was applied.
     var applied: [String: EndpointSetting]
 
-    init(name: String, alone: [EndpointSetting], applied: [EndpointSetting], endpoints: [EndpointDefinition]) {
+    /// Before its first change: `alone` is the manifest's start, `applied`
+    /// the rows as they are.
+    init(name: String, on rows: [PanelRow]) {
         self.name = name
-        self.alone = Self.byID(alone, endpoints)
-        self.applied = Self.byID(applied, endpoints)
+        self.alone = [:]
+        for row in rows { self.alone[row.definition.id] = EndpointSetting(startOf: row.definition) }
+        self.applied = Self.byID(rows)
     }
 
-    /// A drill's step applied: `alone` takes it too, `applied` becomes
-    /// `settings`.
-    mutating func step(_ changes: [Scenario.Setting], settings: [EndpointSetting], endpoints: [EndpointDefinition]) {
-        for (index, endpoint) in endpoints.enumerated() {
+    /// A scenario (a drill's step) applied: `alone` takes it too, `applied`
+    /// becomes `rows`' settings.
+    mutating func step(_ changes: [Scenario.Setting], rows: [PanelRow]) {
+        for row in rows {
+            let endpoint = row.definition
             var alone = self.alone[endpoint.id] ?? EndpointSetting(startOf: endpoint)
             for change in changes where change.applies(to: endpoint) { change.apply(to: &alone, of: endpoint) }
             self.alone[endpoint.id] = alone
-            if index < settings.count { self.applied[endpoint.id] = settings[index] }
+            self.applied[endpoint.id] = row.setting
         }
     }
 
@@ -39,22 +43,20 @@ public struct ScenarioTrace: Sendable, Hashable {
         return trace
     }
 
-    /// What the header, `status` and the control API say of `settings`.
-    public func label(settings: [EndpointSetting], endpoints: [EndpointDefinition]) -> ScenarioLabel {
+    /// What the header, `status` and the control API say of `rows`.
+    public func label(_ rows: [PanelRow]) -> ScenarioLabel {
         var alone = true
         var asApplied = true
-        for (index, endpoint) in endpoints.enumerated() where index < settings.count {
-            if let expected = self.alone[endpoint.id], expected != settings[index] { alone = false }
-            if let expected = self.applied[endpoint.id], expected != settings[index] { asApplied = false }
+        for row in rows {
+            if let expected = self.alone[row.definition.id], expected != row.setting { alone = false }
+            if let expected = self.applied[row.definition.id], expected != row.setting { asApplied = false }
         }
         return ScenarioLabel(name: self.name, state: alone ? .alone : asApplied ? .stacked : .changed)
     }
 
-    static func byID(_ settings: [EndpointSetting], _ endpoints: [EndpointDefinition]) -> [String: EndpointSetting] {
+    static func byID(_ rows: [PanelRow]) -> [String: EndpointSetting] {
         var byID: [String: EndpointSetting] = [:]
-        for (index, endpoint) in endpoints.enumerated() where index < settings.count {
-            byID[endpoint.id] = settings[index]
-        }
+        for row in rows { byID[row.definition.id] = row.setting }
         return byID
     }
 }

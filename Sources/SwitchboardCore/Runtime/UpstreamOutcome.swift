@@ -1,3 +1,5 @@
+import SwitchboardModel
+
 /// What the upstream did for a live request: answered in this long, or
 /// failed, in words a person reads on the log line.
 public struct UpstreamOutcome: Sendable, Hashable {

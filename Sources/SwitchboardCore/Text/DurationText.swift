@@ -1,3 +1,5 @@
+public import SwitchboardModel
+
 /// Writes durations the way people type them and `DurationText.parse`
 /// reads them: `2s`, `1.5s`, `500ms`.
 extension DurationText {

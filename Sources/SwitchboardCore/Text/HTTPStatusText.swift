@@ -1,3 +1,5 @@
+public import SwitchboardModel
+
 /// Reason phrases, for HAR files and the details view.
 public enum HTTPStatusText {
     static let phrases: [Int: String] = [

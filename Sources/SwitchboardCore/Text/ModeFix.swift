@@ -1,3 +1,5 @@
+public import SwitchboardModel
+
 extension Mode {
     /// How to mend `text`, which is not a mode: the same sentence wherever
     /// a mode is typed (`check`, the control API and so `switchboard set`).

@@ -1,3 +1,5 @@
+import SwitchboardModel
+
 /// Bandwidths the way people write them: `16KB/s`, `1.5MB/s`, `500B/s`,
 /// `56kbit/s`. A KB is 1024 bytes.
 public enum RateText {

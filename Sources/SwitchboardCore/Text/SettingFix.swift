@@ -1,4 +1,4 @@
-public import SwitchboardControl
+public import SwitchboardModel
 
 /// How to mend a toxic or a rate limit that does not parse: the same
 /// words wherever one is typed (`check`, `switchboard set`), as `Mode.fix`

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import SwitchboardCore
+import SwitchboardModel
 
 /// What goes on the wire for one answer, after its wait (`PreparedResponse.delay`):
 /// decided once by `Responder.prepare`, a value with no I/O in it, and only

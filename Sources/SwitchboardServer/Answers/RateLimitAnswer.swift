@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import SwitchboardCore
+import SwitchboardModel
 
 /// What a rate limit adds to an answer: the `429` for a refused request,
 /// and the `RateLimit-*` headers (IETF draft names, seconds) on every answer

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import SwitchboardCore
+import SwitchboardModel
 
 /// Idle, slow-header and stalled-body timeouts, driven by the connection
 /// clock.

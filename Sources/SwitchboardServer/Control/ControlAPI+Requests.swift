@@ -2,6 +2,7 @@ import NIOCore
 import NIOHTTP1
 import SwitchboardControl
 import SwitchboardCore
+import SwitchboardModel
 
 /// `GET /__switchboard/requests`: the journal, filtered, with or without
 /// headers and bodies, at once or as a long poll.

@@ -3,6 +3,7 @@ import NIOCore
 import NIOHTTP1
 import SwitchboardControl
 import SwitchboardCore
+import SwitchboardModel
 
 /// The control API under `/__switchboard/` (WireMock's `/__admin` habit):
 /// read and change endpoint settings, apply scenarios, read and clear the

@@ -1,6 +1,7 @@
 import Foundation
 import SwitchboardControl
 import SwitchboardCore
+import SwitchboardModel
 
 /// The control API's answers, from the server's own types to the contract's
 /// (`SwitchboardControl`), which the CLI decodes with.
@@ -29,8 +30,9 @@ enum ControlJSON {
     }
 
     static func endpoint(_ snapshot: PanelSnapshot, index: Int, stats: JournalStats) -> EndpointStatus {
-        let endpoint = snapshot.manifest.endpoints[index]
-        let setting = snapshot.settings[index]
+        let row = snapshot.rows[index]
+        let endpoint = row.definition
+        let setting = row.setting
         let hits = stats.byEndpoint[endpoint.id]
         return EndpointStatus(
             id: endpoint.id, method: endpoint.method, path: endpoint.path.description, mode: setting.mode.name,
@@ -40,7 +42,7 @@ enum ControlJSON {
             rateLimit: setting.rateLimit?.description,
             rateLimitKey: setting.rateLimit == nil ? nil : setting.rateLimitKey,
             toxics: setting.toxics.isEmpty ? nil : setting.toxics.names,
-            counted: setting.mode.isCountRule ? snapshot.counters[index].ruleRequestsSoFar : nil,
+            counted: setting.mode.isCountRule ? row.counters.ruleRequestsSoFar : nil,
             startRateLimit: endpoint.startRateLimit?.description,
             startRateLimitKey: endpoint.startRateLimit == nil ? nil : endpoint.rateLimitKey,
             startToxics: endpoint.startToxics.isEmpty ? nil : endpoint.startToxics.names)

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 public import SwitchboardCore
+public import SwitchboardModel
 
 /// One request's answer as ``InProcessAnswers`` decided it: what a front
 /// end without a socket delivers, in this order — wait ``delay``, then the

@@ -1,5 +1,6 @@
 import NIOCore
 import SwitchboardControl
+import SwitchboardModel
 
 /// The connection toxics on an answer relayed from the upstream as it
 /// arrives, whose length may not be known before its end: `limit_data`

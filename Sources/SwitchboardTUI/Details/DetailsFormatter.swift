@@ -1,4 +1,5 @@
 public import SwitchboardCore
+import SwitchboardModel
 
 /// Turns one journal entry into the lines of the details view: request,
 /// response, and what Switchboard did. Everything from the network is

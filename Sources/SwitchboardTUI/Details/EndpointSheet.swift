@@ -1,5 +1,6 @@
 public import DequeModule
 public import SwitchboardCore
+import SwitchboardModel
 
 /// What one endpoint serves, opened with `enter` on its row: how it is set,
 /// what a request needs to reach it, each response with a preview of its

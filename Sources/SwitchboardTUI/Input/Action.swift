@@ -1,4 +1,5 @@
 public import SwitchboardCore
+public import SwitchboardModel
 
 /// Something that happened: a key, new requests, a changed setting, time.
 /// Every change to the screen's state goes through one of these.

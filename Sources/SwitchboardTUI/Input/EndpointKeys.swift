@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardModel
 
 /// Keys while the endpoint list has focus. A change to a setting is only
 /// asked for here (an effect); the rows change when the control panel's

@@ -1,4 +1,5 @@
-public import SwitchboardCore
+import SwitchboardCore
+public import SwitchboardModel
 
 /// What the mode keys mean: the order the space bar walks, the digit that
 /// names each mode and the rates `9` steps through. These are the screen's

@@ -130,11 +130,11 @@ public enum Reducer {
     private static func sync(_ state: inout AppState, snapshot: PanelSnapshot, stats: JournalStats) {
         let selectedID = state.selectedEndpoint?.id
         state.profiles = snapshot.manifest.availableProfiles
-        state.endpoints = zip(snapshot.manifest.endpoints, snapshot.settings).enumerated().map { index, pair in
-            let (endpoint, setting) = pair
-            var row = EndpointRow(endpoint, setting: setting, stats: stats.byEndpoint[endpoint.id])
+        state.endpoints = snapshot.rows.map { panel in
+            let endpoint = panel.definition
+            var row = EndpointRow(endpoint, setting: panel.setting, stats: stats.byEndpoint[endpoint.id])
             if snapshot.manifest.upstream != nil { row.canGoLive = true }
-            if setting.mode.isCountRule { row.counted = snapshot.counters[index].ruleRequestsSoFar }
+            if panel.setting.mode.isCountRule { row.counted = panel.counters.ruleRequestsSoFar }
             return row
         }
         state.drill = snapshot.drill.map(DrillStatus.init)

@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardModel
 
 /// The endpoint list: method, path, mode, latency (and rate limit) and hits
 /// per endpoint.

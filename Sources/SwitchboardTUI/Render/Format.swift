@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardModel
 
 /// Numbers and times as the screen prints them.
 enum Format {

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardCore
+import SwitchboardModel
 
 /// The request log: one line per request, newest at the bottom.
 enum LogView {

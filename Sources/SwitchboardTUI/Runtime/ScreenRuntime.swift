@@ -174,8 +174,8 @@ public final class ScreenRuntime {
         guard self.state.endpoints.contains(where: { $0.mode.isCountRule }) else { return }
         let snapshot = self.panel.snapshot()
         var counts: [String: Int] = [:]
-        for (index, setting) in snapshot.settings.enumerated() where setting.mode.isCountRule {
-            counts[snapshot.manifest.endpoints[index].id] = snapshot.counters[index].ruleRequestsSoFar
+        for row in snapshot.rows where row.setting.mode.isCountRule {
+            counts[row.definition.id] = row.counters.ruleRequestsSoFar
         }
         self.send(.counted(counts), size)
     }

@@ -1,5 +1,6 @@
 public import DequeModule
 public import SwitchboardCore
+public import SwitchboardModel
 
 /// Everything the screen shows, in one value. Only the reducer changes it.
 public struct AppState: Equatable, Sendable {

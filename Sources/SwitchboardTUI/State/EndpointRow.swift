@@ -1,4 +1,5 @@
 public import SwitchboardCore
+public import SwitchboardModel
 
 /// One line of the endpoint list: what the endpoint is and how it is set.
 public struct EndpointRow: Equatable, Sendable {

@@ -1,4 +1,5 @@
 public import SwitchboardCore
+public import SwitchboardModel
 
 /// One request in the log pane, already escaped for the terminal, or a
 /// marker: a change of settings, drawn between the requests it affected.
