@@ -1,5 +1,6 @@
 import NIOCore
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import SwitchboardCore
+import SwitchboardModel
 
 /// A request refused before any endpoint saw it (unreadable, too large,
 /// too slow): the status, the sentence the client reads, and the reason
