@@ -24,16 +24,9 @@ final class RequestHandler: ChannelDuplexHandler {
     var wait: Scheduled<Void>?
     /// A control API long poll held until a request arrives, while there is one.
     var longPoll: LongPoll?
-    /// The live request under way, while there is one.
-    var live: LiveExchange?
-    /// Its body on the way to the upstream, while it arrives.
-    var upload: LiveUpload?
-    /// The answer went out before the client's upload ended: closing must
-    /// not reset the connection under it (see `endBeforeUpload`).
-    var lingersOnClose = false
-    /// The answer decided as the request's head arrived (while some request
-    /// may go live), for when its body has arrived.
-    var decided: PreparedResponse?
+    /// The live request on its way to the upstream, while there is one
+    /// (what it decides is in the connection's `UpstreamStateMachine`).
+    var upstreamCall: (any UpstreamCall)?
     /// When the response under way sent its status line, for the journal's
     /// time to first byte (one response is under way at a time).
     var headSentAt: NIODeadline?
@@ -73,9 +66,8 @@ final class RequestHandler: ChannelDuplexHandler {
     func handle(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
         switch part {
         case .head(let head):
-            var request = self.request(for: head, context: context)
-            let live = self.decideAtHead(&request, context: context)
-            switch self.connection.headReceived(request, live: live) {
+            let request = self.request(for: head, context: context)
+            switch self.connection.headReceived(request, decided: self.decideAtHead(request)) {
             case .stream(let request, let response, let sendContinue):
                 self.clock.headReceived()
                 self.clock.requestReceived()
@@ -105,7 +97,7 @@ final class RequestHandler: ChannelDuplexHandler {
         case .body(var buffer):
             switch self.connection.bodyReceived(&buffer) {
             case .receive, .ignore: break
-            case .forward: self.uploadPart(buffer, context: context)
+            case .forward(let action): self.run(action, context: context)
             case .refuseBody(let request): self.rejectBody(request, context: context)
             case .unexpected(let event): self.unexpected(event, context: context)
             }
@@ -120,9 +112,9 @@ final class RequestHandler: ChannelDuplexHandler {
                 // Busy until the answer is complete: an export takes a while,
                 // and a connection sending one is not idle.
                 self.answerControl(request, context: context)
-            case .endUpload:
+            case .endUpload(let action):
                 self.clock.requestReceived()
-                self.endUpload()
+                self.run(action, context: context)
             case .ignore:
                 break
             case .unexpected(let event):
@@ -143,23 +135,13 @@ final class RequestHandler: ChannelDuplexHandler {
     }
 
     /// While some request may go live, its answer is decided as its head
-    /// arrives, once: a live one with nothing before it streams its body
-    /// to the upstream (returned); a live one after a delay keeps its body
-    /// whole for then; any other is answered, as today, once its body is in.
-    func decideAtHead(_ request: inout Request, context: ChannelHandlerContext) -> PreparedResponse? {
-        self.decided = nil
+    /// arrives, once (what that means for its body is the connection's to
+    /// say: `headReceived`).
+    func decideAtHead(_ request: Request) -> PreparedResponse? {
         guard self.responder.forwardsBodies.load(ordering: .relaxed), !request.isControl,
             HostHeaderRule.problem(in: request.head) == nil
         else { return nil }
-        let response = self.prepare(request.head, arrived: request.arrived)
-        guard case .relay = response.plan else {
-            self.decided = response
-            return nil
-        }
-        if response.delay == .zero { return response }
-        request.keepsWholeBody = true
-        self.decided = response
-        return nil
+        return self.prepare(request.head, arrived: request.arrived)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -199,13 +181,7 @@ final class RequestHandler: ChannelDuplexHandler {
     }
 
     private func respond(to request: Request, context: ChannelHandlerContext) {
-        let response: PreparedResponse
-        if let decided = self.decided {
-            self.decided = nil
-            response = decided
-        } else {
-            response = self.prepare(request.head, arrived: request.arrived)
-        }
+        let response = request.decided ?? self.prepare(request.head, arrived: request.arrived)
         if let file = response.diskFile {
             // No longer arriving: no body deadline, no "client left" entry.
             guard self.check(self.connection.fileReadStarted(), request, response, context: context) else { return }
@@ -355,7 +331,7 @@ final class RequestHandler: ChannelDuplexHandler {
         } else {
             self.connection.closing()
             context.writeAndFlush(self.wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
-                guard self.lingersOnClose else {
+                guard self.connection.lingersOnClose else {
                     context.close(promise: nil)
                     return
                 }

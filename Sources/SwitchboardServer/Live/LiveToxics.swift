@@ -21,6 +21,15 @@ struct LiveToxics {
     /// When the last piece left, the start of the next one's gap.
     private var lastPieceAt: NIODeadline?
 
+    /// The toxics for a live request about to be sent; `nil` without any,
+    /// and for `truncated`, a fault they leave alone.
+    init?(for response: PreparedResponse, slicer: ToxicBody.Slicer?) {
+        guard response.hasToxics, case .relay(_, let plan) = response.plan, plan.cut == nil,
+            let toxics = response.decision?.toxics
+        else { return nil }
+        self.init(toxics, slicer: slicer)
+    }
+
     /// `nil` when there are no toxics. `slicer`: its draws, when the
     /// toxics include it.
     init?(_ toxics: Toxics, slicer: ToxicBody.Slicer?) {
