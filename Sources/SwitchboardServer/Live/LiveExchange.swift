@@ -21,7 +21,7 @@ struct LiveExchange {
     /// Bytes per second the latency profile allows, if it limits them.
     let bandwidth: Int?
     /// The endpoint's connection toxics, acting on the relayed body (see
-    /// `RequestHandler+Live`); `nil` without any, and on a
+    /// `UpstreamStateMachine.bodyPartReceived`); `nil` without any, and on a
     /// `truncated` answer, which they leave alone as they leave a
     /// fixture's.
     var toxics: LiveToxics?

@@ -8,7 +8,8 @@ import SwitchboardControl
 /// its gap after the one before (or later, at a bandwidth profile's rate);
 /// `slow_close` holds the close back after the end.
 ///
-/// A value: the handler asks it what to write and when, and does it.
+/// A value, kept in the exchange (`UpstreamStateMachine`): the handler
+/// asks the connection machine what to write and when, and does it.
 struct LiveToxics {
     /// Body bytes that may still go out before `limit_data` cuts.
     private(set) var allowed: Int?
