@@ -1,3 +1,6 @@
+import NIOCore
+import NIOEmbedded
+
 @testable import SwitchboardServer
 
 /// Actions in a word or two, for the transition table. An impossible event
@@ -18,7 +21,7 @@ extension ConnectionStateMachineTests {
     static func describe(_ action: Machine.BodyAction) -> String {
         switch action {
         case .receive: "receive"
-        case .forward: "forward"
+        case .forward(let action): "forward: \(Self.describe(action))"
         case .refuseBody: "refuse 413"
         case .ignore: "ignore"
         case .unexpected: "UNEXPECTED"
@@ -29,7 +32,7 @@ extension ConnectionStateMachineTests {
         switch action {
         case .answer: "answer"
         case .answerControl: "answer control"
-        case .endUpload: "end upload"
+        case .endUpload(let action): "end upload: \(Self.describe(action))"
         case .ignore: "ignore"
         case .unexpected: "UNEXPECTED"
         }
@@ -102,37 +105,46 @@ extension ConnectionStateMachineTests {
         }
     }
 
-    static func describe(_ action: Machine.UpstreamHeadAction) -> String {
+    static func describe(_ action: Machine.UpstreamAction) -> String {
         switch action {
-        case .relay(let request, _): request.keepAlive ? "relay" : "relay, then close"
-        case .hold: "hold"
+        case .none: "none"
         case .ignore: "ignore"
         case .unexpected: "UNEXPECTED"
+        case .uploadPart: "upload part"
+        case .startUpload(let parts, _, let end): "start upload of \(parts.count)" + (end == nil ? "" : ", end")
+        case .endUpload: "end upload"
+        case .dropPart: "drop part"
+        case .refuseWriter: "refuse writer"
+        case .failUpstream: "fail upstream"
+        case .writeHead(let head, let raw, let last):
+            (raw ? "write head as bytes" : "write head") + (last ? " (all of the answer)" : "")
+                + (head.headers.first(name: "Connection") == "close" ? ", then close" : "")
+        case .writeCutHead(_, _, let cutNow): cutNow ? "write cut head, cut now" : "write cut head"
+        case .write(_, _, _, let thenCut): thenCut ? "write, then cut" : "write"
+        case .writeThroughToxics(_, _, let thenCut): thenCut ? "write pieces, then cut" : "write pieces"
+        case .finish(_, _, let keep, _, let close, _): "finish, \(close)" + (keep == nil ? "" : ", keep")
+        case .answer(let request, let response, let keep, let cancel, _):
+            "answer \(response.status.code)" + (request.keepAlive ? "" : ", then close") + (keep == nil ? "" : ", keep")
+                + (cancel ? ", cancel" : "")
+        case .end(_, _, let status, let keep, let cancel, let close, _):
+            "end \(status)" + (keep == nil ? "" : ", keep") + (cancel ? ", cancel" : "") + (close ? ", close" : "")
         }
     }
+}
 
-    static func describe(_ action: Machine.UpstreamPartAction) -> String {
-        switch action {
-        case .write: "write"
-        case .hold: "hold"
-        case .ignore: "ignore"
-        case .unexpected: "UNEXPECTED"
+extension ConnectionStateMachineTests {
+    static func describe(_ body: UpstreamRequest.Body) -> String {
+        switch body {
+        case .none: "send without body"
+        case .whole: "send whole body"
+        case .stream(let length): "send streaming \(length.map(String.init) ?? "chunked")"
         }
     }
+}
 
-    static func describe(_ action: Machine.UpstreamEndAction) -> String {
-        switch action {
-        case .finish(let request, _): request.keepAlive ? "finish" : "finish, then close"
-        case .ignore: "ignore"
-        case .unexpected: "UNEXPECTED"
-        }
-    }
-
-    static func describe(_ action: Machine.UpstreamFailureAction) -> String {
-        switch action {
-        case .answer(let request, _): request.keepAlive ? "answer 502/504" : "answer 502/504, then close"
-        case .cutShort: "cut short"
-        case .ignore: "ignore"
-        }
+/// A body writer that takes nothing, for the tables.
+struct NoWriter: UpstreamBodyWriter {
+    func write(_ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+        EmbeddedEventLoop().makeSucceededVoidFuture()
     }
 }

@@ -11,16 +11,16 @@ import Testing
 extension ConnectionStateMachineTests {
     @Test func anUploadIsReadOnlyAsFastAsTheUpstreamTakesIt() {
         var machine = Machine(maxBodyBytes: 10)
-        #expect(Self.describe(machine.headReceived(Self.request(), live: Self.response)) == "stream")
+        #expect(Self.describe(machine.headReceived(Self.upload(), decided: Self.live)) == "stream")
         var part = ByteBuffer(repeating: 0x61, count: 100_000)
-        #expect(Self.describe(machine.bodyReceived(&part)) == "forward", "over maxBodyBytes, and not refused")
+        #expect(Self.describe(machine.bodyReceived(&part)) == "forward: none", "over maxBodyBytes, and not refused")
         #expect(machine.readRequested() == false, "a part is on its way")
         var second = ByteBuffer(repeating: 0x62, count: 100_000)
-        #expect(Self.describe(machine.bodyReceived(&second)) == "forward")
+        #expect(Self.describe(machine.bodyReceived(&second)) == "forward: none", "waits for the transport")
         #expect(machine.uploadPartTaken() == false, "one part is still on its way")
         #expect(machine.uploadPartTaken() == true, "both taken: the held read goes ahead")
         #expect(machine.readRequested() == true)
-        guard case .uploading(let request, _, _) = machine.state else {
+        guard case .uploading(let request, _) = machine.state else {
             Issue.record("not uploading: \(machine.stateName)")
             return
         }
@@ -32,7 +32,7 @@ extension ConnectionStateMachineTests {
     /// a part, the wait is not the client's fault.
     @Test func anUploadStallsOnlyWhenTheClientStopsSending() {
         var machine = Machine(maxBodyBytes: 10)
-        _ = machine.headReceived(Self.request(), live: Self.response)
+        _ = machine.headReceived(Self.upload(), decided: Self.live)
         #expect(machine.readCompleted() == .bodyIncomplete)
         var part = ByteBuffer(string: "{}")
         _ = machine.bodyReceived(&part)
@@ -44,29 +44,34 @@ extension ConnectionStateMachineTests {
 
     @Test func requestsPipelinedBehindAnUploadAreAnsweredInOrderAfterIt() {
         var machine = Machine(maxBodyBytes: 10)
-        _ = machine.headReceived(Self.request(), live: Self.response)
+        _ = machine.headReceived(Self.upload(), decided: Self.live)
         var part = ByteBuffer(string: "{}")
         _ = machine.bodyReceived(&part)
         _ = machine.uploadPartTaken()
-        #expect(Self.describe(machine.endReceived()) == "end upload")
+        #expect(Self.describe(machine.endReceived()) == "end upload: none", "the transport has not asked for it yet")
         // The next request arrives before the upstream answers this one.
         #expect(machine.partDecoded(Self.head("/b")) == .held)
         #expect(machine.partDecoded(.end(nil)) == .held)
         #expect(machine.readRequested() == false)
-        #expect(Self.describe(machine.upstreamHeadReceived()) == "relay", "the body was all in: kept alive")
-        #expect(Self.describe(machine.upstreamFinished()) == "finish")
+        #expect(
+            Self.describe(machine.upstreamHeadReceived(Self.upstreamHead(), now: Self.now)) == "write head",
+            "the body was all in: kept alive")
+        #expect(Self.describe(machine.upstreamFinished(now: Self.now)) == "finish, keepAlive")
         #expect(machine.responseFinished() == .drainHeld)
         #expect(Self.describe(machine.nextHeld()) == "head /b")
     }
 
     @Test func anAnswerBeforeTheUploadEndsIsTheConnectionsLast() {
         var machine = Machine(maxBodyBytes: 10)
-        _ = machine.headReceived(Self.request(), live: Self.response)
-        #expect(Self.describe(machine.upstreamHeadReceived()) == "relay, then close")
-        #expect(machine.upstreamBodyReceived() == .write)
+        _ = machine.headReceived(Self.upload(), decided: Self.live)
+        #expect(
+            Self.describe(machine.upstreamHeadReceived(Self.upstreamHead(), now: Self.now)) == "write head, then close")
+        #expect(Self.describe(machine.upstreamBodyReceived(ByteBuffer(string: "{}"), now: Self.now)) == "write")
         var part = ByteBuffer(string: "{}")
-        #expect(Self.describe(machine.bodyReceived(&part)) == "forward", "the upload goes on meanwhile")
-        #expect(Self.describe(machine.upstreamFinished()) == "finish, then close")
+        #expect(Self.describe(machine.bodyReceived(&part)) == "forward: none", "the upload goes on meanwhile")
+        #expect(
+            Self.describe(machine.upstreamFinished(now: Self.now)) == "finish, linger",
+            "the rest of the body is read and dropped, not reset under the answer")
         #expect(machine.partDecoded(Self.head("/b")) == .held, "what follows is never answered")
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import NIOCore
+import NIOEmbedded
 import NIOHTTP1
+import SwitchboardCore
 import Testing
 
 @testable import SwitchboardServer
@@ -14,14 +16,15 @@ import Testing
     /// The states a connection can be in, each reached by legal events.
     enum Start: CaseIterable {
         case idle, receiving, uploading, uploadingRelaying, writing, waiting, hanging, readingFile, awaitingUpstream
-        case relaying, holding, closing, closed
+        case relaying, cutting, holding, closing, closed
     }
 
     enum Event: String, CaseIterable {
         case head, headWithoutHost, headExpectingContinue, headExpectingTooMuch, headLive, headLiveExpectingMuch
         case body, bodyOverLimit, uploadPartTaken, end, controlEnd, parserError
         case waitStarted, waitEnded, hangStarted, fileReadStarted, fileReadOpen, fileReadClosed
-        case upstreamStarted, upstreamHead, upstreamBody, upstreamEnd, upstreamFailed
+        case upstreamStarted, upstreamSending, uploadWriterReady, upstreamHead, upstreamBody, upstreamEnd
+        case upstreamFailed, cutReached
         case responseFinished, readRequested, readRequestedWhileForwarding, readCompleted
         case idleDeadline, headDeadline, bodyDeadline, busyDeadline
         case stopping, inactive, part
@@ -37,29 +40,59 @@ import Testing
 
     static let response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer())
 
+    /// An answer that goes live at once: its request streams to the upstream.
+    static var live: PreparedResponse {
+        var live = Self.response
+        live.plan = .relay(UpstreamURL(scheme: "http", host: "127.0.0.1", port: 9), AnswerPlan.BodyPlan())
+        return live
+    }
+
+    /// A live request with a body to stream.
+    static func upload() -> Machine.Request {
+        Self.request(headers: [("Host", "test"), ("Content-Length", "4")])
+    }
+
+    /// The upstream's head: 200 with a body of `length` bytes (chunked if nil).
+    static func upstreamHead(length: Int? = 2) -> HTTPResponseHead {
+        HTTPResponseHead(
+            version: .http1_1, status: .ok,
+            headers: length.map { ["Content-Length": String($0)] } ?? ["Transfer-Encoding": "chunked"])
+    }
+
+    static let now = NIODeadline.uptimeNanoseconds(1_000)
+
+    static let exchange = LiveExchange(
+        sent: Self.now, upstream: UpstreamURL(scheme: "http", host: "127.0.0.1", port: 9), bandwidth: nil)
+
     static func machine(_ start: Start, maxBodyBytes: Int = 10) -> Machine {
         var machine = Machine(maxBodyBytes: maxBodyBytes)
         switch start {
         case .idle: break
         case .receiving: _ = machine.headReceived(Self.request())
-        case .uploading: _ = machine.headReceived(Self.request(), live: Self.response)
+        case .uploading:
+            _ = machine.headReceived(Self.upload(), decided: Self.live)
+            _ = machine.upstreamSending(Self.exchange)
         case .uploadingRelaying:
-            _ = machine.headReceived(Self.request(), live: Self.response)
-            _ = machine.upstreamHeadReceived()
-        case .writing, .waiting, .hanging, .readingFile, .awaitingUpstream, .relaying, .holding:
+            _ = machine.headReceived(Self.upload(), decided: Self.live)
+            _ = machine.upstreamSending(Self.exchange)
+            _ = machine.upstreamHeadReceived(Self.upstreamHead(), now: Self.now)
+        case .writing, .waiting, .hanging, .readingFile, .awaitingUpstream, .relaying, .cutting, .holding:
             _ = machine.headReceived(Self.request())
             _ = machine.endReceived()
             switch start {
             case .waiting: _ = machine.waitStarted(Self.request(), Self.response, until: .respond)
             case .hanging: _ = machine.hangStarted(Self.request(), Self.response)
             case .readingFile: _ = machine.fileReadStarted()
-            case .awaitingUpstream: _ = machine.upstreamStarted(Self.request(), Self.response)
-            case .relaying:
-                _ = machine.upstreamStarted(Self.request(), Self.response)
-                _ = machine.upstreamHeadReceived()
-            case .holding:
-                _ = machine.upstreamStarted(Self.request(), Self.toCut)
-                _ = machine.upstreamHeadReceived(lengthKnown: false)
+            case .awaitingUpstream: _ = machine.upstreamStarted(Self.request(), Self.live)
+            case .relaying: _ = machine.upstreamStarted(Self.request(), Self.live)
+            case .cutting, .holding: _ = machine.upstreamStarted(Self.request(), Self.toCut)
+            default: break
+            }
+            _ = machine.upstreamSending(Self.exchange)
+            switch start {
+            case .relaying: _ = machine.upstreamHeadReceived(Self.upstreamHead(), now: Self.now)
+            case .cutting: _ = machine.upstreamHeadReceived(Self.upstreamHead(length: 100), now: Self.now)
+            case .holding: _ = machine.upstreamHeadReceived(Self.upstreamHead(length: nil), now: Self.now)
             default: break
             }
         case .closing: machine.closing()
@@ -89,13 +122,13 @@ import Testing
         case .bodyOverLimit:
             var buffer = ByteBuffer(string: String(repeating: "x", count: 11))
             action = Self.describe(machine.bodyReceived(&buffer))
-        case .headLive: action = Self.describe(machine.headReceived(Self.request(), live: Self.response))
+        case .headLive: action = Self.describe(machine.headReceived(Self.request(), decided: Self.live))
         case .headLiveExpectingMuch:
             let head = Self.request(headers: [("Host", "t"), ("Expect", "100-continue"), ("Content-Length", "11")])
-            action = Self.describe(machine.headReceived(head, live: Self.response))
+            action = Self.describe(machine.headReceived(head, decided: Self.live))
         case .uploadPartTaken:
             // With a part on its way and a read held back for it.
-            if case .uploading = machine.state {
+            if machine.isUploading {
                 var buffer = ByteBuffer(string: "{}")
                 _ = machine.bodyReceived(&buffer)
                 _ = machine.readRequested()
@@ -115,16 +148,25 @@ import Testing
         case .fileReadStarted: action = Self.describe(machine.fileReadStarted())
         case .fileReadOpen: action = Self.describe(machine.fileRead(channelOpen: true))
         case .fileReadClosed: action = Self.describe(machine.fileRead(channelOpen: false))
-        case .upstreamStarted: action = Self.describe(machine.upstreamStarted(Self.request(), Self.response))
-        case .upstreamHead: action = Self.describe(machine.upstreamHeadReceived())
-        case .upstreamBody: action = Self.describe(machine.upstreamBodyReceived())
-        case .upstreamEnd: action = Self.describe(machine.upstreamFinished())
-        case .upstreamFailed: action = Self.describe(machine.upstreamFailed())
+        case .upstreamStarted: action = Self.describe(machine.upstreamStarted(Self.request(), Self.live))
+        case .upstreamSending:
+            action = machine.upstreamSending(Self.exchange).map(Self.describe) ?? "UNEXPECTED"
+        case .uploadWriterReady:
+            let loop = EmbeddedEventLoop()
+            let done = loop.makePromise(of: Void.self)
+            action = Self.describe(machine.uploadWriterReady(NoWriter(), done: done))
+            done.succeed()
+        case .upstreamHead: action = Self.describe(machine.upstreamHeadReceived(Self.upstreamHead(), now: Self.now))
+        case .upstreamBody:
+            action = Self.describe(machine.upstreamBodyReceived(ByteBuffer(string: "{}"), now: Self.now))
+        case .upstreamEnd: action = Self.describe(machine.upstreamFinished(now: Self.now))
+        case .upstreamFailed: action = Self.describe(machine.upstreamFailed(.noUpstream, now: Self.now))
+        case .cutReached: action = Self.describe(machine.cutReached(now: Self.now))
         case .responseFinished: action = Self.describe(machine.responseFinished())
         case .readRequested: action = machine.readRequested() ? "read" : "defer"
         case .readRequestedWhileForwarding:
             // A part is on its way to the upstream, if the state streams one.
-            if case .uploading = machine.state {
+            if machine.isUploading {
                 var buffer = ByteBuffer(string: "{}")
                 _ = machine.bodyReceived(&buffer)
             }
@@ -144,42 +186,46 @@ import Testing
     /// Rows: events. Columns: the state the event finds, in `Start`'s order
     /// (idle, receiving, uploading, uploading while relaying, writing,
     /// waiting, hanging, reading a file, awaiting the upstream, relaying,
-    /// holding the upstream's answer, closing, closed). Each cell: the action, then the state after it.
+    /// relaying to cut, holding the upstream's answer, closing, closed).
+    /// Each cell: the action, then the state after it.
     static let expected = """
-        head:                         receive → receiving                   | UNEXPECTED → receiving            | UNEXPECTED → uploading                  | UNEXPECTED → uploading, relaying     | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → holding the upstream's answer  | ignore → closing        | ignore → closed
-        headWithoutHost:              refuse 400 → closing                  | UNEXPECTED → receiving            | UNEXPECTED → uploading                  | UNEXPECTED → uploading, relaying     | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → holding the upstream's answer  | ignore → closing        | ignore → closed
-        headExpectingContinue:        100-continue → receiving              | UNEXPECTED → receiving            | UNEXPECTED → uploading                  | UNEXPECTED → uploading, relaying     | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → holding the upstream's answer  | ignore → closing        | ignore → closed
-        headExpectingTooMuch:         refuse 413 → closing                  | UNEXPECTED → receiving            | UNEXPECTED → uploading                  | UNEXPECTED → uploading, relaying     | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → holding the upstream's answer  | ignore → closing        | ignore → closed
-        headLive:                     stream → uploading                    | UNEXPECTED → receiving            | UNEXPECTED → uploading                  | UNEXPECTED → uploading, relaying     | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → holding the upstream's answer  | ignore → closing        | ignore → closed
-        headLiveExpectingMuch:        stream after 100-continue → uploading | UNEXPECTED → receiving            | UNEXPECTED → uploading                  | UNEXPECTED → uploading, relaying     | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → holding the upstream's answer  | ignore → closing        | ignore → closed
-        body:                         UNEXPECTED → idle                     | receive → receiving               | forward → uploading                     | forward → uploading, relaying        | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → holding the upstream's answer  | ignore → closing        | ignore → closed
-        bodyOverLimit:                UNEXPECTED → idle                     | refuse 413 → closing              | forward → uploading                     | forward → uploading, relaying        | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → holding the upstream's answer  | ignore → closing        | ignore → closed
-        uploadPartTaken:              none → idle                           | none → receiving                  | read → uploading                        | read → uploading, relaying           | none → writing             | none → waiting          | none → hanging          | none → reading a file          | none → awaiting the upstream           | none → relaying             | none → holding the upstream's answer        | none → closing          | none → closed
-        end:                          UNEXPECTED → idle                     | answer → writing                  | end upload → awaiting the upstream      | end upload → relaying                | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → holding the upstream's answer  | ignore → closing        | ignore → closed
-        controlEnd:                   UNEXPECTED → idle                     | answer control → writing          | end upload → awaiting the upstream      | end upload → relaying                | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → holding the upstream's answer  | ignore → closing        | ignore → closed
-        parserError:                  refuse 400 → closing                  | refuse 400 with request → closing | abort upload → closing                  | abort upload → closing               | hold → writing             | hold → waiting          | hold → hanging          | hold → reading a file          | hold → awaiting the upstream           | hold → relaying             | hold → holding the upstream's answer        | ignore → closing        | ignore → closed
-        waitStarted:                  UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                  | UNEXPECTED → uploading, relaying     | ok → waiting               | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → holding the upstream's answer  | UNEXPECTED → closing    | UNEXPECTED → closed
-        waitEnded:                    UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                  | UNEXPECTED → uploading, relaying     | UNEXPECTED → writing       | ok → writing            | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → holding the upstream's answer  | UNEXPECTED → closing    | UNEXPECTED → closed
-        hangStarted:                  UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                  | UNEXPECTED → uploading, relaying     | ok → hanging               | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → holding the upstream's answer  | UNEXPECTED → closing    | UNEXPECTED → closed
-        fileReadStarted:              UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                  | UNEXPECTED → uploading, relaying     | ok → reading a file        | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → holding the upstream's answer  | UNEXPECTED → closing    | UNEXPECTED → closed
-        fileReadOpen:                 UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                  | UNEXPECTED → uploading, relaying     | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | answer → writing               | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → holding the upstream's answer  | client left → closing   | client left → closed
-        fileReadClosed:               UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                  | UNEXPECTED → uploading, relaying     | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | client left → closing          | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → holding the upstream's answer  | client left → closing   | client left → closed
-        upstreamStarted:              UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                  | UNEXPECTED → uploading, relaying     | ok → awaiting the upstream | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → holding the upstream's answer  | UNEXPECTED → closing    | UNEXPECTED → closed
-        upstreamHead:                 UNEXPECTED → idle                     | UNEXPECTED → receiving            | relay, then close → uploading, relaying | UNEXPECTED → uploading, relaying     | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | relay → relaying                       | UNEXPECTED → relaying       | UNEXPECTED → holding the upstream's answer  | ignore → closing        | ignore → closed
-        upstreamBody:                 UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                  | write → uploading, relaying          | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | write → relaying            | hold → holding the upstream's answer        | ignore → closing        | ignore → closed
-        upstreamEnd:                  UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                  | finish, then close → writing         | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | finish → writing            | finish → writing                            | ignore → closing        | ignore → closed
-        upstreamFailed:               ignore → idle                         | ignore → receiving                | answer 502/504, then close → writing    | cut short → closing                  | ignore → writing           | ignore → waiting        | ignore → hanging        | ignore → reading a file        | answer 502/504 → writing               | cut short → closing         | answer 502/504 → writing                    | ignore → closing        | ignore → closed
-        responseFinished:             UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                  | UNEXPECTED → uploading, relaying     | drain → idle               | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → holding the upstream's answer  | none → closing          | none → closed
-        readRequested:                read → idle                           | read → receiving                  | read → uploading                        | read → uploading, relaying           | defer → writing            | defer → waiting         | defer → hanging         | defer → reading a file         | defer → awaiting the upstream          | defer → relaying            | defer → holding the upstream's answer       | read → closing          | read → closed
-        readRequestedWhileForwarding: read → idle                           | read → receiving                  | defer → uploading                       | defer → uploading, relaying          | defer → writing            | defer → waiting         | defer → hanging         | defer → reading a file         | defer → awaiting the upstream          | defer → relaying            | defer → holding the upstream's answer       | read → closing          | read → closed
-        readCompleted:                headBegun → idle                      | bodyIncomplete → receiving        | bodyIncomplete → uploading              | bodyIncomplete → uploading, relaying | none → writing             | none → waiting          | none → hanging          | none → reading a file          | none → awaiting the upstream           | none → relaying             | none → holding the upstream's answer        | none → closing          | none → closed
-        idleDeadline:                 close if sent → idle                  | close if sent → receiving         | close if sent → uploading               | close if sent → uploading, relaying  | close if sent → writing    | close if sent → waiting | close if sent → hanging | close if sent → reading a file | close if sent → awaiting the upstream  | close if sent → relaying    | close if sent → holding the upstream's answer | close if sent → closing | close if sent → closed
-        headDeadline:                 refuse slow head → closing            | UNEXPECTED → receiving            | UNEXPECTED → uploading                  | UNEXPECTED → uploading, relaying     | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → holding the upstream's answer  | close → closing         | UNEXPECTED → closed
-        bodyDeadline:                 UNEXPECTED → idle                     | refuse stalled body → closing     | abandon stalled upload → closing        | abandon stalled upload → closing     | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying       | UNEXPECTED → holding the upstream's answer  | close → closing         | UNEXPECTED → closed
-        busyDeadline:                 none → idle                           | none → receiving                  | none → uploading                        | none → uploading, relaying           | none → writing             | none → waiting          | none → hanging          | none → reading a file          | none → awaiting the upstream           | none → relaying             | none → holding the upstream's answer        | none → closing          | none → closed
-        stopping:                     close → closing                       | refuse 503 → closing              | await upstream → uploading              | await upstream → uploading, relaying | close → closing            | finish now → writing    | end hang → closing      | close → closing                | await upstream → awaiting the upstream | await upstream → relaying   | await upstream → holding the upstream's answer | close → closing         | close → closed
-        inactive:                     none → closed                         | left mid-request → closed         | upload abandoned → closed               | upload abandoned → closed            | none → closed              | client left → closed    | hang ended → closed     | none → closed                  | upstream abandoned → closed            | upstream abandoned → closed | upstream abandoned → closed                 | none → closed           | none → closed
-        part:                         handle → idle                         | handle → receiving                | handle → uploading                      | handle → uploading, relaying         | held → writing             | held → waiting          | held → hanging          | held → reading a file          | held → awaiting the upstream           | held → relaying             | held → holding the upstream's answer        | ignored → closing       | ignored → closed
+        head:                          receive → receiving                   | UNEXPECTED → receiving            | UNEXPECTED → uploading                       | UNEXPECTED → uploading, relaying        | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | ignore → closing        | ignore → closed
+        headWithoutHost:               refuse 400 → closing                  | UNEXPECTED → receiving            | UNEXPECTED → uploading                       | UNEXPECTED → uploading, relaying        | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | ignore → closing        | ignore → closed
+        headExpectingContinue:         100-continue → receiving              | UNEXPECTED → receiving            | UNEXPECTED → uploading                       | UNEXPECTED → uploading, relaying        | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | ignore → closing        | ignore → closed
+        headExpectingTooMuch:          refuse 413 → closing                  | UNEXPECTED → receiving            | UNEXPECTED → uploading                       | UNEXPECTED → uploading, relaying        | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | ignore → closing        | ignore → closed
+        headLive:                      stream → uploading                    | UNEXPECTED → receiving            | UNEXPECTED → uploading                       | UNEXPECTED → uploading, relaying        | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | ignore → closing        | ignore → closed
+        headLiveExpectingMuch:         stream after 100-continue → uploading | UNEXPECTED → receiving            | UNEXPECTED → uploading                       | UNEXPECTED → uploading, relaying        | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | ignore → closing        | ignore → closed
+        body:                          UNEXPECTED → idle                     | receive → receiving               | forward: none → uploading                    | forward: none → uploading, relaying     | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | ignore → closing        | ignore → closed
+        bodyOverLimit:                 UNEXPECTED → idle                     | refuse 413 → closing              | forward: none → uploading                    | forward: none → uploading, relaying     | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | ignore → closing        | ignore → closed
+        uploadPartTaken:               none → idle                           | none → receiving                  | read → uploading                             | read → uploading, relaying              | none → writing             | none → waiting          | none → hanging          | none → reading a file          | none → awaiting the upstream           | none → relaying                    | none → relaying to cut             | none → holding the upstream's answer           | none → closing          | none → closed
+        end:                           UNEXPECTED → idle                     | answer → writing                  | end upload: none → awaiting the upstream     | end upload: none → relaying             | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | ignore → closing        | ignore → closed
+        controlEnd:                    UNEXPECTED → idle                     | answer control → writing          | end upload: none → awaiting the upstream     | end upload: none → relaying             | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | ignore → closing        | ignore → closed
+        parserError:                   refuse 400 → closing                  | refuse 400 with request → closing | abort upload → closing                       | abort upload → closing                  | hold → writing             | hold → waiting          | hold → hanging          | hold → reading a file          | hold → awaiting the upstream           | hold → relaying                    | hold → relaying to cut             | hold → holding the upstream's answer           | ignore → closing        | ignore → closed
+        waitStarted:                   UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                       | UNEXPECTED → uploading, relaying        | ok → waiting               | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | UNEXPECTED → closing    | UNEXPECTED → closed
+        waitEnded:                     UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                       | UNEXPECTED → uploading, relaying        | UNEXPECTED → writing       | ok → writing            | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | UNEXPECTED → closing    | UNEXPECTED → closed
+        hangStarted:                   UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                       | UNEXPECTED → uploading, relaying        | ok → hanging               | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | UNEXPECTED → closing    | UNEXPECTED → closed
+        fileReadStarted:               UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                       | UNEXPECTED → uploading, relaying        | ok → reading a file        | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | UNEXPECTED → closing    | UNEXPECTED → closed
+        fileReadOpen:                  UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                       | UNEXPECTED → uploading, relaying        | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | answer → writing               | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | client left → closing   | client left → closed
+        fileReadClosed:                UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                       | UNEXPECTED → uploading, relaying        | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | client left → closing          | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | client left → closing   | client left → closed
+        upstreamStarted:               UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                       | UNEXPECTED → uploading, relaying        | ok → awaiting the upstream | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | UNEXPECTED → closing    | UNEXPECTED → closed
+        upstreamSending:               UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                       | UNEXPECTED → uploading, relaying        | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | UNEXPECTED → closing    | UNEXPECTED → closed
+        uploadWriterReady:             refuse writer → idle                  | refuse writer → receiving         | start upload of 0 → uploading                | start upload of 0 → uploading, relaying | refuse writer → writing    | refuse writer → waiting | refuse writer → hanging | refuse writer → reading a file | refuse writer → awaiting the upstream  | refuse writer → relaying           | refuse writer → relaying to cut    | refuse writer → holding the upstream's answer  | refuse writer → closing | refuse writer → closed
+        upstreamHead:                  UNEXPECTED → idle                     | UNEXPECTED → receiving            | write head, then close → uploading, relaying | UNEXPECTED → uploading, relaying        | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | write head → relaying                  | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | ignore → closing        | ignore → closed
+        upstreamBody:                  UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                       | write → uploading, relaying             | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | write → relaying                   | write → relaying to cut            | none → holding the upstream's answer           | ignore → closing        | ignore → closed
+        upstreamEnd:                   UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                       | finish, linger, keep → writing                | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | finish, keepAlive, keep → writing        | end answered(200), cancel, close → closing | answer 200, keep → writing                           | ignore → closing        | ignore → closed
+        upstreamFailed:                ignore → idle                         | ignore → receiving                | answer 502, then close → writing             | end answered(200), close → closing      | ignore → writing           | ignore → waiting        | ignore → hanging        | ignore → reading a file        | answer 502 → writing                   | end answered(200), close → closing | end answered(200), close → closing | answer 502 → writing                           | ignore → closing        | ignore → closed
+        cutReached:                    UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                       | end answered(200), cancel, close → closing| UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | end answered(200), cancel, close → closing| end answered(200), cancel, close → closing | UNEXPECTED → holding the upstream's answer     | ignore → closing        | ignore → closed
+        responseFinished:              UNEXPECTED → idle                     | UNEXPECTED → receiving            | UNEXPECTED → uploading                       | UNEXPECTED → uploading, relaying        | drain → idle               | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | none → closing          | none → closed
+        readRequested:                 read → idle                           | read → receiving                  | read → uploading                             | read → uploading, relaying              | defer → writing            | defer → waiting         | defer → hanging         | defer → reading a file         | defer → awaiting the upstream          | defer → relaying                   | defer → relaying to cut            | defer → holding the upstream's answer          | read → closing          | read → closed
+        readRequestedWhileForwarding:  read → idle                           | read → receiving                  | defer → uploading                            | defer → uploading, relaying             | defer → writing            | defer → waiting         | defer → hanging         | defer → reading a file         | defer → awaiting the upstream          | defer → relaying                   | defer → relaying to cut            | defer → holding the upstream's answer          | read → closing          | read → closed
+        readCompleted:                 headBegun → idle                      | bodyIncomplete → receiving        | bodyIncomplete → uploading                   | bodyIncomplete → uploading, relaying    | none → writing             | none → waiting          | none → hanging          | none → reading a file          | none → awaiting the upstream           | none → relaying                    | none → relaying to cut             | none → holding the upstream's answer           | none → closing          | none → closed
+        idleDeadline:                  close if sent → idle                  | close if sent → receiving         | close if sent → uploading                    | close if sent → uploading, relaying     | close if sent → writing    | close if sent → waiting | close if sent → hanging | close if sent → reading a file | close if sent → awaiting the upstream  | close if sent → relaying           | close if sent → relaying to cut    | close if sent → holding the upstream's answer  | close if sent → closing | close if sent → closed
+        headDeadline:                  refuse slow head → closing            | UNEXPECTED → receiving            | UNEXPECTED → uploading                       | UNEXPECTED → uploading, relaying        | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | close → closing         | UNEXPECTED → closed
+        bodyDeadline:                  UNEXPECTED → idle                     | refuse stalled body → closing     | abandon stalled upload → closing             | abandon stalled upload → closing        | UNEXPECTED → writing       | UNEXPECTED → waiting    | UNEXPECTED → hanging    | UNEXPECTED → reading a file    | UNEXPECTED → awaiting the upstream     | UNEXPECTED → relaying              | UNEXPECTED → relaying to cut       | UNEXPECTED → holding the upstream's answer     | close → closing         | UNEXPECTED → closed
+        busyDeadline:                  none → idle                           | none → receiving                  | none → uploading                             | none → uploading, relaying              | none → writing             | none → waiting          | none → hanging          | none → reading a file          | none → awaiting the upstream           | none → relaying                    | none → relaying to cut             | none → holding the upstream's answer           | none → closing          | none → closed
+        stopping:                      close → closing                       | refuse 503 → closing              | await upstream → uploading                   | await upstream → uploading, relaying    | close → closing            | finish now → writing    | end hang → closing      | close → closing                | await upstream → awaiting the upstream | await upstream → relaying          | await upstream → relaying to cut   | await upstream → holding the upstream's answer | close → closing         | close → closed
+        inactive:                      none → closed                         | left mid-request → closed         | upload abandoned → closed                    | upload abandoned → closed               | none → closed              | client left → closed    | hang ended → closed     | none → closed                  | upstream abandoned → closed            | upstream abandoned → closed        | upstream abandoned → closed        | upstream abandoned → closed                    | none → closed           | none → closed
+        part:                          handle → idle                         | handle → receiving                | handle → uploading                           | handle → uploading, relaying            | held → writing             | held → waiting          | held → hanging          | held → reading a file          | held → awaiting the upstream           | held → relaying                    | held → relaying to cut             | held → holding the upstream's answer           | ignored → closing       | ignored → closed
         """
 
     @Test func eachEventInEachState() {

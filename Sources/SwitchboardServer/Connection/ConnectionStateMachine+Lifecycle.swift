@@ -12,7 +12,7 @@ extension ConnectionStateMachine {
         case refuseStalledBody(Request)
         /// An upload stopped arriving while the upstream waited for it:
         /// cancel the upstream request, journal it, and close.
-        case abandonStalledUpload(Request, PreparedResponse)
+        case abandonStalledUpload(Request, UpstreamStateMachine)
         case close
         case none
         case unexpected(String)
@@ -29,12 +29,12 @@ extension ConnectionStateMachine {
         case (.readingBody, .receiving(let request)):
             self.state = .closing
             return .refuseStalledBody(request)
-        case (.readingBody, .uploading(let request, let response, _)):
+        case (.readingBody, .uploading(let request, let upstream)):
             // A part still on its way means the upstream is slow, not the
             // client: the deadline starts again once it is taken.
-            if self.uploadWrites > 0 { return .none }
+            if upstream.partsInFlight > 0 { return .none }
             self.state = .closing
-            return .abandonStalledUpload(request, response)
+            return .abandonStalledUpload(request, upstream)
         case (.readingHead, .closing), (.readingBody, .closing):
             // Possible: the clock is left as it was when a refusal (a
             // parser error's 400, a 413, the server stopping mid-body)
@@ -80,7 +80,7 @@ extension ConnectionStateMachine {
         case .receiving(let request):
             self.state = .closing
             return .refuseArriving(request)
-        case .answering(.awaitingUpstream), .answering(.relaying), .answering(.holding), .uploading:
+        case .answering(.upstream), .uploading:
             return .awaitUpstream
         case .idle, .answering(.writing), .answering(.readingFile), .closing, .modifying:
             self.state = .closing
@@ -98,13 +98,13 @@ extension ConnectionStateMachine {
         case hangEnded(Request, PreparedResponse)
         /// The client left before sending all of its request.
         case leftMidRequest(Request)
-        /// The client left while the upstream answered: cancel that
-        /// request, journal a client that left.
-        case upstreamAbandoned(Request, PreparedResponse)
+        /// The client left while the upstream answered: its exchange says
+        /// what the journal says (`UpstreamStateMachine.clientClosed`).
+        case upstreamAbandoned(Request, UpstreamStateMachine)
         /// The client left before its upload was complete: cancel the
         /// upstream request (the upstream sees its connection cut) and
-        /// journal it so.
-        case uploadAbandoned(Request, PreparedResponse)
+        /// journal it so (`UpstreamStateMachine.aborted`).
+        case uploadAbandoned(Request, UpstreamStateMachine)
         case none
     }
 
@@ -119,11 +119,10 @@ extension ConnectionStateMachine {
             return .hangEnded(request, response)
         case .receiving(let request) where !request.isControl:
             return .leftMidRequest(request)
-        case .answering(.awaitingUpstream(let request, let response)), .answering(.relaying(let request, let response)),
-            .answering(.holding(let request, let response)):
-            return .upstreamAbandoned(request, response)
-        case .uploading(let request, let response, _):
-            return .uploadAbandoned(request, response)
+        case .answering(.upstream(let request, let upstream)):
+            return .upstreamAbandoned(request, upstream)
+        case .uploading(let request, let upstream):
+            return .uploadAbandoned(request, upstream)
         case .idle, .receiving, .answering(.writing), .answering(.readingFile), .closing, .closed, .modifying:
             return .none
         }

@@ -46,10 +46,14 @@ extension ConnectionStateMachine {
         case unexpected(String)
     }
 
-    /// A request's head. `live` is its answer when that was decided at
-    /// once and is to go to the upstream with nothing before it: its body
-    /// is then streamed, and counts toward no body limit.
-    mutating func headReceived(_ request: Request, live: PreparedResponse? = nil) -> HeadAction {
+    /// A request's head. `decided`: its answer, when that was decided as
+    /// the head arrived (while some request may go live). A live one with
+    /// nothing before it goes to the upstream now and its body streams,
+    /// counting toward no body limit; a live one after a delay keeps its
+    /// body whole for then; any other is answered with it once its body is
+    /// in.
+    mutating func headReceived(_ request: Request, decided: PreparedResponse? = nil) -> HeadAction {
+        var request = request
         switch self.state {
         case .idle:
             break
@@ -63,11 +67,14 @@ extension ConnectionStateMachine {
             return .refuse(request, .badRequest, reason: problem)
         }
         let expectsContinue = request.head.headers.first(name: "Expect")?.lowercased() == "100-continue"
-        if let live {
-            self.state = .uploading(request, live, .awaitingUpstream)
-            self.uploadWrites = 0
-            return .stream(request, live, sendContinue: expectsContinue)
+        if let decided, case .relay = decided.plan {
+            guard decided.delay > .zero else {
+                self.state = .uploading(request, UpstreamStateMachine(streaming: request, decided))
+                return .stream(request, decided, sendContinue: expectsContinue)
+            }
+            request.keepsWholeBody = true
         }
+        request.decided = decided
         // A client that asks before sending a large body waits a second for
         // an answer unless it is told to go ahead (or, if the body is too
         // large, told no).
@@ -88,9 +95,9 @@ extension ConnectionStateMachine {
     enum BodyAction {
         case receive
         case refuseBody(Request)
-        /// Give the part to the upstream; reading waits until it is taken
-        /// (`uploadPartTaken`).
-        case forward
+        /// An upload's part: what its exchange does with it (reading waits
+        /// until the upstream takes it: `uploadPartTaken`).
+        case forward(UpstreamAction)
         case ignore
         case unexpected(String)
     }
@@ -131,8 +138,9 @@ extension ConnectionStateMachine {
     enum EndAction {
         case answer(Request)
         case answerControl(Request)
-        /// The upload is complete: end the upstream request's body.
-        case endUpload
+        /// The upload is complete: what its exchange does (end the upstream
+        /// request's body).
+        case endUpload(UpstreamAction)
         case ignore
         case unexpected(String)
     }
@@ -142,12 +150,11 @@ extension ConnectionStateMachine {
         case .receiving(let request):
             self.state = .answering(.writing)
             return request.isControl ? .answerControl(request) : .answer(request)
-        case .uploading(let request, let response, .awaitingUpstream):
-            self.state = .answering(.awaitingUpstream(request, response))
-            return .endUpload
-        case .uploading(let request, let response, .relaying):
-            self.state = .answering(.relaying(request, response))
-            return .endUpload
+        case .uploading(let request, var upstream):
+            self.state = .modifying
+            let action = upstream.requestEnded()
+            self.state = .answering(.upstream(request, upstream))
+            return .endUpload(action)
         case .closing, .closed:
             return .ignore
         case .idle, .answering, .modifying:
@@ -162,7 +169,7 @@ extension ConnectionStateMachine {
         /// An upload's body cannot be read: cancel the upstream request,
         /// journal it, and close (the client sees no answer after the
         /// upstream's head, if that went out).
-        case abortUpload(Request, PreparedResponse, reason: String)
+        case abortUpload(Request, UpstreamStateMachine, reason: String)
         /// Held behind the response under way.
         case held
         /// The connection is closing (its close already waits for the last
@@ -186,9 +193,9 @@ extension ConnectionStateMachine {
             request = nil
         case .receiving(let partial):
             request = partial
-        case .uploading(let request, let response, _):
+        case .uploading(let request, let upstream):
             self.state = .closing
-            return .abortUpload(request, response, reason: ParserErrors.describe(error).1)
+            return .abortUpload(request, upstream, reason: ParserErrors.describe(error).1)
         case .closing, .closed:
             return .ignore
         case .modifying:
@@ -210,7 +217,7 @@ extension ConnectionStateMachine {
     /// Whether a read asked for now may go ahead; if not, it happens once
     /// the held events are handled.
     mutating func readRequested() -> Bool {
-        if case .uploading = self.state, self.uploadWrites > 0 {
+        if self.uploadPartsInFlight > 0 {
             self.readDeferred = true
             return false
         }

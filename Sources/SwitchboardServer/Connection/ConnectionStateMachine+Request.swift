@@ -19,6 +19,9 @@ extension ConnectionStateMachine {
         /// request goes to an upstream after a delay (one with no delay
         /// streams its body instead).
         var keepsWholeBody = false
+        /// Its answer, when decided as its head arrived, for once its body
+        /// is in.
+        var decided: PreparedResponse?
         /// The body, kept up to a limit; `bodySize` counts all of it.
         var body: ByteBuffer?
         var bodySize = 0

@@ -8,12 +8,12 @@ import SwitchboardCore
 /// of the body, as for any request; the rest is only counted.
 ///
 /// The upstream may answer before the body is all in (a 413, say): its answer
-/// is relayed at once, in `.uploading(_, _, .relaying)`, and if it ends
-/// before the upload does, the connection closes after it, since the rest of
-/// the body was never read.
+/// is relayed at once, in `.uploading` still, and if it ends before the
+/// upload does, the connection closes after it, since the rest of the body
+/// was never read.
 extension ConnectionStateMachine {
     mutating func uploadBodyReceived(_ buffer: ByteBuffer) -> BodyAction {
-        guard case .uploading(var request, let response, let upload) = self.state else {
+        guard case .uploading(var request, var upstream) = self.state else {
             return .unexpected(self.unexpected("an upload's part"))
         }
         self.state = .modifying
@@ -26,17 +26,32 @@ extension ConnectionStateMachine {
             body.writeImmutableBuffer(slice)
             request.body = body
         }
-        self.state = .uploading(request, response, upload)
-        self.uploadWrites += 1
-        return .forward
+        let action = upstream.bodyPartReceived(buffer)
+        self.state = .uploading(request, upstream)
+        return .forward(action)
+    }
+
+    /// The transport asks for the body (see `UpstreamReceiver.bodyWriterReady`).
+    mutating func uploadWriterReady(_ writer: any UpstreamBodyWriter, done: EventLoopPromise<Void>) -> UpstreamAction {
+        self.withUpstream { _, upstream in upstream.writerReady(writer, done: done) } ?? .refuseWriter(done)
     }
 
     /// The upstream took a part (or the upload is over and it never will):
     /// whether the read held back for it may happen now.
     mutating func uploadPartTaken() -> Bool {
-        self.uploadWrites = max(0, self.uploadWrites - 1)
-        guard case .uploading = self.state, self.uploadWrites == 0, self.readDeferred else { return false }
+        guard
+            let inFlight = self.withUpstream({ _, upstream in
+                upstream.partTaken()
+                return upstream.partsInFlight
+            })
+        else { return false }
+        guard self.isUploading, inFlight == 0, self.readDeferred else { return false }
         self.readDeferred = false
         return true
+    }
+
+    /// Parts of the upload given to the upstream and not yet taken by it.
+    var uploadPartsInFlight: Int {
+        if case .uploading(_, let upstream) = self.state { upstream.partsInFlight } else { 0 }
     }
 }

@@ -1,121 +1,136 @@
 import NIOCore
 import NIOHTTP1
 
-/// A live request: sent to the upstream, its answer awaited, then relayed.
+/// A live request: the events of its exchange with the upstream go to the
+/// `UpstreamStateMachine` nested in the state, and its action comes back;
+/// an action that ends the exchange moves the connection on.
 extension ConnectionStateMachine {
-    /// The request went to the upstream.
+    /// A request that is all in goes to the upstream (after its delay, if
+    /// it had one).
     mutating func upstreamStarted(_ request: Request, _ response: PreparedResponse) -> Progress {
         guard case .answering(.writing) = self.state else { return .unexpected(self.unexpected("an upstream request")) }
-        self.state = .answering(.awaitingUpstream(request, response))
+        self.state = .answering(.upstream(request, UpstreamStateMachine(whole: request, response)))
         return .ok
     }
 
-    enum UpstreamHeadAction {
-        /// Write the upstream's head to the client and relay its body.
-        case relay(Request, PreparedResponse)
-        /// Write nothing yet: the answer is to be cut short and its length
-        /// is not known before its body is whole.
-        case hold(Request, PreparedResponse)
-        /// The client is gone: drop the answer.
-        case ignore
-        case unexpected(String)
+    /// The request is being sent now: the body it goes up with, or `nil`
+    /// when no exchange is under way (impossible).
+    mutating func upstreamSending(_ exchange: LiveExchange) -> UpstreamRequest.Body? {
+        self.withUpstream { _, upstream in upstream.sent(exchange) } ?? nil
     }
 
-    /// `lengthKnown`: the upstream gave a Content-Length, so an answer to
-    /// be cut short can promise its own at once and stream its first half;
-    /// one without (chunked) is held until whole.
-    mutating func upstreamHeadReceived(lengthKnown: Bool = true) -> UpstreamHeadAction {
+    /// An exchange is under way (not failed before `send` returned).
+    var exchangeUnderWay: Bool {
         switch self.state {
-        case .answering(.awaitingUpstream(let request, let response)) where response.cutsLiveAnswer && !lengthKnown:
-            self.state = .answering(.holding(request, response))
-            return .hold(request, response)
-        case .answering(.awaitingUpstream(let request, let response)):
-            self.state = .answering(.relaying(request, response))
-            return .relay(request, response)
-        case .uploading(var request, let response, .awaitingUpstream):
+        case .uploading, .answering(.upstream): true
+        default: false
+        }
+    }
+
+    mutating func upstreamHeadReceived(_ head: HTTPResponseHead, now: NIODeadline) -> UpstreamAction {
+        let uploading = self.isUploading
+        return self.upstreamEvent("an upstream head") { request, upstream in
             // Answered before the body is all in: the rest of it may never
-            // be read, so this answer is the connection's last.
-            request.keepAlive = false
-            self.state = .uploading(request, response, .relaying)
-            return .relay(request, response)
-        case .closing, .closed:
-            return .ignore
-        case .idle, .receiving, .uploading, .answering, .modifying:
-            return .unexpected(self.unexpected("an upstream head"))
+            // be read, so this answer is the connection's last, and it
+            // cannot wait for its body to be whole.
+            if uploading { request.keepAlive = false }
+            return upstream.headReceived(head, for: request, now: now, mayHold: !uploading)
         }
     }
 
-    enum UpstreamPartAction: Equatable {
-        /// Write it; the write's completion lets the upstream be read on.
-        case write
-        /// Keep it: the answer goes out cut short once it is whole
-        /// (`truncated` on a live answer of unknown length).
-        case hold
-        case ignore
-        case unexpected(String)
-    }
-
-    mutating func upstreamBodyReceived() -> UpstreamPartAction {
-        switch self.state {
-        case .answering(.relaying), .uploading(_, _, .relaying): .write
-        case .answering(.holding): .hold
-        case .closing, .closed: .ignore
-        case .idle, .receiving, .uploading, .answering, .modifying:
-            .unexpected(self.unexpected("an upstream body part"))
+    mutating func upstreamBodyReceived(_ buffer: ByteBuffer, now: NIODeadline) -> UpstreamAction {
+        self.upstreamEvent("an upstream body part") { request, upstream in
+            upstream.bodyPartReceived(buffer, for: request, now: now)
         }
     }
 
-    enum UpstreamEndAction {
-        /// The relayed answer is complete: journal it and end the response
-        /// (then `responseFinished` as for any other).
-        case finish(Request, PreparedResponse)
-        case ignore
-        case unexpected(String)
+    mutating func upstreamFinished(now: NIODeadline) -> UpstreamAction {
+        self.upstreamEvent("an upstream end") { request, upstream in upstream.ended(for: request, now: now) }
     }
 
-    mutating func upstreamFinished() -> UpstreamEndAction {
-        switch self.state {
-        case .answering(.relaying(let request, let response)), .answering(.holding(let request, let response)):
-            self.state = .answering(.writing)
-            return .finish(request, response)
-        case .uploading(let request, let response, .relaying):
-            // The rest of the body is not read: the request was answered
-            // with `Connection: close` (see `upstreamHeadReceived`).
-            self.state = .answering(.writing)
-            return .finish(request, response)
-        case .closing, .closed:
-            return .ignore
-        case .idle, .receiving, .uploading, .answering, .modifying:
-            return .unexpected(self.unexpected("an upstream end"))
+    /// The streamed half of a `truncated` answer is out.
+    mutating func cutReached(now: NIODeadline) -> UpstreamAction {
+        self.upstreamEvent("a cut") { request, upstream in upstream.cutReached(for: request, now: now) }
+    }
+
+    /// A cancelled request (its client left) reports its failure too, so
+    /// a failure outside an exchange is ignored, never unexpected.
+    mutating func upstreamFailed(_ failure: UpstreamFailure, now: NIODeadline) -> UpstreamAction {
+        guard self.exchangeUnderWay else { return .ignore }
+        let uploading = self.isUploading
+        let action = self.upstreamEvent("an upstream failure") { request, upstream in
+            // The body is not all read: the answer closes the connection,
+            // and the close must let the answer reach the client.
+            if uploading { request.keepAlive = false }
+            return upstream.failed(failure, for: request, now: now)
         }
+        if uploading, case .answer = action { self.lingersOnClose = true }
+        return action
     }
 
-    enum UpstreamFailureAction {
-        /// No byte went out yet (nor will a held answer's): answer 502 or
-        /// 504.
-        case answer(Request, PreparedResponse)
-        /// The head went out: the response cannot change its status, so it
-        /// is cut short and the connection closed.
-        case cutShort(Request, PreparedResponse)
-        case ignore
+    /// A write of the relayed answer to the client completed.
+    mutating func clientWrite(last: Bool, succeeded: Bool) {
+        _ = self.withUpstream { _, upstream in upstream.clientWrite(last: last, succeeded: succeeded) }
     }
 
-    mutating func upstreamFailed() -> UpstreamFailureAction {
+    /// The next piece of a relayed part under the toxics' slicer; `nil`
+    /// once the exchange is over.
+    mutating func nextPiece(available: Int, now: NIODeadline) -> (length: Int, due: NIODeadline)? {
+        self.withUpstream { _, upstream in upstream.nextPiece(available: available, now: now) } ?? nil
+    }
+
+    mutating func pieceLeft(at time: NIODeadline) {
+        _ = self.withUpstream { _, upstream in upstream.pieceLeft(at: time) }
+    }
+
+    var isUploading: Bool {
+        if case .uploading = self.state { true } else { false }
+    }
+
+    /// Hands an event to the exchange under way and settles the
+    /// connection after its action: an exchange that is over leaves the
+    /// state. Outside an exchange the event is ignored while the
+    /// connection closes, and impossible otherwise.
+    mutating func upstreamEvent(
+        _ event: StaticString, _ body: (inout Request, inout UpstreamStateMachine) -> UpstreamAction
+    ) -> UpstreamAction {
+        guard let action = self.withUpstream(body) else {
+            switch self.state {
+            case .closing, .closed: return .ignore
+            default: return .unexpected(self.unexpected(event))
+            }
+        }
+        switch action {
+        case .finish, .answer:
+            self.state = .answering(.writing)
+        case .end:
+            self.closing()
+        case .unexpected(let what):
+            return .unexpected("\(what) while \(self.stateName)")
+        case .none, .ignore, .uploadPart, .startUpload, .endUpload, .dropPart, .refuseWriter, .failUpstream,
+            .writeHead, .writeCutHead, .write, .writeThroughToxics:
+            break
+        }
+        return action
+    }
+
+    /// Runs `body` on the exchange in place: taken out of the state first,
+    /// so that the buffers it keeps are not copied, and put back. `nil`
+    /// when no exchange is under way.
+    mutating func withUpstream<T>(_ body: (inout Request, inout UpstreamStateMachine) -> T) -> T? {
         switch self.state {
-        case .answering(.awaitingUpstream(let request, let response)), .answering(.holding(let request, let response)):
-            self.state = .answering(.writing)
-            return .answer(request, response)
-        case .uploading(var request, let response, .awaitingUpstream):
-            // The body is not all read: the answer closes the connection.
-            request.keepAlive = false
-            self.state = .answering(.writing)
-            return .answer(request, response)
-        case .answering(.relaying(let request, let response)), .uploading(let request, let response, .relaying):
-            self.state = .closing
-            return .cutShort(request, response)
-        case .idle, .receiving, .answering, .closing, .closed, .modifying:
-            // A cancelled request (its client left) reports its failure too.
-            return .ignore
+        case .uploading(var request, var upstream):
+            self.state = .modifying
+            let result = body(&request, &upstream)
+            self.state = .uploading(request, upstream)
+            return result
+        case .answering(.upstream(var request, var upstream)):
+            self.state = .modifying
+            let result = body(&request, &upstream)
+            self.state = .answering(.upstream(request, upstream))
+            return result
+        default:
+            return nil
         }
     }
 }

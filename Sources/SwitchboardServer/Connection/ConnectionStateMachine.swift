@@ -21,16 +21,16 @@ import NIOHTTP1
 /// fails loudly in debug builds and closes the connection in release ones,
 /// and the transition tests check for it without crashing.
 ///
-/// A live request (issue 11) waits on the upstream's answer in
-/// `.awaitingUpstream`, whose events are "upstream head", "upstream failed"
-/// (502/504) and the same `inactive` and `stopping` as a delay; its body is
-/// then relayed in `.relaying` (or, for a `truncated` answer of unknown
-/// length, held in `.holding`). Back-pressure needs no state of its own:
-/// each relayed part's write future is what the upstream client waits for
-/// before it reads the next, so a client that stops reading stops the
-/// upstream read (see `RequestHandler+Live`). A live request with no delay
-/// before it does not wait for its whole body: it goes to the upstream as
-/// its head arrives, in `.uploading`, and its body follows part by part.
+/// A live request (issue 11) is an exchange with the upstream, a state
+/// machine of its own (`UpstreamStateMachine`) nested in `.uploading` (its
+/// body still arriving, streamed up part by part) and in
+/// `.answering(.upstream)` (the request all in, the answer awaited, relayed,
+/// or held to be cut). Events that concern the exchange go to it, and its
+/// `Action` comes back to the handler (see `ConnectionStateMachine+Upstream`);
+/// when it says the exchange is over, the connection leaves that state.
+/// Back-pressure needs no state of its own: each relayed part's write future
+/// is what the upstream client waits for before it reads the next, so a
+/// client that stops reading stops the upstream read.
 struct ConnectionStateMachine {
     enum State {
         /// Between requests: the next head may come.
@@ -40,7 +40,7 @@ struct ConnectionStateMachine {
         /// A live request whose body is still arriving: each part goes on
         /// to the upstream as it comes, and the upstream may answer before
         /// the last one (see `ConnectionStateMachine+Upload`).
-        case uploading(Request, PreparedResponse, Upload)
+        case uploading(Request, UpstreamStateMachine)
         /// The whole request is in and its response is under way.
         case answering(Answer)
         /// Refused, cut short or stopped: the connection closes once its
@@ -65,20 +65,9 @@ struct ConnectionStateMachine {
         case hanging(Request, PreparedResponse)
         /// Its body is being read from disk.
         case readingFile
-        /// Sent to the upstream; no answer yet.
-        case awaitingUpstream(Request, PreparedResponse)
-        /// The upstream's head went out; its body is being relayed.
-        case relaying(Request, PreparedResponse)
-        /// An answer to be cut short (`truncated`) whose length the
-        /// upstream did not give: nothing went out, its body is held until
-        /// whole (see `RequestHandler.cutLiveAnswer`).
-        case holding(Request, PreparedResponse)
-    }
-
-    /// How far the upstream's answer to an upload has come.
-    enum Upload {
-        case awaitingUpstream
-        case relaying
+        /// Sent to the upstream: its answer awaited, relayed, or held
+        /// (see `UpstreamStateMachine`).
+        case upstream(Request, UpstreamStateMachine)
     }
 
     /// What waits behind the response under way, in the order it arrived.
@@ -93,9 +82,10 @@ struct ConnectionStateMachine {
     var held = CircularBuffer<Held>()
     /// A read was asked for while reading was held back.
     var readDeferred = false
-    /// Parts of an upload given to the upstream and not yet taken by it:
-    /// the client is not read while there are any.
-    var uploadWrites = 0
+    /// An answer went out while the client still uploaded: closing must
+    /// not reset the connection under it (see
+    /// `RequestHandler.lingerThenClose`).
+    var lingersOnClose = false
     /// The current read decoded some part of a request.
     var decodedInRead = false
     /// Held parts are being handed out: a response that finishes meanwhile
@@ -118,15 +108,13 @@ struct ConnectionStateMachine {
         switch self.state {
         case .idle: "idle"
         case .receiving: "receiving"
-        case .uploading(_, _, .awaitingUpstream): "uploading"
-        case .uploading(_, _, .relaying): "uploading, relaying"
+        case .uploading(_, let upstream) where upstream.answer == .awaitingHead: "uploading"
+        case .uploading(_, let upstream): "uploading, \(upstream.stateName)"
         case .answering(.writing): "writing"
         case .answering(.waiting): "waiting"
         case .answering(.hanging): "hanging"
         case .answering(.readingFile): "reading a file"
-        case .answering(.awaitingUpstream): "awaiting the upstream"
-        case .answering(.relaying): "relaying"
-        case .answering(.holding): "holding the upstream's answer"
+        case .answering(.upstream(_, let upstream)): upstream.stateName
         case .closing: "closing"
         case .closed: "closed"
         case .modifying: "modifying"

@@ -27,16 +27,9 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     private(set) lazy var writer = AnswerWriter(responder: self.responder, host: self)
     /// The control API request under way, while there is one.
     var control: ControlExchange?
-    /// The live request under way, while there is one.
-    var live: LiveExchange?
-    /// Its body on the way to the upstream, while it arrives.
-    var upload: LiveUpload?
-    /// The answer went out before the client's upload ended: closing must
-    /// not reset the connection under it (see `endBeforeUpload`).
-    var lingersOnClose = false
-    /// The answer decided as the request's head arrived (while some request
-    /// may go live), for when its body has arrived.
-    var decided: PreparedResponse?
+    /// The live request on its way to the upstream, while there is one
+    /// (what it decides is in the connection's `UpstreamStateMachine`).
+    var upstreamCall: (any UpstreamCall)?
     private var catalog: ResponseCatalog?
     /// The last `Retry-After` this connection carried: without a key
     /// header, the connection is the client a retry is early for.
@@ -69,9 +62,8 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     func handle(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
         switch part {
         case .head(let head):
-            var request = self.request(for: head, context: context)
-            let live = self.decideAtHead(&request, context: context)
-            switch self.connection.headReceived(request, live: live) {
+            let request = self.request(for: head, context: context)
+            switch self.connection.headReceived(request, decided: self.decideAtHead(request)) {
             case .stream(let request, let response, let sendContinue):
                 self.clock.headReceived()
                 self.clock.requestReceived()
@@ -101,7 +93,7 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
         case .body(var buffer):
             switch self.connection.bodyReceived(&buffer) {
             case .receive, .ignore: break
-            case .forward: self.uploadPart(buffer, context: context)
+            case .forward(let action): self.run(action, context: context)
             case .refuseBody(let request):
                 self.reject(request, .bodyTooLarge(limit: self.limits.maxBodyBytes), context: context)
             case .unexpected(let event): self.unexpected(event, context: context)
@@ -119,9 +111,9 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
                 self.control = ControlExchange(
                     request, responder: self.responder, writer: self.writer, context: context)
                 self.control?.start()
-            case .endUpload:
+            case .endUpload(let action):
                 self.clock.requestReceived()
-                self.endUpload()
+                self.run(action, context: context)
             case .ignore:
                 break
             case .unexpected(let event):
@@ -142,23 +134,13 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     }
 
     /// While some request may go live, its answer is decided as its head
-    /// arrives, once: a live one with nothing before it streams its body
-    /// to the upstream (returned); a live one after a delay keeps its body
-    /// whole for then; any other is answered, as today, once its body is in.
-    func decideAtHead(_ request: inout Request, context: ChannelHandlerContext) -> PreparedResponse? {
-        self.decided = nil
+    /// arrives, once (what that means for its body is the connection's to
+    /// say: `headReceived`).
+    func decideAtHead(_ request: Request) -> PreparedResponse? {
         guard self.responder.forwardsBodies.load(ordering: .relaxed), !request.isControl,
             HostHeaderRule.problem(in: request.head) == nil
         else { return nil }
-        let response = self.prepare(request.head, arrived: request.arrived)
-        guard case .relay = response.plan else {
-            self.decided = response
-            return nil
-        }
-        if response.delay == .zero { return response }
-        request.keepsWholeBody = true
-        self.decided = response
-        return nil
+        return self.prepare(request.head, arrived: request.arrived)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -201,8 +183,7 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     }
 
     private func respond(to request: Request, context: ChannelHandlerContext) {
-        let response = self.decided ?? self.prepare(request.head, arrived: request.arrived)
-        self.decided = nil
+        let response = request.decided ?? self.prepare(request.head, arrived: request.arrived)
         self.writer.run(response, for: request, context: context)
     }
 
@@ -233,7 +214,7 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     }
 
     func answerClosing(context: ChannelHandlerContext) {
-        guard self.lingersOnClose else {
+        guard self.connection.lingersOnClose else {
             context.close(promise: nil)
             return
         }

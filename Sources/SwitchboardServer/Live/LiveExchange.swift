@@ -4,7 +4,6 @@ import SwitchboardCore
 
 /// One live request while it lasts: what the journal will say about it.
 struct LiveExchange {
-    var task: (any UpstreamCall)?
     /// When the request went to the upstream.
     let sent: NIODeadline
     /// When the upstream's head arrived.
@@ -21,12 +20,8 @@ struct LiveExchange {
     var body = RelayedBody()
     /// Bytes per second the latency profile allows, if it limits them.
     let bandwidth: Int?
-    /// A `truncated` answer streamed as it comes (the upstream gave its
-    /// length): the body bytes still to send before the cut. Its parts are
-    /// not kept, as it is never recorded.
-    var cutAfter: Int?
     /// The endpoint's connection toxics, acting on the relayed body (see
-    /// `RequestHandler+LiveToxics`); `nil` without any, and on a
+    /// `UpstreamStateMachine.bodyPartReceived`); `nil` without any, and on a
     /// `truncated` answer, which they leave alone as they leave a
     /// fixture's.
     var toxics: LiveToxics?
@@ -45,14 +40,11 @@ struct LiveExchange {
     /// upstream's.
     var clientGone = false
 
-    /// The most of a `truncated` answer of unknown length held before it
-    /// goes out: past it, the answer is cut there, as if that were all.
-    static let heldLimit = 1 << 20
-
-    init(sent: NIODeadline, upstream: UpstreamURL, bandwidth: Int?) {
+    init(sent: NIODeadline, upstream: UpstreamURL, bandwidth: Int?, toxics: LiveToxics? = nil) {
         self.sent = sent
         self.upstream = upstream
         self.bandwidth = bandwidth
+        self.toxics = toxics
     }
 
     /// The upstream's own time: to its head, or to `now` if it never came.
@@ -70,12 +62,14 @@ struct LiveExchange {
     static let leftUnanswered = "client left before the upstream answered"
 
     /// Keeps the start of the body for the journal, and the body for
-    /// recording. Constant work per part: call it on the handler's own
-    /// `live` (`self.live?.capture`), never on a copy, or the copy-on-write
-    /// of the body kept so far makes each part cost as much as all before it.
-    mutating func capture(_ buffer: ByteBuffer) {
+    /// recording (not `recording` a streamed cut, which is never kept
+    /// whole). Constant work per part: call it in place (the connection
+    /// machine takes the exchange out of its state first), never on a copy,
+    /// or the copy-on-write of the body kept so far makes each part cost as
+    /// much as all before it.
+    mutating func capture(_ buffer: ByteBuffer, recording: Bool = true) {
         self.relayed += buffer.readableBytes
-        if self.cutAfter != nil {
+        if !recording {
             // Streamed to be cut: sent as it comes, never kept whole.
         } else if self.relayed <= LiveAnswers.bodyLimit {
             self.body.append(buffer)

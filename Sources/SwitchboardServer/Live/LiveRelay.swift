@@ -19,19 +19,28 @@ final class LiveRelay: UpstreamReceiver {
     }
 
     func head(_ head: HTTPResponseHead) -> EventLoopFuture<Void> {
-        self.handler.value.upstreamHead(head, context: self.context.value)
+        let handler = self.handler.value
+        let context = self.context.value
+        return handler.run(handler.connection.upstreamHeadReceived(head, now: context.eventLoop.now), context: context)
     }
 
     func bodyPart(_ buffer: ByteBuffer) -> EventLoopFuture<Void> {
-        self.handler.value.upstreamBodyPart(buffer, context: self.context.value)
+        let handler = self.handler.value
+        let context = self.context.value
+        return handler.run(
+            handler.connection.upstreamBodyReceived(buffer, now: context.eventLoop.now), context: context)
     }
 
     func end() {
-        self.handler.value.upstreamEnd(context: self.context.value)
+        let handler = self.handler.value
+        let context = self.context.value
+        handler.run(handler.connection.upstreamFinished(now: context.eventLoop.now), context: context)
     }
 
     func failed(_ failure: UpstreamFailure) {
-        self.handler.value.upstreamFailed(failure, context: self.context.value)
+        let handler = self.handler.value
+        let context = self.context.value
+        handler.run(handler.connection.upstreamFailed(failure, now: context.eventLoop.now), context: context)
     }
 
     func bodyWriterReady(_ writer: any UpstreamBodyWriter) -> EventLoopFuture<Void> {

@@ -9,7 +9,8 @@ import SwitchboardModel
 /// its gap after the one before (or later, at a bandwidth profile's rate);
 /// `slow_close` holds the close back after the end.
 ///
-/// A value: the handler asks it what to write and when, and does it.
+/// A value, kept in the exchange (`UpstreamStateMachine`): the handler
+/// asks the connection machine what to write and when, and does it.
 struct LiveToxics {
     /// Body bytes that may still go out before `limit_data` cuts.
     private(set) var allowed: Int?
@@ -21,6 +22,15 @@ struct LiveToxics {
     private var written = 0
     /// When the last piece left, the start of the next one's gap.
     private var lastPieceAt: NIODeadline?
+
+    /// The toxics for a live request about to be sent; `nil` without any,
+    /// and for `truncated`, a fault they leave alone.
+    init?(for response: PreparedResponse, slicer: ToxicBody.Slicer?) {
+        guard response.hasToxics, case .relay(_, let plan) = response.plan, plan.cut == nil,
+            let toxics = response.decision?.toxics
+        else { return nil }
+        self.init(toxics, slicer: slicer)
+    }
 
     /// `nil` when there are no toxics. `slicer`: its draws, when the
     /// toxics include it.
