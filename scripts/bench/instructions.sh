@@ -1,28 +1,42 @@
 #!/usr/bin/env bash
 # Instructions per request, counted by valgrind's cachegrind on a release build: a figure that does
 # not depend on what else the machine is doing, unlike requests per second on two shared cores.
-# Compares a fixture answer (scripts/bench-fixtures) with a live one (serve --upstream, in front of
-# scripts/bench/nginx.sh's nginx), each over one keep-alive connection; per request =
-# (instructions for 2N requests - instructions for N) / N, so start-up and shut-down cancel out.
-#   scripts/bench/instructions.sh            → N=2000, about 4 minutes
+# Counts, in one run, each over one keep-alive connection with the same client and the same JSON:
+#   - Switchboard's fixture answer (scripts/bench-fixtures; `serve`, its JSON line on stdout);
+#   - nginx, one process (master_process off), access log to a file: the tool of the trade;
+#   - nio-floor (Sources/nio-floor): NIO's request decoder and prebuilt bytes, the least this stack
+#     can do, so the ratio to SwiftNIO's own floor is measured in the same run;
+#   - a live answer (serve --upstream, in front of scripts/bench/nginx.sh's nginx).
+# Per request = (instructions for 2N requests - instructions for N) / N, so start-up and shut-down
+# cancel out.
+#   scripts/bench/instructions.sh            → N=2000, about 6 minutes
 #   N=1000 SWITCHBOARD=path/to/switchboard scripts/bench/instructions.sh
 #   PATTERNS=1 scripts/bench/instructions.sh → fixture vs rate-limited vs count rule instead of live
-# Needs valgrind (apt-get install -y valgrind) and python3.
+# Builds nothing: build first (swift build -c release --product switchboard --product nio-floor).
+# Needs valgrind (apt-get install -y valgrind), nginx and python3.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ROOT="$(cd "$BENCH_DIR/../.." && pwd)"
 SWITCHBOARD="${SWITCHBOARD:-$ROOT/.build/release/switchboard}"
+FLOOR="${FLOOR:-$(dirname "$SWITCHBOARD")/nio-floor}"
 N="${N:-2000}"
 PORT=19187
 # Swift seeds its hashing per process; fixed seeds make runs comparable.
 export SWIFT_DETERMINISTIC_HASHING=1
 command -v valgrind >/dev/null || { echo "valgrind is missing: apt-get install -y valgrind" >&2; exit 1; }
 [ -x "$SWITCHBOARD" ] || { echo "no release build at $SWITCHBOARD" >&2; exit 1; }
+[ -x "$FLOOR" ] || { echo "no nio-floor at $FLOOR: swift build -c release --product nio-floor" >&2; exit 1; }
 
 scratch="$(mktemp -d)"
 trap '"$BENCH_DIR/nginx.sh" stop >/dev/null 2>&1 || true; rm -rf "$scratch"' EXIT
 # Without debug information valgrind starts in seconds rather than minutes.
 objcopy --strip-debug "$SWITCHBOARD" "$scratch/switchboard"
+objcopy --strip-debug "$FLOOR" "$scratch/nio-floor"
+# nginx as scripts/bench/nginx.sh runs it, but one process on this script's port, logging each request.
+mkdir -p "$scratch/nginx/tmp"
+sed -e "s/worker_processes 1;/worker_processes 1;\nmaster_process off;/" \
+  -e "s/access_log off;/access_log access.log;/" -e "s/127.0.0.1:$PORT_NGINX/127.0.0.1:$PORT/" \
+  "$BENCH_DIR/nginx.conf" >"$scratch/nginx/nginx.conf"
 mkdir -p "$scratch/live"
 cat >"$scratch/live/switchboard.yml" <<'EOF'
 # Nothing here matches the benchmark path, so it goes live.
@@ -34,14 +48,14 @@ endpoints:
 EOF
 "$BENCH_DIR/nginx.sh" start >/dev/null
 
-# count REQUESTS ARGS...: instructions for serving REQUESTS keep-alive GETs of $DATA_PATH.
+# count REQUESTS CMD...: instructions for CMD serving REQUESTS keep-alive GETs of $DATA_PATH on $PORT.
 count() {
   local requests="$1" pid
   shift
   valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file="$scratch/cg.out" \
-    "$scratch/switchboard" serve "$@" --port "$PORT" >/dev/null 2>"$scratch/valgrind.log" &
+    "$@" >/dev/null 2>"$scratch/valgrind.log" &
   pid=$!
-  wait_ready "http://127.0.0.1:$PORT/__switchboard/endpoints" 120 >/dev/null
+  wait_ready "http://127.0.0.1:$PORT${REQUEST_PATH:-$DATA_PATH}" 120 >/dev/null
   python3 - "$PORT" "$requests" "${REQUEST_PATH:-$DATA_PATH}" <<'PY'
 import http.client, sys
 port, n, path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
@@ -64,17 +78,25 @@ per_request() {
   echo $(((two - one) / N))
 }
 
-fixture="$(per_request "$ROOT/scripts/bench-fixtures")"
+serve() { per_request "$scratch/switchboard" serve "$@" --port "$PORT"; }
+ratio() { python3 -c "print(f'{$1 / $2:.2f}x')"; }
+fixture="$(serve "$ROOT/scripts/bench-fixtures")"
 if [ "${PATTERNS:-0}" = 1 ]; then
   # The same answer behind a rate limit it never reaches and behind a count rule (issue 13: at most
   # 5% more than without them); no live run.
-  limited="$(REQUEST_PATH=/data/lim/coinlist per_request "$ROOT/scripts/bench-fixtures")"
-  counted="$(REQUEST_PATH=/data/cnt/coinlist per_request "$ROOT/scripts/bench-fixtures")"
+  limited="$(REQUEST_PATH=/data/lim/coinlist serve "$ROOT/scripts/bench-fixtures")"
+  counted="$(REQUEST_PATH=/data/cnt/coinlist serve "$ROOT/scripts/bench-fixtures")"
   printf 'instructions per request (N=%s): fixture %s, rate-limited %s (%s), count rule %s (%s)\n' \
     "$N" "$fixture" "$limited" "$(python3 -c "print(f'{($limited / $fixture - 1) * 100:+.1f}%')")" \
     "$counted" "$(python3 -c "print(f'{($counted / $fixture - 1) * 100:+.1f}%')")"
   exit 0
 fi
-live="$(per_request "$scratch/live" --upstream "http://127.0.0.1:$PORT_NGINX")"
-printf 'instructions per request (N=%s): fixture answer %s, live (through to nginx) %s, ratio %s\n' \
-  "$N" "$fixture" "$live" "$(python3 -c "print(f'{$live / $fixture:.1f}x')")"
+nginx="$(per_request nginx -p "$scratch/nginx/" -e "$scratch/nginx/error.log" -c "$scratch/nginx/nginx.conf")"
+floor="$(per_request "$scratch/nio-floor" "$PORT" "$BODY_FILE")"
+live="$(serve "$scratch/live" --upstream "http://127.0.0.1:$PORT_NGINX")"
+printf 'instructions per request (N=%s), one run:\n' "$N"
+printf '  fixture answer  %8s   %s nginx, %s the NIO floor\n' "$fixture" "$(ratio "$fixture" "$nginx")" \
+  "$(ratio "$fixture" "$floor")"
+printf '  nginx           %8s   one process, access log to a file\n' "$nginx"
+printf '  NIO floor       %8s   nio-floor: decoder and prebuilt bytes, %s nginx\n' "$floor" "$(ratio "$floor" "$nginx")"
+printf '  live answer     %8s   through to nginx, %s the fixture answer\n' "$live" "$(ratio "$live" "$fixture")"
