@@ -30,19 +30,15 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     /// The live request on its way to the upstream, while there is one
     /// (what it decides is in the connection's `UpstreamStateMachine`).
     var upstreamCall: (any UpstreamCall)?
-    private var catalog: ResponseCatalog?
-    /// The last `Retry-After` this connection carried: without a key
-    /// header, the connection is the client a retry is early for.
-    private var retry = RetryDeadline()
-    /// The responder's snapshot and catalog as of the panel's `version`;
-    /// refreshed when that moves.
-    private(set) var snapshot: PanelSnapshot?
+    private var answers: ConnectionAnswers
+    var snapshot: PanelSnapshot? { self.answers.snapshot }
 
     typealias Request = ConnectionStateMachine.Request
 
     init(responder: Responder, limits: ServerLimits) {
         self.responder = responder
         self.limits = limits
+        self.answers = ConnectionAnswers(responder: responder)
         self.clock = ConnectionClock(limits: limits)
         self.connection = ConnectionStateMachine(maxBodyBytes: limits.maxBodyBytes)
     }
@@ -140,7 +136,7 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
         guard self.responder.forwardsBodies.load(ordering: .relaxed), !request.isControl,
             HostHeaderRule.problem(in: request.head) == nil
         else { return nil }
-        return self.prepare(request.head, arrived: request.arrived)
+        return self.answers.prepare(request.head, arrived: request.arrived)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -183,29 +179,8 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     }
 
     private func respond(to request: Request, context: ChannelHandlerContext) {
-        let response = request.decided ?? self.prepare(request.head, arrived: request.arrived)
+        let response = request.decided ?? self.answers.prepare(request.head, arrived: request.arrived)
         self.writer.run(response, for: request, context: context)
-    }
-
-    /// The answer to a request with this head, from the panel's latest
-    /// snapshot.
-    private func prepare(_ head: HTTPRequestHead, arrived: NIODeadline) -> PreparedResponse {
-        let snapshot: PanelSnapshot
-        let catalog: ResponseCatalog
-        if let cached = self.snapshot, let compiled = self.catalog, cached.version == self.responder.panel.version {
-            snapshot = cached
-            catalog = compiled
-        } else {
-            // The pair the responder published: its responses are compiled
-            // already (see `Responder.publish`).
-            let ready = self.responder.current
-            snapshot = ready.snapshot
-            catalog = ready.catalog
-            self.snapshot = snapshot
-            self.catalog = catalog
-        }
-        return self.responder.prepare(
-            head: head, snapshot: snapshot, catalog: catalog, now: arrived, retry: &self.retry)
     }
 
     func answerFinished(context: ChannelHandlerContext) {

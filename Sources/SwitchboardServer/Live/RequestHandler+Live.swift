@@ -14,7 +14,9 @@ extension RequestHandler {
     ) {
         guard case .relay(let upstream, let plan) = response.plan else { return }
         if !streaming {
-            guard self.check(self.connection.upstreamStarted(request, response), request, response, context: context)
+            guard
+                self.writer.check(
+                    self.connection.upstreamStarted(request, response), request, response, context: context)
             else { return }
         }
         let now = context.eventLoop.now
@@ -31,7 +33,7 @@ extension RequestHandler {
         }
         let exchange = LiveExchange(
             sent: now, upstream: upstream, bandwidth: plan.rate,
-            toxics: LiveToxics(for: response, slicer: self.slicerDraws(for: response)))
+            toxics: LiveToxics(for: response, slicer: self.writer.slicerDraws(for: response)))
         guard let body = self.connection.upstreamSending(exchange) else {
             self.unexpected(self.connection.unexpected("a request sent"), context: context)
             return
@@ -79,8 +81,8 @@ extension RequestHandler {
             // `upstreamFailed`: a 502 before anything went out.
             return context.eventLoop.makeFailedFuture(failure)
         case .writeHead(let head, let raw, let last):
-            self.headSentAt = context.eventLoop.now
-            if raw, let wire = self.wireContext {
+            self.writer.headSentAt = context.eventLoop.now
+            if raw, let wire = self.writer.wire {
                 // An answer without a body goes out as bytes: the encoder,
                 // not knowing the request was HEAD, would frame a body that
                 // never comes, and it drops a 304's Content-Length.
@@ -88,7 +90,7 @@ extension RequestHandler {
             }
             return self.watch(context.writeAndFlush(self.wrapOutboundOut(.head(head))), last: last)
         case .writeCutHead(let request, let promised, let cutNow):
-            self.writeHead(promised, for: request, context: context)
+            self.writer.writeHead(promised, for: request, context: context)
             context.flush()
             if cutNow { self.run(self.connection.cutReached(now: context.eventLoop.now), context: context) }
         case .write(let part, let due, let last, let thenCut):
@@ -97,18 +99,19 @@ extension RequestHandler {
             return self.watch(self.cutAfter(thenCut, self.writePieces(of: part, context: context), context), last: last)
         case .finish(let request, let response, let keep, let bodyless, let close, let abandon):
             self.endExchange(request, response, keep: keep, cancel: false, abandon: abandon)
-            self.record(request, response, status: .answered(Int(response.status.code)), now: context.eventLoop.now)
+            self.writer.record(
+                request, response, status: .answered(Int(response.status.code)), now: context.eventLoop.now)
             self.endRelayed(request, bodyless: bodyless, close: close, context: context)
         case .answer(let request, let response, let keep, let cancel, let abandon):
             let call = self.upstreamCall
             self.endExchange(request, response, keep: keep, cancel: false, abandon: abandon)
-            self.perform(response, for: request, context: context)
+            self.writer.perform(response, for: request, context: context)
             // After the answer: the failure a cancelled read reports is ignored.
             if cancel { call?.cancel() }
         case .end(let request, let response, let status, let keep, let cancel, let close, let abandon):
             self.endExchange(request, response, keep: keep, cancel: cancel, abandon: abandon)
-            self.record(request, response, status: status, now: context.eventLoop.now)
-            if close { self.writeRawAndClose(ByteBuffer(), context: context) }
+            self.writer.record(request, response, status: status, now: context.eventLoop.now)
+            if close { self.writer.writeRawAndClose(ByteBuffer(), context: context) }
         }
         return done
     }
@@ -138,16 +141,16 @@ extension RequestHandler {
     ) {
         switch close {
         case .keepAlive where !bodyless, .close where !bodyless:
-            self.writeEnd(keepAlive: close == .keepAlive, context: context)
+            self.writer.writeEnd(keepAlive: close == .keepAlive, context: context)
         case .keepAlive:
             self.clock.responseFinished(now: context.eventLoop.now)
             self.resume(context: context)
         case .close:
             self.connection.closing()
-            self.writeRawAndClose(ByteBuffer(), context: context)
+            self.writer.writeRawAndClose(ByteBuffer(), context: context)
         case .closeLate(let delay):
             self.connection.closing()
-            self.closeLate(
+            self.writer.closeLate(
                 after: delay, once: self.writeRelayedEnd(bodyless: bodyless, context: context), context: context)
         case .linger:
             self.connection.closing()
@@ -158,7 +161,7 @@ extension RequestHandler {
     }
 
     private func writeRelayedEnd(bodyless: Bool, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
-        if bodyless, let wire = self.wireContext { return wire.writeAndFlush(NIOAny(ByteBuffer())) }
+        if bodyless, let wire = self.writer.wire { return wire.writeAndFlush(NIOAny(ByteBuffer())) }
         return context.writeAndFlush(self.wrapOutboundOut(.end(nil)))
     }
 

@@ -1,0 +1,40 @@
+import NIOCore
+import NIOHTTP1
+import SwitchboardCore
+
+/// The responder as one connection asks it: each request's answer from the
+/// panel's latest snapshot and its compiled responses, read again only when
+/// the panel's `version` moves, and with the `Retry-After` this connection
+/// last carried (without a key header, the connection is the client a retry
+/// is early for).
+struct ConnectionAnswers {
+    let responder: Responder
+    /// The snapshot the last answer was decided from.
+    private(set) var snapshot: PanelSnapshot?
+    private var catalog: ResponseCatalog?
+    private var retry = RetryDeadline()
+
+    init(responder: Responder) {
+        self.responder = responder
+    }
+
+    /// The answer to a request with this head, arrived at `arrived`.
+    mutating func prepare(_ head: HTTPRequestHead, arrived: NIODeadline) -> PreparedResponse {
+        let snapshot: PanelSnapshot
+        let catalog: ResponseCatalog
+        if let cached = self.snapshot, let compiled = self.catalog, cached.version == self.responder.panel.version {
+            snapshot = cached
+            catalog = compiled
+        } else {
+            // The pair the responder published: its responses are compiled
+            // already (see `Responder.publish`).
+            let ready = self.responder.current
+            snapshot = ready.snapshot
+            catalog = ready.catalog
+            self.snapshot = snapshot
+            self.catalog = catalog
+        }
+        return self.responder.prepare(
+            head: head, snapshot: snapshot, catalog: catalog, now: arrived, retry: &self.retry)
+    }
+}
