@@ -13,7 +13,7 @@ extension ConnectionStateMachine {
         _ request: Request, _ response: PreparedResponse, until resume: Resume
     ) -> Progress {
         guard case .answering(.writing) = self.state else { return .unexpected(self.unexpected("a wait")) }
-        self.state = .answering(.waiting(request, response, resume))
+        self.state = .answering(.waiting(request, DecidedAnswer(response), resume))
         return .ok
     }
 
@@ -26,7 +26,7 @@ extension ConnectionStateMachine {
 
     mutating func hangStarted(_ request: Request, _ response: PreparedResponse) -> Progress {
         guard case .answering(.writing) = self.state else { return .unexpected(self.unexpected("a hang")) }
-        self.state = .answering(.hanging(request, response))
+        self.state = .answering(.hanging(request, DecidedAnswer(response)))
         return .ok
     }
 

@@ -32,9 +32,9 @@ extension ConnectionStateMachine {
         case (.readingBody, .uploading(let request, let upstream)):
             // A part still on its way means the upstream is slow, not the
             // client: the deadline starts again once it is taken.
-            if upstream.partsInFlight > 0 { return .none }
+            if upstream.machine.partsInFlight > 0 { return .none }
             self.state = .closing
-            return .abandonStalledUpload(request, upstream)
+            return .abandonStalledUpload(request, upstream.machine)
         case (.readingHead, .closing), (.readingBody, .closing):
             // Possible: the clock is left as it was when a refusal (a
             // parser error's 400, a 413, the server stopping mid-body)
@@ -70,13 +70,13 @@ extension ConnectionStateMachine {
     /// The server is stopping: what is waiting is answered now, not dropped.
     mutating func stopping() -> StopAction {
         switch self.state {
-        case .answering(.waiting(let request, let response, let resume)):
+        case .answering(.waiting(let request, let decided, let resume)):
             self.state = .answering(.writing)
             self.stopRequested = true
-            return .finishNow(request, response, resume)
-        case .answering(.hanging(let request, let response)):
+            return .finishNow(request, decided.answer, resume)
+        case .answering(.hanging(let request, let decided)):
             self.state = .closing
-            return .endHang(request, response)
+            return .endHang(request, decided.answer)
         case .receiving(let request):
             self.state = .closing
             return .refuseArriving(request)
@@ -113,16 +113,16 @@ extension ConnectionStateMachine {
         self.state = .closed
         self.held.removeAll()
         switch state {
-        case .answering(.waiting(let request, let response, _)):
-            return .clientLeft(request, response)
-        case .answering(.hanging(let request, let response)):
-            return .hangEnded(request, response)
+        case .answering(.waiting(let request, let decided, _)):
+            return .clientLeft(request, decided.answer)
+        case .answering(.hanging(let request, let decided)):
+            return .hangEnded(request, decided.answer)
         case .receiving(let request) where !request.isControl:
             return .leftMidRequest(request)
         case .answering(.upstream(let request, let upstream)):
-            return .upstreamAbandoned(request, upstream)
+            return .upstreamAbandoned(request, upstream.machine)
         case .uploading(let request, let upstream):
-            return .uploadAbandoned(request, upstream)
+            return .uploadAbandoned(request, upstream.machine)
         case .idle, .receiving, .answering(.writing), .answering(.readingFile), .closing, .closed, .modifying:
             return .none
         }

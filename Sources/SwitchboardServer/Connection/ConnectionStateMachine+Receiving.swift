@@ -69,7 +69,7 @@ extension ConnectionStateMachine {
         let expectsContinue = request.head.headers.first(name: "Expect")?.lowercased() == "100-continue"
         if let decided, case .relay = decided.plan {
             guard decided.delay > .zero else {
-                self.state = .uploading(request, UpstreamStateMachine(streaming: request, decided))
+                self.state = .uploading(request, UpstreamSlot(UpstreamStateMachine(streaming: request, decided)))
                 return .stream(request, decided, sendContinue: expectsContinue)
             }
             request.keepsWholeBody = true
@@ -152,7 +152,7 @@ extension ConnectionStateMachine {
             return request.isControl ? .answerControl(request) : .answer(request)
         case .uploading(let request, var upstream):
             self.state = .modifying
-            let action = upstream.requestEnded()
+            let action = upstream.machine.requestEnded()
             self.state = .answering(.upstream(request, upstream))
             return .endUpload(action)
         case .closing, .closed:
@@ -195,7 +195,7 @@ extension ConnectionStateMachine {
             request = partial
         case .uploading(let request, let upstream):
             self.state = .closing
-            return .abortUpload(request, upstream, reason: ParserErrors.describe(error).1)
+            return .abortUpload(request, upstream.machine, reason: ParserErrors.describe(error).1)
         case .closing, .closed:
             return .ignore
         case .modifying:

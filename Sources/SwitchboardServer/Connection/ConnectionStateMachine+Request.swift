@@ -21,7 +21,11 @@ extension ConnectionStateMachine {
         var keepsWholeBody = false
         /// Its answer, when decided as its head arrived, for once its body
         /// is in.
-        var decided: PreparedResponse?
+        var decided: PreparedResponse? {
+            get { self.decidedAnswer?.answer }
+            set { self.decidedAnswer = newValue.map(DecidedAnswer.init) }
+        }
+        var decidedAnswer: DecidedAnswer? = nil
         /// The body, kept up to a limit; `bodySize` counts all of it.
         var body: ByteBuffer?
         var bodySize = 0

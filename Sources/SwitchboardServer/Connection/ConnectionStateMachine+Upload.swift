@@ -26,7 +26,7 @@ extension ConnectionStateMachine {
             body.writeImmutableBuffer(slice)
             request.body = body
         }
-        let action = upstream.bodyPartReceived(buffer)
+        let action = upstream.machine.bodyPartReceived(buffer)
         self.state = .uploading(request, upstream)
         return .forward(action)
     }
@@ -52,6 +52,6 @@ extension ConnectionStateMachine {
 
     /// Parts of the upload given to the upstream and not yet taken by it.
     var uploadPartsInFlight: Int {
-        if case .uploading(_, let upstream) = self.state { upstream.partsInFlight } else { 0 }
+        if case .uploading(_, let upstream) = self.state { upstream.machine.partsInFlight } else { 0 }
     }
 }

@@ -9,7 +9,7 @@ extension ConnectionStateMachine {
     /// it had one).
     mutating func upstreamStarted(_ request: Request, _ response: PreparedResponse) -> Progress {
         guard case .answering(.writing) = self.state else { return .unexpected(self.unexpected("an upstream request")) }
-        self.state = .answering(.upstream(request, UpstreamStateMachine(whole: request, response)))
+        self.state = .answering(.upstream(request, UpstreamSlot(UpstreamStateMachine(whole: request, response))))
         return .ok
     }
 
@@ -121,12 +121,12 @@ extension ConnectionStateMachine {
         switch self.state {
         case .uploading(var request, var upstream):
             self.state = .modifying
-            let result = body(&request, &upstream)
+            let result = body(&request, &upstream.machine)
             self.state = .uploading(request, upstream)
             return result
         case .answering(.upstream(var request, var upstream)):
             self.state = .modifying
-            let result = body(&request, &upstream)
+            let result = body(&request, &upstream.machine)
             self.state = .answering(.upstream(request, upstream))
             return result
         default:

@@ -40,7 +40,7 @@ struct ConnectionStateMachine {
         /// A live request whose body is still arriving: each part goes on
         /// to the upstream as it comes, and the upstream may answer before
         /// the last one (see `ConnectionStateMachine+Upload`).
-        case uploading(Request, UpstreamStateMachine)
+        case uploading(Request, UpstreamSlot)
         /// The whole request is in and its response is under way.
         case answering(Answer)
         /// Refused, cut short or stopped: the connection closes once its
@@ -60,14 +60,14 @@ struct ConnectionStateMachine {
         case writing
         /// Held back by a timer: the injected delay, or the gap before the
         /// next chunk of a bandwidth-limited body.
-        case waiting(Request, PreparedResponse, Resume)
+        case waiting(Request, DecidedAnswer, Resume)
         /// Held unanswered until the client gives up (`hang`).
-        case hanging(Request, PreparedResponse)
+        case hanging(Request, DecidedAnswer)
         /// Its body is being read from disk.
         case readingFile
         /// Sent to the upstream: its answer awaited, relayed, or held
         /// (see `UpstreamStateMachine`).
-        case upstream(Request, UpstreamStateMachine)
+        case upstream(Request, UpstreamSlot)
     }
 
     /// What waits behind the response under way, in the order it arrived.
@@ -108,13 +108,13 @@ struct ConnectionStateMachine {
         switch self.state {
         case .idle: "idle"
         case .receiving: "receiving"
-        case .uploading(_, let upstream) where upstream.answer == .awaitingHead: "uploading"
-        case .uploading(_, let upstream): "uploading, \(upstream.stateName)"
+        case .uploading(_, let upstream) where upstream.machine.answer == .awaitingHead: "uploading"
+        case .uploading(_, let upstream): "uploading, \(upstream.machine.stateName)"
         case .answering(.writing): "writing"
         case .answering(.waiting): "waiting"
         case .answering(.hanging): "hanging"
         case .answering(.readingFile): "reading a file"
-        case .answering(.upstream(_, let upstream)): upstream.stateName
+        case .answering(.upstream(_, let upstream)): upstream.machine.stateName
         case .closing: "closing"
         case .closed: "closed"
         case .modifying: "modifying"

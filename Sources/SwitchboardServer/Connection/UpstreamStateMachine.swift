@@ -22,7 +22,8 @@ import SwitchboardCore
 struct UpstreamStateMachine {
     private var state: State
     /// The answer decided for the request (its plan is `.relay`).
-    let response: PreparedResponse
+    var response: PreparedResponse { self.decided.answer }
+    private let decided: DecidedAnswer
     /// The request as it goes up: no body, all of it, or a stream.
     let body: UpstreamRequest.Body
     /// What the journal will say; set once the request is sent.
@@ -43,14 +44,14 @@ struct UpstreamStateMachine {
         let chunked = request.head.headers.contains(name: "Transfer-Encoding")
         let length = chunked ? nil : request.head.headers.first(name: "Content-Length").flatMap(Int.init)
         let streams = chunked || (length ?? 0) > 0
-        self.response = response
+        self.decided = DecidedAnswer(response)
         self.body = streams ? .stream(length: length) : .none
         self.state = State(upload: streams ? .awaitingWriter([], ended: false) : .none, answer: .awaitingHead)
     }
 
     /// A request that is all in: its body goes up whole.
     init(whole request: Request, _ response: PreparedResponse) {
-        self.response = response
+        self.decided = DecidedAnswer(response)
         self.body = request.bodySize > 0 ? request.body.map(UpstreamRequest.Body.whole) ?? .none : .none
         self.state = State(upload: .none, answer: .awaitingHead)
     }
