@@ -21,10 +21,26 @@ extension ConnectionStateMachine {
         var keepsWholeBody = false
         /// Its answer, when decided as its head arrived, for once its body
         /// is in.
-        var decided: PreparedResponse?
+        var decided: PreparedResponse? {
+            get {
+                guard case .decided(let response) = self.decidedAnswer else { return nil }
+                return response
+            }
+            set { self.decidedAnswer = newValue.map { .decided($0) } ?? .undecided }
+        }
+        /// `decided`, boxed: a request is copied as it moves from state to
+        /// state, and a response held inline would make each copy some
+        /// 700 bytes longer, for the few requests decided at their head.
+        var decidedAnswer = DecidedAnswer.undecided
         /// The body, kept up to a limit; `bodySize` counts all of it.
         var body: ByteBuffer?
         var bodySize = 0
+    }
+
+    /// A request's answer decided as its head arrived, if it was.
+    enum DecidedAnswer {
+        case undecided
+        indirect case decided(PreparedResponse)
     }
 
     /// The largest control API body accepted.

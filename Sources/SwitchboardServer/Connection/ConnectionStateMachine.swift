@@ -32,6 +32,10 @@ import NIOHTTP1
 /// is what the upstream client waits for before it reads the next, so a
 /// client that stops reading stops the upstream read.
 struct ConnectionStateMachine {
+    /// The cases that hold a response or an upstream exchange are
+    /// `indirect`, boxed: the state is copied several times per request
+    /// (each `switch` over it), and held inline they would make every copy
+    /// of every state, `idle` too, a kilobyte or more long.
     enum State {
         /// Between requests: the next head may come.
         case idle
@@ -40,7 +44,7 @@ struct ConnectionStateMachine {
         /// A live request whose body is still arriving: each part goes on
         /// to the upstream as it comes, and the upstream may answer before
         /// the last one (see `ConnectionStateMachine+Upload`).
-        case uploading(Request, UpstreamStateMachine)
+        indirect case uploading(Request, UpstreamStateMachine)
         /// The whole request is in and its response is under way.
         case answering(Answer)
         /// Refused, cut short or stopped: the connection closes once its
@@ -60,14 +64,14 @@ struct ConnectionStateMachine {
         case writing
         /// Held back by a timer: the injected delay, or the gap before the
         /// next chunk of a bandwidth-limited body.
-        case waiting(Request, PreparedResponse, Resume)
+        indirect case waiting(Request, PreparedResponse, Resume)
         /// Held unanswered until the client gives up (`hang`).
-        case hanging(Request, PreparedResponse)
+        indirect case hanging(Request, PreparedResponse)
         /// Its body is being read from disk.
         case readingFile
         /// Sent to the upstream: its answer awaited, relayed, or held
         /// (see `UpstreamStateMachine`).
-        case upstream(Request, UpstreamStateMachine)
+        indirect case upstream(Request, UpstreamStateMachine)
     }
 
     /// What waits behind the response under way, in the order it arrived.
