@@ -50,8 +50,9 @@ final class JSONLinesSink: JournalSink {
         while start < entries.endIndex {
             let end = min(start + Self.slice, entries.endIndex)
             bytes.removeAll(keepingCapacity: true)
-            for entry in entries[start..<end] {
-                entry.appendJSON(to: &bytes, redact: self.redact)
+            // By index: iterating the slice would copy each entry first.
+            for index in start..<end {
+                entries[index].appendJSON(to: &bytes, redact: self.redact)
                 bytes.append(UInt8(ascii: "\n"))
             }
             let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, self.output) }

@@ -7,8 +7,10 @@
 public struct EndpointTable: Sendable {
     public let endpoints: [EndpointDefinition]
     /// Endpoints whose path has only literal segments, by method and path,
-    /// in precedence order: most requests are answered from here.
-    private let literalRoutes: [String: [Substring: [Int]]]
+    /// in precedence order: most requests are answered from here. The
+    /// methods are a short list compared in turn: hashing the method on
+    /// every request cost more than the path's lookup.
+    private let literalRoutes: [(method: String, paths: [Substring: [Int]])]
     /// The same literal endpoints by path alone, any method, in precedence
     /// order; and the rest, which must be matched one by one.
     private let literalPaths: [Substring: [Int]]
@@ -46,7 +48,7 @@ public struct EndpointTable: Sendable {
             literal[endpoint.method, default: [:]][Substring(endpoint.path.description), default: []].append(index)
             literalPaths[Substring(endpoint.path.description), default: []].append(index)
         }
-        self.literalRoutes = literal
+        self.literalRoutes = literal.sorted { $0.key < $1.key }.map { (method: $0.key, paths: $0.value) }
         self.literalPaths = literalPaths
         self.patternOrder = patternOrder
         self.closestPath = ClosestPath(endpoints: endpoints)
@@ -75,7 +77,9 @@ public struct EndpointTable: Sendable {
     private func firstMatch(method: String, target: RequestTarget, header: (String) -> String?) -> RouteResult? {
         // A fully literal endpoint that matches always beats any pattern;
         // the others are tried in order. No request walks every endpoint.
-        if let key = Self.literalKey(target), let candidates = self.literalRoutes[method]?[key] {
+        if let key = Self.literalKey(target),
+            let candidates = self.literalRoutes.first(where: { $0.method == method })?.paths[key]
+        {
             for index in candidates {
                 let endpoint = self.endpoints[index]
                 if endpoint.query.isEmpty && endpoint.headers.isEmpty { return .matched(index: index, parameters: [:]) }

@@ -21,46 +21,46 @@ extension JournalEntry {
     /// it came back too soon): what answered the request,
     /// in the same words in the `serve` line and in HAR's `_switchboard`.
     func appendOutcome(to out: inout [UInt8]) {
-        out.append(contentsOf: #","delay_ms":"#.utf8)
+        JSONBytes.append(#","delay_ms":"#, to: &out)
         JSONBytes.appendMilliseconds(self.injectedDelay.nanoseconds, to: &out)
-        out.append(contentsOf: #","endpoint":"#.utf8)
+        JSONBytes.append(#","endpoint":"#, to: &out)
         JSONBytes.appendOptional(self.endpointID, to: &out)
-        out.append(contentsOf: #","mode":"#.utf8)
+        JSONBytes.append(#","mode":"#, to: &out)
         JSONBytes.appendOptional(self.mode?.name, to: &out)
-        out.append(contentsOf: #","setting":"#.utf8)
+        JSONBytes.append(#","setting":"#, to: &out)
         JSONBytes.appendOptional((self.setting ?? self.mode)?.name, to: &out)
-        out.append(contentsOf: #","latency":"#.utf8)
+        JSONBytes.append(#","latency":"#, to: &out)
         JSONBytes.appendOptional(self.latency, to: &out)
         if !self.toxics.isEmpty {
-            out.append(contentsOf: #","toxics":"#.utf8)
+            JSONBytes.append(#","toxics":"#, to: &out)
             JSONBytes.appendString(self.toxics.description, to: &out)
         }
-        if self.cutShort { out.append(contentsOf: #","cut_short":true"#.utf8) }
+        if self.cutShort { JSONBytes.append(#","cut_short":true"#, to: &out) }
         if let reason = self.reason {
-            out.append(contentsOf: #","reason":"#.utf8)
+            JSONBytes.append(#","reason":"#, to: &out)
             JSONBytes.appendString(reason, to: &out)
         }
         if let forced = self.forcedText {
-            out.append(contentsOf: #","forced_by":"prefer","forced":"#.utf8)
+            JSONBytes.append(#","forced_by":"prefer","forced":"#, to: &out)
             JSONBytes.appendString(forced, to: &out)
         }
-        if self.networkFault { out.append(contentsOf: #","network_fault":true"#.utf8) }
+        if self.networkFault { JSONBytes.append(#","network_fault":true"#, to: &out) }
         if let rejection = self.rejection {
-            out.append(contentsOf: #","rejected":"#.utf8)
+            JSONBytes.append(#","rejected":"#, to: &out)
             JSONBytes.appendString(rejection, to: &out)
         }
         if let limited = self.rateLimited {
-            out.append(contentsOf: #","rate_limited":"#.utf8)
+            JSONBytes.append(#","rate_limited":"#, to: &out)
             JSONBytes.appendString(limited.limit.description, to: &out)
             if let early = limited.early {
-                out.append(contentsOf: #","retried_early_ms":"#.utf8)
+                JSONBytes.append(#","retried_early_ms":"#, to: &out)
                 JSONBytes.appendMilliseconds(early.nanoseconds, to: &out)
             }
         }
         if let upstream = self.upstream {
-            out.append(contentsOf: #","upstream_ms":"#.utf8)
+            JSONBytes.append(#","upstream_ms":"#, to: &out)
             JSONBytes.appendMilliseconds(upstream.time.nanoseconds, to: &out)
-            out.append(contentsOf: #","upstream":"#.utf8)
+            JSONBytes.append(#","upstream":"#, to: &out)
             JSONBytes.appendString(upstream.summary, to: &out)
         }
     }
@@ -74,42 +74,53 @@ extension JournalEntry {
         var (path, query) = Self.split(self.target)
         // Most targets are a path with no query: one scan, and nothing to
         // redact. An absolute-form target may carry a userinfo.
-        if redact, !query.isEmpty || !path.hasPrefix("/") {
+        if redact, !query.isEmpty || !Self.startsWithSlash(path) {
             (path, query) = Self.split(CredentialNames.redactingURL(self.target))
         }
-        out.append(contentsOf: #"{"time":""#.utf8)
+        JSONBytes.append(#"{"time":""#, to: &out)
         Timestamp.appendISO8601(self.time, to: &out)
-        out.append(contentsOf: #"","method":"#.utf8)
+        JSONBytes.append(#"","method":"#, to: &out)
         JSONBytes.appendString(self.method, to: &out)
-        out.append(contentsOf: #","path":"#.utf8)
+        JSONBytes.append(#","path":"#, to: &out)
         JSONBytes.appendString(path, to: &out)
-        out.append(contentsOf: #","query":"#.utf8)
+        JSONBytes.append(#","query":"#, to: &out)
         JSONBytes.appendString(query, to: &out)
-        out.append(contentsOf: #","status":"#.utf8)
+        JSONBytes.append(#","status":"#, to: &out)
         if let status = self.status.wireStatus {
             JSONBytes.appendInteger(status, to: &out)
         } else {
-            out.append(contentsOf: "null".utf8)
+            JSONBytes.append("null", to: &out)
         }
-        out.append(contentsOf: #","duration_ms":"#.utf8)
+        JSONBytes.append(#","duration_ms":"#, to: &out)
         JSONBytes.appendMilliseconds(self.duration.nanoseconds, to: &out)
         self.appendOutcome(to: &out)
         if let unmatched = self.unmatched {
-            out.append(contentsOf: #","unmatched":true,"closest":"#.utf8)
+            JSONBytes.append(#","unmatched":true,"closest":"#, to: &out)
             JSONBytes.appendOptional(unmatched.closest, to: &out)
-            out.append(contentsOf: #","hint":"#.utf8)
+            JSONBytes.append(#","hint":"#, to: &out)
             JSONBytes.appendString(unmatched.reason, to: &out)
         } else {
-            out.append(contentsOf: #","unmatched":false"#.utf8)
+            JSONBytes.append(#","unmatched":false"#, to: &out)
         }
         // The journal's number for it, which `record --request N` and the
         // control API's `requests/N` take; entries made outside a journal
         // have none.
         if self.sequence > 0 {
-            out.append(contentsOf: #","sequence":"#.utf8)
+            JSONBytes.append(#","sequence":"#, to: &out)
             JSONBytes.appendInteger(self.sequence, to: &out)
         }
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// `path.hasPrefix("/")`, which compares characters (a slash followed
+    /// by a combining mark is not one) and costs a thousand instructions:
+    /// answered from the first two bytes when the second is ASCII (no
+    /// character goes on past an ASCII byte), which is every plain path.
+    private static func startsWithSlash(_ path: Substring) -> Bool {
+        var bytes = path.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "/") else { return false }
+        guard let second = bytes.next(), second >= 0x80 else { return true }
+        return path.hasPrefix("/")
     }
 
     private static func split(_ target: String) -> (Substring, Substring) {
@@ -127,13 +138,30 @@ extension JournalEntry {
     }
 }
 
-/// JSON values written straight into bytes.
+/// JSON values written straight into bytes. A line is written for every
+/// request, so each piece goes in as one append of contiguous bytes where it
+/// can: appending a byte at a time, or walking a string's UTF-8 view, costs
+/// some fifteen instructions a byte.
 enum JSONBytes {
+    /// A fixed fragment of the line (a key and its punctuation).
+    @inline(__always)
+    static func append(_ fragment: StaticString, to out: inout [UInt8]) {
+        fragment.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
     static func appendString(_ text: some StringProtocol, to out: inout [UInt8]) {
+        // A native string's bytes are contiguous: checked and copied whole.
+        let appended: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where !Self.needsNoEscape(byte) { return false }
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: bytes)
+            out.append(UInt8(ascii: "\""))
+            return true
+        }
+        if appended == true { return }
         out.append(UInt8(ascii: "\""))
         var clean = true
-        for byte in text.utf8
-        where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x7F {
+        for byte in text.utf8 where !Self.needsNoEscape(byte) {
             clean = false
             break
         }
@@ -145,28 +173,41 @@ enum JSONBytes {
         out.append(UInt8(ascii: "\""))
     }
 
+    /// Printable ASCII but `"` and `\`: copied as it is.
+    @inline(__always)
+    private static func needsNoEscape(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
+
     static func appendOptional(_ text: String?, to out: inout [UInt8]) {
-        if let text { self.appendString(text, to: &out) } else { out.append(contentsOf: "null".utf8) }
+        if let text { self.appendString(text, to: &out) } else { self.append("null", to: &out) }
     }
 
     static func appendInteger(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 {
-            out.append(UInt8(ascii: "-"))
-            self.appendInteger(-value, to: &out)
-            return
-        }
-        if value >= 10 { self.appendInteger(value / 10, to: &out) }
-        out.append(UInt8(ascii: "0") + UInt8(value % 10))
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        self.appendDecimal(value.magnitude, to: &out)
     }
 
     /// Nanoseconds as milliseconds with three decimals: `2004.000`.
     static func appendMilliseconds(_ nanoseconds: Int64, to out: inout [UInt8]) {
         let micros = Int((Double(max(0, nanoseconds)) / 1000).rounded())
-        self.appendInteger(micros / 1000, to: &out)
+        self.appendDecimal(UInt(micros / 1000), to: &out)
         out.append(UInt8(ascii: "."))
-        let fraction = micros % 1000
-        out.append(UInt8(ascii: "0") + UInt8(fraction / 100))
-        out.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-        out.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+        self.appendDecimal(UInt(micros % 1000), width: 3, to: &out)
+    }
+
+    /// `value` in decimal, zero-padded to `width` digits (at most 20),
+    /// appended in one go.
+    static func appendDecimal(_ value: UInt, width: Int = 1, to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var remaining = value
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                remaining /= 10
+            } while remaining > 0 || digits.count - start < width
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 }

@@ -8,7 +8,9 @@ public enum Timestamp {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The same text, appended as bytes (no intermediate strings).
+    /// The same text, appended as bytes (no intermediate strings), in one
+    /// append: `serve` writes one per request, and a byte at a time costs
+    /// an array append each.
     public static func appendISO8601(_ seconds: Double, to out: inout [UInt8]) {
         let millisTotal = Int64((seconds * 1000).rounded(.down))
         let millis = Int(((millisTotal % 1000) + 1000) % 1000)
@@ -16,30 +18,38 @@ public enum Timestamp {
         let days = Int(floorDivide(totalSeconds, 86_400))
         let secondsOfDay = Int(totalSeconds - Int64(days) * 86_400)
         let (year, month, day) = civil(fromDays: days)
-        func digits(_ value: Int, _ width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            var remaining = value
-            while divisor > 0 {
-                out.append(UInt8(ascii: "0") + UInt8(remaining / divisor % 10))
-                remaining %= divisor
-                divisor /= 10
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
+            var at = 0
+            func put(_ byte: UInt8) {
+                text[at] = byte
+                at += 1
             }
+            func digits(_ value: Int, _ width: Int) {
+                var divisor = 1
+                for _ in 1..<width { divisor *= 10 }
+                var remaining = value
+                while divisor > 0 {
+                    put(UInt8(ascii: "0") + UInt8(remaining / divisor % 10))
+                    remaining %= divisor
+                    divisor /= 10
+                }
+            }
+            digits(year, 4)
+            put(UInt8(ascii: "-"))
+            digits(month, 2)
+            put(UInt8(ascii: "-"))
+            digits(day, 2)
+            put(UInt8(ascii: "T"))
+            digits(secondsOfDay / 3600, 2)
+            put(UInt8(ascii: ":"))
+            digits(secondsOfDay / 60 % 60, 2)
+            put(UInt8(ascii: ":"))
+            digits(secondsOfDay % 60, 2)
+            put(UInt8(ascii: "."))
+            digits(millis, 3)
+            put(UInt8(ascii: "Z"))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<at]))
         }
-        digits(year, 4)
-        out.append(UInt8(ascii: "-"))
-        digits(month, 2)
-        out.append(UInt8(ascii: "-"))
-        digits(day, 2)
-        out.append(UInt8(ascii: "T"))
-        digits(secondsOfDay / 3600, 2)
-        out.append(UInt8(ascii: ":"))
-        digits(secondsOfDay / 60 % 60, 2)
-        out.append(UInt8(ascii: ":"))
-        digits(secondsOfDay % 60, 2)
-        out.append(UInt8(ascii: "."))
-        digits(millis, 3)
-        out.append(UInt8(ascii: "Z"))
     }
 
     /// Howard Hinnant's days-to-civil algorithm.

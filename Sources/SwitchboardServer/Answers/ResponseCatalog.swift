@@ -59,8 +59,12 @@ final class ResponseCatalog: Sendable {
     /// The response of `kind`; a success that may not be cached comes as `no-store`.
     func response(endpoint: Int, kind: ResponseKind, mayBeCached: Bool = true) -> CompiledResponse {
         if kind == .success && !mayBeCached { return self.uncacheableSuccesses[endpoint] }
-        return self.responses[endpoint][ResponseKind.allCases.firstIndex(of: kind)!]
+        return self.responses[endpoint][Self.kinds.firstIndex(of: kind)!]
     }
+
+    /// `ResponseKind.allCases`, the order each endpoint's responses are
+    /// kept in, made once: `allCases` builds a new array on every call.
+    private static let kinds = ResponseKind.allCases
 }
 
 /// One response, ready to write: status, headers and body.

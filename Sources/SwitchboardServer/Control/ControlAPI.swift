@@ -30,10 +30,26 @@ struct ControlAPI: Sendable {
     }
 
     private static func addresses(path: Substring) -> Bool {
+        // Compared as bytes over the contiguous UTF-8 a request's target
+        // has: every request asks, and `hasPrefix` compares characters at
+        // a thousand instructions. The same answer: the prefix is ASCII
+        // that no other spelling is canonically equal to, and the byte
+        // after it must be ASCII too, which ends a character.
+        let bytes = path.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard bytes.count >= Self.prefixBytes.count,
+                bytes.prefix(Self.prefixBytes.count).elementsEqual(Self.prefixBytes)
+            else { return false }
+            guard bytes.count > Self.prefixBytes.count else { return true }
+            let next = bytes[Self.prefixBytes.count]
+            return next == UInt8(ascii: "/") || next == UInt8(ascii: "?")
+        }
+        if let bytes { return bytes }
         guard path.hasPrefix(Self.prefix) else { return false }
         let rest = path.utf8.dropFirst(Self.prefix.utf8.count)
         return rest.first.map { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? true
     }
+
+    private static let prefixBytes = Array(Self.prefix.utf8)
 
     struct Request: Sendable {
         var method: HTTPMethod
