@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Where a fixture answer's instructions go, function by function (docs/performance-profile.md):
+# cachegrind over 2,000 and then 4,000 keep-alive GETs of the benchmark's answer, and
+# cg_per_request.py's tables of the difference per request, by area and for the TOP functions.
+#   scripts/bench/profile.sh            → TOP=30
+#   TOP=50 SWITCHBOARD=path/to/switchboard scripts/bench/profile.sh
+# Builds nothing: swift build -c release --product switchboard first. valgrind 3.19 cannot read
+# the DWARF 5 Swift 6.3 writes, so the binary is profiled with its debug information stripped (its
+# symbol table, and so every function's name, stays).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+ROOT="$(cd "$BENCH_DIR/../.." && pwd)"
+SWITCHBOARD="${SWITCHBOARD:-$ROOT/.build/release/switchboard}"
+PORT=19290
+export SWIFT_DETERMINISTIC_HASHING=1
+command -v valgrind >/dev/null || { echo "valgrind is missing: apt-get install -y valgrind" >&2; exit 1; }
+[ -x "$SWITCHBOARD" ] || { echo "no release build at $SWITCHBOARD" >&2; exit 1; }
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+objcopy --strip-debug "$SWITCHBOARD" "$scratch/switchboard"
+for n in 2000 4000; do
+  valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file="$scratch/cg-$n.out" \
+    "$scratch/switchboard" serve "$ROOT/scripts/bench-fixtures" --port "$PORT" >/dev/null 2>"$scratch/valgrind.log" &
+  pid=$!
+  wait_ready "http://127.0.0.1:$PORT$DATA_PATH" 120 >/dev/null
+  python3 - "$PORT" "$n" "$DATA_PATH" <<'PY'
+import http.client, sys
+port, n, path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+c = http.client.HTTPConnection("127.0.0.1", port)
+for _ in range(n):
+    c.request("GET", path)
+    r = c.getresponse()
+    r.read()
+    assert r.status == 200, r.status
+PY
+  kill -TERM "$pid"
+  wait "$pid" || true
+done
+"$BENCH_DIR/cg_per_request.py" "$scratch/cg-2000.out" "$scratch/cg-4000.out" 2000 "${TOP:-30}"
