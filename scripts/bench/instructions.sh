@@ -56,16 +56,7 @@ count() {
     "$@" >/dev/null 2>"$scratch/valgrind.log" &
   pid=$!
   wait_ready "http://127.0.0.1:$PORT${REQUEST_PATH:-$DATA_PATH}" 120 >/dev/null
-  python3 - "$PORT" "$requests" "${REQUEST_PATH:-$DATA_PATH}" <<'PY'
-import http.client, sys
-port, n, path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-c = http.client.HTTPConnection("127.0.0.1", port)
-for _ in range(n):
-    c.request("GET", path)
-    r = c.getresponse()
-    r.read()
-    assert r.status == 200, r.status
-PY
+  python3 "$BENCH_DIR/keepalive_gets.py" "$PORT" "$requests" "${REQUEST_PATH:-$DATA_PATH}"
   kill -TERM "$pid"
   wait "$pid" || true
   grep -E "I\s+refs" "$scratch/valgrind.log" | tr -d ',' | awk '{print $NF}'

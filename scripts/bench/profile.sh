@@ -23,16 +23,7 @@ for n in 2000 4000; do
     "$scratch/switchboard" serve "$ROOT/scripts/bench-fixtures" --port "$PORT" >/dev/null 2>"$scratch/valgrind.log" &
   pid=$!
   wait_ready "http://127.0.0.1:$PORT$DATA_PATH" 120 >/dev/null
-  python3 - "$PORT" "$n" "$DATA_PATH" <<'PY'
-import http.client, sys
-port, n, path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-c = http.client.HTTPConnection("127.0.0.1", port)
-for _ in range(n):
-    c.request("GET", path)
-    r = c.getresponse()
-    r.read()
-    assert r.status == 200, r.status
-PY
+  python3 "$BENCH_DIR/keepalive_gets.py" "$PORT" "$n" "$DATA_PATH"
   kill -TERM "$pid"
   wait "$pid" || true
 done
