@@ -74,7 +74,7 @@ extension ConnectionStateMachine {
             }
             request.keepsWholeBody = true
         }
-        request.decided = decided
+        request.decided = decided.map(DecidedAnswer.init)
         // A client that asks before sending a large body waits a second for
         // an answer unless it is told to go ahead (or, if the body is too
         // large, told no).

@@ -20,12 +20,8 @@ extension ConnectionStateMachine {
         /// streams its body instead).
         var keepsWholeBody = false
         /// Its answer, when decided as its head arrived, for once its body
-        /// is in.
-        var decided: PreparedResponse? {
-            get { self.decidedAnswer?.answer }
-            set { self.decidedAnswer = newValue.map(DecidedAnswer.init) }
-        }
-        var decidedAnswer: DecidedAnswer? = nil
+        /// is in (by reference: a request is copied with each state).
+        var decided: DecidedAnswer?
         /// The body, kept up to a limit; `bodySize` counts all of it.
         var body: ByteBuffer?
         var bodySize = 0

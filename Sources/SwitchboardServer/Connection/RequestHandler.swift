@@ -179,7 +179,7 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     }
 
     private func respond(to request: Request, context: ChannelHandlerContext) {
-        let response = request.decided ?? self.answers.prepare(request.head, arrived: request.arrived)
+        let response = request.decided?.answer ?? self.answers.prepare(request.head, arrived: request.arrived)
         self.writer.run(response, for: request, context: context)
     }
 
