@@ -10,7 +10,7 @@
 # Per request = (instructions for 2N requests - instructions for N) / N, so start-up and shut-down
 # cancel out.
 #   scripts/bench/instructions.sh            → N=2000, about 6 minutes
-#   N=1000 SWITCHBOARD=path/to/switchboard scripts/bench/instructions.sh
+#   N=1000 PORT=19188 SWITCHBOARD=path/to/switchboard scripts/bench/instructions.sh
 #   PATTERNS=1 scripts/bench/instructions.sh → fixture vs rate-limited vs count rule instead of live
 # Builds nothing: build first (swift build -c release --product switchboard --product nio-floor).
 # Needs valgrind (apt-get install -y valgrind), nginx and python3.
@@ -20,7 +20,7 @@ ROOT="$(cd "$BENCH_DIR/../.." && pwd)"
 SWITCHBOARD="${SWITCHBOARD:-$ROOT/.build/release/switchboard}"
 FLOOR="${FLOOR:-$(dirname "$SWITCHBOARD")/nio-floor}"
 N="${N:-2000}"
-PORT=19187
+PORT="${PORT:-19187}"
 # Swift seeds its hashing per process; fixed seeds make runs comparable.
 export SWIFT_DETERMINISTIC_HASHING=1
 command -v valgrind >/dev/null || { echo "valgrind is missing: apt-get install -y valgrind" >&2; exit 1; }

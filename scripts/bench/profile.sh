@@ -3,7 +3,7 @@
 # cachegrind over 2,000 and then 4,000 keep-alive GETs of the benchmark's answer, and
 # cg_per_request.py's tables of the difference per request, by area and for the TOP functions.
 #   scripts/bench/profile.sh            → TOP=30
-#   TOP=50 SWITCHBOARD=path/to/switchboard scripts/bench/profile.sh
+#   TOP=50 PORT=19291 SWITCHBOARD=path/to/switchboard scripts/bench/profile.sh
 # Builds nothing: swift build -c release --product switchboard first. valgrind 3.19 cannot read
 # the DWARF 5 Swift 6.3 writes, so the binary is profiled with its debug information stripped (its
 # symbol table, and so every function's name, stays).
@@ -11,7 +11,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ROOT="$(cd "$BENCH_DIR/../.." && pwd)"
 SWITCHBOARD="${SWITCHBOARD:-$ROOT/.build/release/switchboard}"
-PORT=19290
+PORT="${PORT:-19290}"
 export SWIFT_DETERMINISTIC_HASHING=1
 command -v valgrind >/dev/null || { echo "valgrind is missing: apt-get install -y valgrind" >&2; exit 1; }
 [ -x "$SWITCHBOARD" ] || { echo "no release build at $SWITCHBOARD" >&2; exit 1; }
