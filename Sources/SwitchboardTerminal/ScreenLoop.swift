@@ -75,17 +75,19 @@ public final class ScreenLoop {
             self.wake.drain()
             switch runtime.step() {
             case .exit(let exit): return exit
-            case .wait(let seconds): self.waitForInput(timeout: seconds)
+            case .wait(let seconds, let wakeUps): self.waitForInput(timeout: seconds, wakeUps: wakeUps)
             }
         }
     }
 
-    /// Sleeps in ppoll until a key, a wake-up, a quit signal, a resize or the
-    /// timeout.
-    private func waitForInput(timeout: Double) {
+    /// Sleeps in ppoll until a key, a wake-up (if `wakeUps`), a quit signal,
+    /// a resize or the timeout.
+    private func waitForInput(timeout: Double, wakeUps: Bool) {
         var fds = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: self.wake.readDescriptor, events: Int16(POLLIN), revents: 0),
+            // ppoll skips a negative descriptor; the byte stays in the pipe
+            // and the flag stays set, so the server's wake-ups stay free.
+            pollfd(fd: wakeUps ? self.wake.readDescriptor : -1, events: Int16(POLLIN), revents: 0),
             pollfd(fd: ProcessSignals.quitDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         var spec = timespec(tv_sec: Int(timeout), tv_nsec: Int((timeout - Double(Int(timeout))) * 1e9))

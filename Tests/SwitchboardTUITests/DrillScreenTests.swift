@@ -202,7 +202,7 @@ import Testing
         let wait = harness.frame()
         #expect(harness.terminal.screen.contains("drill bad-day 1/3, next in 1s"), "\(harness.terminal.screen)")
         // It asks to be woken no later than the step is due, 0.7 s on.
-        guard case .wait(let seconds) = wait else {
+        guard case .wait(let seconds, _) = wait else {
             Issue.record("the screen should wait, not exit")
             return
         }

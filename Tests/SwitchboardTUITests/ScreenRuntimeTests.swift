@@ -159,13 +159,38 @@ import Testing
         // Both keys were taken, but no frame yet: the last was just drawn.
         #expect(harness.terminal.frames.count == frames)
         #expect(harness.state.selected == 2)
-        guard case .wait(let seconds) = step else { throw CancellationError() }
+        guard case .wait(let seconds, _) = step else { throw CancellationError() }
         #expect(seconds > 0 && seconds <= ScreenRuntime.frameInterval)
         harness.frame()
         #expect(harness.terminal.frames.count == frames + 1)
         // Nothing new: no frame, and a wait until the next tick.
         harness.frame()
         #expect(harness.terminal.frames.count == frames + 1)
+    }
+
+    @Test func requestsArrivingBeforeTheNextFrameAreTakenInWithIt() throws {
+        let harness = try ScreenHarness.demo()
+        let frames = harness.terminal.frames.count
+        let request = ScreenFixtures.traffic[0]
+        // Idle: a request wakes the screen, which takes it in at once.
+        harness.journal.record(request)
+        guard case .wait(_, let wakeUps) = harness.runtime.step() else { throw CancellationError() }
+        #expect(harness.state.log.count == 6)
+        // A frame was drawn a moment ago, so one is now pending: the screen
+        // asks not to be woken by requests until then, and does not take in
+        // the ones that come meanwhile step by step.
+        #expect(!wakeUps)
+        harness.journal.record(request)
+        harness.journal.record(request)
+        _ = harness.runtime.step()
+        #expect(harness.state.log.count == 6)
+        #expect(harness.terminal.frames.count == frames)
+        // At the frame, all of them at once.
+        guard case .wait(_, let wakeUpsAfter) = harness.frame() else { throw CancellationError() }
+        #expect(harness.state.log.count == 8)
+        #expect(harness.terminal.frames.count == frames + 1)
+        // Drawn and idle again: the next request may wake it.
+        #expect(wakeUpsAfter)
     }
 
     @Test func aResizeDrawsTheNextFrameAtTheNewSize() throws {

@@ -37,8 +37,13 @@ public final class ScreenRuntime {
 
     /// What the caller does after a step.
     public enum Step: Equatable, Sendable {
-        /// Wait at most this many seconds (less if woken) and step again.
-        case wait(seconds: Double)
+        /// Wait at most this many seconds and step again; sooner on a key,
+        /// and on a wake-up (new requests, a settings change, a finished
+        /// job) only when `wakeUps` is true. With a frame pending it is
+        /// false: what arrives meanwhile is taken in with that frame, so a
+        /// busy server costs the screen one batch a frame, not a step (and
+        /// the server a wake-up) per request.
+        case wait(seconds: Double, wakeUps: Bool)
         case exit(ScreenExit)
     }
 
@@ -78,8 +83,10 @@ public final class ScreenRuntime {
     /// One turn of the screen; never blocks.
     public func step() -> Step {
         var size = self.terminal.size
-        self.dirty = self.pullChanges(size) || self.dirty
         let now = self.clock.monotonic()
+        if !self.dirty || now - self.lastDraw >= Self.frameInterval {
+            self.dirty = self.pullChanges(size) || self.dirty
+        }
         if now - self.lastTick >= Self.tickInterval {
             self.lastTick = now
             let before = self.state
@@ -116,7 +123,7 @@ public final class ScreenRuntime {
         // Ticks keep to the second even when nothing else wakes the loop,
         // so each sparkline bucket covers one second.
         let untilTick = max(0.001, Self.tickInterval - (elapsed - self.lastTick))
-        return .wait(seconds: min(untilFrame, untilTick, self.untilCountdownMoves()))
+        return .wait(seconds: min(untilFrame, untilTick, self.untilCountdownMoves()), wakeUps: !self.dirty)
     }
 
     /// Seconds until a running drill's countdown shows one second less
