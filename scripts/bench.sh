@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Switchboard beside nginx, in one run on this machine (issue 3's benchmark):
 #   1. throughput (wrk -t2 -c50 -d10s) headless with the journal on, and with the screen in tmux,
-#      as a ratio to nginx with one worker serving the same 124-byte JSON;
+#      as a ratio to nginx with one worker serving the same 124-byte JSON, and per server CPU-second;
+#      the NIO floor (Sources/nio-floor: NIO's decoder and prebuilt bytes) measured alike beside them;
 #   2. latency accuracy: 200 connections on a 500 ms endpoint (req/s against 400, p50, p99);
 #   3. memory: RSS before, and after two million requests; and over 6,000 requests with 60KB queries
 #      (scripts/bench/long_queries.py), which must stay flat after the first 2,000;
@@ -30,7 +31,7 @@ export BENCH_RUN_DIR="$OUT/run" OUT_DIR="$OUT/peers"
 mkdir -p "$BENCH_RUN_DIR"
 source "$BENCH/lib.sh"
 
-PORT_HEADLESS=19090 PORT_SCREEN=19091 PORT_MEMORY=19092
+PORT_HEADLESS=19090 PORT_SCREEN=19091 PORT_MEMORY=19092 PORT_FLOOR=19093
 FIXTURES="$ROOT/scripts/bench-fixtures"
 BIN="$ROOT/.build/release/switchboard"
 
@@ -46,6 +47,7 @@ fi
 echo "== release build"
 swift build -c release --product switchboard
 swift build -c release --product switchboard-bench
+swift build -c release --product nio-floor
 
 pids=()
 tmux_socket="switchboard-bench-$$"
@@ -71,6 +73,14 @@ echo "== 1a. nginx, one worker (measure.sh)"
 "$BENCH/measure.sh" nginx-w1 "$PORT_NGINX" "$(cat "$BENCH_RUN_DIR/nginx-w1.pid")"
 "$BENCH/nginx.sh" stop
 
+echo "== 1a'. the NIO floor: NIO's decoder and prebuilt bytes, one event loop (measure.sh)"
+"$ROOT/.build/release/nio-floor" "$PORT_FLOOR" "$BODY_FILE" >/dev/null 2>"$OUT/nio-floor.log" &
+pid=$!
+pids+=("$pid")
+wait_ready "http://127.0.0.1:$PORT_FLOOR$DATA_PATH" 20
+"$BENCH/measure.sh" nio-floor "$PORT_FLOOR" "$pid"
+kill -TERM "$pid"; wait "$pid" 2>/dev/null || true
+
 echo "== 1b. switchboard serve, journal on, JSON lines to /dev/null (measure.sh, with /slow)"
 pid="$(start_serve "$PORT_HEADLESS")"
 "$BENCH/measure.sh" switchboard-serve "$PORT_HEADLESS" "$pid" slow
@@ -84,8 +94,12 @@ wait_ready "http://127.0.0.1:$PORT_SCREEN$DATA_PATH" 20
 screen_pid="$(ss -Hltnp "sport = :$PORT_SCREEN" | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2)"
 for run in 1 2; do
   sleep 1
+  ticks="$(cpu_ticks_tree "$screen_pid")"
   wrk -t2 -c50 -d10s --latency "http://127.0.0.1:$PORT_SCREEN$DATA_PATH" >"$OUT/screen_throughput_$run.txt"
-  python3 "$BENCH/parse_wrk.py" "$OUT/screen_throughput_$run.txt" >"$OUT/screen_throughput_$run.tsv"
+  # The row parse_wrk.py prints, then the CPU-seconds the server (screen included) used meanwhile.
+  printf '%s\t%s\n' "$(python3 "$BENCH/parse_wrk.py" "$OUT/screen_throughput_$run.txt")" \
+    "$(python3 -c "print(($(cpu_ticks_tree "$screen_pid") - $ticks) / $(getconf CLK_TCK))")" \
+    >"$OUT/screen_throughput_$run.tsv"
 done
 tmux -L "$tmux_socket" capture-pane -p -t bench >"$OUT/screen_after.txt"
 tmux -L "$tmux_socket" send-keys -t bench q
