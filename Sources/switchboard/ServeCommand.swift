@@ -22,13 +22,22 @@ struct ServeCommand: ParsableCommand {
             discussion: "The manifest is written at most once a second; each answer replaces the last one recorded."))
     var record = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Print no JSON line per request on stdout.",
+            discussion: "The journal, the control API, --log and --har still have every request."))
+    var quiet = false
+
     func run() throws {
         let (manifest, panel, journal, session) = try Launch.prepare(self.options, quietSession: false)
-        let stdout = JournalStream(
-            journal: journal, feed: journal.addFeed(keepsDetails: false),
-            sink: JSONLinesSink(output: StandardStreams.stdout, name: "stdout", redact: !self.options.noRedact),
-            panel: panel)
-        stdout.start()
+        let stdout =
+            self.quiet
+            ? nil
+            : JournalStream(
+                journal: journal, feed: journal.addFeed(keepsDetails: false),
+                sink: JSONLinesSink(output: StandardStreams.stdout, name: "stdout", redact: !self.options.noRedact),
+                panel: panel)
+        stdout?.start()
         let (server, url) = try Launch.startServer(
             manifest: manifest, options: self.options, panel: panel, journal: journal)
         let running = try session.begin(serverURL: url, stoppingOnFailure: server)
@@ -67,9 +76,9 @@ struct ServeCommand: ParsableCommand {
         let signal = Self.waitForQuitSignal()
         watch?.stop()
         server.shutdown()
-        stdout.stop()
+        stdout?.stop()
         running.finish()
-        if stdout.isStuck || running.isStuck { _exit(128 + signal) }
+        if stdout?.isStuck == true || running.isStuck { _exit(128 + signal) }
         throw ExitCode(128 + signal)
     }
 

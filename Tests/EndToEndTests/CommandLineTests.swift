@@ -238,6 +238,26 @@ import Testing
         }
     }
 
+    @Test func serveQuietPrintsNoLinesAndTheLogStillHasEveryRequest() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sb-quiet-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("requests.jsonl").path
+        let stdout = directory.appendingPathComponent("stdout.jsonl").path
+        let serve = try await ServeProcess.start(
+            arguments: [RepositoryPaths.fixtures.path, "--port", "0", "--quiet", "--log", log], stdoutFile: stdout)
+        try await serve.serving { serve in
+            let url = URL(string: "http://127.0.0.1:\(serve.port)/data/all/coinlist")!
+            for _ in 0..<3 {
+                let status = try await CurlTiming.get(url).status
+                #expect(status == 200)
+            }
+            #expect(await serve.terminate() == 143)
+            #expect(try String(contentsOfFile: stdout, encoding: .utf8).isEmpty)
+            #expect(try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").count == 3)
+        }
+    }
+
     @Test func urlFileHoldsTheChosenURLWhileServingAndGoesOnExit() async throws {
         let folder = try TemporaryFixtures(manifest: "endpoints:\n  - { method: GET, path: /a }\n")
         let urlFile = folder.url.appendingPathComponent("url").path

@@ -2,7 +2,8 @@
 # Instructions per request, counted by valgrind's cachegrind on a release build: a figure that does
 # not depend on what else the machine is doing, unlike requests per second on two shared cores.
 # Counts, in one run, each over one keep-alive connection with the same client and the same JSON:
-#   - Switchboard's fixture answer (scripts/bench-fixtures; `serve`, its JSON line on stdout);
+#   - Switchboard's fixture answer (scripts/bench-fixtures; `serve`, its JSON line on stdout), and
+#     the same with `serve --quiet` (no JSON line), so the line's share is known;
 #   - nginx, one process (master_process off), access log to a file: the tool of the trade;
 #   - nio-floor (Sources/nio-floor): NIO's request decoder and prebuilt bytes, the least this stack
 #     can do, so the ratio to SwiftNIO's own floor is measured in the same run;
@@ -82,12 +83,14 @@ if [ "${PATTERNS:-0}" = 1 ]; then
     "$counted" "$(python3 -c "print(f'{($counted / $fixture - 1) * 100:+.1f}%')")"
   exit 0
 fi
+quiet="$(serve "$ROOT/scripts/bench-fixtures" --quiet)"
 nginx="$(per_request nginx -p "$scratch/nginx/" -e "$scratch/nginx/error.log" -c "$scratch/nginx/nginx.conf")"
 floor="$(per_request "$scratch/nio-floor" "$PORT" "$BODY_FILE")"
 live="$(serve "$scratch/live" --upstream "http://127.0.0.1:$PORT_NGINX")"
 printf 'instructions per request (N=%s), one run:\n' "$N"
 printf '  fixture answer  %8s   %s nginx, %s the NIO floor\n' "$fixture" "$(ratio "$fixture" "$nginx")" \
   "$(ratio "$fixture" "$floor")"
+printf '  … without line  %8s   serve --quiet: the JSON line costs %s\n' "$quiet" "$((fixture - quiet))"
 printf '  nginx           %8s   one process, access log to a file\n' "$nginx"
 printf '  NIO floor       %8s   nio-floor: decoder and prebuilt bytes, %s nginx\n' "$floor" "$(ratio "$floor" "$nginx")"
 printf '  live answer     %8s   through to nginx, %s the fixture answer\n' "$live" "$(ratio "$live" "$fixture")"
