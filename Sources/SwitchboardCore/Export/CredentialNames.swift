@@ -66,21 +66,61 @@ public enum CredentialNames {
     static func maskingQuery(
         in target: String, byCharacter: Bool, with replacement: (Substring) -> String
     ) -> String? {
-        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
-        func first(_ separator: UInt8, in text: Substring) -> String.Index? {
-            byCharacter
-                ? text.firstIndex(of: Character(Unicode.Scalar(separator))) : text.utf8.firstIndex(of: separator)
+        guard !byCharacter else { return Self.maskingQueryByCharacter(in: target, with: replacement) }
+        var target = target
+        // Offsets into the bytes, not string indices: the screen masks every
+        // request it takes in, and walking a Substring's views costs several
+        // times as much.
+        let values = target.withUTF8(Self.credentialValues(inASCII:))
+        guard !values.isEmpty else { return nil }
+        let utf8 = target.utf8
+        var masked = ""
+        var copied = utf8.startIndex
+        for value in values {
+            let start = utf8.index(utf8.startIndex, offsetBy: value.lowerBound)
+            let end = utf8.index(start, offsetBy: value.count)
+            masked += target[copied..<start] + replacement(target[start..<end])
+            copied = end
         }
-        // Built only once a credential is found: the screen masks every
-        // request it takes in, and most have none.
+        return masked + target[copied...]
+    }
+
+    /// Where the non-empty values of the credentials in the ASCII `target`'s
+    /// query are, as byte offsets; empty (and not allocated) when there are
+    /// none.
+    private static func credentialValues(inASCII target: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        guard let mark = target.firstIndex(of: UInt8(ascii: "?")) else { return [] }
+        var values: [Range<Int>] = []
+        var start = mark + 1
+        while start <= target.count {
+            var end = start
+            var equals: Int?
+            while end < target.count, target[end] != UInt8(ascii: "&") {
+                if equals == nil, target[end] == UInt8(ascii: "=") { equals = end }
+                end += 1
+            }
+            if let equals, equals + 1 < end,
+                Self.isQueryParameter(encoded: UnsafeBufferPointer(rebasing: target[start..<equals]))
+            {
+                values.append(equals + 1..<end)
+            }
+            start = end + 1
+        }
+        return values
+    }
+
+    /// `maskingQuery` for text that is not ASCII.
+    private static func maskingQueryByCharacter(in target: String, with replacement: (Substring) -> String) -> String? {
+        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+        // Built only once a credential is found: most requests have none.
         var masked: String?
         var copied = target.startIndex
         // After the `?` as a character: a mark after it is not the name's.
         var rest = target[target.index(after: mark)...]
         while true {
-            let end = first(UInt8(ascii: "&"), in: rest)
+            let end = rest.firstIndex(of: "&")
             let item = rest[..<(end ?? rest.endIndex)]
-            if let equals = first(UInt8(ascii: "="), in: item), Self.isQueryParameter(encoded: item[..<equals]) {
+            if let equals = item.firstIndex(of: "="), Self.isQueryParameter(encoded: item[..<equals]) {
                 let value = item[item.utf8.index(after: equals)...]
                 if !value.isEmpty {
                     masked = (masked ?? "") + target[copied..<value.startIndex] + replacement(value)
@@ -95,14 +135,23 @@ public enum CredentialNames {
     }
 
     /// Whether the query item named `name` as sent (percent-encoded, `+`
-    /// for a space) is a credential. A name with nothing to decode, in
-    /// ASCII (nearly every name), is lowercased and squeezed into a buffer
-    /// on the stack rather than into a string.
+    /// for a space) is a credential.
     static func isQueryParameter(encoded name: Substring) -> Bool {
-        let plain = name.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") }
-        guard plain else { return Self.isQueryParameter(PercentDecoding.decode(name, plusIsSpace: true)) }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.utf8.count) { buffer in
-            let count = Self.squeezeLowercase(ascii: name.utf8, into: buffer)
+        var name = name
+        return name.withUTF8 { Self.isQueryParameter(encoded: $0) }
+    }
+
+    /// `isQueryParameter(encoded:)` over the name's bytes. A name with
+    /// nothing to decode, in ASCII (nearly every name), is lowercased and
+    /// squeezed into a buffer on the stack rather than into a string.
+    private static func isQueryParameter(encoded name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let plain = name.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") }
+        guard plain else {
+            return Self.isQueryParameter(
+                PercentDecoding.decode(String(decoding: name, as: UTF8.self), plusIsSpace: true))
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count) { buffer in
+            let count = Self.squeezeLowercase(ascii: name, into: buffer)
             return Self.isQueryParameter(squeezed: UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
     }

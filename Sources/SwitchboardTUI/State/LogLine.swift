@@ -90,6 +90,31 @@ public struct LogLine: Equatable, Sendable {
         return String(text[..<text.index(before: past)]) + "…"
     }
 
+    /// `text.lowercased()`; a target in ASCII without capitals (most) is
+    /// already what it would give, and one with capitals (`%1B`) is
+    /// lowercased byte by byte, not by the Unicode rules that text not in
+    /// ASCII needs.
+    static func lowercased(_ text: String) -> String {
+        var text = text
+        let capitals: Bool? = text.withUTF8 { bytes in
+            if bytes.contains(where: { $0 >= 0x80 }) { return nil }
+            return bytes.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+        }
+        switch capitals {
+        case false: return text
+        case nil: return text.lowercased()
+        case true:
+            return text.withUTF8 { bytes in
+                String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                    for (index, byte) in bytes.enumerated() {
+                        buffer[index] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+                    }
+                    return bytes.count
+                }
+            }
+        }
+    }
+
     public init(_ entry: JournalEntry) {
         self.sequence = entry.sequence
         self.time = entry.time
@@ -98,12 +123,7 @@ public struct LogLine: Equatable, Sendable {
         let masked = Credentials.maskedTarget(entry.target)
         self.target = Self.kept(TerminalText.escapeNetwork(masked ?? entry.target))
         self.revealedTarget = masked.map { _ in Self.kept(TerminalText.escapeNetwork(entry.target)) }
-        // Lowercasing copies; a target in ASCII without capitals (most) is
-        // already what it would give.
-        let lower = self.target.utf8.withContiguousStorageIfAvailable { bytes in
-            !bytes.contains { $0 >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
-        }
-        self.searchableTarget = lower == true ? self.target : self.target.lowercased()
+        self.searchableTarget = Self.lowercased(self.target)
         self.status = entry.status
         self.durationMS = entry.duration.milliseconds
         self.delayMS = entry.injectedDelay.milliseconds
