@@ -81,7 +81,9 @@ import Testing
                 sockets.append(fd)
             }
             #expect(sockets.count == 3000)
-            #expect(await waitUntil { server.server.connectionCount >= 3000 })
+            // Accepting 3,000 takes seconds on a loaded machine; the wait ends
+            // as soon as they are in.
+            #expect(await waitUntil(timeout: 60) { server.server.connectionCount >= 3000 })
             let timing = try await CurlTiming.get(server.url("/data/all/coinlist"))
             #expect(timing.status == 200)
             #expect(timing.total < 0.5, "took \(timing.total) s with 3,000 idle connections open")
