@@ -64,4 +64,34 @@ import Testing
         #expect(writer.withBytes { String(decoding: $0, as: UTF8.self) } == text)
         #expect(Timestamp.iso8601(seconds) == text)
     }
+
+    /// One writer keeps the text of the last timestamp's minute: times in
+    /// the same minute, the next, and back again read as worked out anew.
+    @Test func aWriterReusesOnlyItsMinute() {
+        var writer = JSONByteWriter()
+        let times = [59.999, 60.0, 60.5, 119.999, 0.0, -0.001, -60.0, -60.001, 1_763_812_862.007, 1_763_812_919.999]
+        for time in times {
+            writer.removeAll()
+            writer.appendISO8601(time)
+            #expect(writer.withBytes { String(decoding: $0, as: UTF8.self) } == Timestamp.iso8601(time), "\(time)")
+        }
+    }
+
+    /// The target's path and query, read from its bytes for the common
+    /// target, split as before for every other: at the first `?`, the
+    /// query starting after the character the `?` begins.
+    @Test(arguments: [
+        ("/a?b=1", "/a", "b=1"), ("/", "/", ""), ("/?", "/", ""), ("/a?", "/a", ""), ("?x", "", "x"),
+        ("/é?x=1", "/é", "x=1"), ("/a?\u{301}x", "/a", "x"), ("/a\"?q=\"", "/a\"", "q=\""),
+        ("/a?b?c", "/a", "b?c"), ("", "", ""),
+    ])
+    func targetsSplitAtTheFirstQuestionMark(target: String, path: String, query: String) throws {
+        let entry = JournalEntry(
+            time: 0, method: "GET", target: target, status: .answered(200), duration: .zero, endpointID: nil,
+            mode: nil, latency: nil)
+        let line = entry.jsonLine(redact: false)
+        #expect(
+            line.contains(#","path":"# + JSONText.quoted(path) + #","query":"# + JSONText.quoted(query) + ","),
+            "\(line)")
+    }
 }

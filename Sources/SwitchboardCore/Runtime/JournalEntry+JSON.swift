@@ -84,20 +84,22 @@ extension JournalEntry {
     /// The JSON object, written straight into `out`'s bytes because `serve`
     /// prints one per request, at tens of thousands a second.
     public func appendJSON(to out: inout JSONByteWriter, redact: Bool = true) {
-        var (path, query) = Self.split(self.target)
-        // Most targets are a path with no query: one scan, and nothing to
-        // redact. An absolute-form target may carry a userinfo.
-        if redact, !query.isEmpty || !Self.startsWithSlash(path) {
-            (path, query) = Self.split(CredentialNames.redactingURL(self.target))
-        }
         out.append(#"{"time":""#)
         out.appendISO8601(self.time)
         out.append(#"","method":"#)
         out.appendString(self.method)
         out.append(#","path":"#)
-        out.appendString(path)
-        out.append(#","query":"#)
-        out.appendString(query)
+        let target = self.target
+        if Self.appendPlainTarget(target, redact: redact, to: &out) != true {
+            var (path, query) = Self.split(target)
+            // An absolute-form target may carry a userinfo.
+            if redact, !query.isEmpty || !Self.startsWithSlash(path) {
+                (path, query) = Self.split(CredentialNames.redactingURL(target))
+            }
+            out.appendString(path)
+            out.append(#","query":"#)
+            out.appendString(query)
+        }
         out.append(#","status":"#)
         if let status = self.status.wireStatus {
             out.appendInteger(status)
@@ -123,6 +125,28 @@ extension JournalEntry {
             out.appendInteger(self.sequence)
         }
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// `"path","query":"query"` straight from the target's bytes, for the
+    /// common target: a path, and a query only when nothing is redacted
+    /// (most are a path with no query: one scan, and nothing to redact).
+    /// `false` or `nil` for the others (an absolute-form target may carry
+    /// a userinfo), written by `split` as characters, which a `?` followed
+    /// by a combining mark would tell apart from bytes.
+    private static func appendPlainTarget(_ target: String, redact: Bool, to out: inout JSONByteWriter) -> Bool? {
+        target.utf8.withContiguousStorageIfAvailable { bytes in
+            let mark = bytes.firstIndex(of: UInt8(ascii: "?"))
+            guard bytes.count > 1 ? bytes[0] == UInt8(ascii: "/") && bytes[1] < 0x80 : bytes.first == UInt8(ascii: "/")
+            else { return false }
+            if let mark {
+                guard !redact, mark + 1 == bytes.count || bytes[mark + 1] < 0x80 else { return false }
+            }
+            let end = mark ?? bytes.count
+            out.appendString(utf8: UnsafeBufferPointer(rebasing: bytes[..<end]))
+            out.append(#","query":"#)
+            out.appendString(utf8: UnsafeBufferPointer(rebasing: bytes[min(end + 1, bytes.count)...]))
+            return true
+        }
     }
 
     /// `path.hasPrefix("/")`, which compares characters (a slash followed

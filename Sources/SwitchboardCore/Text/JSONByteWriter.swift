@@ -12,6 +12,10 @@ public struct JSONByteWriter: ~Copyable {
     private var capacity: Int
     /// Bytes written so far.
     public private(set) var count = 0
+    /// The minute (since 1970) of the last timestamp written, and its text
+    /// up to the seconds, `2026-11-22T12:01:` (17 bytes of the 24).
+    private var minute = Int64.min
+    private var minuteText: (UInt64, UInt64, UInt64) = (0, 0, 0)
 
     public init(capacity: Int = 512) {
         self.capacity = max(capacity, 64)
@@ -87,6 +91,11 @@ public struct JSONByteWriter: ~Copyable {
         self.reserve(bytes.count)
         (self.base + self.count).initialize(from: start, count: bytes.count)
         self.count += bytes.count
+    }
+
+    /// `bytes`, which are UTF-8, as a JSON string, quoted.
+    public mutating func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        if !self.appendPlain(bytes) { self.appendEscaped(String(decoding: bytes, as: UTF8.self)) }
     }
 
     /// `text` as a JSON string, quoted.
@@ -217,24 +226,39 @@ public struct JSONByteWriter: ~Copyable {
     }
 
     /// `2026-11-22T12:01:02.123Z`: `Timestamp.iso8601`'s text, its digits
-    /// written where they go.
+    /// written where they go. Lines come many a minute: the text up to the
+    /// seconds is worked out (a calendar date from a day count) once a
+    /// minute and copied after that.
     public mutating func appendISO8601(_ seconds: Double) {
-        let time = Timestamp.Parts(seconds)
+        let milliseconds = Timestamp.milliseconds(seconds)
+        let minute = Timestamp.floorDivide(milliseconds, 60_000)
+        let inMinute = Int(milliseconds - minute * 60_000)
         self.reserve(24)
         let at = self.base + self.count
-        Self.put(time.year, 4, at)
-        at[4] = UInt8(ascii: "-")
-        Self.put(time.month, 2, at + 5)
-        at[7] = UInt8(ascii: "-")
-        Self.put(time.day, 2, at + 8)
-        at[10] = UInt8(ascii: "T")
-        Self.put(time.hour, 2, at + 11)
-        at[13] = UInt8(ascii: ":")
-        Self.put(time.minute, 2, at + 14)
-        at[16] = UInt8(ascii: ":")
-        Self.put(time.second, 2, at + 17)
+        if minute != self.minute {
+            let time = Timestamp.Parts(milliseconds: milliseconds)
+            Self.put(time.year, 4, at)
+            at[4] = UInt8(ascii: "-")
+            Self.put(time.month, 2, at + 5)
+            at[7] = UInt8(ascii: "-")
+            Self.put(time.day, 2, at + 8)
+            at[10] = UInt8(ascii: "T")
+            Self.put(time.hour, 2, at + 11)
+            at[13] = UInt8(ascii: ":")
+            Self.put(time.minute, 2, at + 14)
+            at[16] = UInt8(ascii: ":")
+            withUnsafeMutableBytes(of: &self.minuteText) {
+                $0.copyMemory(from: UnsafeRawBufferPointer(start: at, count: 17))
+            }
+            self.minute = minute
+        } else {
+            withUnsafeBytes(of: self.minuteText) {
+                UnsafeMutableRawPointer(at).copyMemory(from: $0.baseAddress!, byteCount: 17)
+            }
+        }
+        Self.put(inMinute / 1000, 2, at + 17)
         at[19] = UInt8(ascii: ".")
-        Self.put(time.millisecond, 3, at + 20)
+        Self.put(inMinute % 1000, 3, at + 20)
         at[23] = UInt8(ascii: "Z")
         self.count += 24
     }

@@ -25,8 +25,7 @@ public enum Timestamp {
         let second: Int
         let millisecond: Int
 
-        init(_ seconds: Double) {
-            let millisTotal = Int64((seconds * 1000).rounded(.down))
+        init(milliseconds millisTotal: Int64) {
             let millis = Int(((millisTotal % 1000) + 1000) % 1000)
             let totalSeconds = (millisTotal - Int64(millis)) / 1000
             let days = Int(Timestamp.floorDivide(totalSeconds, 86_400))
@@ -37,6 +36,11 @@ public enum Timestamp {
             self.second = secondsOfDay % 60
             self.millisecond = millis
         }
+    }
+
+    /// Whole milliseconds since 1970, rounded down.
+    static func milliseconds(_ seconds: Double) -> Int64 {
+        Int64((seconds * 1000).rounded(.down))
     }
 
     /// Howard Hinnant's days-to-civil algorithm.
@@ -52,7 +56,7 @@ public enum Timestamp {
         return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    private static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
+    static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
         a >= 0 ? a / b : -((-a + b - 1) / b)
     }
 }
