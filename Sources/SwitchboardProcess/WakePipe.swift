@@ -45,9 +45,16 @@ public final class WakePipe: Sendable {
     /// the flag set, so every later wake-up was skipped and the thread slept
     /// out its poll timeout (a second of requests piled up for the log
     /// writer, tens of megabytes at full load).
+    ///
+    /// A wake-up writes only while none is pending, so a byte or two wait
+    /// at most: a read that comes back short has emptied the pipe, and the
+    /// read that would only say so (one more system call per wake-up, that
+    /// is per request when they come one at a time) is not made. The buffer
+    /// is on the stack: it was an array allocated on every call.
     public func drain() {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while read(self.readDescriptor, &buffer, buffer.count) > 0 {}
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+            while read(self.readDescriptor, buffer.baseAddress, buffer.count) == buffer.count {}
+        }
         self.pending.store(false, ordering: .sequentiallyConsistent)
     }
 }

@@ -3,21 +3,21 @@ import SwitchboardCore
 /// How fast HAR entries are made: the `--har` file and the `/har` export
 /// keep up with requests only as fast as this.
 enum HARBenchmark {
-    struct Exchange: ExchangeDetails {
-        var httpVersion = "HTTP/1.1"
-        var requestHeaders = [
+    final class Exchange: ExchangeDetails {
+        let httpVersion = "HTTP/1.1"
+        let requestHeaders = [
             HeaderField(name: "Host", value: "127.0.0.1:8080"), HeaderField(name: "User-Agent", value: "wrk"),
             HeaderField(name: "Accept", value: "*/*"),
         ]
-        var requestBody: [UInt8] = []
-        var requestBodySize = 0
-        var responseHeaders = [
+        let requestBody: [UInt8] = []
+        let requestBodySize = 0
+        let responseHeaders = [
             HeaderField(name: "Content-Type", value: "application/json"),
             HeaderField(name: "Content-Length", value: "124"),
         ]
-        var responseBody = Array(String(repeating: "x", count: 124).utf8)
-        var responseBodySize = 124
-        var retainedBytes = 1024
+        let responseBody = Array(String(repeating: "x", count: 124).utf8)
+        let responseBodySize = 124
+        let retainedBytes = 1024
     }
 
     static func run() {

@@ -43,24 +43,39 @@ final class JSONLinesSink: JournalSink {
     /// stay small however far behind the writer is.
     static let slice = 512
 
+    /// The slice's lines, written into memory kept from one batch to the
+    /// next. Only the stream's thread calls `write`, which is what makes
+    /// this mutable state safe in a `Sendable` sink.
+    private nonisolated(unsafe) var lines = JSONByteWriter(capacity: 64 * 1024)
+
     func write(_ entries: [JournalEntry]) throws(SinkError) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Self.slice * 320)
+        try Self.write(entries, redact: self.redact, into: &self.lines) { bytes throws(SinkError) in
+            let written = fwrite(bytes.baseAddress, 1, bytes.count, self.output)
+            guard written == bytes.count else { throw self.failure() }
+        } counted: { lines in
+            self.count.wrappingIncrement(by: lines, ordering: .relaxed)
+        }
+        guard fflush(self.output) == 0 else { throw self.failure() }
+    }
+
+    /// One access to `lines` for the whole batch, not one per line.
+    private static func write(
+        _ entries: [JournalEntry], redact: Bool, into lines: inout JSONByteWriter,
+        _ output: (UnsafeBufferPointer<UInt8>) throws(SinkError) -> Void, counted: (Int) -> Void
+    ) throws(SinkError) {
         var start = entries.startIndex
         while start < entries.endIndex {
             let end = min(start + Self.slice, entries.endIndex)
-            bytes.removeAll(keepingCapacity: true)
+            // A slice of long lines (60KB queries) may grow it: given back.
+            lines.removeAll(keepingCapacityUpTo: 1 << 20)
             // By index: iterating the slice would copy each entry first.
             for index in start..<end {
-                entries[index].appendJSON(to: &bytes, redact: self.redact)
-                bytes.append(UInt8(ascii: "\n"))
+                entries[index].appendJSONLine(to: &lines, redact: redact)
             }
-            let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, self.output) }
-            guard written == bytes.count else { throw self.failure() }
-            self.count.wrappingIncrement(by: end - start, ordering: .relaxed)
+            try lines.withBytes { bytes throws(SinkError) in try output(bytes) }
+            counted(end - start)
             start = end
         }
-        guard fflush(self.output) == 0 else { throw self.failure() }
     }
 
     /// `{"marker":"login → server_error","by":"key","time":"…Z"}`: a

@@ -138,17 +138,19 @@ final class JournalStream: Sendable {
     private func run() {
         // The newest settings change written, as a marker line.
         var lastChange = 0
+        // Each batch, taken into the array of the one before.
+        var entries: [JournalEntry] = []
         while true {
             let stop = self.stopping.load(ordering: .sequentiallyConsistent)
             self.wake.drain()
-            let batch = self.feed.take()
-            self.lost.wrappingIncrement(by: batch.lost, ordering: .relaxed)
-            self.detailsDropped.wrappingIncrement(by: batch.detailsDropped, ordering: .relaxed)
+            let (lost, detailsDropped) = self.feed.take(into: &entries)
+            self.lost.wrappingIncrement(by: lost, ordering: .relaxed)
+            self.detailsDropped.wrappingIncrement(by: detailsDropped, ordering: .relaxed)
             let changes = self.panel?.changes(after: lastChange) ?? []
             lastChange = changes.last?.sequence ?? lastChange
-            if (!batch.entries.isEmpty || !changes.isEmpty) && !self.failed.load(ordering: .relaxed) {
+            if (!entries.isEmpty || !changes.isEmpty) && !self.failed.load(ordering: .relaxed) {
                 do {
-                    try self.write(batch.entries, changes)
+                    try self.write(entries, changes)
                 } catch {
                     // Said once; the server serves on without its log.
                     self.failed.store(true, ordering: .relaxed)
@@ -158,7 +160,7 @@ final class JournalStream: Sendable {
             if stop { break }
             // Under load, let a few milliseconds of requests gather: fewer,
             // larger writes.
-            if batch.entries.count > 64 {
+            if entries.count > 64 {
                 var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
                 nanosleep(&pause, nil)
                 continue

@@ -97,8 +97,8 @@ import Testing
     }
 
     @Test func aRequestWhoseBodyWasCutCannotBeCopied() {
-        var exchange = FakeExchange(requestHeaders: [], requestBody: "abc", responseHeaders: [], responseBody: [])
-        exchange.requestBodySize = 100_000
+        let exchange = FakeExchange(
+            requestHeaders: [], requestBody: "abc", requestBodySize: 100_000, responseHeaders: [], responseBody: [])
         let entry = JournalEntry(
             sequence: 3, time: 0, method: "POST", target: "/", status: .answered(200), duration: .zero,
             endpointID: nil, mode: nil, latency: nil, details: exchange)

@@ -15,11 +15,9 @@ import Testing
         var entry = JournalEntry(
             sequence: 1, time: 1_763_812_862, method: "POST", target: "/upload", status: .answered(200),
             duration: .milliseconds(1), endpointID: "upload", mode: .success, latency: nil)
-        var exchange = FakeExchange(
-            requestHeaders: [("Content-Type", "text/plain; charset=latin1")],
+        let exchange = FakeExchange(
+            requestHeaders: [("Content-Type", "text/plain; charset=latin1")], requestBodyBytes: Self.requestBytes,
             responseHeaders: [("Content-Type", "text/plain")], responseBody: Self.responseBytes)
-        exchange.requestBody = Self.requestBytes
-        exchange.requestBodySize = Self.requestBytes.count
         entry.details = exchange
         let text = HARWriter.document(entries: [entry], serverURL: "http://127.0.0.1:8080")
         #expect(!text.contains("\u{FFFD}"))

@@ -93,12 +93,11 @@ import Testing
         var entry = ScreenFixtures.entry(
             6, "POST", "/upload/東京", .answered(200), ms: 1, endpoint: "login", mode: .success)
         entry.sequence = 42
-        var exchange = FakeExchange(
-            requestHeaders: [("Host", "127.0.0.1:8080"), ("Content-Type", "text/plain; charset=latin1")],
-            responseHeaders: [("Content-Type", "application/json")], responseBody: Array(#"{"ok":"日本"}"#.utf8))
         // `café \n`, a line break, `naïve`, in Latin-1.
-        exchange.requestBody = [0x63, 0x61, 0x66, 0xE9, 0x20, 0x5C, 0x6E, 0x0A, 0x6E, 0x61, 0xEF, 0x76, 0x65]
-        exchange.requestBodySize = exchange.requestBody.count
+        let exchange = FakeExchange(
+            requestHeaders: [("Host", "127.0.0.1:8080"), ("Content-Type", "text/plain; charset=latin1")],
+            requestBodyBytes: [0x63, 0x61, 0x66, 0xE9, 0x20, 0x5C, 0x6E, 0x0A, 0x6E, 0x61, 0xEF, 0x76, 0x65],
+            responseHeaders: [("Content-Type", "application/json")], responseBody: Array(#"{"ok":"日本"}"#.utf8))
         entry.details = exchange
         _ = Reducer.reduce(
             &state, .details(DetailsFormatter.view(entry, signature: "POST /login")), width: 80, height: 24)

@@ -23,7 +23,7 @@ one, two = load(sys.argv[1]), load(sys.argv[2]); n = int(sys.argv[3])
 keys = list(two)
 dem = subprocess.run(["swift-demangle", "--simplified"], input="\n".join(keys), capture_output=True, text=True).stdout.splitlines()
 rules = [
- ("JSON line", r"JSONBytes|Timestamp|appendJSON|appendOutcome|JSONLinesSink|JournalStream|JournalEntry\.split|WakePipe"),
+ ("JSON line", r"JSONBytes|JSONByteWriter|Timestamp|appendJSON|appendOutcome|JSONLinesSink|JournalStream|JournalEntry\.split|WakePipe"),
  ("journal record", r"RequestJournal|JournalFeed|JournalEntry|CapturedExchange|AnswerWriter\.record|textBytes|EndpointStats|RequestArrivals"),
  ("routing", r"RequestTarget|EndpointTable|ControlAPI|HostHeaderRule|TargetFormAnswer|RouteResult|literalKey"),
  ("decision", r"Responder|PanelSnapshot|Decision|ConnectionAnswers|ResponseCatalog|CompiledFile|CompiledResponse|PreparedResponse|AnswerPlan|RateLimit|Mode\b|Duration|NIODeadline|ConnectionClock|WallClock"),

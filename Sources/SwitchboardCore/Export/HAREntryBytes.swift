@@ -6,43 +6,49 @@ import Foundation
 struct HAREntryBytes {
     let redact: Bool
 
-    func appending(_ entry: JournalEntry, serverURL: String, into out: inout [UInt8]) {
+    func appending(_ entry: JournalEntry, serverURL: String, into bytes: inout [UInt8]) {
+        var out = JSONByteWriter(capacity: 2048)
+        self.write(entry, serverURL: serverURL, into: &out)
+        out.append(to: &bytes)
+    }
+
+    private func write(_ entry: JournalEntry, serverURL: String, into out: inout JSONByteWriter) {
         let details = entry.details
         let version = details?.httpVersion ?? "HTTP/1.1"
         let milliseconds = entry.duration.nanoseconds
-        out.append(contentsOf: #"{"startedDateTime":""#.utf8)
-        Timestamp.appendISO8601(entry.time, to: &out)
-        out.append(contentsOf: #"","time":"#.utf8)
-        JSONBytes.appendMilliseconds(milliseconds, to: &out)
-        out.append(contentsOf: #","request":"#.utf8)
+        out.append(#"{"startedDateTime":""#)
+        out.appendISO8601(entry.time)
+        out.append(#"","time":"#)
+        out.appendMilliseconds(milliseconds)
+        out.append(#","request":"#)
         self.request(entry, details: details, version: version, serverURL: serverURL, into: &out)
-        out.append(contentsOf: #","response":"#.utf8)
+        out.append(#","response":"#)
         self.response(entry, details: details, version: version, into: &out)
-        out.append(contentsOf: #","cache":{},"timings":{"send":0,"wait":"#.utf8)
-        JSONBytes.appendMilliseconds(milliseconds, to: &out)
-        out.append(contentsOf: #","receive":0},"_switchboard":{"sequence":"#.utf8)
-        JSONBytes.appendInteger(entry.sequence, to: &out)
+        out.append(#","cache":{},"timings":{"send":0,"wait":"#)
+        out.appendMilliseconds(milliseconds)
+        out.append(#","receive":0},"_switchboard":{"sequence":"#)
+        out.appendInteger(entry.sequence)
         entry.appendOutcome(to: &out)
-        out.append(contentsOf: (entry.unmatched == nil ? #","unmatched":false"# : #","unmatched":true"#).utf8)
+        out.append(entry.unmatched == nil ? #","unmatched":false"# : #","unmatched":true"#)
         if details == nil && entry.rejection == nil {
-            out.append(contentsOf: #","details":"not kept (journal memory budget)""#.utf8)
+            out.append(#","details":"not kept (journal memory budget)""#)
         }
-        out.append(contentsOf: "}}".utf8)
+        out.append("}}")
     }
 
     private func request(
         _ entry: JournalEntry, details: (any ExchangeDetails)?, version: String, serverURL: String,
-        into out: inout [UInt8]
+        into out: inout JSONByteWriter
     ) {
         let headers = details?.requestHeaders ?? []
-        out.append(contentsOf: #"{"method":"#.utf8)
-        JSONBytes.appendString(entry.method, to: &out)
-        out.append(contentsOf: #","url":"#.utf8)
+        out.append(#"{"method":"#)
+        out.appendString(entry.method)
+        out.append(#","url":"#)
         let target = self.redact ? CredentialNames.redactingURL(entry.target) : entry.target
-        JSONBytes.appendString(target.hasPrefix("/") ? serverURL + target : target, to: &out)
-        out.append(contentsOf: #","httpVersion":"#.utf8)
-        JSONBytes.appendString(version, to: &out)
-        out.append(contentsOf: #","cookies":["#.utf8)
+        out.appendString(target.hasPrefix("/") ? serverURL + target : target)
+        out.append(#","httpVersion":"#)
+        out.appendString(version)
+        out.append(#","cookies":["#)
         var first = true
         for header in headers where header.name.lowercased() == "cookie" {
             for item in header.value.split(separator: ";") {
@@ -53,29 +59,29 @@ struct HAREntryBytes {
                 self.pair(name.trimmed(), self.redact ? "REDACTED" : parts.count > 1 ? parts[1] : "", into: &out)
             }
         }
-        out.append(contentsOf: #"],"headers":"#.utf8)
+        out.append(#"],"headers":"#)
         self.headers(headers, into: &out)
-        out.append(contentsOf: #","queryString":["#.utf8)
+        out.append(#","queryString":["#)
         for (index, item) in RequestTarget(uri: entry.target).query.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             let secret = self.redact && CredentialNames.isQueryParameter(item.name)
             self.pair(item.name, secret ? CredentialNames.redacted : item.value, into: &out)
         }
-        out.append(contentsOf: #"],"headersSize":-1,"bodySize":"#.utf8)
-        JSONBytes.appendInteger(details?.requestBodySize ?? 0, to: &out)
+        out.append(#"],"headersSize":-1,"bodySize":"#)
+        out.appendInteger(details?.requestBodySize ?? 0)
         if let details, details.requestBodySize > 0 {
-            out.append(contentsOf: #","postData":{"mimeType":"#.utf8)
-            JSONBytes.appendString(details.requestHeader("Content-Type") ?? "application/octet-stream", to: &out)
-            out.append(contentsOf: #","text":"#.utf8)
+            out.append(#","postData":{"mimeType":"#)
+            out.appendString(details.requestHeader("Content-Type") ?? "application/octet-stream")
+            out.append(#","text":"#)
             let body = details.requestBody
             if let text = UTF8Text.decode(body) {
-                JSONBytes.appendString(text, to: &out)
+                out.appendString(text)
             } else {
-                JSONBytes.appendString(Data(body).base64EncodedString(), to: &out)
+                out.appendString(Data(body).base64EncodedString())
                 // HAR 1.2 names `encoding` on content only; tools that read it
                 // there read it here too, and `_encoding` stays for readers of
                 // earlier exports.
-                out.append(contentsOf: #","encoding":"base64","_encoding":"base64""#.utf8)
+                out.append(#","encoding":"base64","_encoding":"base64""#)
             }
             out.append(UInt8(ascii: "}"))
         }
@@ -83,44 +89,44 @@ struct HAREntryBytes {
     }
 
     private func response(
-        _ entry: JournalEntry, details: (any ExchangeDetails)?, version: String, into out: inout [UInt8]
+        _ entry: JournalEntry, details: (any ExchangeDetails)?, version: String, into out: inout JSONByteWriter
     ) {
         let headers = details?.responseHeaders ?? []
-        out.append(contentsOf: #"{"status":"#.utf8)
-        JSONBytes.appendInteger(entry.status.code, to: &out)
-        out.append(contentsOf: #","statusText":"#.utf8)
-        JSONBytes.appendString(HTTPStatusText.phrase(entry.status, mode: entry.mode), to: &out)
-        out.append(contentsOf: #","httpVersion":"#.utf8)
-        JSONBytes.appendString(version, to: &out)
-        out.append(contentsOf: #","cookies":[],"headers":"#.utf8)
+        out.append(#"{"status":"#)
+        out.appendInteger(entry.status.code)
+        out.append(#","statusText":"#)
+        out.appendString(HTTPStatusText.phrase(entry.status, mode: entry.mode))
+        out.append(#","httpVersion":"#)
+        out.appendString(version)
+        out.append(#","cookies":[],"headers":"#)
         self.headers(headers, into: &out)
-        out.append(contentsOf: #","content":{"size":"#.utf8)
-        JSONBytes.appendInteger(details?.responseBodySize ?? 0, to: &out)
-        out.append(contentsOf: #","mimeType":"#.utf8)
-        JSONBytes.appendString(Self.first("content-type", in: headers) ?? "x-unknown", to: &out)
+        out.append(#","content":{"size":"#)
+        out.appendInteger(details?.responseBodySize ?? 0)
+        out.append(#","mimeType":"#)
+        out.appendString(Self.first("content-type", in: headers) ?? "x-unknown")
         if let body = details?.responseBody, !body.isEmpty {
-            out.append(contentsOf: #","text":"#.utf8)
+            out.append(#","text":"#)
             if let text = UTF8Text.decode(body) {
-                JSONBytes.appendString(text, to: &out)
+                out.appendString(text)
             } else {
-                JSONBytes.appendString(Data(body).base64EncodedString(), to: &out)
-                out.append(contentsOf: #","encoding":"base64""#.utf8)
+                out.appendString(Data(body).base64EncodedString())
+                out.append(#","encoding":"base64""#)
             }
         }
-        out.append(contentsOf: #"},"redirectURL":"#.utf8)
+        out.append(#"},"redirectURL":"#)
         let location = Self.first("location", in: headers) ?? ""
-        JSONBytes.appendString(
-            self.redact ? CredentialNames.redactedValue(ofHeader: "location", location) : location, to: &out)
-        out.append(contentsOf: #","headersSize":-1,"bodySize":"#.utf8)
-        JSONBytes.appendInteger(entry.status == .noStatusLine ? -1 : (details?.responseBodySize ?? 0), to: &out)
+        out.appendString(
+            self.redact ? CredentialNames.redactedValue(ofHeader: "location", location) : location)
+        out.append(#","headersSize":-1,"bodySize":"#)
+        out.appendInteger(entry.status == .noStatusLine ? -1 : (details?.responseBodySize ?? 0))
         if entry.status == .noStatusLine, let mode = entry.mode {
-            out.append(contentsOf: #","_error":"#.utf8)
-            JSONBytes.appendString("Switchboard fault: \(mode.name)", to: &out)
+            out.append(#","_error":"#)
+            out.appendString("Switchboard fault: \(mode.name)")
         }
         out.append(UInt8(ascii: "}"))
     }
 
-    private func headers(_ headers: [HeaderField], into out: inout [UInt8]) {
+    private func headers(_ headers: [HeaderField], into out: inout JSONByteWriter) {
         out.append(UInt8(ascii: "["))
         for (index, header) in headers.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -130,11 +136,11 @@ struct HAREntryBytes {
         out.append(UInt8(ascii: "]"))
     }
 
-    private func pair(_ name: some StringProtocol, _ value: some StringProtocol, into out: inout [UInt8]) {
-        out.append(contentsOf: #"{"name":"#.utf8)
-        JSONBytes.appendString(name, to: &out)
-        out.append(contentsOf: #","value":"#.utf8)
-        JSONBytes.appendString(value, to: &out)
+    private func pair(_ name: some StringProtocol, _ value: some StringProtocol, into out: inout JSONByteWriter) {
+        out.append(#"{"name":"#)
+        out.appendString(name)
+        out.append(#","value":"#)
+        out.appendString(value)
         out.append(UInt8(ascii: "}"))
     }
 

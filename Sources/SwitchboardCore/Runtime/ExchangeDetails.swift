@@ -2,7 +2,12 @@
 /// bodies. The server keeps them in its own types and converts only when
 /// someone asks (details view, HAR, control API), so recording a request
 /// stays cheap.
-public protocol ExchangeDetails: Sendable {
+///
+/// A class: every journal entry carries its details, and the journal hands
+/// entries to its ring, its feeds and their readers, each copy of a class
+/// reference one retain where a value of any type costs a call through its
+/// type's witnesses (about a thousand instructions a request in all).
+public protocol ExchangeDetails: AnyObject, Sendable {
     /// `HTTP/1.1`
     var httpVersion: String { get }
     var requestHeaders: [HeaderField] { get }

@@ -5,9 +5,9 @@ extension JournalEntry {
     public var jsonLine: String { self.jsonLine(redact: true) }
 
     public func jsonLine(redact: Bool) -> String {
-        var bytes: [UInt8] = []
-        self.appendJSON(to: &bytes, redact: redact)
-        return String(decoding: bytes, as: UTF8.self)
+        var writer = JSONByteWriter()
+        self.appendJSON(to: &writer, redact: redact)
+        return writer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `,"delay_ms":…,"endpoint":…,"mode":…,"setting":…,"latency":…` and,
@@ -20,96 +20,133 @@ extension JournalEntry {
     /// reset or hang the latency profile drew `,"network_fault":true` (and `,"retried_early_ms":…` when
     /// it came back too soon): what answered the request,
     /// in the same words in the `serve` line and in HAR's `_switchboard`.
-    func appendOutcome(to out: inout [UInt8]) {
-        JSONBytes.append(#","delay_ms":"#, to: &out)
-        JSONBytes.appendMilliseconds(self.injectedDelay.nanoseconds, to: &out)
-        JSONBytes.append(#","endpoint":"#, to: &out)
-        JSONBytes.appendOptional(self.endpointID, to: &out)
-        JSONBytes.append(#","mode":"#, to: &out)
-        JSONBytes.appendOptional(self.mode?.name, to: &out)
-        JSONBytes.append(#","setting":"#, to: &out)
-        JSONBytes.appendOptional((self.setting ?? self.mode)?.name, to: &out)
-        JSONBytes.append(#","latency":"#, to: &out)
-        JSONBytes.appendOptional(self.latency, to: &out)
+    func appendOutcome(to out: inout JSONByteWriter) {
+        out.append(#","delay_ms":"#)
+        out.appendMilliseconds(self.injectedDelay.nanoseconds)
+        out.append(#","endpoint":"#)
+        out.appendOptional(self.endpointID)
+        out.append(#","mode":"#)
+        out.appendOptional(self.mode?.name)
+        out.append(#","setting":"#)
+        out.appendOptional((self.setting ?? self.mode)?.name)
+        out.append(#","latency":"#)
+        out.appendOptional(self.latency)
         if !self.toxics.isEmpty {
-            JSONBytes.append(#","toxics":"#, to: &out)
-            JSONBytes.appendString(self.toxics.description, to: &out)
+            out.append(#","toxics":"#)
+            out.appendString(self.toxics.description)
         }
-        if self.cutShort { JSONBytes.append(#","cut_short":true"#, to: &out) }
+        if self.cutShort { out.append(#","cut_short":true"#) }
         if let reason = self.reason {
-            JSONBytes.append(#","reason":"#, to: &out)
-            JSONBytes.appendString(reason, to: &out)
+            out.append(#","reason":"#)
+            out.appendString(reason)
         }
         if let forced = self.forcedText {
-            JSONBytes.append(#","forced_by":"prefer","forced":"#, to: &out)
-            JSONBytes.appendString(forced, to: &out)
+            out.append(#","forced_by":"prefer","forced":"#)
+            out.appendString(forced)
         }
-        if self.networkFault { JSONBytes.append(#","network_fault":true"#, to: &out) }
+        if self.networkFault { out.append(#","network_fault":true"#) }
         if let rejection = self.rejection {
-            JSONBytes.append(#","rejected":"#, to: &out)
-            JSONBytes.appendString(rejection, to: &out)
+            out.append(#","rejected":"#)
+            out.appendString(rejection)
         }
         if let limited = self.rateLimited {
-            JSONBytes.append(#","rate_limited":"#, to: &out)
-            JSONBytes.appendString(limited.limit.description, to: &out)
+            out.append(#","rate_limited":"#)
+            out.appendString(limited.limit.description)
             if let early = limited.early {
-                JSONBytes.append(#","retried_early_ms":"#, to: &out)
-                JSONBytes.appendMilliseconds(early.nanoseconds, to: &out)
+                out.append(#","retried_early_ms":"#)
+                out.appendMilliseconds(early.nanoseconds)
             }
         }
         if let upstream = self.upstream {
-            JSONBytes.append(#","upstream_ms":"#, to: &out)
-            JSONBytes.appendMilliseconds(upstream.time.nanoseconds, to: &out)
-            JSONBytes.append(#","upstream":"#, to: &out)
-            JSONBytes.appendString(upstream.summary, to: &out)
+            out.append(#","upstream_ms":"#)
+            out.appendMilliseconds(upstream.time.nanoseconds)
+            out.append(#","upstream":"#)
+            out.appendString(upstream.summary)
         }
     }
 
-    /// Appends the JSON object (no newline) to `out`. Written byte by byte
-    /// because `serve` prints one per request, at tens of thousands a second.
+    /// Appends the JSON object (no newline) to `out`.
     /// With `redact`, the values of query credentials (`CredentialNames`)
     /// read `REDACTED`: the line leaves the process, as a HAR file does.
     public func appendJSON(to out: inout [UInt8], redact: Bool = true) {
-        out.reserveCapacity(out.count + 320)
-        var (path, query) = Self.split(self.target)
-        // Most targets are a path with no query: one scan, and nothing to
-        // redact. An absolute-form target may carry a userinfo.
-        if redact, !query.isEmpty || !Self.startsWithSlash(path) {
-            (path, query) = Self.split(CredentialNames.redactingURL(self.target))
+        var writer = JSONByteWriter()
+        self.appendJSON(to: &writer, redact: redact)
+        writer.append(to: &out)
+    }
+
+    /// The JSON object and a newline: one line of `serve`'s output or of
+    /// `--log`.
+    public func appendJSONLine(to out: inout JSONByteWriter, redact: Bool = true) {
+        self.appendJSON(to: &out, redact: redact)
+        out.append(UInt8(ascii: "\n"))
+    }
+
+    /// The JSON object, written straight into `out`'s bytes because `serve`
+    /// prints one per request, at tens of thousands a second.
+    public func appendJSON(to out: inout JSONByteWriter, redact: Bool = true) {
+        out.append(#"{"time":""#)
+        out.appendISO8601(self.time)
+        out.append(#"","method":"#)
+        out.appendString(self.method)
+        out.append(#","path":"#)
+        let target = self.target
+        if Self.appendPlainTarget(target, redact: redact, to: &out) != true {
+            var (path, query) = Self.split(target)
+            // An absolute-form target may carry a userinfo.
+            if redact, !query.isEmpty || !Self.startsWithSlash(path) {
+                (path, query) = Self.split(CredentialNames.redactingURL(target))
+            }
+            out.appendString(path)
+            out.append(#","query":"#)
+            out.appendString(query)
         }
-        JSONBytes.append(#"{"time":""#, to: &out)
-        Timestamp.appendISO8601(self.time, to: &out)
-        JSONBytes.append(#"","method":"#, to: &out)
-        JSONBytes.appendString(self.method, to: &out)
-        JSONBytes.append(#","path":"#, to: &out)
-        JSONBytes.appendString(path, to: &out)
-        JSONBytes.append(#","query":"#, to: &out)
-        JSONBytes.appendString(query, to: &out)
-        JSONBytes.append(#","status":"#, to: &out)
+        out.append(#","status":"#)
         if let status = self.status.wireStatus {
-            JSONBytes.appendInteger(status, to: &out)
+            out.appendInteger(status)
         } else {
-            JSONBytes.append("null", to: &out)
+            out.append("null")
         }
-        JSONBytes.append(#","duration_ms":"#, to: &out)
-        JSONBytes.appendMilliseconds(self.duration.nanoseconds, to: &out)
+        out.append(#","duration_ms":"#)
+        out.appendMilliseconds(self.duration.nanoseconds)
         self.appendOutcome(to: &out)
         if let unmatched = self.unmatched {
-            JSONBytes.append(#","unmatched":true,"closest":"#, to: &out)
-            JSONBytes.appendOptional(unmatched.closest, to: &out)
-            JSONBytes.append(#","hint":"#, to: &out)
-            JSONBytes.appendString(unmatched.reason, to: &out)
+            out.append(#","unmatched":true,"closest":"#)
+            out.appendOptional(unmatched.closest)
+            out.append(#","hint":"#)
+            out.appendString(unmatched.reason)
         } else {
-            JSONBytes.append(#","unmatched":false"#, to: &out)
+            out.append(#","unmatched":false"#)
         }
         // The journal's number for it, which `record --request N` and the
         // control API's `requests/N` take; entries made outside a journal
         // have none.
         if self.sequence > 0 {
-            JSONBytes.append(#","sequence":"#, to: &out)
-            JSONBytes.appendInteger(self.sequence, to: &out)
+            out.append(#","sequence":"#)
+            out.appendInteger(self.sequence)
         }
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// `"path","query":"query"` straight from the target's bytes, for the
+    /// common target: a path, and a query only when nothing is redacted
+    /// (most are a path with no query: one scan, and nothing to redact).
+    /// `false` or `nil` for the others (an absolute-form target may carry
+    /// a userinfo), written by `split` as characters, which a `?` followed
+    /// by a combining mark would tell apart from bytes.
+    private static func appendPlainTarget(_ target: String, redact: Bool, to out: inout JSONByteWriter) -> Bool? {
+        target.utf8.withContiguousStorageIfAvailable { bytes in
+            let mark = bytes.firstIndex(of: UInt8(ascii: "?"))
+            guard bytes.count > 1 ? bytes[0] == UInt8(ascii: "/") && bytes[1] < 0x80 : bytes.first == UInt8(ascii: "/")
+            else { return false }
+            if let mark {
+                guard !redact, mark + 1 == bytes.count || bytes[mark + 1] < 0x80 else { return false }
+            }
+            let end = mark ?? bytes.count
+            out.appendString(utf8: UnsafeBufferPointer(rebasing: bytes[..<end]))
+            out.append(#","query":"#)
+            out.appendString(utf8: UnsafeBufferPointer(rebasing: bytes[min(end + 1, bytes.count)...]))
+            return true
+        }
     }
 
     /// `path.hasPrefix("/")`, which compares characters (a slash followed
@@ -135,79 +172,5 @@ extension JournalEntry {
         guard let offset else { return (target[...], "") }
         let mark = target.utf8.index(target.startIndex, offsetBy: offset)
         return (target[..<mark], target[target.index(after: mark)...])
-    }
-}
-
-/// JSON values written straight into bytes. A line is written for every
-/// request, so each piece goes in as one append of contiguous bytes where it
-/// can: appending a byte at a time, or walking a string's UTF-8 view, costs
-/// some fifteen instructions a byte.
-enum JSONBytes {
-    /// A fixed fragment of the line (a key and its punctuation).
-    @inline(__always)
-    static func append(_ fragment: StaticString, to out: inout [UInt8]) {
-        fragment.withUTF8Buffer { out.append(contentsOf: $0) }
-    }
-
-    static func appendString(_ text: some StringProtocol, to out: inout [UInt8]) {
-        // A native string's bytes are contiguous: checked and copied whole.
-        let appended: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes where !Self.needsNoEscape(byte) { return false }
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: bytes)
-            out.append(UInt8(ascii: "\""))
-            return true
-        }
-        if appended == true { return }
-        out.append(UInt8(ascii: "\""))
-        var clean = true
-        for byte in text.utf8 where !Self.needsNoEscape(byte) {
-            clean = false
-            break
-        }
-        if clean {
-            out.append(contentsOf: text.utf8)
-        } else {
-            out.append(contentsOf: JSONText.escaped(String(text)).utf8)
-        }
-        out.append(UInt8(ascii: "\""))
-    }
-
-    /// Printable ASCII but `"` and `\`: copied as it is.
-    @inline(__always)
-    private static func needsNoEscape(_ byte: UInt8) -> Bool {
-        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-    }
-
-    static func appendOptional(_ text: String?, to out: inout [UInt8]) {
-        if let text { self.appendString(text, to: &out) } else { self.append("null", to: &out) }
-    }
-
-    static func appendInteger(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        self.appendDecimal(value.magnitude, to: &out)
-    }
-
-    /// Nanoseconds as milliseconds with three decimals: `2004.000`.
-    static func appendMilliseconds(_ nanoseconds: Int64, to out: inout [UInt8]) {
-        let micros = Int((Double(max(0, nanoseconds)) / 1000).rounded())
-        self.appendDecimal(UInt(micros / 1000), to: &out)
-        out.append(UInt8(ascii: "."))
-        self.appendDecimal(UInt(micros % 1000), width: 3, to: &out)
-    }
-
-    /// `value` in decimal, zero-padded to `width` digits (at most 20),
-    /// appended in one go.
-    static func appendDecimal(_ value: UInt, width: Int = 1, to out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var remaining = value
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
-            } while remaining > 0 || digits.count - start < width
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-        }
     }
 }

@@ -16,8 +16,10 @@ extension JournalEntry {
         return bytes
     }
 
-    /// What one entry costs in the journal's ring, text aside.
-    public static let slotBytes = MemoryLayout<JournalEntry>.stride
+    /// What one entry costs in the journal's ring, text aside: its slot
+    /// and its box (counted in full in every slot, though the ring and a
+    /// feed share one).
+    public static let slotBytes = MemoryLayout<JournalEntry>.stride + (16 + MemoryLayout<Fields>.stride + 16 + 15) & ~15
 
     private static func heapBytes(_ text: String?) -> Int {
         guard let count = text?.utf8.count, count > 15 else { return 0 }
