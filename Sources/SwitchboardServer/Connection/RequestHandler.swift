@@ -179,8 +179,12 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     }
 
     private func respond(to request: Request, context: ChannelHandlerContext) {
-        let response = request.decided?.answer ?? self.answers.prepare(request.head, arrived: request.arrived)
-        self.writer.run(response, for: request, context: context)
+        // A remembered answer is run from where it is kept, not copied.
+        if let decided = request.decided ?? self.answers.remembered(request.head) {
+            self.writer.run(decided.answer, for: request, context: context)
+            return
+        }
+        self.writer.run(self.answers.prepare(request.head, arrived: request.arrived), for: request, context: context)
     }
 
     func answerFinished(context: ChannelHandlerContext) {
