@@ -21,8 +21,9 @@ struct ConnectionAnswers {
 
     /// The answer remembered for a request with this head, when it needs
     /// neither routing nor a decision (`AnswerMemo`): by reference, not
-    /// copied.
-    func remembered(_ head: HTTPRequestHead) -> DecidedAnswer? {
+    /// copied. (`mutating`, though it changes nothing: the handler's
+    /// connection answers are then used in place, not copied out to call it.)
+    mutating func remembered(_ head: HTTPRequestHead) -> DecidedAnswer? {
         self.memo.answer(to: head, version: self.responder.panel.version)
     }
 

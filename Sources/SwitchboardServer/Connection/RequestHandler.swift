@@ -180,8 +180,12 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
 
     private func respond(to request: Request, context: ChannelHandlerContext) {
         // A remembered answer is run from where it is kept, not copied.
-        if let decided = request.decided ?? self.answers.remembered(request.head) {
+        if let decided = request.decided {
             self.writer.run(decided.answer, for: request, context: context)
+            return
+        }
+        if let remembered = self.answers.remembered(request.head) {
+            self.writer.run(remembered.answer, for: request, context: context)
             return
         }
         self.writer.run(self.answers.prepare(request.head, arrived: request.arrived), for: request, context: context)
