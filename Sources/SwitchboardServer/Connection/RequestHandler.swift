@@ -120,12 +120,13 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
 
     /// A request as its head arrives.
     func request(for head: HTTPRequestHead, context: ChannelHandlerContext) -> Request {
-        Request(
+        let connect = if case .CONNECT = head.method { true } else { false }
+        return Request(
             head: head, arrived: context.eventLoop.now, wallTime: WallClock.now(),
             // NIO's parser reads nothing after a CONNECT (it would be tunnel
             // bytes): its refusal is the connection's last answer.
             isControl: ControlAPI.addresses(head.uri),
-            keepAlive: head.isKeepAlive && self.responder.keepAlive && head.method != .CONNECT,
+            keepAlive: head.isKeepAlive && self.responder.keepAlive && !connect,
             fromPage: self.responder.cors && head.headers.contains(name: "Origin"))
     }
 
