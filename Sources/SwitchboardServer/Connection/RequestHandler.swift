@@ -19,10 +19,8 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
 
     let responder: Responder
     let limits: ServerLimits
-    var clock: ConnectionClock
     /// The timer that wakes at the clock's next deadline (`armClock`).
     var clockTimer: Scheduled<Void>?
-    var connection: ConnectionStateMachine
     /// Runs the answers' plans on the channel, and journals them.
     private(set) lazy var writer = AnswerWriter(responder: self.responder, host: self)
     /// The control API request under way, while there is one.
@@ -30,17 +28,54 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     /// The live request on its way to the upstream, while there is one
     /// (what it decides is in the connection's `UpstreamStateMachine`).
     var upstreamCall: (any UpstreamCall)?
-    private var answers: ConnectionAnswers
     var snapshot: PanelSnapshot? { self.answers.snapshot }
+
+    /// What changes with every request — the connection's state, its
+    /// clock and its answers — kept in one buffer and reached by pointer.
+    /// As stored properties of this class, each change was a dynamic
+    /// exclusivity check (about 90 instructions, a dozen a request): the
+    /// compiler cannot prove them apart when NIO's code runs inside an
+    /// access. The handler is only ever used on its event loop, one call
+    /// at a time, and no access to one of these is nested in another to
+    /// the same one.
+    private struct State {
+        var clock: ConnectionClock
+        var connection: ConnectionStateMachine
+        var answers: ConnectionAnswers
+    }
+
+    private let state: ManagedBuffer<State, Void>
+
+    /// Valid for as long as the handler lives: `state` holds the buffer.
+    private var fields: UnsafeMutablePointer<State> {
+        self.state.withUnsafeMutablePointerToHeader { $0 }
+    }
+
+    var clock: ConnectionClock {
+        _read { yield self.fields.pointee.clock }
+        _modify { yield &self.fields.pointee.clock }
+    }
+
+    var connection: ConnectionStateMachine {
+        _read { yield self.fields.pointee.connection }
+        _modify { yield &self.fields.pointee.connection }
+    }
+
+    private var answers: ConnectionAnswers {
+        _read { yield self.fields.pointee.answers }
+        _modify { yield &self.fields.pointee.answers }
+    }
 
     typealias Request = ConnectionStateMachine.Request
 
     init(responder: Responder, limits: ServerLimits) {
         self.responder = responder
         self.limits = limits
-        self.answers = ConnectionAnswers(responder: responder)
-        self.clock = ConnectionClock(limits: limits)
-        self.connection = ConnectionStateMachine(maxBodyBytes: limits.maxBodyBytes)
+        let state = State(
+            clock: ConnectionClock(limits: limits),
+            connection: ConnectionStateMachine(maxBodyBytes: limits.maxBodyBytes),
+            answers: ConnectionAnswers(responder: responder))
+        self.state = ManagedBuffer<State, Void>.create(minimumCapacity: 0) { _ in state }
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
