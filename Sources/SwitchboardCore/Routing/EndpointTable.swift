@@ -17,6 +17,10 @@ public struct EndpointTable: Sendable {
     private let patternOrder: [Int]
     /// The "did you mean" search for paths no endpoint has.
     public let closestPath: ClosestPath
+    /// No endpoint requires a header: what `match` finds for a request
+    /// depends on its method and target alone, so a request repeating
+    /// both is routed as the last one was (see `AnswerMemo`).
+    public let routesByTargetAlone: Bool
 
     public init(endpoints: [EndpointDefinition]) {
         self.endpoints = endpoints
@@ -52,6 +56,7 @@ public struct EndpointTable: Sendable {
         self.literalPaths = literalPaths
         self.patternOrder = patternOrder
         self.closestPath = ClosestPath(endpoints: endpoints)
+        self.routesByTargetAlone = endpoints.allSatisfy { $0.headers.isEmpty }
     }
 
     /// Routes a request. `header` looks a request header up by name (any case).

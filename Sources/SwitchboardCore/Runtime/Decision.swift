@@ -33,6 +33,12 @@ public struct Decision: Sendable, Hashable {
     /// setting: the log, the journal and HAR say so rather than pass it
     /// off as the endpoint's.
     public var forced = Forced()
+    /// Every request to this endpoint gets this same decision until the
+    /// snapshot changes: it took no request number (no random draw), no
+    /// `sequence` step and no count-rule request, and no `Prefer` header
+    /// chose any part of it. What may be remembered per snapshot
+    /// (`AnswerMemo`) is what this says, worked out where the decision is.
+    public var repeats = false
 
     /// The parts of an answer a `Prefer` header chose.
     public struct Forced: Sendable, Hashable {

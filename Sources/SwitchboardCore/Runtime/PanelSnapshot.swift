@@ -113,10 +113,17 @@ public final class PanelSnapshot: Sendable {
             }
             return request
         }
+        // A counter this request advanced: the next one may be decided otherwise.
+        var counted = false
         var mode = configured
         if case .sequence = mode {
             let steps = self.rows[index].definition.sequence
-            mode = steps.isEmpty ? .success : steps[counters.nextSequenceStep() % steps.count]
+            if steps.isEmpty {
+                mode = .success
+            } else {
+                mode = steps[counters.nextSequenceStep() % steps.count]
+                counted = true
+            }
         }
         if case .flaky(let percent) = mode {
             let draw = self.random.unit(endpoint: index, request: number(), stream: RandomStream.flaky.rawValue)
@@ -124,6 +131,7 @@ public final class PanelSnapshot: Sendable {
         }
         if case .rule(let rule) = mode {
             mode = rule.fails(request: counters.nextRuleRequest()) ? rule.failure.mode : .success
+            counted = true
         }
         if case .fault(.garbage) = mode { _ = number() }
         let toxics = override.toxics ?? setting.toxics
@@ -143,12 +151,14 @@ public final class PanelSnapshot: Sendable {
             }
         }
         let delay = profile.map { self.delay(of: $0, endpoint: index, number: number) } ?? .zero
-        return Decision(
+        var decision = Decision(
             endpointIndex: index, setting: setting.mode, mode: mode, chosenBy: chosenBy, latency: profile?.name,
             delay: delay, bandwidth: profile?.bandwidth, request: request,
             mayBeCached: override.mode == nil && setting.mode == .success, toxics: toxics,
             forced: Decision.Forced(
                 mode: override.mode, latency: override.latency != nil, toxics: override.toxics != nil))
+        decision.repeats = !numbered && !counted && override == Override()
+        return decision
     }
 
     /// The delay a browser's CORS preflight for the endpoint at `index`

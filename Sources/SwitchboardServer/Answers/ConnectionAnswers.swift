@@ -6,16 +6,25 @@ import SwitchboardCore
 /// panel's latest snapshot and its compiled responses, read again only when
 /// the panel's `version` moves, and with the `Retry-After` this connection
 /// last carried (without a key header, the connection is the client a retry
-/// is early for).
+/// is early for) and the answers that repeat, remembered (`AnswerMemo`).
 struct ConnectionAnswers {
     let responder: Responder
     /// The snapshot the last answer was decided from.
     private(set) var snapshot: PanelSnapshot?
     private var catalog: ResponseCatalog?
     private var retry = RetryDeadline()
+    private(set) var memo = AnswerMemo()
 
     init(responder: Responder) {
         self.responder = responder
+    }
+
+    /// The answer remembered for a request with this head, when it needs
+    /// neither routing nor a decision (`AnswerMemo`): by reference, not
+    /// copied. (`mutating`, though it changes nothing: the handler's
+    /// connection answers are then used in place, not copied out to call it.)
+    mutating func remembered(_ head: HTTPRequestHead) -> DecidedAnswer? {
+        self.memo.answer(to: head, version: self.responder.panel.version)
     }
 
     /// The answer to a request with this head, arrived at `arrived`.
@@ -35,6 +44,6 @@ struct ConnectionAnswers {
             self.catalog = catalog
         }
         return self.responder.prepare(
-            head: head, snapshot: snapshot, catalog: catalog, now: arrived, retry: &self.retry)
+            head: head, snapshot: snapshot, catalog: catalog, now: arrived, retry: &self.retry, memo: &self.memo)
     }
 }

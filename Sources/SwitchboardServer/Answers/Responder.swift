@@ -108,9 +108,10 @@ final class Responder: Sendable {
     /// `now` is when it arrived, on a monotonic clock (the event loop's):
     /// rate limits count with it. `retry` is the connection's memory of the
     /// last `Retry-After` it carried, which only a limited endpoint reads.
+    /// `memo` is its memory of the answers that repeat (`AnswerMemo`).
     func prepare(
         head: HTTPRequestHead, snapshot: PanelSnapshot, catalog: ResponseCatalog, now: NIODeadline,
-        retry: inout RetryDeadline
+        retry: inout RetryDeadline, memo: inout AnswerMemo
     ) -> PreparedResponse {
         if let answer = TargetFormAnswer.answer(head) { return answer }
         let target = RequestTarget(uri: head.uri)
@@ -123,7 +124,9 @@ final class Responder: Sendable {
             }
             return preflight
         }
-        let header = { (name: String) in head.headers.first(name: name) }
+        // A local function, not a closure value: that would be an
+        // allocation per request.
+        func header(_ name: String) -> String? { head.headers.first(name: name) }
         let route: RouteResult
         if let matched = snapshot.table.match(method: head.method.rawValue, target: target, header: header) {
             route = matched
@@ -153,8 +156,14 @@ final class Responder: Sendable {
             response.unmatched = unmatched
             return response
         case .matched(let index, let parameters):
+            let prefer = head.headers.first(name: "Prefer")
+            // A request that asks for nothing of its own and names no
+            // file by its parameters gets what the last one got.
+            if prefer == nil, parameters.isEmpty, let memoised = memo.answer(endpoint: index, in: snapshot) {
+                return memoised.answer
+            }
             var override = PanelSnapshot.Override()
-            if let prefer = head.headers.first(name: "Prefer") {
+            if let prefer {
                 switch PreferHeader.parse(prefer, endpoint: index, manifest: snapshot.manifest) {
                 case .success(let wanted):
                     override = wanted
@@ -209,7 +218,11 @@ final class Responder: Sendable {
                 body.cut = .after(limit)
                 response.plan = .answer(body)
             }
-            if let verdict { RateLimitAnswer.stamp(verdict, on: &response) }
+            if let verdict {
+                RateLimitAnswer.stamp(verdict, on: &response)
+            } else if decision.repeats, parameters.isEmpty {
+                memo.keep(response, endpoint: index, for: head, in: snapshot)
+            }
             return response
         }
     }
@@ -236,49 +249,5 @@ final class Responder: Sendable {
         case .success, .error, .serverError, .flaky, .sequence, .rule:
             return .answer(AnswerPlan.BodyPlan(rate: decision.bandwidth))
         }
-    }
-}
-
-/// Everything the handler needs to write one response and journal it.
-struct PreparedResponse {
-    var status: HTTPResponseStatus
-    var headers: HTTPHeaders
-    var body: ByteBuffer
-    /// A prebuilt HTTP/1.1 head with these status and headers, if any.
-    var head: HTTPResponseHead?
-    /// The whole response as bytes (head and body), if prebuilt.
-    var wire: ByteBuffer?
-    /// A body too large to hold in memory, read from this file before the
-    /// response is answered (see `AnswerWriter.readFromDisk`).
-    var diskFile: String?
-    /// What goes on the wire, and how (see `AnswerPlan`).
-    var plan = AnswerPlan.answer(AnswerPlan.BodyPlan())
-    var decision: Decision?
-    var endpointID: String?
-    var unmatched: Unmatched?
-    /// The `file:` fixture that does not exist, for the log line.
-    var missingFixture: String?
-    /// For a live request: how the upstream did.
-    var upstream: UpstreamOutcome?
-    /// Refused by the endpoint's rate limit.
-    var rateLimited: RateLimited?
-    /// `wire` carries the `RateLimit-*` headers of `rateVerdict` and
-    /// `headers` does not (see `RateLimitAnswer.stamp`). A flag, not a
-    /// second verdict: this value is copied several times per request.
-    var headersLackRateLimit = false
-    /// Within the endpoint's rate limit: what its `RateLimit-*` headers
-    /// say, kept for an answer made later than this one (a relayed head).
-    var rateVerdict: RateVerdict?
-    /// The decision's toxics are not none: one flag for the handler to
-    /// look at rather than the toxics themselves.
-    var hasToxics = false
-
-    /// Waited before anything is written.
-    var delay = Duration.zero
-
-    /// The live answer is held and then cut short (`truncated` on an
-    /// endpoint that passes through), not relayed as it arrives.
-    var cutsLiveAnswer: Bool {
-        if case .relay(_, let body) = self.plan, body.cut != nil { true } else { false }
     }
 }

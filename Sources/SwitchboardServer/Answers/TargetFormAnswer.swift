@@ -12,7 +12,8 @@ enum TargetFormAnswer {
     /// The answer to a `CONNECT` or an asterisk-form request; `nil` for
     /// any other (two byte compares: this runs for every request).
     static func answer(_ head: HTTPRequestHead) -> PreparedResponse? {
-        if head.method == .CONNECT {
+        // Pattern matches: `==` on `HTTPMethod` compares raw value strings.
+        if case .CONNECT = head.method {
             return self.json(
                 .methodNotAllowed,
                 ErrorBody.text(
@@ -20,7 +21,7 @@ enum TargetFormAnswer {
                     "CONNECT is not proxied: Switchboard stands in front of one API and opens no tunnels"))
         }
         guard head.uri.utf8.first == UInt8(ascii: "*") else { return nil }
-        guard head.method == .OPTIONS else {
+        guard case .OPTIONS = head.method else {
             return self.json(
                 .badRequest,
                 ErrorBody.text(.asteriskNotOptions, "the target '*' is for OPTIONS only; other requests name a path"))

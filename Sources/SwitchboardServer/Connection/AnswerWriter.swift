@@ -101,7 +101,7 @@ final class AnswerWriter {
         }
         if case .answer(let body) = response.plan, body.rate == nil, body.cut == nil, let wire = response.wire,
             let raw = self.wire, request.keepAlive, request.head.version == .http1_1,
-            request.head.method != .HEAD, !request.fromPage
+            !request.isHead, !request.fromPage
         {
             // The common case: the whole response was encoded when the
             // manifest loaded; one write, no encoding.

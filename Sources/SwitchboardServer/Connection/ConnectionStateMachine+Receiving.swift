@@ -52,8 +52,8 @@ extension ConnectionStateMachine {
     /// counting toward no body limit; a live one after a delay keeps its
     /// body whole for then; any other is answered with it once its body is
     /// in.
-    mutating func headReceived(_ request: Request, decided: PreparedResponse? = nil) -> HeadAction {
-        var request = request
+    /// (`consuming`: the request moves into the state, not copied there.)
+    mutating func headReceived(_ request: consuming Request, decided: PreparedResponse? = nil) -> HeadAction {
         switch self.state {
         case .idle:
             break
@@ -69,7 +69,8 @@ extension ConnectionStateMachine {
         let expectsContinue = request.head.headers.first(name: "Expect")?.lowercased() == "100-continue"
         if let decided, case .relay = decided.plan {
             guard decided.delay > .zero else {
-                self.state = .uploading(request, UpstreamSlot(UpstreamStateMachine(streaming: request, decided)))
+                self.state = .uploading(
+                    copy request, UpstreamSlot(UpstreamStateMachine(streaming: copy request, decided)))
                 return .stream(request, decided, sendContinue: expectsContinue)
             }
             request.keepsWholeBody = true

@@ -25,6 +25,12 @@ extension ConnectionStateMachine {
         /// The body, kept up to a limit; `bodySize` counts all of it.
         var body: ByteBuffer?
         var bodySize = 0
+
+        /// A `HEAD`, whose answer has no body. (A pattern match: `==` on
+        /// `HTTPMethod` compares raw value strings.)
+        var isHead: Bool {
+            if case .HEAD = self.head.method { true } else { false }
+        }
     }
 
     /// The largest control API body accepted.

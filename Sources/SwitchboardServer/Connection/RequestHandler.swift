@@ -19,10 +19,8 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
 
     let responder: Responder
     let limits: ServerLimits
-    var clock: ConnectionClock
     /// The timer that wakes at the clock's next deadline (`armClock`).
     var clockTimer: Scheduled<Void>?
-    var connection: ConnectionStateMachine
     /// Runs the answers' plans on the channel, and journals them.
     private(set) lazy var writer = AnswerWriter(responder: self.responder, host: self)
     /// The control API request under way, while there is one.
@@ -30,17 +28,54 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     /// The live request on its way to the upstream, while there is one
     /// (what it decides is in the connection's `UpstreamStateMachine`).
     var upstreamCall: (any UpstreamCall)?
-    private var answers: ConnectionAnswers
     var snapshot: PanelSnapshot? { self.answers.snapshot }
+
+    /// What changes with every request — the connection's state, its
+    /// clock and its answers — kept in one buffer and reached by pointer.
+    /// As stored properties of this class, each change was a dynamic
+    /// exclusivity check (about 90 instructions, a dozen a request): the
+    /// compiler cannot prove them apart when NIO's code runs inside an
+    /// access. The handler is only ever used on its event loop, one call
+    /// at a time, and no access to one of these is nested in another to
+    /// the same one.
+    private struct State {
+        var clock: ConnectionClock
+        var connection: ConnectionStateMachine
+        var answers: ConnectionAnswers
+    }
+
+    private let state: ManagedBuffer<State, Void>
+
+    /// Valid for as long as the handler lives: `state` holds the buffer.
+    private var fields: UnsafeMutablePointer<State> {
+        self.state.withUnsafeMutablePointerToHeader { $0 }
+    }
+
+    var clock: ConnectionClock {
+        _read { yield self.fields.pointee.clock }
+        _modify { yield &self.fields.pointee.clock }
+    }
+
+    var connection: ConnectionStateMachine {
+        _read { yield self.fields.pointee.connection }
+        _modify { yield &self.fields.pointee.connection }
+    }
+
+    private var answers: ConnectionAnswers {
+        _read { yield self.fields.pointee.answers }
+        _modify { yield &self.fields.pointee.answers }
+    }
 
     typealias Request = ConnectionStateMachine.Request
 
     init(responder: Responder, limits: ServerLimits) {
         self.responder = responder
         self.limits = limits
-        self.answers = ConnectionAnswers(responder: responder)
-        self.clock = ConnectionClock(limits: limits)
-        self.connection = ConnectionStateMachine(maxBodyBytes: limits.maxBodyBytes)
+        let state = State(
+            clock: ConnectionClock(limits: limits),
+            connection: ConnectionStateMachine(maxBodyBytes: limits.maxBodyBytes),
+            answers: ConnectionAnswers(responder: responder))
+        self.state = ManagedBuffer<State, Void>.create(minimumCapacity: 0) { _ in state }
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -120,12 +155,13 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
 
     /// A request as its head arrives.
     func request(for head: HTTPRequestHead, context: ChannelHandlerContext) -> Request {
-        Request(
+        let connect = if case .CONNECT = head.method { true } else { false }
+        return Request(
             head: head, arrived: context.eventLoop.now, wallTime: WallClock.now(),
             // NIO's parser reads nothing after a CONNECT (it would be tunnel
             // bytes): its refusal is the connection's last answer.
             isControl: ControlAPI.addresses(head.uri),
-            keepAlive: head.isKeepAlive && self.responder.keepAlive && head.method != .CONNECT,
+            keepAlive: head.isKeepAlive && self.responder.keepAlive && !connect,
             fromPage: self.responder.cors && head.headers.contains(name: "Origin"))
     }
 
@@ -179,8 +215,16 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     }
 
     private func respond(to request: Request, context: ChannelHandlerContext) {
-        let response = request.decided?.answer ?? self.answers.prepare(request.head, arrived: request.arrived)
-        self.writer.run(response, for: request, context: context)
+        // A remembered answer is run from where it is kept, not copied.
+        if let decided = request.decided {
+            self.writer.run(decided.answer, for: request, context: context)
+            return
+        }
+        if let remembered = self.answers.remembered(request.head) {
+            self.writer.run(remembered.answer, for: request, context: context)
+            return
+        }
+        self.writer.run(self.answers.prepare(request.head, arrived: request.arrived), for: request, context: context)
     }
 
     func answerFinished(context: ChannelHandlerContext) {

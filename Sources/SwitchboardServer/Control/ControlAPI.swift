@@ -23,6 +23,12 @@ struct ControlAPI: Sendable {
     /// (`http://127.0.0.1:8080/__switchboard/…`, which must meet the access
     /// checks, not the fake API).
     static func addresses(_ uri: String) -> Bool {
+        // Every request asks: an origin-form target (the usual) is read
+        // over its own contiguous bytes, with no substring made.
+        let origin = uri.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            bytes.first == UInt8(ascii: "/") ? Self.addresses(bytes: bytes) : nil
+        }
+        if let origin, let origin { return origin }
         if uri.utf8.first != UInt8(ascii: "/"), let absolute = RequestTarget.absoluteForm(Substring(uri)) {
             return self.addresses(path: absolute.path)
         }
@@ -30,23 +36,23 @@ struct ControlAPI: Sendable {
     }
 
     private static func addresses(path: Substring) -> Bool {
-        // Compared as bytes over the contiguous UTF-8 a request's target
-        // has: every request asks, and `hasPrefix` compares characters at
-        // a thousand instructions. The same answer: the prefix is ASCII
-        // that no other spelling is canonically equal to, and the byte
-        // after it must be ASCII too, which ends a character.
-        let bytes = path.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard bytes.count >= Self.prefixBytes.count,
-                bytes.prefix(Self.prefixBytes.count).elementsEqual(Self.prefixBytes)
-            else { return false }
-            guard bytes.count > Self.prefixBytes.count else { return true }
-            let next = bytes[Self.prefixBytes.count]
-            return next == UInt8(ascii: "/") || next == UInt8(ascii: "?")
-        }
-        if let bytes { return bytes }
+        if let bytes = path.utf8.withContiguousStorageIfAvailable(Self.addresses(bytes:)) { return bytes }
         guard path.hasPrefix(Self.prefix) else { return false }
         let rest = path.utf8.dropFirst(Self.prefix.utf8.count)
         return rest.first.map { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? true
+    }
+
+    /// Compared as bytes: `hasPrefix` compares characters at a thousand
+    /// instructions. The same answer: the prefix is ASCII that no other
+    /// spelling is canonically equal to, and the byte after it must be
+    /// ASCII too, which ends a character.
+    private static func addresses(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= Self.prefixBytes.count,
+            bytes.prefix(Self.prefixBytes.count).elementsEqual(Self.prefixBytes)
+        else { return false }
+        guard bytes.count > Self.prefixBytes.count else { return true }
+        let next = bytes[Self.prefixBytes.count]
+        return next == UInt8(ascii: "/") || next == UInt8(ascii: "?")
     }
 
     private static let prefixBytes = Array(Self.prefix.utf8)

@@ -42,8 +42,10 @@ public final class InProcessAnswers: Sendable {
         let ready = self.responder.current
         // No connection: without a key header, each call is a new client.
         var retry = RetryDeadline()
+        var memo = AnswerMemo()
         var prepared = self.responder.prepare(
-            head: head, snapshot: ready.snapshot, catalog: ready.catalog, now: request.arrived, retry: &retry
+            head: head, snapshot: ready.snapshot, catalog: ready.catalog, now: request.arrived, retry: &retry,
+            memo: &memo
         ).withRateLimitHeaders()
         if let file = prepared.diskFile {
             Self.readFromDisk(file, into: &prepared)
