@@ -174,6 +174,23 @@ import Testing
         }
     }
 
+    /// The transport keeps each URL's parsed request: one URL asked with
+    /// other methods, bodies and headers goes up with each request's own.
+    @Test func oneURLAskedAgainGoesUpWithEachRequestsMethodBodyAndHeaders() async throws {
+        let upstream = try NIOUpstream()
+        defer { upstream.stop() }
+        try await Self.proxy(to: upstream.port).serving { proxy in
+            for (method, body) in [("GET", ""), ("POST", "first"), ("POST", "second"), ("PUT", "third"), ("GET", "")] {
+                let result = try await HTTPClient.send(
+                    proxy.url("/same?q=1"), method: method, headers: ["X-Asked": "\(method)-\(body)"],
+                    body: body.isEmpty ? nil : Data(body.utf8))
+                #expect(result.text == "echo \(method) /same?q=1", "\(method) \(body)")
+                #expect(upstream.lastBody == Array(body.utf8), "\(method) \(body)")
+                #expect(upstream.lastHead?.headers["X-Asked"] == ["\(method)-\(body)"])
+            }
+        }
+    }
+
     @Test func aRefusedUpstreamIs502WithTheCauseInWords() async throws {
         // A port that was free a moment ago: nothing listens there.
         let refusing = try RefusingPort()

@@ -47,6 +47,25 @@ import Testing
         #expect(UpstreamHeaders.response(answer) == answer)
     }
 
+    /// What a keep-alive upstream sends on every answer: only the
+    /// `Connection` field stays behind, the others keep their order.
+    @Test func anAnswersPlainKeepAliveOrCloseIsDroppedAndTheRestKeepTheirOrder() {
+        for value in ["keep-alive", "Keep-Alive", "close", "CLOSE"] {
+            let answer = HTTPHeaders([
+                ("Server", "nginx"), ("Date", "today"), ("Content-Type", "application/json"),
+                ("Content-Length", "124"), ("Connection", value), ("ETag", "\"v1\""),
+            ])
+            #expect(
+                UpstreamHeaders.response(answer)
+                    == HTTPHeaders([
+                        ("Server", "nginx"), ("Date", "today"), ("Content-Type", "application/json"),
+                        ("Content-Length", "124"), ("ETag", "\"v1\""),
+                    ]), "\(value)")
+        }
+        #expect(UpstreamHeaders.namedByConnection(HTTPHeaders([("Connection", "keep-alive")])).isEmpty)
+        #expect(UpstreamHeaders.namedByConnection(HTTPHeaders([("Connection", "keep-alive, X-A")])) == ["x-a"])
+    }
+
     @Test func anAnswersConnectionFieldsAndTheFieldsTheyNameAreDropped() {
         let answer = HTTPHeaders([
             ("Connection", " keep-alive , X-Upstream-Only "), ("Keep-Alive", "timeout=60"),

@@ -7,7 +7,8 @@
 #   - nginx, one process (master_process off), access log to a file: the tool of the trade;
 #   - nio-floor (Sources/nio-floor): NIO's request decoder and prebuilt bytes, the least this stack
 #     can do, so the ratio to SwiftNIO's own floor is measured in the same run;
-#   - a live answer (serve --upstream, in front of scripts/bench/nginx.sh's nginx).
+#   - a live answer (serve --upstream, in front of scripts/bench/nginx.sh's nginx), and nginx
+#     proxy_pass relaying the same (scripts/bench/nginx-proxy.conf, as passthrough.sh runs it).
 # Per request = (instructions for 2N requests - instructions for N) / N, so start-up and shut-down
 # cancel out.
 #   scripts/bench/instructions.sh            → N=2000, about 6 minutes
@@ -33,20 +34,12 @@ trap '"$BENCH_DIR/nginx.sh" stop >/dev/null 2>&1 || true; rm -rf "$scratch"' EXI
 # Without debug information valgrind starts in seconds rather than minutes.
 objcopy --strip-debug "$SWITCHBOARD" "$scratch/switchboard"
 objcopy --strip-debug "$FLOOR" "$scratch/nio-floor"
-# nginx as scripts/bench/nginx.sh runs it, but one process on this script's port, logging each request.
-mkdir -p "$scratch/nginx/tmp"
-sed -e "s/worker_processes 1;/worker_processes 1;\nmaster_process off;/" \
-  -e "s/access_log off;/access_log access.log;/" -e "s/127.0.0.1:$PORT_NGINX/127.0.0.1:$PORT/" \
-  "$BENCH_DIR/nginx.conf" >"$scratch/nginx/nginx.conf"
-mkdir -p "$scratch/live"
-cat >"$scratch/live/switchboard.yml" <<'EOF'
-# Nothing here matches the benchmark path, so it goes live.
-endpoints:
-  - id: unused
-    method: GET
-    path: /__instructions/unused
-    success: { body: "unused" }
-EOF
+# nginx as scripts/bench/nginx.sh runs it, and nginx proxy_pass as passthrough.sh runs it, each one
+# process on this script's port, logging each request to a file.
+mkdir -p "$scratch/nginx/tmp" "$scratch/nginx-proxy/tmp"
+one_nginx "$BENCH_DIR/nginx.conf" "$PORT" "$scratch/nginx/nginx.conf"
+one_nginx "$BENCH_DIR/nginx-proxy.conf" "$PORT" "$scratch/nginx-proxy/nginx.conf"
+live_fixtures "$scratch/live"
 "$BENCH_DIR/nginx.sh" start >/dev/null
 
 # count REQUESTS CMD...: instructions for CMD serving REQUESTS keep-alive GETs of $DATA_PATH on $PORT.
@@ -87,10 +80,14 @@ quiet="$(serve "$ROOT/scripts/bench-fixtures" --quiet)"
 nginx="$(per_request nginx -p "$scratch/nginx/" -e "$scratch/nginx/error.log" -c "$scratch/nginx/nginx.conf")"
 floor="$(per_request "$scratch/nio-floor" "$PORT" "$BODY_FILE")"
 live="$(serve "$scratch/live" --upstream "http://127.0.0.1:$PORT_NGINX")"
+proxy="$(per_request nginx -p "$scratch/nginx-proxy/" -e "$scratch/nginx-proxy/error.log" \
+  -c "$scratch/nginx-proxy/nginx.conf")"
 printf 'instructions per request (N=%s), one run:\n' "$N"
 printf '  fixture answer  %8s   %s nginx, %s the NIO floor\n' "$fixture" "$(ratio "$fixture" "$nginx")" \
   "$(ratio "$fixture" "$floor")"
 printf '  … without line  %8s   serve --quiet: the JSON line costs %s\n' "$quiet" "$((fixture - quiet))"
 printf '  nginx           %8s   one process, access log to a file\n' "$nginx"
 printf '  NIO floor       %8s   nio-floor: decoder and prebuilt bytes, %s nginx\n' "$floor" "$(ratio "$floor" "$nginx")"
-printf '  live answer     %8s   through to nginx, %s the fixture answer\n' "$live" "$(ratio "$live" "$fixture")"
+printf '  live answer     %8s   relayed to nginx, %s nginx proxy_pass, %s the fixture answer\n' "$live" \
+  "$(ratio "$live" "$proxy")" "$(ratio "$live" "$fixture")"
+printf '  nginx proxy_pass %7s   the same relay: one process, upstream keep-alive, access log to a file\n' "$proxy"

@@ -14,6 +14,32 @@ SLOW_PATH="/slow"
 
 # nginx's port (bound to 127.0.0.1 only; scripts/bench/nginx.conf says the same).
 PORT_NGINX=19080
+# nginx proxy_pass in front of it (scripts/bench/nginx-proxy.conf says the same).
+PORT_NGINX_PROXY=19084
+
+# live_fixtures DIR: a fixtures folder whose one endpoint matches none of the benchmark's
+# paths, so that `serve DIR --upstream URL` relays every request: the live answer, as
+# passthrough.sh, instructions.sh and profile.sh measure it.
+live_fixtures() {
+  mkdir -p "$1"
+  cat >"$1/switchboard.yml" <<'EOF'
+# Nothing here matches the benchmark's paths, so every request goes live.
+endpoints:
+  - id: unused
+    method: GET
+    path: /__bench/unused
+    success: { body: "unused" }
+EOF
+}
+
+# one_nginx CONF PORT OUT: CONF (nginx.conf or nginx-proxy.conf) as instructions.sh and
+# profile.sh count it: one process (master_process off) listening on PORT, each request
+# logged to a file, written to OUT.
+one_nginx() {
+  sed -e "s/worker_processes 1;/worker_processes 1;\nmaster_process off;/" \
+    -e "s/access_log off;/access_log access.log;/" \
+    -e "s/listen 127.0.0.1:[0-9]*;/listen 127.0.0.1:$2;/" "$1" >"$3"
+}
 
 # wait_ready URL [max_seconds]: poll until URL answers 200; bounded in time.
 wait_ready() {

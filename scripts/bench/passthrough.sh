@@ -22,7 +22,7 @@ SWITCHBOARD="${SWITCHBOARD:-$ROOT/.build/release/switchboard}"
 VENV="${MITMPROXY_VENV:-/tmp/switchboard-bench-venv}"
 PAIRS="${PAIRS:-3}"
 PROXIES="${PROXIES:-nginx-proxy mitmdump switchboard-upstream}"
-PORT_NGINX_PROXY=19084 PORT_MITMDUMP=19085 PORT_SWITCHBOARD=19086
+PORT_MITMDUMP=19085 PORT_SWITCHBOARD=19086
 UPSTREAM="http://127.0.0.1:$PORT_NGINX"
 mkdir -p "$OUT"
 export OUT_DIR="$OUT"
@@ -75,33 +75,7 @@ note upstream "nginx $(nginx -v 2>&1 | sed 's/.*nginx\///'), one worker, scripts
 if wanted nginx-proxy; then
   echo "== (a) nginx proxy_pass, upstream keep-alive, one worker"
   mkdir -p "$proxy_prefix/tmp"
-  cat >"$proxy_prefix/nginx.conf" <<EOF
-worker_processes 1;
-daemon off;
-pid nginx.pid;
-error_log error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    client_body_temp_path tmp/client_body;
-    proxy_temp_path tmp/proxy;
-    fastcgi_temp_path tmp/fastcgi;
-    uwsgi_temp_path tmp/uwsgi;
-    scgi_temp_path tmp/scgi;
-    upstream api {
-        server 127.0.0.1:$PORT_NGINX;
-        keepalive 64;
-    }
-    server {
-        listen 127.0.0.1:$PORT_NGINX_PROXY;
-        location / {
-            proxy_pass http://api;
-            proxy_http_version 1.1;
-            proxy_set_header Connection "";
-        }
-    }
-}
-EOF
+  cp "$BENCH_DIR/nginx-proxy.conf" "$proxy_prefix/nginx.conf"
   port_free "$PORT_NGINX_PROXY" || { echo "port $PORT_NGINX_PROXY is in use" >&2; exit 1; }
   nginx -t -q -p "$proxy_prefix/" -e "$proxy_prefix/error.log" -c "$proxy_prefix/nginx.conf"
   start_bg nginx-proxy nginx -p "$proxy_prefix/" -e "$proxy_prefix/error.log" -c "$proxy_prefix/nginx.conf"
@@ -139,17 +113,8 @@ elif [[ "$("$SWITCHBOARD" serve --help 2>&1)" != *--upstream* ]]; then
   echo "skipped: no --upstream yet"
   note switchboard "skipped: no --upstream yet"
 else
-  # A manifest with no endpoint for the benchmark path: every request goes to the upstream.
   fixtures="$BENCH_RUN_DIR/passthrough-fixtures"
-  mkdir -p "$fixtures"
-  cat >"$fixtures/switchboard.yml" <<'EOF'
-# Passthrough benchmark: nothing here matches /data/all/coinlist, so it goes live.
-endpoints:
-  - id: unused
-    method: GET
-    path: /__passthrough-bench/unused
-    success: { body: "unused" }
-EOF
+  live_fixtures "$fixtures"
   note switchboard "$("$SWITCHBOARD" --version 2>/dev/null || echo "version unknown"), journal on, JSON lines to /dev/null"
   port_free "$PORT_SWITCHBOARD" || { echo "port $PORT_SWITCHBOARD is in use" >&2; exit 1; }
   start_bg switchboard-upstream bash -c \

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Where a fixture answer's instructions go, function by function (docs/performance-profile.md):
-# cachegrind over 2,000 and then 4,000 keep-alive GETs of the benchmark's answer, and
+# cachegrind over N (2,000) and then 2N keep-alive GETs of the benchmark's answer, and
 # cg_per_request.py's tables of the difference per request, by area and for the TOP functions.
-#   scripts/bench/profile.sh            → TOP=30
-#   TOP=50 PORT=19291 SWITCHBOARD=path/to/switchboard scripts/bench/profile.sh
+#   scripts/bench/profile.sh            → TOP=30, N=2000
+#   TOP=50 N=1000 PORT=19291 SWITCHBOARD=path/to/switchboard scripts/bench/profile.sh
+#   UPSTREAM=http://127.0.0.1:19080 scripts/bench/profile.sh → the live answer instead: serve
+#     --upstream URL relays every GET (start the upstream first: scripts/bench/nginx.sh start)
 # Builds nothing: swift build -c release --product switchboard first. valgrind 3.19 cannot read
 # the DWARF 5 Swift 6.3 writes, so the binary is profiled with its debug information stripped (its
 # symbol table, and so every function's name, stays).
@@ -15,16 +17,26 @@ PORT="${PORT:-19290}"
 export SWIFT_DETERMINISTIC_HASHING=1
 command -v valgrind >/dev/null || { echo "valgrind is missing: apt-get install -y valgrind" >&2; exit 1; }
 [ -x "$SWITCHBOARD" ] || { echo "no release build at $SWITCHBOARD" >&2; exit 1; }
+N="${N:-2000}"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 objcopy --strip-debug "$SWITCHBOARD" "$scratch/switchboard"
-for n in 2000 4000; do
+serve=(serve "$ROOT/scripts/bench-fixtures")
+if [ -n "${UPSTREAM:-}" ]; then
+  wait_ready "$UPSTREAM$DATA_PATH" 5 >/dev/null || {
+    echo "no upstream answering at $UPSTREAM (scripts/bench/nginx.sh start)" >&2
+    exit 1
+  }
+  live_fixtures "$scratch/live"
+  serve=(serve "$scratch/live" --upstream "$UPSTREAM")
+fi
+for n in "$N" $((2 * N)); do
   valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file="$scratch/cg-$n.out" \
-    "$scratch/switchboard" serve "$ROOT/scripts/bench-fixtures" --port "$PORT" >/dev/null 2>"$scratch/valgrind.log" &
+    "$scratch/switchboard" "${serve[@]}" --port "$PORT" >/dev/null 2>"$scratch/valgrind.log" &
   pid=$!
   wait_ready "http://127.0.0.1:$PORT$DATA_PATH" 120 >/dev/null
   python3 "$BENCH_DIR/keepalive_gets.py" "$PORT" "$n" "$DATA_PATH"
   kill -TERM "$pid"
   wait "$pid" || true
 done
-"$BENCH_DIR/cg_per_request.py" "$scratch/cg-2000.out" "$scratch/cg-4000.out" 2000 "${TOP:-30}"
+"$BENCH_DIR/cg_per_request.py" "$scratch/cg-$N.out" "$scratch/cg-$((2 * N)).out" "$N" "${TOP:-30}"

@@ -28,6 +28,9 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     /// The live request on its way to the upstream, while there is one
     /// (what it decides is in the connection's `UpstreamStateMachine`).
     var upstreamCall: (any UpstreamCall)?
+    /// The client's address as live requests' `X-Forwarded-For` names it,
+    /// once looked up (`.some(nil)`: it has none).
+    var forwardedFor: String??
     var snapshot: PanelSnapshot? { self.answers.snapshot }
 
     /// What changes with every request — the connection's state, its
