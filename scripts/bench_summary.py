@@ -141,7 +141,12 @@ def main(out):
     print(f"| the NIO floor (nio-floor, one event loop): throughput | {floor:,.0f} req/s | nginx-w1 {nginx:,.0f} req/s "
           f"| {floor / nginx:.2f}× | | |")
     print(f"| … per CPU-second | {floor_cpu:,.0f} | nginx-w1 {nginx_cpu:,.0f} | {floor_cpu / nginx_cpu:.2f}× | | |")
-    ok = verdict(slow_rps / 400 >= 0.95, "500 ms delay, rate", f"{slow_rps / 400:.1%} of 400 req/s", "≥ 95%")
+    # 95% is the most any server can show (see the note printed below), so the rate alone misses it
+    # whenever wrk's run lasts a little over its 10 s: a run is met when every connection finished its
+    # 19 requests (3,800, less 1%).
+    slow_requests = min(int(r["requests"]) for r in rows if r["peer"] == "switchboard-serve" and r["test"] == "slow")
+    ok = verdict(slow_rps / 400 >= 0.95 or slow_requests >= 3762, "500 ms delay, rate",
+                 f"{slow_rps / 400:.1%} of 400 req/s, {slow_requests:,} requests", "≥ 95% or 3,762 requests")
     print(f"| 200 connections on a 500 ms delay: rate | {slow_rps:.1f} req/s | ideal 400 | "
           f"{slow_rps / 400:.1%} | ≥ 95% | {ok} |")
     ok = verdict(500 <= slow_p50 <= 505, "500 ms delay, p50", f"{slow_p50:.2f} ms", "500–505 ms")

@@ -14,7 +14,7 @@
 #   scripts/bench/instructions.sh            → N=2000, about 6 minutes
 #   N=1000 PORT=19188 SWITCHBOARD=path/to/switchboard scripts/bench/instructions.sh
 #   PATTERNS=1 scripts/bench/instructions.sh → fixture vs rate-limited vs count rule instead of live
-# Builds nothing: build first (swift build -c release --product switchboard --product nio-floor).
+# Builds nothing: build first (swift build -c release --product switchboard, then --product nio-floor).
 # Needs valgrind (apt-get install -y valgrind), nginx and python3.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
