@@ -81,11 +81,20 @@ import Testing
         #expect(!connection.remembers(1))
     }
 
-    @Test func aRateLimitedEndpointIsNeverRemembered() throws {
+    /// Remembered unstamped, so each request still goes through the limit
+    /// and carries its own verdict; never by target alone, which would
+    /// skip the limit.
+    @Test func aRateLimitedAnswerIsRememberedYetEveryRequestIsLimited() throws {
         var connection = try Connection()
-        try connection.panel.set(endpoint: "a", rateLimit: .perSecond(1))
-        #expect(connection.answers(2).map { $0.prefix(3) } == ["200", "429"])
-        #expect(!connection.remembers(0))
+        try connection.panel.set(endpoint: "a", rateLimit: .perSecond(2))
+        let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: "/a", headers: ["Host": "t"])
+        let first = connection.answers.prepare(head, arrived: .now())
+        #expect(connection.remembers(0))
+        #expect(connection.answers.remembered(head) == nil)
+        let second = connection.answers.prepare(head, arrived: .now())
+        #expect(first.rateVerdict?.remaining == 1 && second.rateVerdict?.remaining == 0)
+        #expect(second.status == .ok && String(buffer: second.body) == "one")
+        #expect(connection.answers(1).map { $0.prefix(3) } == ["429"])
     }
 }
 

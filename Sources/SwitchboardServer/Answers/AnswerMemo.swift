@@ -41,9 +41,12 @@ struct AnswerMemo {
     }
 
     /// Remembers `response`, decided in `snapshot` for the endpoint at
-    /// `index` by a decision that repeats, for the request `head`.
+    /// `index` by a decision that repeats, for the request `head`; by its
+    /// target too when `byTarget` (not for a rate-limited endpoint, whose
+    /// every request must be taken by its limit).
     mutating func keep(
-        _ response: PreparedResponse, endpoint index: Int, for head: HTTPRequestHead, in snapshot: PanelSnapshot
+        _ response: PreparedResponse, endpoint index: Int, for head: HTTPRequestHead, in snapshot: PanelSnapshot,
+        byTarget: Bool = true
     ) {
         if self.version != snapshot.version {
             self.version = snapshot.version
@@ -56,7 +59,7 @@ struct AnswerMemo {
         }
         let answer = DecidedAnswer(response)
         self.answers[index] = answer
-        if case .GET = head.method, snapshot.table.routesByTargetAlone {
+        if byTarget, case .GET = head.method, snapshot.table.routesByTargetAlone {
             self.target = head.uri
             self.targetAnswer = answer
         }

@@ -157,10 +157,33 @@ final class Responder: Sendable {
             return response
         case .matched(let index, let parameters):
             let prefer = head.headers.first(name: "Prefer")
+            let limiter = snapshot.limiter(endpoint: index)
+            // A limit takes every request, remembered answer or not: the
+            // verdict, and the refusal when it refuses.
+            func limited(_ limiter: RateLimiter) -> (verdict: RateVerdict, refusal: PreparedResponse?) {
+                let key = limiter.keyHeader.flatMap { head.headers.first(name: $0) }
+                let checked = limiter.take(
+                    key: key, now: .nanoseconds(Int64(now.uptimeNanoseconds)), connection: &retry)
+                guard checked.allowed else {
+                    return (
+                        checked,
+                        RateLimitAnswer.refused(
+                            checked, limit: limiter.limit, endpointID: catalog.ids[index],
+                            signature: catalog.signatures[index])
+                    )
+                }
+                return (checked, nil)
+            }
             // A request that asks for nothing of its own and names no
-            // file by its parameters gets what the last one got.
+            // file by its parameters gets what the last one got (a limited
+            // one stamped with its own verdict).
             if prefer == nil, parameters.isEmpty, let memoised = memo.answer(endpoint: index, in: snapshot) {
-                return memoised.answer
+                guard let limiter else { return memoised.answer }
+                let (verdict, refusal) = limited(limiter)
+                if let refusal { return refusal }
+                var response = memoised.answer
+                RateLimitAnswer.stamp(verdict, on: &response)
+                return response
             }
             var override = PanelSnapshot.Override()
             if let prefer {
@@ -176,16 +199,10 @@ final class Responder: Sendable {
                 }
             }
             var verdict: RateVerdict?
-            if let limiter = snapshot.limiter(endpoint: index) {
-                let key = limiter.keyHeader.flatMap { head.headers.first(name: $0) }
-                let checked = limiter.take(
-                    key: key, now: .nanoseconds(Int64(now.uptimeNanoseconds)), connection: &retry)
-                guard checked.allowed else {
-                    return RateLimitAnswer.refused(
-                        checked, limit: limiter.limit, endpointID: catalog.ids[index],
-                        signature: catalog.signatures[index])
-                }
-                verdict = checked
+            if let limiter {
+                let checked = limited(limiter)
+                if let refusal = checked.refusal { return refusal }
+                verdict = checked.verdict
             }
             let decision = snapshot.decide(endpoint: index, override: override)
             var response: PreparedResponse
@@ -218,11 +235,13 @@ final class Responder: Sendable {
                 body.cut = .after(limit)
                 response.plan = .answer(body)
             }
-            if let verdict {
-                RateLimitAnswer.stamp(verdict, on: &response)
-            } else if decision.repeats, parameters.isEmpty {
-                memo.keep(response, endpoint: index, for: head, in: snapshot)
+            if decision.repeats, parameters.isEmpty {
+                // Unstamped: each later request is stamped with its own
+                // verdict, and a limited one is never answered by target
+                // alone, which would skip its limit.
+                memo.keep(response, endpoint: index, for: head, in: snapshot, byTarget: limiter == nil)
             }
+            if let verdict { RateLimitAnswer.stamp(verdict, on: &response) }
             return response
         }
     }
