@@ -14,53 +14,53 @@ public struct JournalEntry: Sendable {
     public var sequence: Int
     /// Headers and bodies, while the journal's memory budget keeps them.
     public var details: (any ExchangeDetails)?
-    private var box: Box
+    private var box: CopyOnWrite<Fields>
 
     /// When the request arrived, in seconds since 1970.
     public var time: Double {
         get { self.box.fields.time }
-        set { self.writable().fields.time = newValue }
+        set { self.box.fields.time = newValue }
     }
     public var method: String {
         get { self.box.fields.method }
-        set { self.writable().fields.method = newValue }
+        set { self.box.fields.method = newValue }
     }
     /// The request target exactly as sent (path and query).
     public var target: String {
         get { self.box.fields.target }
-        set { self.writable().fields.target = newValue }
+        set { self.box.fields.target = newValue }
     }
     /// The status line sent, or why there was none.
     public var status: Status {
         get { self.box.fields.status }
-        set { self.writable().fields.status = newValue }
+        set { self.box.fields.status = newValue }
     }
     /// From the request's arrival to the last byte of the response.
     public var duration: Duration {
         get { self.box.fields.duration }
-        set { self.writable().fields.duration = newValue }
+        set { self.box.fields.duration = newValue }
     }
     /// The endpoint that answered; `nil` for an unmatched request.
     public var endpointID: String? {
         get { self.box.fields.endpointID }
-        set { self.writable().fields.endpointID = newValue }
+        set { self.box.fields.endpointID = newValue }
     }
     /// What this request got (never flaky, sequence or a count rule).
     public var mode: Mode? {
         get { self.box.fields.mode }
-        set { self.writable().fields.mode = newValue }
+        set { self.box.fields.mode = newValue }
     }
     /// The endpoint's own setting when it differs from `mode` (`flaky:25`;
     /// `success` for an error a `Prefer` header asked for).
     public var setting: Mode? {
         get { self.box.fields.setting }
-        set { self.writable().fields.setting = newValue }
+        set { self.box.fields.setting = newValue }
     }
     /// What the request's `Prefer` header chose in place of the endpoint's
     /// setting: its mode, latency or toxics.
     public var forced: Decision.Forced {
         get { self.box.fields.forced }
-        set { self.writable().fields.forced = newValue }
+        set { self.box.fields.forced = newValue }
     }
     /// The request chose its mode itself, with a `Prefer` header.
     public var preferred: Bool { self.forced.mode != nil }
@@ -69,61 +69,61 @@ public struct JournalEntry: Sendable {
     /// network overruled.
     public var networkFault: Bool {
         get { self.box.fields.networkFault }
-        set { self.writable().fields.networkFault = newValue }
+        set { self.box.fields.networkFault = newValue }
     }
     /// The fixture file a `file:` response names that does not exist
     /// (`episodes/99.json`): why a success answered 404.
     public var missingFixture: String? {
         get { self.box.fields.missingFixture }
-        set { self.writable().fields.missingFixture = newValue }
+        set { self.box.fields.missingFixture = newValue }
     }
     public var latency: String? {
         get { self.box.fields.latency }
-        set { self.writable().fields.latency = newValue }
+        set { self.box.fields.latency = newValue }
     }
     /// The delay that was deliberately added.
     public var injectedDelay: Duration {
         get { self.box.fields.injectedDelay }
-        set { self.writable().fields.injectedDelay = newValue }
+        set { self.box.fields.injectedDelay = newValue }
     }
     /// From the request's arrival to the response's status line leaving;
     /// `nil` when none was sent or the path that answered does not say.
     public var firstByte: Duration? {
         get { self.box.fields.firstByte }
-        set { self.writable().fields.firstByte = newValue }
+        set { self.box.fields.firstByte = newValue }
     }
     /// Set when no endpoint matched.
     public var unmatched: Unmatched? {
         get { self.box.fields.unmatched }
-        set { self.writable().fields.unmatched = newValue }
+        set { self.box.fields.unmatched = newValue }
     }
     /// Set when the request was refused before any endpoint saw it
     /// (malformed, headers or body too large, too slow): why.
     public var rejection: String? {
         get { self.box.fields.rejection }
-        set { self.writable().fields.rejection = newValue }
+        set { self.box.fields.rejection = newValue }
     }
     /// Set for a request that went to the upstream (`live`).
     public var upstream: UpstreamOutcome? {
         get { self.box.fields.upstream }
-        set { self.writable().fields.upstream = newValue }
+        set { self.box.fields.upstream = newValue }
     }
     /// Set for a request its endpoint's rate limit refused (429).
     public var rateLimited: RateLimited? {
         get { self.box.fields.rateLimited }
-        set { self.writable().fields.rateLimited = newValue }
+        set { self.box.fields.rateLimited = newValue }
     }
     /// The connection toxics the answer went out with; none for most.
     public var toxics: Toxics {
         get { self.box.fields.toxics }
-        set { self.writable().fields.toxics = newValue }
+        set { self.box.fields.toxics = newValue }
     }
     /// A status line went out but the body stopped short of what it
     /// promised and the connection closed: `truncated`, or a `limit_data`
     /// toxic that cut this answer (one shorter than its limit is whole).
     public var cutShort: Bool {
         get { self.box.fields.cutShort }
-        set { self.writable().fields.cutShort = newValue }
+        set { self.box.fields.cutShort = newValue }
     }
 
     public init(
@@ -133,21 +133,14 @@ public struct JournalEntry: Sendable {
     ) {
         self.sequence = sequence
         self.details = details
-        self.box = Box(
-            fields: Fields(
+        self.box = CopyOnWrite(
+            Fields(
                 time: time, method: method, target: target, status: status, duration: duration,
                 endpointID: endpointID, mode: mode, setting: setting == mode ? nil : setting, latency: latency,
                 injectedDelay: injectedDelay, unmatched: unmatched))
     }
 
-    /// The box, copied first if another entry shares it: what a setter
-    /// writes to.
-    private mutating func writable() -> Box {
-        if !isKnownUniquelyReferenced(&self.box) { self.box = Box(fields: self.box.fields) }
-        return self.box
-    }
-
-    struct Fields {
+    struct Fields: Sendable {
         var time: Double
         var method: String
         var target: String
@@ -168,19 +161,6 @@ public struct JournalEntry: Sendable {
         var rateLimited: RateLimited?
         var toxics: Toxics = Toxics.none
         var cutShort: Bool = false
-    }
-
-    /// Changed only through `writable()`, that is while no other entry
-    /// refers to it: as with an array's buffer, no thread but the owner's
-    /// can see it then, which is why it is `Sendable` and why its accesses
-    /// need no run-time exclusivity check (the owning entry's own `inout`
-    /// access is checked).
-    final class Box: @unchecked Sendable {
-        @exclusivity(unchecked) var fields: Fields
-
-        init(fields: Fields) {
-            self.fields = fields
-        }
     }
 }
 
