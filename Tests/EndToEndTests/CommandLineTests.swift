@@ -185,9 +185,9 @@ import Testing
     /// More requests than the journal keeps: stdout, `--log` and `--har`
     /// each get every one of them.
     @Test func serveWritesEveryRequestEvenBeyondWhatTheJournalKeeps() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sb-all-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try ScratchFolder("sb-all")
+        defer { scratch.remove() }
+        let directory = scratch.url
         let log = directory.appendingPathComponent("requests.jsonl").path
         let har = directory.appendingPathComponent("session.har").path
         let stdout = directory.appendingPathComponent("stdout.jsonl").path
@@ -239,9 +239,9 @@ import Testing
     }
 
     @Test func serveQuietPrintsNoLinesAndTheLogStillHasEveryRequest() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sb-quiet-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try ScratchFolder("sb-quiet")
+        defer { scratch.remove() }
+        let directory = scratch.url
         let log = directory.appendingPathComponent("requests.jsonl").path
         let stdout = directory.appendingPathComponent("stdout.jsonl").path
         let serve = try await ServeProcess.start(

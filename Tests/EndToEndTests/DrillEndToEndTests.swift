@@ -20,9 +20,9 @@ import Testing
 
     @Test func aDrillRunsToItsEndWithItsMarkersInOrder() async throws {
         let fixtures = try TemporaryFixtures(manifest: Self.manifest)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sb-drill-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try ScratchFolder("sb-drill")
+        defer { scratch.remove() }
+        let directory = scratch.url
         let log = directory.appendingPathComponent("requests.jsonl").path
         let har = directory.appendingPathComponent("session.har").path
         let (session, _) = try await TmuxSession.startScreen(fixtures.path, extra: ["--log", log, "--har", har])

@@ -196,9 +196,9 @@ import Testing
     }
 
     @Test func logAndHARFilesAreWritten() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sb-files-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try ScratchFolder("sb-files")
+        defer { scratch.remove() }
+        let directory = scratch.url
         let log = directory.appendingPathComponent("requests.jsonl").path
         let har = directory.appendingPathComponent("session.har").path
         let (session, port) = try await TmuxSession.startScreen(extra: ["--log", log, "--har", har])
