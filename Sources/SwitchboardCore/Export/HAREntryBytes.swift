@@ -15,7 +15,7 @@ struct HAREntryBytes {
     private func write(_ entry: JournalEntry, serverURL: String, into out: inout JSONByteWriter) {
         let details = entry.details
         let version = details?.httpVersion ?? "HTTP/1.1"
-        let milliseconds = entry.duration.nanoseconds
+        let milliseconds = entry.durationNanoseconds
         out.append(#"{"startedDateTime":""#)
         out.appendISO8601(entry.time)
         out.append(#"","time":"#)

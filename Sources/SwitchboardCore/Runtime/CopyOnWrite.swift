@@ -29,6 +29,13 @@ public struct CopyOnWrite<Fields: Sendable>: Sendable {
         self.box = Box(fields)
     }
 
+    /// Whether both share one box, and so, since a shared box is never
+    /// changed in place, hold the same fields: a test of identity that
+    /// stays true only while both values are kept.
+    @inlinable public func isIdentical(to other: Self) -> Bool {
+        self.box === other.box
+    }
+
     @inlinable public var fields: Fields {
         _read { yield self.box.fields }
         _modify {

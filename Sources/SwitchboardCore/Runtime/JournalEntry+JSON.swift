@@ -107,7 +107,7 @@ extension JournalEntry {
             out.append("null")
         }
         out.append(#","duration_ms":"#)
-        out.appendMilliseconds(self.duration.nanoseconds)
+        out.appendMilliseconds(self.durationNanoseconds)
         self.appendOutcome(to: &out)
         if let unmatched = self.unmatched {
             out.append(#","unmatched":true,"closest":"#)

@@ -16,10 +16,12 @@ extension JournalEntry {
         return bytes
     }
 
-    /// What one entry costs in the journal's ring, text aside: its slot
-    /// and its box (counted in full in every slot, though the ring and a
-    /// feed share one).
-    public static let slotBytes = MemoryLayout<JournalEntry>.stride + (16 + MemoryLayout<Fields>.stride + 16 + 15) & ~15
+    /// What one entry costs in the journal's ring, text aside: its slot,
+    /// its box and its outcome's (each counted in full in every slot,
+    /// though the ring and a feed share the one, and the requests of a
+    /// remembered answer the other).
+    public static let slotBytes =
+        MemoryLayout<JournalEntry>.stride + (16 + MemoryLayout<Fields>.stride + 16 + 15) & ~15 + Outcome.boxBytes
 
     private static func heapBytes(_ text: String?) -> Int {
         guard let count = text?.utf8.count, count > 15 else { return 0 }

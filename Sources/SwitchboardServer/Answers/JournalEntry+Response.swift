@@ -3,24 +3,51 @@ import NIOHTTP1
 import SwitchboardCore
 
 extension JournalEntry {
-    /// The entry for a request and what it got, whichever front end
-    /// answered it (a socket's handler, or the in-process answers).
+    /// The entry for an answer that ended `now` with `status`, whichever
+    /// front end ran its plan: the one place the journal's timing of an
+    /// answer is worked out. `headSentAt`: when its status line left; an
+    /// answer sent whole at once (none noted) had its first byte at the
+    /// end, one with no status line has none. `outcome`: what `response`
+    /// was for a request that ended so (`Outcome(response, answered:)`),
+    /// made once for all the requests of a remembered answer.
     init(
-        head: HTTPRequestHead, body: ByteBuffer?, bodySize: Int, wallTime: Double, _ response: PreparedResponse,
-        status: JournalEntry.Status, elapsed: TimeAmount
+        head: HTTPRequestHead, body: ByteBuffer?, bodySize: Int, wallTime: Double, arrived: NIODeadline,
+        _ response: PreparedResponse, outcome: Outcome, status: JournalEntry.Status, now: NIODeadline,
+        headSentAt: NIODeadline?
     ) {
-        let decision = response.decision
-        let answered = if case .answered = status { true } else { false }
+        let answered = status.isAnswered
         let details = CapturedExchange(
             head: head, requestBody: body, requestBodySize: bodySize,
             responseHeaders: answered ? response.headers : HTTPHeaders(),
             responseBody: answered ? response.body : ByteBuffer(), sharesResponseBody: response.head != nil,
             rateLimitHeaders: answered && response.headersLackRateLimit ? response.rateVerdict : nil)
+        let duration = (now - arrived).nanoseconds
         self.init(
-            time: wallTime, method: head.method.rawValue, target: head.uri,
-            status: status, duration: .nanoseconds(elapsed.nanoseconds), endpointID: response.endpointID,
-            mode: decision?.mode, setting: decision?.setting, latency: decision?.latency,
-            injectedDelay: response.delay, unmatched: response.unmatched, details: details)
+            time: wallTime, method: head.method.rawValue, target: head.uri, status: status,
+            durationNanoseconds: duration,
+            firstByteNanoseconds: headSentAt.map { ($0 - arrived).nanoseconds } ?? (answered ? duration : nil),
+            outcome: outcome, details: details)
+    }
+
+    /// The same, its outcome made for it alone.
+    init(
+        head: HTTPRequestHead, body: ByteBuffer?, bodySize: Int, wallTime: Double, arrived: NIODeadline,
+        _ response: PreparedResponse, status: JournalEntry.Status, now: NIODeadline, headSentAt: NIODeadline?
+    ) {
+        self.init(
+            head: head, body: body, bodySize: bodySize, wallTime: wallTime, arrived: arrived, response,
+            outcome: Outcome(response, answered: status.isAnswered), status: status, now: now, headSentAt: headSentAt)
+    }
+}
+
+extension JournalEntry.Outcome {
+    /// What `response` was for a request it answered (a status line went
+    /// out) or not: the same for every request it served so.
+    init(_ response: PreparedResponse, answered: Bool) {
+        let decision = response.decision
+        self.init(
+            endpointID: response.endpointID, mode: decision?.mode, setting: decision?.setting,
+            latency: decision?.latency, injectedDelay: response.delay, unmatched: response.unmatched)
         self.rateLimited = response.rateLimited
         // Every cut (the mode, a limit_data toxic, a relayed answer cut
         // on its way) is journaled as an answer whose plan cuts.
@@ -36,21 +63,9 @@ extension JournalEntry {
     }
 }
 
-extension JournalEntry {
-    /// The entry for an answer that ended `now` with `status`, whichever
-    /// front end ran its plan: the one place the journal's timing of an
-    /// answer is worked out. `headSentAt`: when its status line left; an
-    /// answer sent whole at once (none noted) had its first byte at the
-    /// end, one with no status line has none.
-    init(
-        head: HTTPRequestHead, body: ByteBuffer?, bodySize: Int, wallTime: Double, arrived: NIODeadline,
-        _ response: PreparedResponse, status: JournalEntry.Status, now: NIODeadline, headSentAt: NIODeadline?
-    ) {
-        self.init(
-            head: head, body: body, bodySize: bodySize, wallTime: wallTime, response, status: status,
-            elapsed: now - arrived)
-        let answered = if case .answered = status { true } else { false }
-        self.firstByte =
-            headSentAt.map { .nanoseconds(($0 - arrived).nanoseconds) } ?? (answered ? self.duration : nil)
+extension JournalEntry.Status {
+    /// A status line went out.
+    var isAnswered: Bool {
+        if case .answered = self { true } else { false }
     }
 }

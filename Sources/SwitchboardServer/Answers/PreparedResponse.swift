@@ -36,6 +36,13 @@ struct PreparedResponse: Sendable {
         self.box = CopyOnWrite(Fields(status: status, headers: headers, body: body))
     }
 
+    /// Both share one box, so hold the same answer: a box two values share
+    /// is never changed in place (`CopyOnWrite`). What is made from one may
+    /// be kept for the other while the first is kept.
+    func isIdentical(to other: PreparedResponse) -> Bool {
+        self.box.isIdentical(to: other.box)
+    }
+
     var status: HTTPResponseStatus {
         get { self.box.fields.status }
         _modify { yield &self.box.fields.status }

@@ -41,6 +41,10 @@ final class AnswerWriter {
     /// The timer holding the answer back (its delay, its body's next chunk,
     /// a slow close), while there is one.
     var wait: Scheduled<Void>?
+    /// The outcome journaled last and the answer it was made from, kept so
+    /// that the answer's box cannot change or be reused while it is (see
+    /// `PreparedResponse.isIdentical(to:)`).
+    private var lastOutcome: (response: PreparedResponse, answered: Bool, outcome: JournalEntry.Outcome)?
 
     init(responder: Responder, host: any AnswerWriterHost) {
         self.responder = responder
@@ -224,9 +228,24 @@ final class AnswerWriter {
         self.responder.inFlight.wrappingDecrement(by: 1, ordering: .relaxed)
         let entry = JournalEntry(
             head: request.head, body: request.body, bodySize: request.bodySize, wallTime: request.wallTime,
-            arrived: request.arrived, response, status: status, now: now, headSentAt: self.headSentAt)
+            arrived: request.arrived, response, outcome: self.outcome(of: response, answered: status.isAnswered),
+            status: status, now: now, headSentAt: self.headSentAt)
         self.headSentAt = nil
         self.responder.journal.record(entry)
+    }
+
+    /// The journal's outcome of `response`: the last one made, when
+    /// `response` is the very answer it was made from (a remembered answer,
+    /// request after request) and ended the same way.
+    private func outcome(of response: PreparedResponse, answered: Bool) -> JournalEntry.Outcome {
+        if let last = self.lastOutcome, last.answered == answered, last.response.isIdentical(to: response) {
+            return last.outcome
+        }
+        let outcome = JournalEntry.Outcome(response, answered: answered)
+        // A relayed answer never repeats, and its body is the upstream's:
+        // not kept past its request.
+        self.lastOutcome = response.upstream == nil ? (response, answered, outcome) : nil
+        return outcome
     }
 
     static func part(_ part: HTTPServerResponsePart) -> NIOAny {
