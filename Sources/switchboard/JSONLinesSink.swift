@@ -47,9 +47,13 @@ final class JSONLinesSink: JournalSink {
     /// next. Only the stream's thread calls `write`, which is what makes
     /// this mutable state safe in a `Sendable` sink.
     private nonisolated(unsafe) var lines = JSONByteWriter(capacity: 64 * 1024)
+    /// The last line's outcome and its bytes, for the next line with the
+    /// same (`JournalLineCache`); the stream's thread's alone, as `lines`.
+    private nonisolated(unsafe) var outcomes = JournalLineCache()
 
     func write(_ entries: [JournalEntry]) throws(SinkError) {
-        try Self.write(entries, redact: self.redact, into: &self.lines) { bytes throws(SinkError) in
+        try Self.write(entries, redact: self.redact, into: &self.lines, reusing: &self.outcomes) {
+            bytes throws(SinkError) in
             let written = fwrite(bytes.baseAddress, 1, bytes.count, self.output)
             guard written == bytes.count else { throw self.failure() }
         } counted: { lines in
@@ -61,7 +65,8 @@ final class JSONLinesSink: JournalSink {
     /// One access to `lines` for the whole batch, not one per line.
     private static func write(
         _ entries: [JournalEntry], redact: Bool, into lines: inout JSONByteWriter,
-        _ output: (UnsafeBufferPointer<UInt8>) throws(SinkError) -> Void, counted: (Int) -> Void
+        reusing outcomes: inout JournalLineCache, _ output: (UnsafeBufferPointer<UInt8>) throws(SinkError) -> Void,
+        counted: (Int) -> Void
     ) throws(SinkError) {
         var start = entries.startIndex
         while start < entries.endIndex {
@@ -70,7 +75,7 @@ final class JSONLinesSink: JournalSink {
             lines.removeAll(keepingCapacityUpTo: 1 << 20)
             // By index: iterating the slice would copy each entry first.
             for index in start..<end {
-                entries[index].appendJSONLine(to: &lines, redact: redact)
+                entries[index].appendJSONLine(to: &lines, redact: redact, reusing: &outcomes)
             }
             try lines.withBytes { bytes throws(SinkError) in try output(bytes) }
             counted(end - start)

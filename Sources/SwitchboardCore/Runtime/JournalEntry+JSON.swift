@@ -10,59 +10,10 @@ extension JournalEntry {
         return writer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// `,"delay_ms":…,"endpoint":…,"mode":…,"setting":…,"latency":…` and,
-    /// when the log line says why, `,"reason":"no fixture episodes/99.json"`,
-    /// for a request whose `Prefer` header chose for it,
-    /// `,"forced_by":"prefer","forced":"mode=server_error"`,
-    /// for a rejected request, `,"rejected":…`, for one a rate limit
-    /// refused, `,"rate_limited":"5/s"`, for one sent with toxics
-    /// `,"toxics":"slicer"`, for a body cut short `,"cut_short":true`, for a
-    /// reset or hang the latency profile drew `,"network_fault":true` (and `,"retried_early_ms":…` when
-    /// it came back too soon): what answered the request,
-    /// in the same words in the `serve` line and in HAR's `_switchboard`.
+    /// What answered the request, as the `serve` line and HAR's
+    /// `_switchboard` write it (`Outcome.appendJSON`).
     func appendOutcome(to out: inout JSONByteWriter) {
-        out.append(#","delay_ms":"#)
-        out.appendMilliseconds(self.injectedDelay.nanoseconds)
-        out.append(#","endpoint":"#)
-        out.appendOptional(self.endpointID)
-        out.append(#","mode":"#)
-        out.appendOptional(self.mode?.name)
-        out.append(#","setting":"#)
-        out.appendOptional((self.setting ?? self.mode)?.name)
-        out.append(#","latency":"#)
-        out.appendOptional(self.latency)
-        if !self.toxics.isEmpty {
-            out.append(#","toxics":"#)
-            out.appendString(self.toxics.description)
-        }
-        if self.cutShort { out.append(#","cut_short":true"#) }
-        if let reason = self.reason {
-            out.append(#","reason":"#)
-            out.appendString(reason)
-        }
-        if let forced = self.forcedText {
-            out.append(#","forced_by":"prefer","forced":"#)
-            out.appendString(forced)
-        }
-        if self.networkFault { out.append(#","network_fault":true"#) }
-        if let rejection = self.rejection {
-            out.append(#","rejected":"#)
-            out.appendString(rejection)
-        }
-        if let limited = self.rateLimited {
-            out.append(#","rate_limited":"#)
-            out.appendString(limited.limit.description)
-            if let early = limited.early {
-                out.append(#","retried_early_ms":"#)
-                out.appendMilliseconds(early.nanoseconds)
-            }
-        }
-        if let upstream = self.upstream {
-            out.append(#","upstream_ms":"#)
-            out.appendMilliseconds(upstream.time.nanoseconds)
-            out.append(#","upstream":"#)
-            out.appendString(upstream.summary)
-        }
+        self.outcome.appendJSON(to: &out)
     }
 
     /// Appends the JSON object (no newline) to `out`.
@@ -84,6 +35,36 @@ extension JournalEntry {
     /// The JSON object, written straight into `out`'s bytes because `serve`
     /// prints one per request, at tens of thousands a second.
     public func appendJSON(to out: inout JSONByteWriter, redact: Bool = true) {
+        self.appendRequestJSON(to: &out, redact: redact)
+        self.outcome.appendLineJSON(to: &out)
+        self.appendSequence(to: &out)
+    }
+
+    /// The JSON object and a newline, its outcome's part copied from
+    /// `cache` when the entry shares the outcome of the last line it
+    /// wrote: `serve` prints the requests of a remembered answer one after
+    /// another.
+    public func appendJSONLine(to out: inout JSONByteWriter, redact: Bool, reusing cache: inout JournalLineCache) {
+        self.appendRequestJSON(to: &out, redact: redact)
+        cache.append(self.outcome, to: &out)
+        self.appendSequence(to: &out)
+        out.append(UInt8(ascii: "\n"))
+    }
+
+    /// The journal's number for it, which `record --request N` and the
+    /// control API's `requests/N` take (entries made outside a journal have
+    /// none), and the object's end.
+    private func appendSequence(to out: inout JSONByteWriter) {
+        if self.sequence > 0 {
+            out.append(#","sequence":"#)
+            out.appendInteger(self.sequence)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"time":…,"method":…,"path":…,"query":…,"status":…,"duration_ms":…`:
+    /// the request's own part of the line.
+    private func appendRequestJSON(to out: inout JSONByteWriter, redact: Bool) {
         out.append(#"{"time":""#)
         out.appendISO8601(self.time)
         out.append(#"","method":"#)
@@ -108,23 +89,6 @@ extension JournalEntry {
         }
         out.append(#","duration_ms":"#)
         out.appendMilliseconds(self.durationNanoseconds)
-        self.appendOutcome(to: &out)
-        if let unmatched = self.unmatched {
-            out.append(#","unmatched":true,"closest":"#)
-            out.appendOptional(unmatched.closest)
-            out.append(#","hint":"#)
-            out.appendString(unmatched.reason)
-        } else {
-            out.append(#","unmatched":false"#)
-        }
-        // The journal's number for it, which `record --request N` and the
-        // control API's `requests/N` take; entries made outside a journal
-        // have none.
-        if self.sequence > 0 {
-            out.append(#","sequence":"#)
-            out.appendInteger(self.sequence)
-        }
-        out.append(UInt8(ascii: "}"))
     }
 
     /// `"path","query":"query"` straight from the target's bytes, for the

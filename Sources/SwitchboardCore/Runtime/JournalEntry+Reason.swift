@@ -4,14 +4,22 @@ extension JournalEntry {
     /// `needs ?lat&lon` (an unmatched request on the right path). The same
     /// words in the log line, the `serve` line, HAR's `_switchboard` and
     /// the details view.
+    public var reason: String? { self.outcome.reason }
+
+    /// What the request's `Prefer` header chose, in its own words:
+    /// `mode=server_error, latency=3g, toxics=slicer`; `nil` when it chose
+    /// nothing and the endpoint's setting answered.
+    public var forcedText: String? { self.outcome.forcedText }
+}
+
+extension JournalEntry.Outcome {
+    /// See `JournalEntry.reason`.
     public var reason: String? {
         if let missing = self.missingFixture { return "no fixture " + missing }
         return self.unmatched?.short
     }
 
-    /// What the request's `Prefer` header chose, in its own words:
-    /// `mode=server_error, latency=3g, toxics=slicer`; `nil` when it chose
-    /// nothing and the endpoint's setting answered.
+    /// See `JournalEntry.forcedText`.
     public var forcedText: String? {
         guard !self.forced.isEmpty else { return nil }
         var parts: [String] = []
