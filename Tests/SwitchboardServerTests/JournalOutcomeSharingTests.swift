@@ -36,6 +36,15 @@ import Testing
         #expect(!entries[3].outcome.isIdentical(to: entries[0].outcome))
         #expect(entries.map(\.endpointID) == ["a", "a", "a", "b"])
         #expect(entries[2].jsonLine.contains(#""path":"/a","query":"token=REDACTED","status":200,"#))
+        // What was sent is shared too; what was asked is each request's own.
+        let captured = entries.map { $0.details as? CapturedExchange }
+        #expect(captured[1]?.response === captured[0]?.response && captured[2]?.response === captured[0]?.response)
+        #expect(captured[3]?.response !== captured[0]?.response)
+        #expect(
+            entries.map { String(decoding: $0.details?.responseBody ?? [], as: UTF8.self) } == [
+                "one", "one", "one", "two",
+            ])
+        #expect(captured.map { $0?.head.uri } == ["/a", "/a", "/a?token=secret", "/b"])
         #expect(entries[3].jsonLine.contains(#","endpoint":"b","mode":"success","setting":"success","#))
     }
 
@@ -57,5 +66,10 @@ import Testing
         #expect(!entries[1].outcome.isIdentical(to: entries[0].outcome))
         #expect(!entries[2].outcome.isIdentical(to: entries[1].outcome))
         #expect(entries[4].jsonLine.contains(#","endpoint":"first","mode":"success","#))
+        let bodies = entries.map { String(decoding: $0.details?.responseBody ?? [], as: UTF8.self) }
+        #expect(bodies[0] == "one" && bodies[2] == "one" && bodies[4] == "one")
+        #expect(bodies[1] != "one" && bodies[3] == bodies[1])
+        #expect(
+            entries[1].details?.responseHeader("Content-Type") == entries[3].details?.responseHeader("Content-Type"))
     }
 }

@@ -7,36 +7,34 @@ extension JournalEntry {
     /// front end ran its plan: the one place the journal's timing of an
     /// answer is worked out. `headSentAt`: when its status line left; an
     /// answer sent whole at once (none noted) had its first byte at the
-    /// end, one with no status line has none. `outcome`: what `response`
-    /// was for a request that ended so (`Outcome(response, answered:)`),
-    /// made once for all the requests of a remembered answer.
+    /// end, one with no status line has none. `outcome` and `captured`:
+    /// what `response` was, and sent, to a request that ended so
+    /// (`Outcome(response, answered:)`, `CapturedResponse(response,
+    /// answered:)`), made once for all the requests of a remembered answer.
     init(
         head: HTTPRequestHead, body: ByteBuffer?, bodySize: Int, wallTime: Double, arrived: NIODeadline,
-        _ response: PreparedResponse, outcome: Outcome, status: JournalEntry.Status, now: NIODeadline,
+        outcome: Outcome, captured: CapturedResponse, status: JournalEntry.Status, now: NIODeadline,
         headSentAt: NIODeadline?
     ) {
-        let answered = status.isAnswered
-        let details = CapturedExchange(
-            head: head, requestBody: body, requestBodySize: bodySize,
-            responseHeaders: answered ? response.headers : HTTPHeaders(),
-            responseBody: answered ? response.body : ByteBuffer(), sharesResponseBody: response.head != nil,
-            rateLimitHeaders: answered && response.headersLackRateLimit ? response.rateVerdict : nil)
+        let details = CapturedExchange(head: head, requestBody: body, requestBodySize: bodySize, response: captured)
         let duration = (now - arrived).nanoseconds
         self.init(
             time: wallTime, method: head.method.rawValue, target: head.uri, status: status,
             durationNanoseconds: duration,
-            firstByteNanoseconds: headSentAt.map { ($0 - arrived).nanoseconds } ?? (answered ? duration : nil),
+            firstByteNanoseconds: headSentAt.map { ($0 - arrived).nanoseconds } ?? (status.isAnswered ? duration : nil),
             outcome: outcome, details: details)
     }
 
-    /// The same, its outcome made for it alone.
+    /// The same, its outcome and response made for it alone.
     init(
         head: HTTPRequestHead, body: ByteBuffer?, bodySize: Int, wallTime: Double, arrived: NIODeadline,
         _ response: PreparedResponse, status: JournalEntry.Status, now: NIODeadline, headSentAt: NIODeadline?
     ) {
+        let answered = status.isAnswered
         self.init(
-            head: head, body: body, bodySize: bodySize, wallTime: wallTime, arrived: arrived, response,
-            outcome: Outcome(response, answered: status.isAnswered), status: status, now: now, headSentAt: headSentAt)
+            head: head, body: body, bodySize: bodySize, wallTime: wallTime, arrived: arrived,
+            outcome: Outcome(response, answered: answered), captured: CapturedResponse(response, answered: answered),
+            status: status, now: now, headSentAt: headSentAt)
     }
 }
 

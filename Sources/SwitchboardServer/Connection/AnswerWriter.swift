@@ -41,10 +41,9 @@ final class AnswerWriter {
     /// The timer holding the answer back (its delay, its body's next chunk,
     /// a slow close), while there is one.
     var wait: Scheduled<Void>?
-    /// The outcome journaled last and the answer it was made from, kept so
-    /// that the answer's box cannot change or be reused while it is (see
-    /// `PreparedResponse.isIdentical(to:)`).
-    private var lastOutcome: (response: PreparedResponse, answered: Bool, outcome: JournalEntry.Outcome)?
+    /// What the journal kept of the last answer, for the next request it
+    /// answers.
+    private var lastJournaled: Journaled?
 
     init(responder: Responder, host: any AnswerWriterHost) {
         self.responder = responder
@@ -226,26 +225,46 @@ final class AnswerWriter {
     /// one entry, whatever path answered it.
     func record(_ request: Request, _ response: PreparedResponse, status: JournalEntry.Status, now: NIODeadline) {
         self.responder.inFlight.wrappingDecrement(by: 1, ordering: .relaxed)
+        let journaled = self.journaled(response, answered: status.isAnswered)
         let entry = JournalEntry(
             head: request.head, body: request.body, bodySize: request.bodySize, wallTime: request.wallTime,
-            arrived: request.arrived, response, outcome: self.outcome(of: response, answered: status.isAnswered),
-            status: status, now: now, headSentAt: self.headSentAt)
+            arrived: request.arrived, outcome: journaled.outcome, captured: journaled.captured, status: status,
+            now: now, headSentAt: self.headSentAt)
         self.headSentAt = nil
         self.responder.journal.record(entry)
     }
 
-    /// The journal's outcome of `response`: the last one made, when
-    /// `response` is the very answer it was made from (a remembered answer,
-    /// request after request) and ended the same way.
-    private func outcome(of response: PreparedResponse, answered: Bool) -> JournalEntry.Outcome {
-        if let last = self.lastOutcome, last.answered == answered, last.response.isIdentical(to: response) {
-            return last.outcome
+    /// What the journal keeps of `response` for a request it answered
+    /// (or not): the last one made, when `response` is the very answer it
+    /// was made from (a remembered answer, request after request) and
+    /// ended the same way.
+    private func journaled(_ response: PreparedResponse, answered: Bool) -> Journaled {
+        if let last = self.lastJournaled, last.answered == answered, last.response.isIdentical(to: response) {
+            return last
         }
-        let outcome = JournalEntry.Outcome(response, answered: answered)
+        let made = Journaled(response, answered: answered)
         // A relayed answer never repeats, and its body is the upstream's:
         // not kept past its request.
-        self.lastOutcome = response.upstream == nil ? (response, answered, outcome) : nil
-        return outcome
+        self.lastJournaled = response.upstream == nil ? made : nil
+        return made
+    }
+
+    /// What the journal keeps of an answer, and the answer it was made
+    /// from, kept with it so that the answer's box cannot change or be
+    /// reused while it is (see `PreparedResponse.isIdentical(to:)`). An
+    /// object: handed out as one reference.
+    private final class Journaled {
+        let response: PreparedResponse
+        let answered: Bool
+        let outcome: JournalEntry.Outcome
+        let captured: CapturedResponse
+
+        init(_ response: PreparedResponse, answered: Bool) {
+            self.response = response
+            self.answered = answered
+            self.outcome = JournalEntry.Outcome(response, answered: answered)
+            self.captured = CapturedResponse(response, answered: answered)
+        }
     }
 
     static func part(_ part: HTTPServerResponsePart) -> NIOAny {

@@ -8,21 +8,11 @@ final class CapturedExchange: ExchangeDetails {
     let head: HTTPRequestHead
     let requestBodyBuffer: ByteBuffer?
     let requestBodySize: Int
-    let responseHeaderFields: HTTPHeaders
-    let responseBodyBuffer: ByteBuffer
-    /// The response body is a slice of the manifest's own buffer: it costs
-    /// the journal nothing to keep.
-    let sharesResponseBody: Bool
-    /// `RateLimit-*` headers the answer's wire bytes carried and
-    /// `responseHeaderFields` does not: added when someone reads them.
-    let rateLimitHeaders: RateVerdict?
+    /// Shared by the exchanges of one remembered answer.
+    let response: CapturedResponse
 
-    init(
-        head: HTTPRequestHead, requestBody: ByteBuffer?, requestBodySize: Int, responseHeaders: HTTPHeaders,
-        responseBody: ByteBuffer, sharesResponseBody: Bool, rateLimitHeaders: RateVerdict? = nil
-    ) {
+    init(head: HTTPRequestHead, requestBody: ByteBuffer?, requestBodySize: Int, response: CapturedResponse) {
         self.head = head
-        self.rateLimitHeaders = rateLimitHeaders
         // A body kept whole for an upstream is kept here only up to the
         // limit, and as a copy.
         if let requestBody, requestBody.readableBytes > capturedBodyLimit {
@@ -31,17 +21,19 @@ final class CapturedExchange: ExchangeDetails {
             self.requestBodyBuffer = requestBody
         }
         self.requestBodySize = requestBodySize
-        self.responseHeaderFields = responseHeaders
-        // Keep at most the capture limit of a long body, as a copy: a slice
-        // would keep the whole body alive.
-        self.responseBodyBuffer =
-            responseBody.readableBytes > capturedBodyLimit
-            ? ByteBuffer(bytes: responseBody.readableBytesView.prefix(capturedBodyLimit)) : responseBody
-        self.sharesResponseBody = sharesResponseBody && responseBody.readableBytes <= capturedBodyLimit
-        self.responseBodySize = responseBody.readableBytes
+        self.response = response
     }
 
-    let responseBodySize: Int
+    convenience init(
+        head: HTTPRequestHead, requestBody: ByteBuffer?, requestBodySize: Int, responseHeaders: HTTPHeaders,
+        responseBody: ByteBuffer, sharesResponseBody: Bool
+    ) {
+        self.init(
+            head: head, requestBody: requestBody, requestBodySize: requestBodySize,
+            response: CapturedResponse(headers: responseHeaders, body: responseBody, sharesBody: sharesResponseBody))
+    }
+
+    var responseBodySize: Int { self.response.bodySize }
 
     var httpVersion: String { "HTTP/\(self.head.version.major).\(self.head.version.minor)" }
 
@@ -54,12 +46,12 @@ final class CapturedExchange: ExchangeDetails {
     }
 
     var responseHeaders: [HeaderField] {
-        var fields = self.responseHeaderFields
-        if let verdict = self.rateLimitHeaders { RateLimitAnswer.addHeaders(verdict, to: &fields) }
+        var fields = self.response.headers
+        if let verdict = self.response.rateLimitHeaders { RateLimitAnswer.addHeaders(verdict, to: &fields) }
         return fields.map { HeaderField(name: $0.name, value: $0.value) }
     }
 
-    var responseBody: [UInt8] { Array(self.responseBodyBuffer.readableBytesView) }
+    var responseBody: [UInt8] { Array(self.response.body.readableBytesView) }
 
     /// Measured, not just counted: object headers, string storage and
     /// allocator rounding make a small request cost about a kilobyte.
@@ -67,7 +59,7 @@ final class CapturedExchange: ExchangeDetails {
         var bytes = 512 + 2 * self.head.uri.utf8.count
         for header in self.head.headers { bytes += 2 * (header.name.utf8.count + header.value.utf8.count) + 96 }
         bytes += self.requestBodyBuffer?.readableBytes ?? 0
-        if !self.sharesResponseBody { bytes += self.responseBodyBuffer.readableBytes }
+        if !self.response.sharesBody { bytes += self.response.body.readableBytes }
         return bytes
     }
 }
