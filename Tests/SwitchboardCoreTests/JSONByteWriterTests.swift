@@ -94,4 +94,54 @@ import Testing
             line.contains(#","path":"# + JSONText.quoted(path) + #","query":"# + JSONText.quoted(query) + ","),
             "\(line)")
     }
+
+    /// Two digits a division write what one at a time wrote, padded alike.
+    @Test func decimalsAreWrittenWholeAndPadded() {
+        let values: [UInt] = [0, 5, 9, 10, 11, 99, 100, 101, 999, 1_000, 4_021, 12_345, 100_000, UInt.max]
+        for value in values {
+            for width in [1, 3, 20] {
+                var out = JSONByteWriter()
+                out.appendDecimal(value, width: width)
+                let digits = String(value)
+                let expected = String(repeating: "0", count: max(0, width - digits.count)) + digits
+                #expect(out.withBytes { String(decoding: $0, as: UTF8.self) } == expected)
+            }
+        }
+    }
+
+    /// Milliseconds rounded in integers as they were in doubles: halves up,
+    /// and the same beyond where the integers stop (2^50 ns).
+    @Test func millisecondsRoundAsInDoubles() {
+        let samples: [Int64] = [
+            -5, 0, 499, 500, 501, 1_499, 1_500, 187_000, 187_499, 187_500, 2_004_000_000, 999_999_999_500,
+            (1 << 50) - 1_500, (1 << 50) - 1, 1 << 50, (1 << 50) + 500, Int64.max,
+        ]
+        for nanoseconds in samples {
+            var out = JSONByteWriter()
+            out.appendMilliseconds(nanoseconds)
+            let micros = Int((Double(max(0, nanoseconds)) / 1000).rounded())
+            let expected = "\(micros / 1000)." + String(String(micros % 1000 + 1000).dropFirst())
+            #expect(out.withBytes { String(decoding: $0, as: UTF8.self) } == expected, "\(nanoseconds)")
+        }
+    }
+
+    /// A path with no query is checked for bytes to escape and for `?` in
+    /// one pass, eight bytes at a time: either, at any place, is found.
+    @Test(arguments: ["\"", "\\", "\u{1}", "é", "?"])
+    func aPathsByteToEscapeOrItsMarkIsFoundAnywhere(special: String) {
+        for at in 1...18 {
+            let target = "/" + String(repeating: "a", count: at - 1) + special + String(repeating: "b", count: 18 - at)
+            let entry = JournalEntry(
+                time: 0, method: "GET", target: target, status: .answered(200), duration: .zero, endpointID: nil,
+                mode: nil, latency: nil)
+            let (path, query) =
+                special == "?"
+                ? (String(target.split(separator: "?")[0]), String(target.split(separator: "?").dropFirst().joined()))
+                : (target, "")
+            #expect(
+                entry.jsonLine(redact: false).contains(
+                    #""path":"# + JSONText.quoted(path) + #","query":"# + JSONText.quoted(query) + ","),
+                "\(target)")
+        }
+    }
 }

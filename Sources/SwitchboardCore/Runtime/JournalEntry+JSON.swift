@@ -68,7 +68,9 @@ extension JournalEntry {
         out.append(#"{"time":""#)
         out.appendISO8601(self.time)
         out.append(#"","method":"#)
-        out.appendString(self.method)
+        // Nearly every request's: a compare of two small strings, not a scan.
+        let method = self.method
+        if method == "GET" { out.append(#""GET""#) } else { out.appendString(method) }
         out.append(#","path":"#)
         let target = self.target
         if Self.appendPlainTarget(target, redact: redact, to: &out) != true {
@@ -99,6 +101,11 @@ extension JournalEntry {
     /// by a combining mark would tell apart from bytes.
     private static func appendPlainTarget(_ target: String, redact: Bool, to out: inout JSONByteWriter) -> Bool? {
         target.utf8.withContiguousStorageIfAvailable { bytes in
+            // Most: a plain path, no query (one pass over the bytes).
+            if bytes.first == UInt8(ascii: "/"), out.appendPlain(bytes, without: UInt8(ascii: "?")) {
+                out.append(#","query":"""#)
+                return true
+            }
             let mark = bytes.firstIndex(of: UInt8(ascii: "?"))
             guard bytes.count > 1 ? bytes[0] == UInt8(ascii: "/") && bytes[1] < 0x80 : bytes.first == UInt8(ascii: "/")
             else { return false }

@@ -117,17 +117,32 @@ public struct JSONByteWriter: ~Copyable {
         if copied != true { self.appendEscaped(text) }
     }
 
+    /// `bytes` quoted, if none of them needs escaping nor is `mark`;
+    /// `false` (and nothing written) otherwise. One pass where a caller
+    /// would otherwise look for `mark` first (a target's `?`) and check
+    /// the bytes after.
+    public mutating func appendPlain(_ bytes: UnsafeBufferPointer<UInt8>, without mark: UInt8) -> Bool {
+        guard Self.isPlain(bytes, without: mark) else { return false }
+        self.appendQuoted(bytes)
+        return true
+    }
+
     /// `bytes` quoted, if none of them needs escaping; `false` (and
     /// nothing written) if one does.
     private mutating func appendPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard Self.isPlain(bytes) else { return false }
+        self.appendQuoted(bytes)
+        return true
+    }
+
+    @inline(__always)
+    private mutating func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.reserve(bytes.count + 2)
         let start = self.base + self.count
         start.pointee = UInt8(ascii: "\"")
         if let source = bytes.baseAddress { (start + 1).initialize(from: source, count: bytes.count) }
         start[bytes.count + 1] = UInt8(ascii: "\"")
         self.count += bytes.count + 2
-        return true
     }
 
     /// The slow way, for text with bytes to escape (or not contiguous).
@@ -155,6 +170,24 @@ public struct JSONByteWriter: ~Copyable {
         }
         while at < bytes.count {
             if !Self.needsNoEscape(base[at]) { return false }
+            at += 1
+        }
+        return true
+    }
+
+    /// `isPlain`, and no byte is `mark`.
+    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>, without mark: UInt8) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let marks = UInt64(mark) &* 0x0101_0101_0101_0101
+        var at = 0
+        while at + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+            if Self.wordNeedsEscape(word) || Self.zeroByte(word ^ marks) != 0 { return false }
+            at += 8
+        }
+        while at < bytes.count {
+            if !Self.needsNoEscape(base[at]) || base[at] == mark { return false }
             at += 1
         }
         return true
@@ -199,30 +232,58 @@ public struct JSONByteWriter: ~Copyable {
 
     /// Nanoseconds as milliseconds with three decimals: `2004.000`.
     public mutating func appendMilliseconds(_ nanoseconds: Int64) {
-        let micros = Int((Double(max(0, nanoseconds)) / 1000).rounded())
+        let nanoseconds = max(0, nanoseconds)
+        // In integers up to 2^50 ns (13 days), where they round as the
+        // division in doubles below does (the quotient's ulp is well under
+        // the 0.001 that separates a half from its neighbours).
+        let micros =
+            nanoseconds < 1 << 50
+            ? Int((nanoseconds + 500) / 1000) : Int((Double(nanoseconds) / 1000).rounded())
         self.appendDecimal(UInt(micros / 1000))
         self.append(UInt8(ascii: "."))
         self.appendDecimal(UInt(micros % 1000), width: 3)
     }
 
-    /// `value` in decimal, zero-padded to `width` digits (at most 20).
+    /// `value` in decimal, zero-padded to `width` digits (at most 20):
+    /// two digits a division, half the divisions of one at a time.
     public mutating func appendDecimal(_ value: UInt, width: Int = 1) {
         var length = 1
-        var rest = value / 10
-        while rest > 0 {
-            length += 1
-            rest /= 10
+        var rest = value
+        while rest >= 100 {
+            length += 2
+            rest /= 100
         }
+        if rest >= 10 { length += 1 }
         length = max(length, min(width, 20))
         self.reserve(length)
+        let start = self.base + self.count
+        var at = start + length
         var remaining = value
-        var at = self.base + self.count + length
-        repeat {
+        while remaining >= 100 {
+            let pair = remaining % 100
+            remaining /= 100
+            at -= 2
+            Self.putPair(pair, at)
+        }
+        if remaining >= 10 {
+            at -= 2
+            Self.putPair(remaining, at)
+        } else {
             at -= 1
-            at.pointee = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10)
-            remaining /= 10
-        } while at > self.base + self.count
+            at.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
+        }
+        while at > start {
+            at -= 1
+            at.pointee = UInt8(ascii: "0")
+        }
         self.count += length
+    }
+
+    /// `pair` (below 100) as two digits at `at`.
+    @inline(__always)
+    private static func putPair(_ pair: UInt, _ at: UnsafeMutablePointer<UInt8>) {
+        at[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair / 10)
+        at[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair % 10)
     }
 
     /// `2026-11-22T12:01:02.123Z`: `Timestamp.iso8601`'s text, its digits
