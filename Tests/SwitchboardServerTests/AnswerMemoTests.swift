@@ -136,3 +136,11 @@ import Testing
         #expect(String(buffer: answers.prepare(keyed, arrived: .now()).body) == "keyed")
     }
 }
+
+extension ConnectionAnswers {
+    /// The answer remembered for `head`, its headers read as the handler
+    /// reads them when the head arrives.
+    mutating func remembered(_ head: HTTPRequestHead) -> DecidedAnswer? {
+        self.remembered(head, headers: HeaderFacts(head.headers))
+    }
+}

@@ -32,10 +32,11 @@ struct AnswerMemo {
 
     /// The answer remembered for a request with `head` while the panel's
     /// version is `version`, when it needs no routing: a `GET` of the
-    /// target remembered, asking for nothing of its own (no `Prefer`).
-    func answer(to head: HTTPRequestHead, version: Int) -> DecidedAnswer? {
-        guard self.version == version, let target = self.target, case .GET = head.method, head.uri == target,
-            !head.headers.contains(name: "Prefer")
+    /// target remembered, asking for nothing of its own (`asksPreference`:
+    /// it has a `Prefer` header).
+    func answer(to head: HTTPRequestHead, asksPreference: Bool, version: Int) -> DecidedAnswer? {
+        guard self.version == version, !asksPreference, let target = self.target, case .GET = head.method,
+            head.uri == target
         else { return nil }
         return self.targetAnswer
     }

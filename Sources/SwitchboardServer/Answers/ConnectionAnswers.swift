@@ -23,8 +23,9 @@ struct ConnectionAnswers {
     /// neither routing nor a decision (`AnswerMemo`): by reference, not
     /// copied. (`mutating`, though it changes nothing: the handler's
     /// connection answers are then used in place, not copied out to call it.)
-    mutating func remembered(_ head: HTTPRequestHead) -> DecidedAnswer? {
-        self.memo.answer(to: head, version: self.responder.panel.version)
+    /// `headers`: what the head's headers say, read as it arrived.
+    mutating func remembered(_ head: HTTPRequestHead, headers: HeaderFacts) -> DecidedAnswer? {
+        self.memo.answer(to: head, asksPreference: headers.hasPrefer, version: self.responder.panel.version)
     }
 
     /// The answer to a request with this head, arrived at `arrived`.

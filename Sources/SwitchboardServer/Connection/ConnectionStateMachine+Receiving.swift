@@ -33,8 +33,8 @@ extension ConnectionStateMachine {
         /// Read the body (or the end).
         case receive
         /// Tell a client that asked first (`Expect: 100-continue`) to send
-        /// its body.
-        case sendContinue
+        /// its body (in the request's HTTP version).
+        case sendContinue(HTTPVersion)
         /// Answer 400 and close: the head breaks a rule.
         case refuse(Request, HTTPResponseStatus, reason: String)
         /// Answer 413 and close: the body it announces is too large.
@@ -62,11 +62,11 @@ extension ConnectionStateMachine {
         case .receiving, .uploading, .answering, .modifying:
             return .unexpected(self.unexpected("a request head"))
         }
-        if let problem = HostHeaderRule.problem(in: request.head) {
+        if let problem = request.hostProblem {
             self.state = .closing
             return .refuse(request, .badRequest, reason: problem)
         }
-        let expectsContinue = request.head.headers.first(name: "Expect")?.lowercased() == "100-continue"
+        let expectsContinue = request.headers.expectsContinue
         if let decided, case .relay = decided.plan {
             guard decided.delay > .zero else {
                 self.state = .uploading(
@@ -89,8 +89,9 @@ extension ConnectionStateMachine {
             self.state = .closing
             return .refuseBody(request)
         }
+        let version = request.head.version
         self.state = .receiving(request)
-        return .sendContinue
+        return .sendContinue(version)
     }
 
     enum BodyAction {

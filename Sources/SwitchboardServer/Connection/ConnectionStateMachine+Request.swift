@@ -15,6 +15,8 @@ extension ConnectionStateMachine {
         var keepAlive: Bool
         /// Sent by a web page that needs CORS headers on the answer.
         let fromPage: Bool
+        /// What its headers say that the connection asks about, read once.
+        let headers: HeaderFacts
         /// The whole body is kept, not just what the journal shows: the
         /// request goes to an upstream after a delay (one with no delay
         /// streams its body instead).
@@ -25,6 +27,27 @@ extension ConnectionStateMachine {
         /// The body, kept up to a limit; `bodySize` counts all of it.
         var body: ByteBuffer?
         var bodySize = 0
+
+        /// `headers`: what `head`'s headers say, when the caller has read
+        /// them already (the handler does, for `fromPage`).
+        init(
+            head: HTTPRequestHead, arrived: NIODeadline, wallTime: Double, isControl: Bool, keepAlive: Bool,
+            fromPage: Bool, headers: HeaderFacts? = nil, bodySize: Int = 0
+        ) {
+            self.head = head
+            self.arrived = arrived
+            self.wallTime = wallTime
+            self.isControl = isControl
+            self.keepAlive = keepAlive
+            self.fromPage = fromPage
+            self.headers = headers ?? HeaderFacts(head.headers)
+            self.bodySize = bodySize
+        }
+
+        /// Why its Host headers must be refused (`HostHeaderRule`), if they must.
+        var hostProblem: String? {
+            HostHeaderRule.problem(hosts: self.headers.hosts, version: self.head.version)
+        }
 
         /// A `HEAD`, whose answer has no body. (A pattern match: `==` on
         /// `HTTPMethod` compares raw value strings.)

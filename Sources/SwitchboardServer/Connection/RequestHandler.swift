@@ -103,15 +103,15 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
                 self.clock.requestReceived()
                 self.responder.inFlight.wrappingIncrement(by: 1, ordering: .relaxed)
                 if sendContinue {
-                    let proceed = HTTPResponseHead(version: head.version, status: .continue)
+                    let proceed = HTTPResponseHead(version: request.head.version, status: .continue)
                     context.writeAndFlush(self.wrapOutboundOut(.head(proceed)), promise: nil)
                 }
                 self.forward(request, response, streaming: true, context: context)
             case .receive:
                 self.clock.headReceived()
-            case .sendContinue:
+            case .sendContinue(let version):
                 self.clock.headReceived()
-                let proceed = HTTPResponseHead(version: head.version, status: .continue)
+                let proceed = HTTPResponseHead(version: version, status: .continue)
                 context.writeAndFlush(self.wrapOutboundOut(.head(proceed)), promise: nil)
             case .refuse(let request, let status, let reason):
                 self.clock.headReceived()
@@ -156,24 +156,25 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
         }
     }
 
-    /// A request as its head arrives.
+    /// A request as its head arrives, its headers read once (`HeaderFacts`).
     func request(for head: HTTPRequestHead, context: ChannelHandlerContext) -> Request {
         let connect = if case .CONNECT = head.method { true } else { false }
+        let headers = HeaderFacts(head.headers)
+        let isControl = ControlAPI.addresses(head.uri)
+        let keepAlive = head.isKeepAlive && self.responder.keepAlive && !connect
         return Request(
             head: head, arrived: context.eventLoop.now, wallTime: WallClock.now(),
             // NIO's parser reads nothing after a CONNECT (it would be tunnel
             // bytes): its refusal is the connection's last answer.
-            isControl: ControlAPI.addresses(head.uri),
-            keepAlive: head.isKeepAlive && self.responder.keepAlive && !connect,
-            fromPage: self.responder.cors && head.headers.contains(name: "Origin"))
+            isControl: isControl, keepAlive: keepAlive,
+            fromPage: self.responder.cors && headers.hasOrigin, headers: headers)
     }
 
     /// While some request may go live, its answer is decided as its head
     /// arrives, once (what that means for its body is the connection's to
     /// say: `headReceived`).
     func decideAtHead(_ request: Request) -> PreparedResponse? {
-        guard self.responder.forwardsBodies.load(ordering: .relaxed), !request.isControl,
-            HostHeaderRule.problem(in: request.head) == nil
+        guard self.responder.forwardsBodies.load(ordering: .relaxed), !request.isControl, request.hostProblem == nil
         else { return nil }
         return self.answers.prepare(request.head, arrived: request.arrived)
     }
@@ -223,7 +224,7 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
             self.writer.run(decided.answer, for: request, context: context)
             return
         }
-        if let remembered = self.answers.remembered(request.head) {
+        if let remembered = self.answers.remembered(request.head, headers: request.headers) {
             self.writer.run(remembered.answer, for: request, context: context)
             return
         }
