@@ -80,7 +80,7 @@ extension ConnectionStateMachine {
         // an answer unless it is told to go ahead (or, if the body is too
         // large, told no).
         guard expectsContinue else {
-            self.state = .receiving(request)
+            self.state = .receiving(consume request)
             return .receive
         }
         if !request.isControl, let length = request.head.headers.first(name: "Content-Length").flatMap(Int.init),
@@ -90,7 +90,7 @@ extension ConnectionStateMachine {
             return .refuseBody(request)
         }
         let version = request.head.version
-        self.state = .receiving(request)
+        self.state = .receiving(consume request)
         return .sendContinue(version)
     }
 
@@ -148,19 +148,22 @@ extension ConnectionStateMachine {
     }
 
     mutating func endReceived() -> EndAction {
-        switch self.state {
+        // Taken out, so the request moves on rather than being copied.
+        switch self.takeState() {
         case .receiving(let request):
             self.state = .answering(.writing)
             return request.isControl ? .answerControl(request) : .answer(request)
         case .uploading(let request, var upstream):
-            self.state = .modifying
             let action = upstream.machine.requestEnded()
             self.state = .answering(.upstream(request, upstream))
             return .endUpload(action)
-        case .closing, .closed:
-            return .ignore
-        case .idle, .answering, .modifying:
-            return .unexpected(self.unexpected("a request end"))
+        case let other:
+            self.state = other
+            switch other {
+            case .closing, .closed: return .ignore
+            case .idle, .receiving, .uploading, .answering, .modifying:
+                return .unexpected(self.unexpected("a request end"))
+            }
         }
     }
 

@@ -93,11 +93,13 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
         }
     }
 
-    func handle(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
-        switch part {
+    /// (`consuming`: the head moves into the request, not copied there.)
+    func handle(_ part: consuming HTTPServerRequestPart, context: ChannelHandlerContext) {
+        switch consume part {
         case .head(let head):
             let request = self.request(for: head, context: context)
-            switch self.connection.headReceived(request, decided: self.decideAtHead(request)) {
+            let decided = self.decideAtHead(request)
+            switch self.connection.headReceived(consume request, decided: decided) {
             case .stream(let request, let response, let sendContinue):
                 self.clock.headReceived()
                 self.clock.requestReceived()
@@ -157,7 +159,7 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     }
 
     /// A request as its head arrives, its headers read once (`HeaderFacts`).
-    func request(for head: HTTPRequestHead, context: ChannelHandlerContext) -> Request {
+    func request(for head: consuming HTTPRequestHead, context: ChannelHandlerContext) -> Request {
         let connect = if case .CONNECT = head.method { true } else { false }
         let headers = HeaderFacts(head.headers)
         let isControl = ControlAPI.addresses(head.uri)
