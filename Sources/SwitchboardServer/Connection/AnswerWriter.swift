@@ -11,8 +11,9 @@ protocol AnswerWriterHost: AnyObject {
     var connection: ConnectionStateMachine { get set }
     /// The snapshot the answer was decided from: the slicer's seeded draws.
     var snapshot: PanelSnapshot? { get }
-    /// The answer's end is out and the connection is kept: the next request.
-    func answerFinished(context: ChannelHandlerContext)
+    /// The answer's end is out (at `now`) and the connection is kept: the
+    /// next request.
+    func answerFinished(now: NIODeadline, context: ChannelHandlerContext)
     /// The answer's end is out on a connection that does not go on: close it.
     func answerClosing(context: ChannelHandlerContext)
     /// A `relay` plan: the request goes to its upstream.
@@ -105,9 +106,12 @@ final class AnswerWriter {
         {
             // The common case: the whole response was encoded when the
             // manifest loaded; one write, no encoding.
-            self.record(request, response, .ran, now: context.eventLoop.now)
+            // One reading of the clock for both: it costs a call through
+            // the event loop's existential.
+            let now = context.eventLoop.now
+            self.record(request, response, .ran, now: now)
             raw.writeAndFlush(NIOAny(wire), promise: nil)
-            self.host.answerFinished(context: context)
+            self.host.answerFinished(now: now, context: context)
             return
         }
         let response = response.withRateLimitHeaders()
@@ -208,7 +212,7 @@ final class AnswerWriter {
             return
         }
         context.writeAndFlush(Self.part(.end(nil)), promise: nil)
-        self.host.answerFinished(context: context)
+        self.host.answerFinished(now: context.eventLoop.now, context: context)
     }
 
     /// Journals an answer that ended as `end`, its status worked out from

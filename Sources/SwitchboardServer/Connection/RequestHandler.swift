@@ -233,8 +233,8 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
         self.writer.run(self.answers.prepare(request.head, arrived: request.arrived), for: request, context: context)
     }
 
-    func answerFinished(context: ChannelHandlerContext) {
-        self.clock.responseFinished(now: context.eventLoop.now)
+    func answerFinished(now: NIODeadline, context: ChannelHandlerContext) {
+        self.clock.responseFinished(now: now)
         self.resume(context: context)
     }
 
