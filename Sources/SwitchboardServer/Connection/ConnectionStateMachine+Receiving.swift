@@ -222,19 +222,17 @@ extension ConnectionStateMachine {
     /// Whether a read asked for now may go ahead; if not, it happens once
     /// the held events are handled.
     mutating func readRequested() -> Bool {
-        if self.uploadPartsInFlight > 0 {
-            self.readDeferred = true
-            return false
+        // One look at the state: each `if case` on it copied it whole.
+        switch self.state {
+        case .answering:
+            break
+        case .uploading(_, let upstream) where upstream.machine.partsInFlight > 0:
+            break
+        case .idle, .receiving, .uploading, .closing, .closed, .modifying:
+            if self.held.isEmpty { return true }
         }
-        if case .answering = self.state {
-            self.readDeferred = true
-            return false
-        }
-        if !self.held.isEmpty {
-            self.readDeferred = true
-            return false
-        }
-        return true
+        self.readDeferred = true
+        return false
     }
 
     enum ReadCompleteAction: Equatable {
