@@ -138,9 +138,11 @@ import Testing
 }
 
 extension ConnectionAnswers {
-    /// The answer remembered for `head`, its headers read as the handler
-    /// reads them when the head arrives.
+    /// The answer remembered for `head`, its method and headers read as
+    /// the handler reads them when the head arrives.
     mutating func remembered(_ head: HTTPRequestHead) -> DecidedAnswer? {
-        self.remembered(head, headers: HeaderFacts(head.headers))
+        self.remembered(
+            ConnectionStateMachine.Request(
+                head: head, arrived: .now(), wallTime: 0, isControl: false, keepAlive: true, fromPage: false))
     }
 }

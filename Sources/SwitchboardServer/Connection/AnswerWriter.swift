@@ -117,10 +117,10 @@ final class AnswerWriter {
         let response = response.withRateLimitHeaders()
         switch response.plan {
         case .answer(let body):
-            let sent = response.sent(isHead: request.head.method == .HEAD)
+            let sent = response.sent(isHead: request.isHead)
             self.writeHead(sent, for: request, context: context)
             guard let rate = body.rate else {
-                if request.head.method != .HEAD && sent.body.readableBytes > 0 {
+                if !request.isHead && sent.body.readableBytes > 0 {
                     context.write(Self.part(.body(.byteBuffer(sent.body))), promise: nil)
                 }
                 self.endBody(request, sent, context: context)
@@ -128,7 +128,7 @@ final class AnswerWriter {
             }
             context.flush()
             let plan = BodyTrickle(
-                bytes: request.head.method == .HEAD ? 0 : sent.body.readableBytes, bytesPerSecond: rate)
+                bytes: request.isHead ? 0 : sent.body.readableBytes, bytesPerSecond: rate)
             self.trickle(
                 plan.chunk(at: 0), of: plan, sent, for: request, started: context.eventLoop.now, context: context)
         case .hang:
@@ -163,7 +163,7 @@ final class AnswerWriter {
             self.perform(response, for: request, context: context)
         case .trickle(let next):
             // The rest of the body at once.
-            if request.head.method != .HEAD {
+            if !request.isHead {
                 let rest = response.body.getSlice(
                     at: response.body.readerIndex + next.offset, length: response.body.readableBytes - next.offset)
                 if let rest { context.write(Self.part(.body(.byteBuffer(rest))), promise: nil) }

@@ -166,7 +166,8 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
 
     /// A request as its head arrives, its headers read once (`HeaderFacts`).
     func request(for head: consuming HTTPRequestHead, context: ChannelHandlerContext) -> Request {
-        let connect = if case .CONNECT = head.method { true } else { false }
+        let method = head.method
+        let connect = if case .CONNECT = method { true } else { false }
         let headers = HeaderFacts(head.headers)
         let isControl = ControlAPI.addresses(head.uri)
         let keepAlive = head.isKeepAlive && self.responder.keepAlive && !connect
@@ -175,7 +176,7 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
             // NIO's parser reads nothing after a CONNECT (it would be tunnel
             // bytes): its refusal is the connection's last answer.
             isControl: isControl, keepAlive: keepAlive,
-            fromPage: self.responder.cors && headers.hasOrigin, headers: headers)
+            fromPage: self.responder.cors && headers.hasOrigin, headers: headers, method: method)
     }
 
     /// While some request may go live, its answer is decided as its head
@@ -232,7 +233,7 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
             self.writer.run(decided.answer, for: request, context: context)
             return
         }
-        if let remembered = self.answers.remembered(request.head, headers: request.headers) {
+        if let remembered = self.answers.remembered(request) {
             self.writer.run(remembered.answer, for: request, context: context)
             return
         }
