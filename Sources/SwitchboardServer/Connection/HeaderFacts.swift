@@ -37,8 +37,12 @@ struct HeaderFacts: Equatable {
 
     /// Compared byte by byte, whatever the case, over the name's contiguous
     /// bytes: lowercasing each name would allocate, and zipping two UTF-8
-    /// views costs some hundred instructions a header.
+    /// views costs some hundred instructions a header. A name of another
+    /// length (most of them) is told apart by its length alone, which a
+    /// string keeps: its bytes are not reached for.
     private static func name(_ name: String) -> Name {
+        let length = name.utf8.count
+        guard length == 4 || length == 6 else { return .other }
         var name = name
         return name.withUTF8 { bytes in
             switch bytes.count {
