@@ -136,3 +136,13 @@ import Testing
         #expect(String(buffer: answers.prepare(keyed, arrived: .now()).body) == "keyed")
     }
 }
+
+extension ConnectionAnswers {
+    /// The answer remembered for `head`, its method and headers read as
+    /// the handler reads them when the head arrives.
+    mutating func remembered(_ head: HTTPRequestHead) -> DecidedAnswer? {
+        self.remembered(
+            ConnectionStateMachine.Request(
+                head: head, arrived: .now(), wallTime: 0, isControl: false, keepAlive: true, fromPage: false))
+    }
+}

@@ -30,13 +30,12 @@ struct AnswerMemo {
         return self.answers[index]
     }
 
-    /// The answer remembered for a request with `head` while the panel's
-    /// version is `version`, when it needs no routing: a `GET` of the
-    /// target remembered, asking for nothing of its own (no `Prefer`).
-    func answer(to head: HTTPRequestHead, version: Int) -> DecidedAnswer? {
-        guard self.version == version, let target = self.target, case .GET = head.method, head.uri == target,
-            !head.headers.contains(name: "Prefer")
-        else { return nil }
+    /// The answer remembered for a `GET` of `target` while the panel's
+    /// version is `version`, when it needs no routing: the target
+    /// remembered. (The caller rules out requests asking for an answer of
+    /// their own, with a `Prefer` header.)
+    func answer(toGet target: String, version: Int) -> DecidedAnswer? {
+        guard self.version == version, let remembered = self.target, target == remembered else { return nil }
         return self.targetAnswer
     }
 

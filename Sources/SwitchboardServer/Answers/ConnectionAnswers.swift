@@ -19,12 +19,13 @@ struct ConnectionAnswers {
         self.responder = responder
     }
 
-    /// The answer remembered for a request with this head, when it needs
-    /// neither routing nor a decision (`AnswerMemo`): by reference, not
-    /// copied. (`mutating`, though it changes nothing: the handler's
-    /// connection answers are then used in place, not copied out to call it.)
-    mutating func remembered(_ head: HTTPRequestHead) -> DecidedAnswer? {
-        self.memo.answer(to: head, version: self.responder.panel.version)
+    /// The answer remembered for `request`, when it needs neither routing
+    /// nor a decision (`AnswerMemo`): by reference, not copied. (`mutating`,
+    /// though it changes nothing: the handler's connection answers are then
+    /// used in place, not copied out to call it.)
+    mutating func remembered(_ request: ConnectionStateMachine.Request) -> DecidedAnswer? {
+        guard request.isGet, !request.headers.hasPrefer else { return nil }
+        return self.memo.answer(toGet: request.head.uri, version: self.responder.panel.version)
     }
 
     /// The answer to a request with this head, arrived at `arrived`.

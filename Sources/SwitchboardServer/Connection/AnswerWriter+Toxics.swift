@@ -16,8 +16,8 @@ extension AnswerWriter {
         // The answer itself says the connection ends with it.
         if toxics.slowClose != nil { request.keepAlive = false }
         // `limit_data` is the plan's cut: `sent` holds the bytes that go.
-        var sent = response.sent(isHead: request.head.method == .HEAD)
-        if request.head.method == .HEAD { sent.body = ByteBuffer() }
+        var sent = response.sent(isHead: request.isHead)
+        if request.isHead { sent.body = ByteBuffer() }
         let plan = ToxicBody(
             bytes: sent.body.readableBytes, bandwidth: body.rate,
             slicer: toxics.slicer ? self.slicerDraws(for: response) : nil)

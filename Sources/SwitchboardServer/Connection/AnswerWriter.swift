@@ -11,8 +11,9 @@ protocol AnswerWriterHost: AnyObject {
     var connection: ConnectionStateMachine { get set }
     /// The snapshot the answer was decided from: the slicer's seeded draws.
     var snapshot: PanelSnapshot? { get }
-    /// The answer's end is out and the connection is kept: the next request.
-    func answerFinished(context: ChannelHandlerContext)
+    /// The answer's end is out (at `now`) and the connection is kept: the
+    /// next request.
+    func answerFinished(now: NIODeadline, context: ChannelHandlerContext)
     /// The answer's end is out on a connection that does not go on: close it.
     func answerClosing(context: ChannelHandlerContext)
     /// A `relay` plan: the request goes to its upstream.
@@ -108,18 +109,21 @@ final class AnswerWriter {
         {
             // The common case: the whole response was encoded when the
             // manifest loaded; one write, no encoding.
-            self.record(request, response, .ran, now: context.eventLoop.now)
+            // One reading of the clock for both: it costs a call through
+            // the event loop's existential.
+            let now = context.eventLoop.now
+            self.record(request, response, .ran, now: now)
             raw.writeAndFlush(NIOAny(wire), promise: nil)
-            self.host.answerFinished(context: context)
+            self.host.answerFinished(now: now, context: context)
             return
         }
         let response = response.withRateLimitHeaders()
         switch response.plan {
         case .answer(let body):
-            let sent = response.sent(isHead: request.head.method == .HEAD)
+            let sent = response.sent(isHead: request.isHead)
             self.writeHead(sent, for: request, context: context)
             guard let rate = body.rate else {
-                if request.head.method != .HEAD && sent.body.readableBytes > 0 {
+                if !request.isHead && sent.body.readableBytes > 0 {
                     context.write(Self.part(.body(.byteBuffer(sent.body))), promise: nil)
                 }
                 self.endBody(request, sent, context: context)
@@ -127,7 +131,7 @@ final class AnswerWriter {
             }
             context.flush()
             let plan = BodyTrickle(
-                bytes: request.head.method == .HEAD ? 0 : sent.body.readableBytes, bytesPerSecond: rate)
+                bytes: request.isHead ? 0 : sent.body.readableBytes, bytesPerSecond: rate)
             self.trickle(
                 plan.chunk(at: 0), of: plan, sent, for: request, started: context.eventLoop.now, context: context)
         case .hang:
@@ -162,7 +166,7 @@ final class AnswerWriter {
             self.perform(response, for: request, context: context)
         case .trickle(let next):
             // The rest of the body at once.
-            if request.head.method != .HEAD {
+            if !request.isHead {
                 let rest = response.body.getSlice(
                     at: response.body.readerIndex + next.offset, length: response.body.readableBytes - next.offset)
                 if let rest { context.write(Self.part(.body(.byteBuffer(rest))), promise: nil) }
@@ -211,7 +215,7 @@ final class AnswerWriter {
             return
         }
         context.writeAndFlush(Self.part(.end(nil)), promise: nil)
-        self.host.answerFinished(context: context)
+        self.host.answerFinished(now: context.eventLoop.now, context: context)
     }
 
     /// Journals an answer that ended as `end`, its status worked out from

@@ -24,7 +24,13 @@ struct ConnectionClock {
         case sending
     }
 
-    let limits: ServerLimits
+    /// The limits' timeouts as the event loop counts time, converted once:
+    /// a `Duration` to `TimeAmount` conversion is some 200 instructions
+    /// (128-bit arithmetic), and one ran with every response.
+    private let idleTimeout: TimeAmount
+    private let headerTimeout: TimeAmount
+    private let bodyTimeout: TimeAmount
+    private let shortestTimeout: TimeAmount
     private(set) var phase = Phase.idle
     /// When the current wait runs out; nil while a request is being answered.
     private(set) var deadline: NIODeadline?
@@ -32,12 +38,15 @@ struct ConnectionClock {
     private(set) var wake: NIODeadline?
 
     init(limits: ServerLimits) {
-        self.limits = limits
+        self.idleTimeout = TimeAmount(limits.idleTimeout)
+        self.headerTimeout = TimeAmount(limits.headerTimeout)
+        self.bodyTimeout = TimeAmount(limits.bodyTimeout)
+        self.shortestTimeout = TimeAmount(limits.shortestTimeout)
     }
 
     mutating func start(now: NIODeadline) {
         self.phase = .idle
-        self.deadline = now + TimeAmount(self.limits.idleTimeout)
+        self.deadline = now + self.idleTimeout
     }
 
     /// Bytes arrived while no request was under way: a head has begun.
@@ -47,13 +56,13 @@ struct ConnectionClock {
         case .readingHead, .readingBody, .busy: return
         }
         self.phase = .readingHead
-        self.deadline = now + TimeAmount(self.limits.headerTimeout)
+        self.deadline = now + self.headerTimeout
     }
 
     /// A read left a request's body unfinished: the rest must keep coming.
     mutating func bodyArrived(now: NIODeadline) {
         self.phase = .readingBody
-        self.deadline = now + TimeAmount(self.limits.bodyTimeout)
+        self.deadline = now + self.bodyTimeout
     }
 
     /// A read is over (see `ConnectionStateMachine.readCompleted`): a head
@@ -83,7 +92,7 @@ struct ConnectionClock {
     /// The response is written: wait for the next request.
     mutating func responseFinished(now: NIODeadline) {
         self.phase = .idle
-        self.deadline = now + TimeAmount(self.limits.idleTimeout)
+        self.deadline = now + self.idleTimeout
     }
 
     /// The idle time ran out with part of the response still unsent: the
@@ -106,7 +115,7 @@ struct ConnectionClock {
     /// away), so moving it needs no new timer; a connection wakes at most
     /// once per shortest timeout to look.
     func nextWake(now: NIODeadline) -> NIODeadline {
-        let soonest = now + TimeAmount(self.limits.shortestTimeout)
+        let soonest = now + self.shortestTimeout
         guard let deadline = self.deadline else { return soonest }
         return min(deadline, soonest)
     }

@@ -33,8 +33,8 @@ extension ConnectionStateMachine {
         /// Read the body (or the end).
         case receive
         /// Tell a client that asked first (`Expect: 100-continue`) to send
-        /// its body.
-        case sendContinue
+        /// its body (in the request's HTTP version).
+        case sendContinue(HTTPVersion)
         /// Answer 400 and close: the head breaks a rule.
         case refuse(Request, HTTPResponseStatus, reason: String)
         /// Answer 413 and close: the body it announces is too large.
@@ -62,11 +62,11 @@ extension ConnectionStateMachine {
         case .receiving, .uploading, .answering, .modifying:
             return .unexpected(self.unexpected("a request head"))
         }
-        if let problem = HostHeaderRule.problem(in: request.head) {
+        if let problem = request.hostProblem {
             self.state = .closing
             return .refuse(request, .badRequest, reason: problem)
         }
-        let expectsContinue = request.head.headers.first(name: "Expect")?.lowercased() == "100-continue"
+        let expectsContinue = request.headers.expectsContinue
         if let decided, case .relay = decided.plan {
             guard decided.delay > .zero else {
                 self.state = .uploading(
@@ -80,7 +80,7 @@ extension ConnectionStateMachine {
         // an answer unless it is told to go ahead (or, if the body is too
         // large, told no).
         guard expectsContinue else {
-            self.state = .receiving(request)
+            self.state = .receiving(consume request)
             return .receive
         }
         if !request.isControl, let length = request.head.headers.first(name: "Content-Length").flatMap(Int.init),
@@ -89,8 +89,9 @@ extension ConnectionStateMachine {
             self.state = .closing
             return .refuseBody(request)
         }
-        self.state = .receiving(request)
-        return .sendContinue
+        let version = request.head.version
+        self.state = .receiving(consume request)
+        return .sendContinue(version)
     }
 
     enum BodyAction {
@@ -147,19 +148,22 @@ extension ConnectionStateMachine {
     }
 
     mutating func endReceived() -> EndAction {
-        switch self.state {
+        // Taken out, so the request moves on rather than being copied.
+        switch self.takeState() {
         case .receiving(let request):
             self.state = .answering(.writing)
             return request.isControl ? .answerControl(request) : .answer(request)
         case .uploading(let request, var upstream):
-            self.state = .modifying
             let action = upstream.machine.requestEnded()
             self.state = .answering(.upstream(request, upstream))
             return .endUpload(action)
-        case .closing, .closed:
-            return .ignore
-        case .idle, .answering, .modifying:
-            return .unexpected(self.unexpected("a request end"))
+        case let other:
+            self.state = other
+            switch other {
+            case .closing, .closed: return .ignore
+            case .idle, .receiving, .uploading, .answering, .modifying:
+                return .unexpected(self.unexpected("a request end"))
+            }
         }
     }
 
@@ -218,19 +222,17 @@ extension ConnectionStateMachine {
     /// Whether a read asked for now may go ahead; if not, it happens once
     /// the held events are handled.
     mutating func readRequested() -> Bool {
-        if self.uploadPartsInFlight > 0 {
-            self.readDeferred = true
-            return false
+        // One look at the state: each `if case` on it copied it whole.
+        switch self.state {
+        case .answering:
+            break
+        case .uploading(_, let upstream) where upstream.machine.partsInFlight > 0:
+            break
+        case .idle, .receiving, .uploading, .closing, .closed, .modifying:
+            if self.held.isEmpty { return true }
         }
-        if case .answering = self.state {
-            self.readDeferred = true
-            return false
-        }
-        if !self.held.isEmpty {
-            self.readDeferred = true
-            return false
-        }
-        return true
+        self.readDeferred = true
+        return false
     }
 
     enum ReadCompleteAction: Equatable {

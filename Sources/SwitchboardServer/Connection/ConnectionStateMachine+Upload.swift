@@ -49,9 +49,4 @@ extension ConnectionStateMachine {
         self.readDeferred = false
         return true
     }
-
-    /// Parts of the upload given to the upstream and not yet taken by it.
-    var uploadPartsInFlight: Int {
-        if case .uploading(_, let upstream) = self.state { upstream.machine.partsInFlight } else { 0 }
-    }
 }

@@ -99,6 +99,15 @@ struct ConnectionStateMachine {
         self.maxBodyBytes = maxBodyBytes
     }
 
+    /// The state, taken out, `modifying` left in its place: what it held
+    /// moves to the caller rather than being copied (a request is four
+    /// references, each retained and released again with a copy).
+    mutating func takeState() -> State {
+        var taken = State.modifying
+        swap(&taken, &self.state)
+        return taken
+    }
+
     /// Why an event cannot happen in the current state.
     func unexpected(_ event: StaticString) -> String {
         "\(event) while \(self.stateName)"

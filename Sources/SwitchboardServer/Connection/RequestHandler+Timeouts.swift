@@ -16,11 +16,18 @@ extension RequestHandler {
     /// head has begun and must finish in time; if a request's body is still
     /// incomplete, the rest must keep coming. (A read that only finished a
     /// body, answered at once, leaves the connection idle, not mid-head.)
+    ///
+    /// Not passed on: this handler is the pipeline's last
+    /// (`SwitchboardServer.configure`), and NIO's tail discards it; passing
+    /// it cost a pipeline hop per read.
     func channelReadComplete(context: ChannelHandlerContext) {
-        if self.clock.readCompleted(self.connection.readCompleted(), now: context.eventLoop.now) {
+        let read = self.connection.readCompleted()
+        // The clock is read only when a deadline moves: most reads finish
+        // a request, and reading it is a call through the event loop.
+        guard read != .none else { return }
+        if self.clock.readCompleted(read, now: context.eventLoop.now) {
             self.armClockIfEarlier(context: context)
         }
-        context.fireChannelReadComplete()
     }
 
     func armClock(context: ChannelHandlerContext) {

@@ -21,8 +21,11 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     let limits: ServerLimits
     /// The timer that wakes at the clock's next deadline (`armClock`).
     var clockTimer: Scheduled<Void>?
-    /// Runs the answers' plans on the channel, and journals them.
-    private(set) lazy var writer = AnswerWriter(responder: self.responder, host: self)
+    /// Runs the answers' plans on the channel, and journals them. Kept with
+    /// the state and reached by pointer: as a `lazy var` each use was a
+    /// dynamic exclusivity check and a nil test, some 43 instructions, twice
+    /// a request.
+    var writer: AnswerWriter { self.fields.pointee.writer }
     /// The control API request under way, while there is one.
     var control: ControlExchange?
     /// The live request on its way to the upstream, while there is one
@@ -45,6 +48,8 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
         var clock: ConnectionClock
         var connection: ConnectionStateMachine
         var answers: ConnectionAnswers
+        /// Set once, in `init` (the writer's host is this handler).
+        var writer: AnswerWriter!
     }
 
     private let state: ManagedBuffer<State, Void>
@@ -79,6 +84,7 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
             connection: ConnectionStateMachine(maxBodyBytes: limits.maxBodyBytes),
             answers: ConnectionAnswers(responder: responder))
         self.state = ManagedBuffer<State, Void>.create(minimumCapacity: 0) { _ in state }
+        self.fields.pointee.writer = AnswerWriter(responder: responder, host: self)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -93,25 +99,27 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
         }
     }
 
-    func handle(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
-        switch part {
+    /// (`consuming`: the head moves into the request, not copied there.)
+    func handle(_ part: consuming HTTPServerRequestPart, context: ChannelHandlerContext) {
+        switch consume part {
         case .head(let head):
             let request = self.request(for: head, context: context)
-            switch self.connection.headReceived(request, decided: self.decideAtHead(request)) {
+            let decided = self.decideAtHead(request)
+            switch self.connection.headReceived(consume request, decided: decided) {
             case .stream(let request, let response, let sendContinue):
                 self.clock.headReceived()
                 self.clock.requestReceived()
                 self.responder.inFlight.wrappingIncrement(by: 1, ordering: .relaxed)
                 if sendContinue {
-                    let proceed = HTTPResponseHead(version: head.version, status: .continue)
+                    let proceed = HTTPResponseHead(version: request.head.version, status: .continue)
                     context.writeAndFlush(self.wrapOutboundOut(.head(proceed)), promise: nil)
                 }
                 self.forward(request, response, streaming: true, context: context)
             case .receive:
                 self.clock.headReceived()
-            case .sendContinue:
+            case .sendContinue(let version):
                 self.clock.headReceived()
-                let proceed = HTTPResponseHead(version: head.version, status: .continue)
+                let proceed = HTTPResponseHead(version: version, status: .continue)
                 context.writeAndFlush(self.wrapOutboundOut(.head(proceed)), promise: nil)
             case .refuse(let request, let status, let reason):
                 self.clock.headReceived()
@@ -156,24 +164,26 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
         }
     }
 
-    /// A request as its head arrives.
-    func request(for head: HTTPRequestHead, context: ChannelHandlerContext) -> Request {
-        let connect = if case .CONNECT = head.method { true } else { false }
+    /// A request as its head arrives, its headers read once (`HeaderFacts`).
+    func request(for head: consuming HTTPRequestHead, context: ChannelHandlerContext) -> Request {
+        let method = head.method
+        let connect = if case .CONNECT = method { true } else { false }
+        let headers = HeaderFacts(head.headers)
+        let isControl = ControlAPI.addresses(head.uri)
+        let keepAlive = head.isKeepAlive && self.responder.keepAlive && !connect
         return Request(
             head: head, arrived: context.eventLoop.now, wallTime: WallClock.now(),
             // NIO's parser reads nothing after a CONNECT (it would be tunnel
             // bytes): its refusal is the connection's last answer.
-            isControl: ControlAPI.addresses(head.uri),
-            keepAlive: head.isKeepAlive && self.responder.keepAlive && !connect,
-            fromPage: self.responder.cors && head.headers.contains(name: "Origin"))
+            isControl: isControl, keepAlive: keepAlive,
+            fromPage: self.responder.cors && headers.hasOrigin, headers: headers, method: method)
     }
 
     /// While some request may go live, its answer is decided as its head
     /// arrives, once (what that means for its body is the connection's to
     /// say: `headReceived`).
     func decideAtHead(_ request: Request) -> PreparedResponse? {
-        guard self.responder.forwardsBodies.load(ordering: .relaxed), !request.isControl,
-            HostHeaderRule.problem(in: request.head) == nil
+        guard self.responder.forwardsBodies.load(ordering: .relaxed), !request.isControl, request.hostProblem == nil
         else { return nil }
         return self.answers.prepare(request.head, arrived: request.arrived)
     }
@@ -223,15 +233,15 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
             self.writer.run(decided.answer, for: request, context: context)
             return
         }
-        if let remembered = self.answers.remembered(request.head) {
+        if let remembered = self.answers.remembered(request) {
             self.writer.run(remembered.answer, for: request, context: context)
             return
         }
         self.writer.run(self.answers.prepare(request.head, arrived: request.arrived), for: request, context: context)
     }
 
-    func answerFinished(context: ChannelHandlerContext) {
-        self.clock.responseFinished(now: context.eventLoop.now)
+    func answerFinished(now: NIODeadline, context: ChannelHandlerContext) {
+        self.clock.responseFinished(now: now)
         self.resume(context: context)
     }
 

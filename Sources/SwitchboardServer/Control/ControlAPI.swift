@@ -47,12 +47,16 @@ struct ControlAPI: Sendable {
     /// spelling is canonically equal to, and the byte after it must be
     /// ASCII too, which ends a character.
     private static func addresses(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count >= Self.prefixBytes.count,
-            bytes.prefix(Self.prefixBytes.count).elementsEqual(Self.prefixBytes)
-        else { return false }
-        guard bytes.count > Self.prefixBytes.count else { return true }
-        let next = bytes[Self.prefixBytes.count]
-        return next == UInt8(ascii: "/") || next == UInt8(ascii: "?")
+        Self.prefixBytes.withUnsafeBufferPointer { prefix in
+            // Most targets differ at their second byte: `/__switchboard`
+            // is the only one starting `/_` that most servers ever see.
+            guard bytes.count >= prefix.count, bytes[1] == prefix[1],
+                memcmp(bytes.baseAddress!, prefix.baseAddress!, prefix.count) == 0
+            else { return false }
+            guard bytes.count > prefix.count else { return true }
+            let next = bytes[prefix.count]
+            return next == UInt8(ascii: "/") || next == UInt8(ascii: "?")
+        }
     }
 
     private static let prefixBytes = Array(Self.prefix.utf8)
