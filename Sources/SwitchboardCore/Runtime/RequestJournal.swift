@@ -39,7 +39,7 @@ public final class RequestJournal: Sendable {
         var detailedHead = 0
         var detailBytes = 0
         var listeners: [@Sendable () -> Void] = []
-        var feeds: [JournalFeed] = []
+        var feeds: [FeedBacklog] = []
     }
 
     public init(capacity: Int = 10_000, detailBudget: Int = 8 * 1024 * 1024, textBudget: Int = 8 * 1024 * 1024) {
@@ -70,7 +70,9 @@ public final class RequestJournal: Sendable {
                 storage.detailed.append((entry.sequence, detailBytes))
                 storage.detailBytes += detailBytes
             }
-            for feed in storage.feeds { feed.append(entry, detailBytes: detailBytes, textBytes: textBytes) }
+            for index in storage.feeds.indices {
+                storage.feeds[index].append(entry, detailBytes: detailBytes, textBytes: textBytes)
+            }
             storage.textBytes += textBytes
             if storage.ring.count < self.capacity {
                 storage.ring.append(entry)
@@ -236,10 +238,18 @@ public final class RequestJournal: Sendable {
     public func addFeed(
         keepsDetails: Bool, backlogBudget: Int = 64 * 1024 * 1024, detailBacklogBudget: Int = 64 * 1024 * 1024
     ) -> JournalFeed {
-        let feed = JournalFeed(
+        let backlog = FeedBacklog(
             keepsDetails: keepsDetails, backlogBudget: backlogBudget, detailBacklogBudget: detailBacklogBudget)
-        self.storage.withLockedValue { $0.feeds.append(feed) }
-        return feed
+        let index = self.storage.withLockedValue { storage in
+            storage.feeds.append(backlog)
+            return storage.feeds.count - 1
+        }
+        return JournalFeed(journal: self, index: index, backlog: backlog)
+    }
+
+    /// What waits in the feed at `index`, swapped into `entries`: `JournalFeed.take`.
+    func take(feed index: Int, into entries: inout [JournalEntry]) -> (lost: Int, detailsDropped: Int) {
+        self.storage.withLockedValue { $0.feeds[index].take(into: &entries) }
     }
 
     /// `listener` runs on the recording thread after every entry: keep it tiny
