@@ -31,7 +31,7 @@ public final class RequestJournal: Sendable {
         /// The oldest sequence number still kept (entries before it were
         /// overwritten, dropped for the text budget, or cleared).
         var firstKept = 1
-        var stats: [String: EndpointStats] = [:]
+        var stats = EndpointTally()
         var total = 0
         var unmatched = 0
         /// Entries that still hold details, oldest first, with their size.
@@ -53,9 +53,13 @@ public final class RequestJournal: Sendable {
         self.storage = NIOLockedValueBox(storage)
     }
 
-    /// Adds an entry (its sequence number is assigned here) and wakes listeners.
+    /// Adds an entry (its sequence number is assigned here) and wakes
+    /// listeners. `endpointIndex`, the index of the entry's endpoint in the
+    /// snapshot that answered, finds its counts without hashing its id (a
+    /// hint: a wrong one costs a lookup, never a wrong count).
     @discardableResult
-    public func record(_ entry: JournalEntry) -> Int {
+    public func record(_ entry: consuming JournalEntry, endpointIndex: Int? = nil) -> Int {
+        // Taken, not copied: the caller's entry becomes the ring's.
         var entry = entry
         // The entry it replaces is handed out and let go of after the lock:
         // freeing its strings and bodies is not work to queue others behind.
@@ -92,7 +96,7 @@ public final class RequestJournal: Sendable {
             self.trimDetails(&storage)
             storage.total += 1
             if let id = entry.endpointID {
-                storage.stats[id, default: EndpointStats()].record(status: entry.status)
+                storage.stats.record(id: id, index: endpointIndex, status: entry.status)
             } else {
                 storage.unmatched += 1
             }
@@ -200,7 +204,9 @@ public final class RequestJournal: Sendable {
 
     /// Totals since start (a clear empties the list, not the counts).
     public func stats() -> JournalStats {
-        self.storage.withLockedValue { JournalStats(total: $0.total, unmatched: $0.unmatched, byEndpoint: $0.stats) }
+        self.storage.withLockedValue {
+            JournalStats(total: $0.total, unmatched: $0.unmatched, byEndpoint: $0.stats.byEndpoint)
+        }
     }
 
     /// Forgets the kept entries, and frees their memory; sequence numbers

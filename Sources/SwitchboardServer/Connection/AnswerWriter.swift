@@ -226,7 +226,7 @@ final class AnswerWriter {
             head: request.head, body: request.body, bodySize: request.bodySize, wallTime: request.wallTime,
             arrived: request.arrived, response, status: status, now: now, headSentAt: self.headSentAt)
         self.headSentAt = nil
-        self.responder.journal.record(entry)
+        self.responder.journal.record(entry, endpointIndex: response.decision?.endpointIndex)
     }
 
     static func part(_ part: HTTPServerResponsePart) -> NIOAny {
