@@ -59,48 +59,54 @@ public final class RequestJournal: Sendable {
     /// hint: a wrong one costs a lookup, never a wrong count).
     @discardableResult
     public func record(_ entry: consuming JournalEntry, endpointIndex: Int? = nil) -> Int {
-        // Taken, not copied: the caller's entry becomes the ring's.
-        var entry = entry
+        let detailBytes = entry.details?.retainedBytes ?? 0
+        let textBytes = entry.textBytes
+        let hasDetails = entry.details != nil
+        let endpointID = entry.endpointID
+        let status = entry.status
+        // Taken, not copied: the caller's entry is moved into the ring
+        // (`take()` leaves nil), the feeds get copies.
+        var recorded: JournalEntry? = consume entry
         // The entry it replaces is handed out and let go of after the lock:
         // freeing its strings and bodies is not work to queue others behind.
         var replaced: JournalEntry?
         var dropped: [JournalEntry] = []
-        let detailBytes = entry.details?.retainedBytes ?? 0
-        let textBytes = entry.textBytes
         let (sequence, listeners): (Int, [@Sendable () -> Void]) = self.storage.withLockedValue { storage in
-            entry.sequence = storage.nextSequence
+            let sequence = storage.nextSequence
             storage.nextSequence += 1
-            if entry.details != nil {
-                storage.detailed.append((entry.sequence, detailBytes))
+            recorded!.sequence = sequence
+            if hasDetails {
+                storage.detailed.append((sequence, detailBytes))
                 storage.detailBytes += detailBytes
             }
             for index in storage.feeds.indices {
-                storage.feeds[index].append(entry, detailBytes: detailBytes, textBytes: textBytes)
+                storage.feeds[index].append(recorded!, detailBytes: detailBytes, textBytes: textBytes)
             }
             storage.textBytes += textBytes
             if storage.ring.count < self.capacity {
-                storage.ring.append(entry)
+                storage.ring.append(recorded.take()!)
                 storage.textCosts.append(textBytes)
             } else {
-                let slot = (entry.sequence - storage.base) % self.capacity
-                let overwritten = entry.sequence - self.capacity
+                let slot = (sequence - storage.base) % self.capacity
+                let overwritten = sequence - self.capacity
                 if overwritten >= storage.firstKept {
                     storage.textBytes -= storage.textCosts[slot]
                     storage.firstKept = overwritten + 1
                 }
-                replaced = entry
+                replaced = recorded.take()
                 swap(&storage.ring[slot], &replaced!)
                 storage.textCosts[slot] = textBytes
             }
-            self.trimText(&storage, dropped: &dropped)
+            // Nearly always within the budget: no call to find that out.
+            if storage.textBytes > self.textBudget { self.trimText(&storage, dropped: &dropped) }
             self.trimDetails(&storage)
             storage.total += 1
-            if let id = entry.endpointID {
-                storage.stats.record(id: id, index: endpointIndex, status: entry.status)
+            if let endpointID {
+                storage.stats.record(id: endpointID, index: endpointIndex, status: status)
             } else {
                 storage.unmatched += 1
             }
-            return (entry.sequence, storage.listeners)
+            return (sequence, storage.listeners)
         }
         replaced = nil
         dropped = []
