@@ -40,8 +40,10 @@ struct EndpointTally {
         self.stats[slot].record(status: status)
     }
 
+    /// Read per screen frame and control call, not per request: built
+    /// from `slots`, whose hashed layout `mapValues` keeps (no id hashed).
     var byEndpoint: [String: EndpointStats] {
-        Dictionary(uniqueKeysWithValues: zip(self.ids, self.stats))
+        self.slots.mapValues { self.stats[$0] }
     }
 
     /// Indexes past this are looked up by id: a hint, not a reason to grow
