@@ -31,7 +31,7 @@ public final class RequestJournal: Sendable {
         /// The oldest sequence number still kept (entries before it were
         /// overwritten, dropped for the text budget, or cleared).
         var firstKept = 1
-        var stats: [String: EndpointStats] = [:]
+        var stats = EndpointTally()
         var total = 0
         var unmatched = 0
         /// Entries that still hold details, oldest first, with their size.
@@ -39,7 +39,7 @@ public final class RequestJournal: Sendable {
         var detailedHead = 0
         var detailBytes = 0
         var listeners: [@Sendable () -> Void] = []
-        var feeds: [JournalFeed] = []
+        var feeds: [FeedBacklog] = []
     }
 
     public init(capacity: Int = 10_000, detailBudget: Int = 8 * 1024 * 1024, textBudget: Int = 8 * 1024 * 1024) {
@@ -53,48 +53,60 @@ public final class RequestJournal: Sendable {
         self.storage = NIOLockedValueBox(storage)
     }
 
-    /// Adds an entry (its sequence number is assigned here) and wakes listeners.
+    /// Adds an entry (its sequence number is assigned here) and wakes
+    /// listeners. `endpointIndex`, the index of the entry's endpoint in the
+    /// snapshot that answered, finds its counts without hashing its id (a
+    /// hint: a wrong one costs a lookup, never a wrong count).
     @discardableResult
-    public func record(_ entry: JournalEntry) -> Int {
-        var entry = entry
+    public func record(_ entry: consuming JournalEntry, endpointIndex: Int? = nil) -> Int {
+        let detailBytes = entry.details?.retainedBytes ?? 0
+        let textBytes = entry.textBytes
+        let hasDetails = entry.details != nil
+        let endpointID = entry.endpointID
+        let status = entry.status
+        // Taken, not copied: the caller's entry is moved into the ring
+        // (`take()` leaves nil), the feeds get copies.
+        var recorded: JournalEntry? = consume entry
         // The entry it replaces is handed out and let go of after the lock:
         // freeing its strings and bodies is not work to queue others behind.
         var replaced: JournalEntry?
         var dropped: [JournalEntry] = []
-        let detailBytes = entry.details?.retainedBytes ?? 0
-        let textBytes = entry.textBytes
         let (sequence, listeners): (Int, [@Sendable () -> Void]) = self.storage.withLockedValue { storage in
-            entry.sequence = storage.nextSequence
+            let sequence = storage.nextSequence
             storage.nextSequence += 1
-            if entry.details != nil {
-                storage.detailed.append((entry.sequence, detailBytes))
+            recorded!.sequence = sequence
+            if hasDetails {
+                storage.detailed.append((sequence, detailBytes))
                 storage.detailBytes += detailBytes
             }
-            for feed in storage.feeds { feed.append(entry, detailBytes: detailBytes, textBytes: textBytes) }
+            for index in storage.feeds.indices {
+                storage.feeds[index].append(recorded!, detailBytes: detailBytes, textBytes: textBytes)
+            }
             storage.textBytes += textBytes
             if storage.ring.count < self.capacity {
-                storage.ring.append(entry)
+                storage.ring.append(recorded.take()!)
                 storage.textCosts.append(textBytes)
             } else {
-                let slot = (entry.sequence - storage.base) % self.capacity
-                let overwritten = entry.sequence - self.capacity
+                let slot = (sequence - storage.base) % self.capacity
+                let overwritten = sequence - self.capacity
                 if overwritten >= storage.firstKept {
                     storage.textBytes -= storage.textCosts[slot]
                     storage.firstKept = overwritten + 1
                 }
-                replaced = entry
+                replaced = recorded.take()
                 swap(&storage.ring[slot], &replaced!)
                 storage.textCosts[slot] = textBytes
             }
-            self.trimText(&storage, dropped: &dropped)
+            // Nearly always within the budget: no call to find that out.
+            if storage.textBytes > self.textBudget { self.trimText(&storage, dropped: &dropped) }
             self.trimDetails(&storage)
             storage.total += 1
-            if let id = entry.endpointID {
-                storage.stats[id, default: EndpointStats()].record(status: entry.status)
+            if let endpointID {
+                storage.stats.record(id: endpointID, index: endpointIndex, status: status)
             } else {
                 storage.unmatched += 1
             }
-            return (entry.sequence, storage.listeners)
+            return (sequence, storage.listeners)
         }
         replaced = nil
         dropped = []
@@ -198,7 +210,9 @@ public final class RequestJournal: Sendable {
 
     /// Totals since start (a clear empties the list, not the counts).
     public func stats() -> JournalStats {
-        self.storage.withLockedValue { JournalStats(total: $0.total, unmatched: $0.unmatched, byEndpoint: $0.stats) }
+        self.storage.withLockedValue {
+            JournalStats(total: $0.total, unmatched: $0.unmatched, byEndpoint: $0.stats.byEndpoint)
+        }
     }
 
     /// Forgets the kept entries, and frees their memory; sequence numbers
@@ -236,10 +250,18 @@ public final class RequestJournal: Sendable {
     public func addFeed(
         keepsDetails: Bool, backlogBudget: Int = 64 * 1024 * 1024, detailBacklogBudget: Int = 64 * 1024 * 1024
     ) -> JournalFeed {
-        let feed = JournalFeed(
+        let backlog = FeedBacklog(
             keepsDetails: keepsDetails, backlogBudget: backlogBudget, detailBacklogBudget: detailBacklogBudget)
-        self.storage.withLockedValue { $0.feeds.append(feed) }
-        return feed
+        let index = self.storage.withLockedValue { storage in
+            storage.feeds.append(backlog)
+            return storage.feeds.count - 1
+        }
+        return JournalFeed(journal: self, index: index, backlog: backlog)
+    }
+
+    /// What waits in the feed at `index`, swapped into `entries`: `JournalFeed.take`.
+    func take(feed index: Int, into entries: inout [JournalEntry]) -> (lost: Int, detailsDropped: Int) {
+        self.storage.withLockedValue { $0.feeds[index].take(into: &entries) }
     }
 
     /// `listener` runs on the recording thread after every entry: keep it tiny

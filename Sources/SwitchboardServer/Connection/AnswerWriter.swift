@@ -235,7 +235,7 @@ final class AnswerWriter {
             arrived: request.arrived, outcome: journaled.outcome, captured: journaled.captured, status: status,
             now: now, headSentAt: self.headSentAt)
         self.headSentAt = nil
-        self.responder.journal.record(entry)
+        self.responder.journal.record(entry, endpointIndex: response.decision?.endpointIndex)
     }
 
     /// What the journal keeps of `response` for a request it answered
