@@ -215,9 +215,12 @@ extension ConnectionStateMachine {
 
     /// The next held event, once no response is under way.
     mutating func nextHeld() -> Held? {
+        // Nothing held, as after most answers: no look at the state (a
+        // call, some 12 instructions).
+        if self.held.isEmpty { return nil }
         switch self.state {
-        case .idle, .receiving: self.held.popFirst()
-        case .uploading, .answering, .closing, .closed, .modifying: nil
+        case .idle, .receiving: return self.held.popFirst()
+        case .uploading, .answering, .closing, .closed, .modifying: return nil
         }
     }
 
