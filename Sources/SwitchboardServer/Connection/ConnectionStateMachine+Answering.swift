@@ -102,12 +102,14 @@ extension ConnectionStateMachine {
     /// Everything held that could be handled was.
     mutating func drainFinished() -> AfterDrain {
         self.draining = false
+        let read = self.readDeferred
         switch self.state {
-        case .idle, .receiving:
-            let read = self.readDeferred
+        case .idle:
             self.readDeferred = false
-            if case .receiving = self.state { return AfterDrain(read: read, awaitBody: true) }
             return AfterDrain(read: read, awaitBody: false)
+        case .receiving:
+            self.readDeferred = false
+            return AfterDrain(read: read, awaitBody: true)
         case .uploading, .answering, .closing, .closed, .modifying:
             return AfterDrain(read: false, awaitBody: false)
         }
