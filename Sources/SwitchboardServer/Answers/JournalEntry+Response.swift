@@ -11,12 +11,14 @@ extension JournalEntry {
     /// what `response` was, and sent, to a request that ended so
     /// (`Outcome(response, answered:)`, `CapturedResponse(response,
     /// answered:)`), made once for all the requests of a remembered answer.
+    /// `headerSize`: of `head`'s headers, when the caller has counted them.
     init(
-        head: HTTPRequestHead, body: ByteBuffer?, bodySize: Int, wallTime: Double, arrived: NIODeadline,
-        outcome: Outcome, captured: CapturedResponse, status: JournalEntry.Status, now: NIODeadline,
-        headSentAt: NIODeadline?
+        head: HTTPRequestHead, headerSize: HeaderSize? = nil, body: ByteBuffer?, bodySize: Int, wallTime: Double,
+        arrived: NIODeadline, outcome: Outcome, captured: CapturedResponse, status: JournalEntry.Status,
+        now: NIODeadline, headSentAt: NIODeadline?
     ) {
-        let details = CapturedExchange(head: head, requestBody: body, requestBodySize: bodySize, response: captured)
+        let details = CapturedExchange(
+            head: head, headerSize: headerSize, requestBody: body, requestBodySize: bodySize, response: captured)
         let duration = (now - arrived).nanoseconds
         self.init(
             time: wallTime, method: head.method.rawValue, target: head.uri, status: status,

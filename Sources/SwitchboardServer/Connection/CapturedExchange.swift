@@ -10,18 +10,37 @@ final class CapturedExchange: ExchangeDetails {
     let requestBodySize: Int
     /// Shared by the exchanges of one remembered answer.
     let response: CapturedResponse
+    /// What it holds, as the journal's memory budget counts it.
+    let retainedBytes: Int
 
-    init(head: HTTPRequestHead, requestBody: ByteBuffer?, requestBodySize: Int, response: CapturedResponse) {
+    /// `headerSize`: of `head`'s headers, when the caller has counted them
+    /// already (the connection does, as the head arrives).
+    init(
+        head: HTTPRequestHead, headerSize: HeaderSize? = nil, requestBody: ByteBuffer?, requestBodySize: Int,
+        response: CapturedResponse
+    ) {
+        // Measured, not just counted: object headers, string storage and
+        // allocator rounding make a small request cost about a kilobyte.
+        // Worked out once, from what the caller already holds: the journal
+        // asks as it records the entry.
+        let headers = headerSize ?? HeaderSize(head.headers)
+        var bytes = 512 + 2 * head.uri.utf8.count + 2 * headers.textBytes + 96 * headers.count
+        bytes += response.retainedBodyBytes
         self.head = head
         // A body kept whole for an upstream is kept here only up to the
         // limit, and as a copy.
-        if let requestBody, requestBody.readableBytes > capturedBodyLimit {
-            self.requestBodyBuffer = ByteBuffer(bytes: requestBody.readableBytesView.prefix(capturedBodyLimit))
+        if let requestBody {
+            let kept = requestBody.readableBytes
+            bytes += min(kept, capturedBodyLimit)
+            self.requestBodyBuffer =
+                kept > capturedBodyLimit
+                ? ByteBuffer(bytes: requestBody.readableBytesView.prefix(capturedBodyLimit)) : requestBody
         } else {
-            self.requestBodyBuffer = requestBody
+            self.requestBodyBuffer = nil
         }
         self.requestBodySize = requestBodySize
         self.response = response
+        self.retainedBytes = bytes
     }
 
     convenience init(
@@ -52,14 +71,4 @@ final class CapturedExchange: ExchangeDetails {
     }
 
     var responseBody: [UInt8] { Array(self.response.body.readableBytesView) }
-
-    /// Measured, not just counted: object headers, string storage and
-    /// allocator rounding make a small request cost about a kilobyte.
-    var retainedBytes: Int {
-        var bytes = 512 + 2 * self.head.uri.utf8.count
-        for header in self.head.headers { bytes += 2 * (header.name.utf8.count + header.value.utf8.count) + 96 }
-        bytes += self.requestBodyBuffer?.readableBytes ?? 0
-        if !self.response.sharesBody { bytes += self.response.body.readableBytes }
-        return bytes
-    }
 }

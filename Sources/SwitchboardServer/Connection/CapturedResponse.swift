@@ -16,6 +16,9 @@ final class CapturedResponse: Sendable {
     /// does not: added when someone reads them.
     let rateLimitHeaders: RateVerdict?
     let bodySize: Int
+    /// What its body costs each exchange that keeps it, as the journal's
+    /// budget counts it: nothing when the manifest's buffer is shared.
+    let retainedBodyBytes: Int
 
     init(headers: HTTPHeaders, body: ByteBuffer, sharesBody: Bool, rateLimitHeaders: RateVerdict? = nil) {
         self.headers = headers
@@ -27,6 +30,7 @@ final class CapturedResponse: Sendable {
             ? ByteBuffer(bytes: body.readableBytesView.prefix(capturedBodyLimit)) : body
         self.sharesBody = sharesBody && body.readableBytes <= capturedBodyLimit
         self.bodySize = body.readableBytes
+        self.retainedBodyBytes = self.sharesBody ? 0 : self.body.readableBytes
     }
 
     /// What `response` sent to a request it answered (a status line went

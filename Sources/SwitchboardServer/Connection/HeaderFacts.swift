@@ -4,8 +4,10 @@ import NIOHTTP1
 /// its head arrives: how many `Host` headers it has (`HostHeaderRule`),
 /// whether it asks for `100 Continue`, comes from a web page (`Origin`) or
 /// asks for an answer of its own (`Prefer`, which rules out the one
-/// remembered by target, `AnswerMemo`). Each was a scan of the headers of
-/// its own, some 120 instructions, for every request.
+/// remembered by target, `AnswerMemo`), and how much text they hold, which
+/// the journal counts against its budget (`CapturedExchange`). Each was a
+/// scan of the headers of its own, some 120 to 200 instructions, for every
+/// request.
 struct HeaderFacts: Equatable {
     /// `Host` headers.
     var hosts = 0
@@ -15,10 +17,13 @@ struct HeaderFacts: Equatable {
     var hasOrigin = false
     /// Has a `Prefer` header.
     var hasPrefer = false
+    /// How many headers, and the bytes of their names and values.
+    var size = HeaderSize()
 
     init(_ headers: HTTPHeaders) {
         var sawExpect = false
         for (name, value) in headers {
+            self.size.add(name: name, value: value)
             switch Self.name(name) {
             case .host: self.hosts += 1
             case .origin: self.hasOrigin = true
@@ -66,5 +71,25 @@ struct HeaderFacts: Equatable {
             for index in 0..<expected.count where bytes[index] | 0x20 != expected[index] { return false }
             return true
         }
+    }
+}
+
+/// How many headers a request has and the UTF-8 bytes of their names and
+/// values: what the journal's memory budget counts of them.
+struct HeaderSize: Equatable {
+    var count = 0
+    var textBytes = 0
+
+    init() {}
+
+    /// Counted in a pass of their own, for a request whose headers the
+    /// connection did not read (`HeaderFacts` counts them in its pass).
+    init(_ headers: HTTPHeaders) {
+        for (name, value) in headers { self.add(name: name, value: value) }
+    }
+
+    mutating func add(name: String, value: String) {
+        self.count += 1
+        self.textBytes += name.utf8.count + value.utf8.count
     }
 }
