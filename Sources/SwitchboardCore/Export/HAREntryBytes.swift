@@ -1,18 +1,34 @@
 import Foundation
+import SwitchboardModel
 
 /// Writes one HAR entry straight into bytes: the `--har` file is written
 /// while requests arrive, at tens of thousands a second, so no string is
 /// built for a field that can be appended.
 struct HAREntryBytes {
     let redact: Bool
+    /// The last response part written for a shared response side
+    /// (`ExchangeDetails.sharedResponse`), and what else it was made from:
+    /// the requests of one remembered answer get the same bytes, copied.
+    /// The object is held, so its identity cannot pass to another.
+    private var lastResponse:
+        (shared: AnyObject, status: JournalEntry.Status, mode: Mode?, version: String, bytes: [UInt8])?
 
-    func appending(_ entry: JournalEntry, serverURL: String, into bytes: inout [UInt8]) {
+    /// Header names seen, and whether redaction may change their values
+    /// (`CredentialNames.redactsHeader`): asking costs a lowercased copy
+    /// and several searches, for the same few names entry after entry.
+    private var redactedNames: [String: Bool] = [:]
+
+    init(redact: Bool) {
+        self.redact = redact
+    }
+
+    mutating func appending(_ entry: JournalEntry, serverURL: String, into bytes: inout [UInt8]) {
         var out = JSONByteWriter(capacity: 2048)
         self.write(entry, serverURL: serverURL, into: &out)
         out.append(to: &bytes)
     }
 
-    private func write(_ entry: JournalEntry, serverURL: String, into out: inout JSONByteWriter) {
+    private mutating func write(_ entry: JournalEntry, serverURL: String, into out: inout JSONByteWriter) {
         let details = entry.details
         let version = details?.httpVersion ?? "HTTP/1.1"
         let milliseconds = entry.durationNanoseconds
@@ -23,7 +39,7 @@ struct HAREntryBytes {
         out.append(#","request":"#)
         self.request(entry, details: details, version: version, serverURL: serverURL, into: &out)
         out.append(#","response":"#)
-        self.response(entry, details: details, version: version, into: &out)
+        self.appendResponse(entry, details: details, version: version, into: &out)
         out.append(#","cache":{},"timings":{"send":0,"wait":"#)
         out.appendMilliseconds(milliseconds)
         out.append(#","receive":0},"_switchboard":{"sequence":"#)
@@ -36,7 +52,7 @@ struct HAREntryBytes {
         out.append("}}")
     }
 
-    private func request(
+    private mutating func request(
         _ entry: JournalEntry, details: (any ExchangeDetails)?, version: String, serverURL: String,
         into out: inout JSONByteWriter
     ) {
@@ -88,7 +104,27 @@ struct HAREntryBytes {
         out.append(UInt8(ascii: "}"))
     }
 
-    private func response(
+    /// The response part, from `lastResponse` when it is the same one.
+    private mutating func appendResponse(
+        _ entry: JournalEntry, details: (any ExchangeDetails)?, version: String, into out: inout JSONByteWriter
+    ) {
+        guard let shared = details?.sharedResponse else {
+            return self.response(entry, details: details, version: version, into: &out)
+        }
+        if let last = self.lastResponse, last.shared === shared, last.status == entry.status, last.mode == entry.mode,
+            last.version == version
+        {
+            last.bytes.withUnsafeBufferPointer { out.append(bytes: $0) }
+            return
+        }
+        var part = JSONByteWriter(capacity: 1024)
+        self.response(entry, details: details, version: version, into: &part)
+        let bytes = part.withBytes { Array($0) }
+        bytes.withUnsafeBufferPointer { out.append(bytes: $0) }
+        self.lastResponse = (shared, entry.status, entry.mode, version, bytes)
+    }
+
+    private mutating func response(
         _ entry: JournalEntry, details: (any ExchangeDetails)?, version: String, into out: inout JSONByteWriter
     ) {
         let headers = details?.responseHeaders ?? []
@@ -126,14 +162,25 @@ struct HAREntryBytes {
         out.append(UInt8(ascii: "}"))
     }
 
-    private func headers(_ headers: [HeaderField], into out: inout JSONByteWriter) {
+    private mutating func headers(_ headers: [HeaderField], into out: inout JSONByteWriter) {
         out.append(UInt8(ascii: "["))
         for (index, header) in headers.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            let value = self.redact ? CredentialNames.redactedValue(ofHeader: header.name, header.value) : header.value
+            let value =
+                self.redact && self.redacts(header.name)
+                ? CredentialNames.redactedValue(ofHeader: header.name, header.value) : header.value
             self.pair(header.name, value, into: &out)
         }
         out.append(UInt8(ascii: "]"))
+    }
+
+    private mutating func redacts(_ name: String) -> Bool {
+        if let known = self.redactedNames[name] { return known }
+        let redacts = CredentialNames.redactsHeader(name)
+        // A client that makes up header names must not grow it for ever.
+        if self.redactedNames.count >= 256 { self.redactedNames.removeAll(keepingCapacity: true) }
+        self.redactedNames[name] = redacts
+        return redacts
     }
 
     private func pair(_ name: some StringProtocol, _ value: some StringProtocol, into out: inout JSONByteWriter) {

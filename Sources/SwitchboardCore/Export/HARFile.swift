@@ -11,13 +11,17 @@ public final class HARFile: Sendable {
     private let redact: Bool
     private let state: NIOLockedValueBox<State>
 
-    // @unchecked: the FILE pointer is not Sendable, but it never leaves the
-    // lock: every read, write and close of it is inside `withLockedValue`.
+    // @unchecked: the FILE pointer and the entry writer (which holds the
+    // last shared response it wrote, an `AnyObject`) are not Sendable, but
+    // neither leaves the lock: every use of them is inside `withLockedValue`.
     private struct State: @unchecked Sendable {
         var file: UnsafeMutablePointer<FILE>?
         var count = 0
         /// Marker lines for the log's `comment`, written at `finish`.
         var markers: [String] = []
+        /// Kept from one batch to the next: what it keeps of the entries
+        /// it wrote is what the next batch's entries share.
+        var writer: HAREntryBytes
     }
 
     public var partialPath: String { self.path + ".partial" }
@@ -30,19 +34,22 @@ public final class HARFile: Sendable {
         self.serverURL = serverURL
         self.redact = redact
         guard let file = fopen(path + ".partial", "w") else { throw WriteError(path: path, code: errno) }
-        self.state = NIOLockedValueBox(State(file: file))
+        self.state = NIOLockedValueBox(State(file: file, writer: HAREntryBytes(redact: redact)))
         try self.write(Array(HARWriter.prologue.utf8))
     }
 
     /// Appends entries (in the order given).
     public func append(_ entries: some Collection<JournalEntry>) throws(WriteError) {
         guard !entries.isEmpty else { return }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(entries.count * 1024)
-        var first = self.count == 0
-        for entry in entries {
-            HARWriter.appendEntry(entry, first: first, to: &bytes, serverURL: self.serverURL, redact: self.redact)
-            first = false
+        let bytes = self.state.withLockedValue { state in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(entries.count * 1024)
+            var first = state.count == 0
+            for entry in entries {
+                HARWriter.appendEntry(entry, first: first, to: &bytes, serverURL: self.serverURL, writer: &state.writer)
+                first = false
+            }
+            return bytes
         }
         try self.write(bytes)
         self.state.withLockedValue { $0.count += entries.count }

@@ -11,8 +11,9 @@ public enum HARWriter {
     /// (`prologue`, `appendEntry`, `epilogue`).
     public static func document(entries: [JournalEntry], serverURL: String, redact: Bool = true) -> String {
         var out = Array(self.prologue.utf8)
+        var writer = HAREntryBytes(redact: redact)
         for (index, entry) in entries.enumerated() {
-            self.appendEntry(entry, first: index == 0, to: &out, serverURL: serverURL, redact: redact)
+            self.appendEntry(entry, first: index == 0, to: &out, serverURL: serverURL, writer: &writer)
         }
         out.append(contentsOf: self.epilogue.utf8)
         return String(decoding: out, as: UTF8.self)
@@ -38,8 +39,17 @@ public enum HARWriter {
     public static func appendEntry(
         _ entry: JournalEntry, first: Bool, to out: inout [UInt8], serverURL: String, redact: Bool
     ) {
+        var writer = HAREntryBytes(redact: redact)
+        self.appendEntry(entry, first: first, to: &out, serverURL: serverURL, writer: &writer)
+    }
+
+    /// The same with a writer kept from one entry to the next, which
+    /// copies what the entries share (`HAREntryBytes`).
+    static func appendEntry(
+        _ entry: JournalEntry, first: Bool, to out: inout [UInt8], serverURL: String, writer: inout HAREntryBytes
+    ) {
         out.append(contentsOf: (first ? "\n" : ",\n").utf8)
-        HAREntryBytes(redact: redact).appending(entry, serverURL: serverURL, into: &out)
+        writer.appending(entry, serverURL: serverURL, into: &out)
     }
 
     /// Writes `entries` to the file at `path`, replacing it whole once all

@@ -19,6 +19,12 @@ extension CredentialNames {
     /// A header's value as it may leave the process: `REDACTED` for a
     /// credential header, the URLs in a `Location`-like header redacted
     /// (`redactingURL`), any other value as sent.
+    /// Whether `redactedValue(ofHeader:_:)` may change a value of the
+    /// header `name`: a credential, or a header that carries a URL.
+    public static func redactsHeader(_ name: some StringProtocol) -> Bool {
+        Self.isHeader(name) || Self.urlHeaders.contains(name.lowercased())
+    }
+
     public static func redactedValue(ofHeader name: some StringProtocol, _ value: String) -> String {
         if Self.isHeader(name) { return Self.redacted }
         let lowered = name.lowercased()

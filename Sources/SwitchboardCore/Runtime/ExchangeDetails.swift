@@ -21,9 +21,16 @@ public protocol ExchangeDetails: AnyObject, Sendable {
     var responseBodySize: Int { get }
     /// Memory these details hold on to, for the journal's budget.
     var retainedBytes: Int { get }
+    /// One object for every exchange whose response side (headers, body)
+    /// is the very same, as the requests of one remembered answer share
+    /// it: a writer may keep what it made of that side, by this object's
+    /// identity. `nil` where nothing is shared.
+    var sharedResponse: AnyObject? { get }
 }
 
 extension ExchangeDetails {
+    public var sharedResponse: AnyObject? { nil }
+
     public func requestHeader(_ name: String) -> String? {
         self.requestHeaders.first { $0.name.lowercased() == name.lowercased() }?.value
     }

@@ -54,6 +54,8 @@ final class CapturedExchange: ExchangeDetails {
 
     var responseBodySize: Int { self.response.bodySize }
 
+    var sharedResponse: AnyObject? { self.response }
+
     var httpVersion: String { "HTTP/\(self.head.version.major).\(self.head.version.minor)" }
 
     var requestHeaders: [HeaderField] {
