@@ -187,17 +187,16 @@ import Testing
     @Test func serveWritesEveryRequestEvenBeyondWhatTheJournalKeeps() async throws {
         let scratch = try ScratchFolder("sb-all")
         defer { scratch.remove() }
-        let directory = scratch.url
-        let log = directory.appendingPathComponent("requests.jsonl").path
-        let har = directory.appendingPathComponent("session.har").path
-        let stdout = directory.appendingPathComponent("stdout.jsonl").path
+        let log = scratch.path("requests.jsonl")
+        let har = scratch.path("session.har")
+        let stdout = scratch.path("stdout.jsonl")
         let serve = try await ServeProcess.start(
             arguments: [
                 RepositoryPaths.fixtures.path, "--port", "0", "--log", log, "--har", har, "--journal-size", "100",
             ], stdoutFile: stdout)
         try await serve.serving { serve in
             let count = 1_000
-            let config = directory.appendingPathComponent("curl.cfg").path
+            let config = scratch.path("curl.cfg")
             let request = "url = \"http://127.0.0.1:\(serve.port)/data/all/coinlist\"\noutput = \"/dev/null\"\n"
             try String(repeating: request, count: count).write(toFile: config, atomically: true, encoding: .utf8)
             let status = try await onThread {
@@ -241,9 +240,8 @@ import Testing
     @Test func serveQuietPrintsNoLinesAndTheLogStillHasEveryRequest() async throws {
         let scratch = try ScratchFolder("sb-quiet")
         defer { scratch.remove() }
-        let directory = scratch.url
-        let log = directory.appendingPathComponent("requests.jsonl").path
-        let stdout = directory.appendingPathComponent("stdout.jsonl").path
+        let log = scratch.path("requests.jsonl")
+        let stdout = scratch.path("stdout.jsonl")
         let serve = try await ServeProcess.start(
             arguments: [RepositoryPaths.fixtures.path, "--port", "0", "--quiet", "--log", log], stdoutFile: stdout)
         try await serve.serving { serve in

@@ -22,9 +22,8 @@ import Testing
         let fixtures = try TemporaryFixtures(manifest: Self.manifest)
         let scratch = try ScratchFolder("sb-drill")
         defer { scratch.remove() }
-        let directory = scratch.url
-        let log = directory.appendingPathComponent("requests.jsonl").path
-        let har = directory.appendingPathComponent("session.har").path
+        let log = scratch.path("requests.jsonl")
+        let har = scratch.path("session.har")
         let (session, _) = try await TmuxSession.startScreen(fixtures.path, extra: ["--log", log, "--har", har])
         try await session.send("s")
         #expect(await session.waitForScreen { $0.contains("quick") })

@@ -198,9 +198,8 @@ import Testing
     @Test func logAndHARFilesAreWritten() async throws {
         let scratch = try ScratchFolder("sb-files")
         defer { scratch.remove() }
-        let directory = scratch.url
-        let log = directory.appendingPathComponent("requests.jsonl").path
-        let har = directory.appendingPathComponent("session.har").path
+        let log = scratch.path("requests.jsonl")
+        let har = scratch.path("session.har")
         let (session, port) = try await TmuxSession.startScreen(extra: ["--log", log, "--har", har])
         try await Subprocess.run(
             "curl",

@@ -13,6 +13,11 @@ public struct ScratchFolder: Sendable {
         try FileManager.default.createDirectory(at: self.url, withIntermediateDirectories: true)
     }
 
+    /// The path of `name` in the folder.
+    public func path(_ name: String) -> String {
+        self.url.appendingPathComponent(name).path
+    }
+
     public func remove() {
         try? FileManager.default.removeItem(at: self.url)
     }
