@@ -21,18 +21,26 @@ struct FeedBacklog {
         self.detailBacklogBudget = detailBacklogBudget
     }
 
+    /// Whether the writer has let half of either budget fill up: it is
+    /// falling behind, and the server should give it time
+    /// (`RequestJournal.writersBehind`) before the budget has to apply.
+    var isBehind: Bool {
+        self.bytes > self.backlogBudget / 2 || self.detailBytes > self.detailBacklogBudget / 2
+    }
+
     /// `entry`, with its `retainedBytes` of details and its `textBytes`,
     /// waits if the budget holds it; otherwise it is counted as lost.
-    mutating func append(_ entry: JournalEntry, detailBytes: Int, textBytes: Int) {
+    /// Returns `isBehind`.
+    mutating func append(_ entry: JournalEntry, detailBytes: Int, textBytes: Int) -> Bool {
         let cost = JournalEntry.slotBytes + textBytes
         guard self.bytes + cost <= self.backlogBudget else {
             self.lost += 1
-            return
+            return true
         }
         self.bytes += cost
         guard entry.details != nil else {
             self.entries.append(entry)
-            return
+            return self.isBehind
         }
         var entry = entry
         if !self.keepsDetails {
@@ -44,6 +52,7 @@ struct FeedBacklog {
             self.detailBytes += detailBytes
         }
         self.entries.append(entry)
+        return self.isBehind
     }
 
     /// Everything waiting, oldest first, swapped into `entries` (whose

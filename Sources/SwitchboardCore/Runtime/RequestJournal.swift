@@ -1,3 +1,4 @@
+import Atomics
 import NIOConcurrencyHelpers
 
 /// The most recent requests, in a fixed-size ring, plus per-endpoint counts.
@@ -19,6 +20,9 @@ public final class RequestJournal: Sendable {
     /// Bytes of the entries' own text (paths, queries, names) kept.
     public let textBudget: Int
     private let storage: NIOLockedValueBox<Storage>
+    /// `writersBehind`, readable without the lock: connections look at it
+    /// before every read.
+    private let behind = ManagedAtomic<Bool>(false)
 
     private struct Storage {
         var ring: [JournalEntry] = []
@@ -79,9 +83,13 @@ public final class RequestJournal: Sendable {
                 storage.detailed.append((sequence, detailBytes))
                 storage.detailBytes += detailBytes
             }
+            var behind = false
             for index in storage.feeds.indices {
-                storage.feeds[index].append(recorded!, detailBytes: detailBytes, textBytes: textBytes)
+                if storage.feeds[index].append(recorded!, detailBytes: detailBytes, textBytes: textBytes) {
+                    behind = true
+                }
             }
+            if behind && !self.behind.load(ordering: .relaxed) { self.behind.store(true, ordering: .relaxed) }
             storage.textBytes += textBytes
             if storage.ring.count < self.capacity {
                 storage.ring.append(recorded.take()!)
@@ -261,8 +269,22 @@ public final class RequestJournal: Sendable {
 
     /// What waits in the feed at `index`, swapped into `entries`: `JournalFeed.take`.
     func take(feed index: Int, into entries: inout [JournalEntry]) -> (lost: Int, detailsDropped: Int) {
-        self.storage.withLockedValue { $0.feeds[index].take(into: &entries) }
+        self.storage.withLockedValue { storage in
+            let taken = storage.feeds[index].take(into: &entries)
+            if self.behind.load(ordering: .relaxed) && !storage.feeds.contains(where: \.isBehind) {
+                self.behind.store(false, ordering: .relaxed)
+            }
+            return taken
+        }
     }
+
+    /// Whether a feed's writer (the `--har` file, `--log`, stdout) has let
+    /// half of its backlog budget fill up. Connections then wait a moment
+    /// before reading their next request, so that a flood slows down to
+    /// what the writers keep up with instead of overflowing the budget
+    /// and losing entries; it clears when the writers have taken what
+    /// waits.
+    public var writersBehind: Bool { self.behind.load(ordering: .relaxed) }
 
     /// `listener` runs on the recording thread after every entry: keep it tiny
     /// (set a flag, signal a semaphore).

@@ -13,9 +13,35 @@ extension RequestHandler {
     /// when there is one, the way prebuilt responses are written, so the
     /// request skips the encoder, which does nothing with a read but pass it
     /// on (a pipeline hop, some 150 instructions a request).
+    ///
+    /// While the journal's writers are behind, the read waits
+    /// `writerCatchUp` first: a client that floods the server then gets
+    /// its answers a little later instead of the `--har` file losing
+    /// them.
     func readOn(context: ChannelHandlerContext) {
-        if let wire = self.writer.wire { wire.read() } else { context.read() }
+        if self.responder.journal.writersBehind {
+            self.readAfterCatchUp(context: context)
+        } else if let wire = self.writer.wire {
+            wire.read()
+        } else {
+            context.read()
+        }
     }
+
+    private func readAfterCatchUp(context: ChannelHandlerContext) {
+        guard self.pendingRead == nil else { return }
+        self.pendingRead = context.eventLoop.assumeIsolated().scheduleTask(in: Self.writerCatchUp) {
+            self.pendingRead = nil
+            if let wire = self.writer.wire { wire.read() } else { context.read() }
+        }
+    }
+
+    /// How long a connection waits before reading while a writer is
+    /// behind: at 50 connections, at most 5,000 requests a second come in
+    /// meanwhile, fewer than any writer takes out; a writer that takes
+    /// nothing (a pipe nobody reads) slows the server down this far, and
+    /// no further: its budget then applies.
+    static let writerCatchUp = TimeAmount.milliseconds(10)
 
     /// The current response is complete: handle what waited, then read on.
     func resume(context: ChannelHandlerContext) {

@@ -26,6 +26,8 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     /// dynamic exclusivity check and a nil test, some 43 instructions, twice
     /// a request.
     var writer: AnswerWriter { self.fields.pointee.writer }
+    /// A read waiting for the journal's writers (`readOn`).
+    var pendingRead: Scheduled<Void>?
     /// The control API request under way, while there is one.
     var control: ControlExchange?
     /// The live request on its way to the upstream, while there is one
@@ -190,6 +192,8 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
 
     func channelInactive(context: ChannelHandlerContext) {
         self.stopClock()
+        self.pendingRead?.cancel()
+        self.pendingRead = nil
         // Whatever the state: after `unexpected` it is `closing`, and a
         // timer armed before must not write to a closed channel.
         self.writer.cancelWait()
