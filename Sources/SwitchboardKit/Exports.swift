@@ -8,14 +8,21 @@ public import SwitchboardModel
 
 /// What an endpoint does with the next request: `.success`, `.error`,
 /// `.serverError`, the network faults `.reset`, `.hang`, `.empty`,
-/// `.garbage`, `.truncated`, and `.flaky(percent:)`, `.sequence`, `.live`,
-/// and the count rules `.rule(.failFirst(2))`, `.rule(.every(3))`,
+/// `.garbage`, `.truncated`, the in-process `URLError`s `.offline` and
+/// `.urlError(.cannotFindHost)`, and `.flaky(percent:)`, `.sequence`,
+/// `.live`, and the count rules `.rule(.failFirst(2))`, `.rule(.every(3))`,
 /// `.rule(.after(5, failure: .reset))`. A fault is `.fault(.reset)` too.
 public typealias Mode = SwitchboardModel.Mode
 
 /// A network fault a mode, a count rule or a latency profile sends:
-/// `.reset`, `.hang`, `.empty`, `.garbage`, `.truncated`.
+/// `.reset`, `.hang`, `.empty`, `.garbage`, `.truncated`, `.offline`,
+/// `.urlError(.cannotFindHost)`.
 public typealias Fault = SwitchboardModel.Fault
+
+/// A `URLError` code by number, as `Fault.urlError` holds it: written
+/// `.urlError(.cannotFindHost)` with Foundation's codes in Swift, and
+/// `url_error:cannotFindHost` in manifests, `Prefer` and the control API.
+public typealias URLErrorCode = SwitchboardModel.URLErrorCode
 
 /// `fail_first:N`, `every:N`, `after:N` and how their failures fail.
 public typealias CountRule = SwitchboardModel.CountRule

@@ -18,6 +18,7 @@ import SwitchboardServer
 /// | `garbage` | `.unsupportedURL` (-1002), at once (libcurl refuses an HTTP/0.9 answer) |
 /// | `truncated` | `.unknown` (-1), once the half body is in (libcurl's "partial file") |
 /// | `hang` | `.timedOut` (-1001), at the request's `timeoutInterval` |
+/// | `offline`, `url_error:NAME` | in process only: that code, at once (over a socket: `URLErrorCode.onSocket`) |
 ///
 /// ``SwitchboardURLProtocol`` fails with the same codes, so a client's error
 /// handling sees what it would see over the socket, and `FaultParityTests`
@@ -33,6 +34,14 @@ enum FaultErrors {
         case .garbage: .unsupportedURL
         case .truncated: .unknown
         case .hang: .timedOut
+        case .urlError(let code): Self.code(code.rawValue)
         }
+    }
+
+    /// Failable on Linux, not on Apple's platforms: written so both compile
+    /// without a warning.
+    private static func code(_ rawValue: Int) -> URLError.Code {
+        let code: URLError.Code? = URLError.Code(rawValue: rawValue)
+        return code ?? .unknown
     }
 }

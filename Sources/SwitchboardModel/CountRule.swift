@@ -50,6 +50,7 @@ public struct CountRule: Sendable, Hashable {
         public static let empty = Failure.fault(.empty)
         public static let garbage = Failure.fault(.garbage)
         public static let truncated = Failure.fault(.truncated)
+        public static let offline = Failure.fault(.offline)
     }
 
     public var kind: Kind

@@ -38,7 +38,8 @@ public enum Mode: Sendable, Hashable {
 
     /// Every spelling a manifest or control call may use, for messages.
     public static let names =
-        ["success", "error", "server_error"] + Fault.allCases.map(\.name) + ["flaky:N", "sequence", "live"]
+        ["success", "error", "server_error"] + Fault.allCases.map(\.name)
+        + ["\(Fault.urlErrorPrefix)CODE", "flaky:N", "sequence", "live"]
         + CountRule.Kind.allCases.map { $0.rawValue + ":N" }
 
     /// Parses `success`, `server_error` (or `500`), `flaky:25` (or `flaky`,
@@ -54,7 +55,7 @@ public enum Mode: Sendable, Hashable {
         case "sequence": self = .sequence
         case "flaky": self = .flaky(percent: 25)
         default:
-            if let fault = Fault(rawValue: lowered) {
+            if let fault = Fault(name: lowered) {
                 self = .fault(fault)
                 return
             }
@@ -80,4 +81,5 @@ extension Mode {
     public static let empty = Mode.fault(.empty)
     public static let garbage = Mode.fault(.garbage)
     public static let truncated = Mode.fault(.truncated)
+    public static let offline = Mode.fault(.offline)
 }

@@ -232,7 +232,7 @@ import Testing
         #expect(
             found == [
                 "5:5: scenario 'broken' names unknown endpoint 'logn' — did you mean 'login'?",
-                "6:18: unknown mode 'teapot' — modes: success, error, server_error, reset, hang, empty, garbage, truncated, flaky:N, sequence, live, fail_first:N, every:N, after:N",
+                "6:18: unknown mode 'teapot' — modes: success, error, server_error, reset, hang, empty, garbage, truncated, offline, url_error:CODE, flaky:N, sequence, live, fail_first:N, every:N, after:N",
             ])
     }
 
@@ -263,7 +263,7 @@ import Testing
         } catch {
             #expect(
                 error.description
-                    == "demo/switchboard.yml:2:36: unknown mode 'nope' — modes: success, error, server_error, reset, hang, empty, garbage, truncated, flaky:N, sequence, live, fail_first:N, every:N, after:N"
+                    == "demo/switchboard.yml:2:36: unknown mode 'nope' — modes: success, error, server_error, reset, hang, empty, garbage, truncated, offline, url_error:CODE, flaky:N, sequence, live, fail_first:N, every:N, after:N"
             )
         }
     }

@@ -42,11 +42,11 @@ import Testing
         #expect(CountRule.problem(with: "after:x") == "after takes a count from 1 to 1000000, e.g. 'after:5'")
         #expect(
             CountRule.problem(with: "fail_first:2:rest")
-                == "fail_first fails with server_error or the mode named after the count: error, server_error, reset, hang, empty, garbage, truncated"
+                == "fail_first fails with server_error or the mode named after the count: error, server_error, reset, hang, empty, garbage, truncated, offline"
         )
         #expect(
             CountRule.problem(with: "every:3:flaky:25")
-                == "every can fail only with a mode that answers on its own, not 'flaky:25': error, server_error, reset, hang, empty, garbage, truncated"
+                == "every can fail only with a mode that answers on its own, not 'flaky:25': error, server_error, reset, hang, empty, garbage, truncated, offline"
         )
         #expect(CountRule.problem(with: "fail_first:2") == nil)
         #expect(CountRule.problem(with: "sucess") == nil)

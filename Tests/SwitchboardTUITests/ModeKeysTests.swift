@@ -16,15 +16,16 @@ import Testing
                 "success", "error", "server_error", "reset", "hang", "empty", "garbage", "truncated", "flaky:40",
                 "sequence",
             ])
-        #expect(mode == .success)
-        #expect(ModeKeys.next(after: .flaky(percent: 40), hasSequence: false) == .success)
+        #expect(mode == .offline, "the faults without a digit come after the digits' modes")
+        #expect(ModeKeys.next(after: .offline) == .success)
+        #expect(ModeKeys.next(after: .flaky(percent: 40), hasSequence: false) == .offline)
     }
 
     @Test func spaceReachesLiveOnlyWhereThereIsAnUpstream() {
-        #expect(ModeKeys.next(after: .sequence, canGoLive: true) == .live)
+        #expect(ModeKeys.next(after: .offline, canGoLive: true) == .live)
         #expect(ModeKeys.next(after: .live, canGoLive: true) == .success)
-        #expect(ModeKeys.next(after: .flaky(percent: 25), hasSequence: false, canGoLive: true) == .live)
-        #expect(ModeKeys.next(after: .sequence, canGoLive: false) == .success)
+        #expect(ModeKeys.next(after: .offline, hasSequence: false, canGoLive: true) == .live)
+        #expect(ModeKeys.next(after: .offline, canGoLive: false) == .success)
         #expect(ModeKeys.numbered(0) == .sequence, "the digits keep their ten modes")
     }
 

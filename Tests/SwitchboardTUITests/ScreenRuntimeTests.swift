@@ -44,10 +44,10 @@ import Testing
         }
         #expect(
             labels == [
-                "error 429", "server_error", "reset", "hang", "empty", "garbage", "truncated", "flaky 25%", "success",
-                "error 429",
+                "error 429", "server_error", "reset", "hang", "empty", "garbage", "truncated", "flaky 25%", "offline",
+                "success",
             ])
-        #expect(harness.panelSettings[0].mode == .error)
+        #expect(harness.panelSettings[0].mode == .success)
     }
 
     @Test func digitsPickAModeAndNinePicksTheNextFlakyRate() throws {

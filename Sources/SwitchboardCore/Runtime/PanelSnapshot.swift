@@ -133,7 +133,7 @@ public final class PanelSnapshot: Sendable {
             mode = rule.fails(request: counters.nextRuleRequest()) ? rule.failure.mode : .success
             counted = true
         }
-        if case .fault(.garbage) = mode { _ = number() }
+        if case .fault(let fault) = mode, fault.onSocket == .garbage { _ = number() }
         let toxics = override.toxics ?? setting.toxics
         // The slicer's pieces are drawn by request number, as garbage is.
         if toxics.slicer { _ = number() }

@@ -68,6 +68,7 @@ enum AnswerPlan: Hashable {
         case .garbage: .garbage(noise())
         case .truncated:
             relay.map { .relay($0, BodyPlan(rate: rate, cut: .half)) } ?? .answer(BodyPlan(rate: rate, cut: .half))
+        case .urlError(let code): Self.fault(code.onSocket, rate: rate, relay: relay, noise: noise)
         }
     }
 

@@ -96,8 +96,10 @@ public struct EndpointRow: Equatable, Sendable {
     }
 
     /// The mode's label in at most `width` columns where a shorter form
-    /// exists (count rules: `2/3 failed`, `every 3: 2`).
+    /// exists (count rules: `2/3 failed`, `every 3: 2`; a `URLError` code:
+    /// `cannotFindHost`).
     public func modeLabel(fitting width: Int) -> String {
+        if case .fault(.urlError(let code)) = self.mode, self.mode.name.count > width { return code.name }
         guard case .rule(let rule) = self.mode else { return self.label(of: self.mode) }
         let (long, short) = rule.progress(counted: self.counted)
         return long.count <= width ? long : short
