@@ -62,3 +62,38 @@ extension SwitchboardClient {
 
     static let longestWait = Duration.seconds(60)
 }
+
+extension SwitchboardClient {
+    /// Checks, at the caller's line, that `count` requests (or between
+    /// `atLeast` and `atMost`; at least one when none is given) that
+    /// `selector` names and `predicate` accepts came in, as
+    /// `Switchboard.verify` does in process:
+    ///
+    /// ```swift
+    /// try await client.verify("login", count: 1, where: { $0.json["username"] == "alice" })
+    /// try await client.verify(.post("/todos"), atLeast: 1)
+    /// ```
+    ///
+    /// A wrong count fails the current test, listing every request that
+    /// came in; the requests that matched are returned either way. The
+    /// predicate sees headers and bodies, credentials `REDACTED` as the
+    /// control API lists them. Throws when `selector` names an endpoint
+    /// the server does not have, or the server cannot be asked.
+    @discardableResult
+    public func verify(
+        _ selector: RequestSelector, count: Int? = nil, atLeast: Int? = nil, atMost: Int? = nil,
+        where predicate: ((RequestRecord) -> Bool)? = nil, fileID: String = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async throws -> [RequestRecord] {
+        if let endpoint = selector.endpointID { _ = try await self.endpoint(endpoint) }
+        let verification = RequestVerification(
+            selector, count: count, atLeast: atLeast, atMost: atMost, where: predicate)
+        let all = try await self.requests(RequestFilter(details: true))
+        if let failure = verification.failure(in: all) {
+            TestFailure.recordWaitedInVain(
+                "Switchboard at \(self.url.absoluteString): \(failure)", cameIn: all, fileID: fileID,
+                filePath: filePath, line: line, column: column)
+        }
+        return verification.matching(all)
+    }
+}

@@ -56,6 +56,10 @@ public typealias RequestContent = SwitchboardControl.RequestContent
 /// `SwitchboardClient`: code written against it drives either.
 public typealias SwitchboardControlling = SwitchboardControl.SwitchboardControlling
 
+/// Which requests `verify` counts: an endpoint's id (`"login"`) or a
+/// method and path (`.post("/todos")`, `.get("/todos/{id}")`).
+public typealias RequestSelector = SwitchboardControl.RequestSelector
+
 /// Which requests `SwitchboardControlling.requests(_:)` lists.
 public typealias RequestFilter = SwitchboardControl.RequestFilter
 

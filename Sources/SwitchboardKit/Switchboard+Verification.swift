@@ -1,3 +1,4 @@
+public import SwitchboardControl
 import SwitchboardTestFailure
 
 /// URLMock's habits: what came in, what should not have, and waiting for
@@ -66,5 +67,38 @@ extension Switchboard {
         await self.awaitRequests(
             to: endpoint, count: 1, timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column
         ).first
+    }
+}
+
+extension Switchboard {
+    /// Checks, at the caller's line, that `count` requests (or between
+    /// `atLeast` and `atMost`; at least one when none is given) that
+    /// `selector` names and `predicate` accepts came in:
+    ///
+    /// ```swift
+    /// try await board.verify("login", count: 1, where: { $0.json["username"] == "alice" })
+    /// try await board.verify(.post("/todos"), atLeast: 1)
+    /// ```
+    ///
+    /// A wrong count fails the current test, saying what was expected and
+    /// listing every request that came in; the requests that matched are
+    /// returned either way. Counts what the journal keeps (the newest
+    /// 10,000). Throws when `selector` names an endpoint no manifest has.
+    @discardableResult
+    public func verify(
+        _ selector: RequestSelector, count: Int? = nil, atLeast: Int? = nil, atMost: Int? = nil,
+        where predicate: ((ReceivedRequest) -> Bool)? = nil, fileID: String = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async throws -> [ReceivedRequest] {
+        if let endpoint = selector.endpointID { try self.checkEndpoint(endpoint) }
+        let verification = RequestVerification(
+            selector, count: count, atLeast: atLeast, atMost: atMost, where: predicate)
+        let all = self.received { _ in true }
+        if let failure = verification.failure(in: all) {
+            TestFailure.recordWaitedInVain(
+                "Switchboard: \(failure)", cameIn: all, fileID: fileID, filePath: filePath, line: line,
+                column: column)
+        }
+        return verification.matching(all)
     }
 }
