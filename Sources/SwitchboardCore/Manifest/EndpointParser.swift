@@ -58,7 +58,7 @@ extension ManifestReader {
     }
 
     /// Two endpoints with equal keys would match exactly the same requests.
-    private static func routeKey(_ endpoint: EndpointDefinition) -> String {
+    static func routeKey(_ endpoint: EndpointDefinition) -> String {
         let shape = endpoint.path.segments.map { segment -> String in
             switch segment {
             case .literal(let text): "/" + text

@@ -16,7 +16,9 @@ struct ManifestReader {
         self.fixtures = fixtures
     }
 
-    static let topLevelKeys = ["server", "upstream", "unmatched", "endpoints", "latency_profiles", "scenarios"]
+    static let topLevelKeys = [
+        "server", "upstream", "unmatched", "endpoints", "resources", "latency_profiles", "scenarios",
+    ]
     static let serverKeys = ["port", "host", "cache"]
 
     mutating func readManifest(_ root: Node?) -> Manifest {
@@ -48,9 +50,16 @@ struct ManifestReader {
         }
         if let endpoints = entries.value(for: "endpoints") {
             manifest.endpoints = self.readEndpoints(endpoints, profiles: manifest.latencyProfiles)
-        } else if manifest.upstream == nil {
+        }
+        if let resources = entries.value(for: "resources") {
+            let (declared, endpoints) = self.readResources(resources, declared: manifest.endpoints)
+            manifest.resources = declared
+            manifest.endpoints += endpoints
+        }
+        if entries.value(for: "endpoints") == nil && manifest.resources.isEmpty && manifest.upstream == nil {
             // With an upstream, an empty manifest is a proxy: every request goes live.
-            self.report(at: root, "the manifest has no 'endpoints:' list", fix: "add at least one endpoint")
+            self.report(
+                at: root, "the manifest has no 'endpoints:' list", fix: "add at least one endpoint, or 'resources:'")
         }
         if let scenarios = entries.value(for: "scenarios") {
             manifest.scenarios = self.readScenarios(

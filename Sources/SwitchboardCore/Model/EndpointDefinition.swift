@@ -30,6 +30,9 @@ public struct EndpointDefinition: Sendable {
     public var upstream: UpstreamURL?
     /// Where the endpoint is declared, for messages.
     public var location: SourceLocation?
+    /// For the endpoints a `resources:` entry declares: which resource and
+    /// operation answers its success.
+    public var resource: ResourceBinding?
 
     public init(
         id: String,

@@ -12,6 +12,8 @@ public struct Manifest: Sendable {
     public var endpoints: [EndpointDefinition]
     public var latencyProfiles: [LatencyProfile]
     public var scenarios: [Scenario]
+    /// `resources:`, whose endpoints are among `endpoints`.
+    public var resources: [ResourceDefinition] = []
     /// `upstream:`: the real API that `live` requests go to.
     public var upstream: UpstreamURL?
     /// `unmatched:` as written; `nil` leaves it to whether there is an

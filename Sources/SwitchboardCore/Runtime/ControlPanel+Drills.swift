@@ -25,6 +25,8 @@ extension ControlPanel {
             let started = current.with(rows: current.rows, scenario: trace, drill: run)
             return Self.advancing(started, at: run.startedAt, markers: &markers)
         }
+        // A scenario is a known state to start from: resources too.
+        self.resources.restore()
     }
 
     /// Applies the running drill's steps that are due now. The server's

@@ -29,6 +29,8 @@ public final class ControlPanel: Sendable {
     /// The time of day in seconds since 1970: when changes happened and
     /// when drill steps fall due. Tests pass a hand-moved clock.
     public let now: @Sendable () -> Double
+    /// The items of the manifest's `resources:`, as the app has changed them.
+    public let resources: ResourceStore
     /// The latest changes, for the log's marker lines. Written only inside
     /// `change`, under the snapshot's lock, so sequence and time agree.
     private let changeLog = NIOLockedValueBox(ChangeLog())
@@ -54,6 +56,7 @@ public final class ControlPanel: Sendable {
             table: EndpointTable(endpoints: manifest.endpoints), generation: 1, version: 1, scenario: nil,
             random: random)
         self.current = NIOLockedValueBox(snapshot)
+        self.resources = ResourceStore(manifest.resources)
         self.publishedVersion.store(snapshot.version, ordering: .releasing)
     }
 
@@ -92,6 +95,7 @@ public final class ControlPanel: Sendable {
             markers += reload.markers
             return reload.snapshot
         }
+        self.resources.replaceDefinitions(manifest.resources)
     }
 
     /// Learns the row for a request that went live without a manifest
@@ -192,6 +196,14 @@ public final class ControlPanel: Sendable {
             if id == nil { self.dropped.withLockedValue { $0 = [:] } }
             let stopped = id == nil ? current.drill.map { ", drill \($0.name) stopped" } ?? "" : ""
             markers.append(("\(id ?? "all") → \(Self.backToStart)" + stopped, origin))
+            // The seed goes back with the endpoint: all of them, or the
+            // resource one of its endpoints belongs to.
+            let resource = indices.map { current.manifest.endpoints[$0[0]].resource?.resource }
+            if let resource {
+                if let name = resource { self.resources.restore(name) }
+            } else {
+                self.resources.restore()
+            }
             // A reset starts rate limits over with full buckets.
             return current.with(
                 rows: rows, scenario: id == nil ? nil : current.scenario, drill: id == nil ? nil : current.drill,

@@ -1,0 +1,121 @@
+/// The items of one resource and what each operation does to them: a
+/// value, so what a REST client sees (ids, 201 and `Location`, 404, 409)
+/// is decided and tested without a server.
+public struct ResourceCollection: Sendable, Equatable {
+    /// The collection's path: `/todos`; items are at `/todos/{id}`.
+    public let path: String
+    /// The field that holds an item's id: `id`.
+    public let idField: String
+    public private(set) var items: [JSONValue]
+
+    public init(path: String, idField: String, items: [JSONValue]) {
+        self.path = path
+        self.idField = idField
+        self.items = items
+    }
+
+    /// Runs `operation` on the item `id` names (for item operations) with
+    /// the request's `body` (`nil`: none, or not JSON).
+    public mutating func answer(_ operation: ResourceOperation, id: String?, body: JSONValue?) -> ResourceAnswer {
+        switch operation {
+        case .list:
+            return ResourceAnswer(status: 200, body: .array(self.items))
+        case .create:
+            return self.create(body)
+        case .read, .replace, .update, .delete:
+            guard let id, let index = self.index(of: id) else {
+                return .problem(404, "no item with \(self.idField) \(id ?? "") in \(self.path)")
+            }
+            return self.change(operation, at: index, id: id, body: body)
+        }
+    }
+
+    private mutating func change(_ operation: ResourceOperation, at index: Int, id: String, body: JSONValue?)
+        -> ResourceAnswer
+    {
+        switch operation {
+        case .read:
+            return ResourceAnswer(status: 200, body: self.items[index])
+        case .delete:
+            self.items.remove(at: index)
+            return ResourceAnswer(status: 204)
+        case .replace, .update:
+            guard case .object(var fields)? = body else {
+                return .problem(400, "the body must be a JSON object")
+            }
+            if let sent = fields[self.idField], sent.text != id {
+                return .problem(409, "the body's \(self.idField) \(sent.text) is not the path's \(id)")
+            }
+            if operation == .update, case .object(let current) = self.items[index] {
+                fields = Self.merged(current, patch: fields)
+            }
+            fields[self.idField] = Self.id(of: self.items[index], field: self.idField)
+            self.items[index] = .object(fields)
+            return ResourceAnswer(status: 200, body: self.items[index])
+        case .list, .create:
+            preconditionFailure("not an item operation")
+        }
+    }
+
+    private mutating func create(_ body: JSONValue?) -> ResourceAnswer {
+        guard case .object(var fields)? = body else {
+            return .problem(400, "the body must be a JSON object")
+        }
+        if let sent = fields[self.idField] {
+            guard self.index(of: sent.text) == nil else {
+                return .problem(409, "an item with \(self.idField) \(sent.text) already exists in \(self.path)")
+            }
+        } else {
+            fields[self.idField] = self.nextID()
+        }
+        let item = JSONValue.object(fields)
+        self.items.append(item)
+        let id = fields[self.idField]?.text ?? ""
+        return ResourceAnswer(status: 201, body: item, location: self.path + "/" + id)
+    }
+
+    /// One more than the largest whole-number id, as a number when the
+    /// items' ids are numbers and as text when they are text (1 for none).
+    private func nextID() -> JSONValue {
+        let ids = self.items.compactMap { Self.id(of: $0, field: self.idField) }
+        let numbers = ids.compactMap { id -> Int? in
+            switch id {
+            case .number(let value): Int(exactly: value)
+            case .string(let text): Int(text)
+            default: nil
+            }
+        }
+        let next = (numbers.max() ?? 0) + 1
+        if case .string? = ids.last { return .string(String(next)) }
+        return .number(Double(next))
+    }
+
+    private func index(of id: String) -> Int? {
+        self.items.firstIndex { Self.id(of: $0, field: self.idField)?.text == id }
+    }
+
+    private static func id(of item: JSONValue, field: String) -> JSONValue? {
+        if case .object(let fields) = item { fields[field] } else { nil }
+    }
+
+    /// RFC 7386: objects merge field by field, `null` removes a field,
+    /// anything else replaces it.
+    static func merged(_ target: [String: JSONValue], patch: [String: JSONValue]) -> [String: JSONValue] {
+        var result = target
+        for (key, value) in patch {
+            switch value {
+            case .null:
+                result[key] = nil
+            case .object(let inner):
+                if case .object(let current)? = result[key] {
+                    result[key] = .object(Self.merged(current, patch: inner))
+                } else {
+                    result[key] = .object(Self.merged([:], patch: inner))
+                }
+            default:
+                result[key] = value
+            }
+        }
+        return result
+    }
+}

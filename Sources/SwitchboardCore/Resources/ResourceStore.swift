@@ -1,0 +1,101 @@
+import NIOConcurrencyHelpers
+
+/// The items every resource of one control panel holds now: what the
+/// app's creates, updates and deletes changed since the seed. Each
+/// `ControlPanel` (so each server, and each SwitchboardKit instance) has
+/// its own; resets, scenarios and reloads put seeds back.
+public final class ResourceStore: Sendable {
+    private let state: NIOLockedValueBox<[String: Kept]>
+
+    private struct Kept {
+        var definition: ResourceDefinition
+        var collection: ResourceCollection
+    }
+
+    public init(_ definitions: [ResourceDefinition]) {
+        self.state = NIOLockedValueBox(Self.seeded(definitions))
+    }
+
+    private static func seeded(_ definitions: [ResourceDefinition]) -> [String: Kept] {
+        Dictionary(definitions.map { ($0.name, Kept(definition: $0, collection: $0.seeded)) }) { first, _ in first }
+    }
+
+    /// Runs `binding`'s operation on the item `id` names with the request's
+    /// `body`; a resource this store does not hold (a reload removed it
+    /// between routing and now) answers 404.
+    public func answer(_ binding: ResourceBinding, id: String?, body: JSONValue?) -> ResourceAnswer {
+        self.state.withLockedValue { state in
+            guard state[binding.resource] != nil else {
+                return .problem(404, "no resource '\(binding.resource)'")
+            }
+            return state[binding.resource]!.collection.answer(binding.operation, id: id, body: body)
+        }
+    }
+
+    /// The items `name` holds now, oldest first; `nil` for no such resource.
+    public func items(of name: String) -> [JSONValue]? {
+        self.state.withLockedValue { $0[name]?.collection.items }
+    }
+
+    /// How many items each resource holds, by name.
+    public func counts() -> [String: Int] {
+        self.state.withLockedValue { $0.mapValues(\.collection.items.count) }
+    }
+
+    /// Replaces `name`'s items (the control API's `PUT`); each must be an
+    /// object, and ids, given or assigned, must differ. Throws, changing
+    /// nothing, when they do not.
+    public func replaceItems(of name: String, with items: [JSONValue]) throws(ResourceItemsError) {
+        let problem: ResourceItemsError? = self.state.withLockedValue { state in
+            guard let kept = state[name] else { return .unknownResource(name, known: state.keys.sorted()) }
+            var collection = ResourceCollection(path: kept.definition.path, idField: kept.definition.idField, items: [])
+            for item in items {
+                guard case .object = item else { return .notAnObject }
+                if collection.answer(.create, id: nil, body: item).status == 409, case .object(let fields) = item {
+                    return .duplicateID(fields[kept.definition.idField]?.text ?? "")
+                }
+            }
+            state[name]!.collection = collection
+            return nil
+        }
+        if let problem { throw problem }
+    }
+
+    /// Puts `name`'s seed back (`nil`: every resource's).
+    public func restore(_ name: String? = nil) {
+        self.state.withLockedValue { state in
+            for key in state.keys where name == nil || key == name {
+                state[key]!.collection = state[key]!.definition.seeded
+            }
+        }
+    }
+
+    /// A reloaded manifest's resources: one declared as before keeps its
+    /// items; a changed one (path, id field or seed) starts from its new
+    /// seed; one no longer declared goes.
+    public func replaceDefinitions(_ definitions: [ResourceDefinition]) {
+        self.state.withLockedValue { state in
+            var next = Self.seeded(definitions)
+            for (name, kept) in state where next[name]?.definition == kept.definition {
+                next[name]!.collection = kept.collection
+            }
+            state = next
+        }
+    }
+}
+
+/// Why a resource's items could not be replaced.
+public enum ResourceItemsError: Error, Equatable, CustomStringConvertible {
+    case unknownResource(String, known: [String])
+    case notAnObject
+    case duplicateID(String)
+
+    public var description: String {
+        switch self {
+        case .unknownResource(let name, let known):
+            "no resource '\(name)'; resources: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
+        case .notAnObject: "every item must be a JSON object"
+        case .duplicateID(let id): "two items have the id \(id)"
+        }
+    }
+}
