@@ -1,0 +1,86 @@
+import Foundation
+
+/// A JSON document as body requirements and templates read it: a request's
+/// body, or a value the manifest expects in one. Numbers are compared by
+/// value (`1` equals `1.0`); object keys are unordered.
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// `bytes` parsed as JSON; `nil` when they are not JSON.
+    public init?(bytes: [UInt8]) {
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) else { return nil }
+        self = value
+    }
+
+    /// Whether `actual` has what this expected value asks for. The string
+    /// `"*"` stands for any value. With `exact` objects must have the same
+    /// keys and arrays the same items in order; otherwise an object needs
+    /// only the keys given, and an array needs each expected item in some
+    /// item of its own (in any order).
+    public func isMatched(by actual: JSONValue, exact: Bool) -> Bool {
+        switch (self, actual) {
+        case (.string("*"), _):
+            return true
+        case (.object(let expected), .object(let got)):
+            if exact && expected.count != got.count { return false }
+            return expected.allSatisfy { key, value in got[key].map { value.isMatched(by: $0, exact: exact) } ?? false }
+        case (.array(let expected), .array(let got)):
+            if exact {
+                return expected.count == got.count
+                    && zip(expected, got).allSatisfy { $0.isMatched(by: $1, exact: true) }
+            }
+            return expected.allSatisfy { item in got.contains { item.isMatched(by: $0, exact: false) } }
+        default:
+            return self == actual
+        }
+    }
+
+    /// The value as it reads in a hint or a template: strings bare,
+    /// numbers without a needless `.0`, anything else as compact JSON.
+    public var text: String {
+        switch self {
+        case .string(let text): text
+        default: self.json
+        }
+    }
+
+    /// Compact JSON, keys sorted.
+    public var json: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): value ? "true" : "false"
+        case .number(let value):
+            value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        case .string(let text): JSONText.quoted(text)
+        case .array(let items): "[" + items.map(\.json).joined(separator: ",") + "]"
+        case .object(let fields):
+            "{"
+                + fields.sorted { $0.key < $1.key }.map { JSONText.quoted($0.key) + ":" + $0.value.json }
+                .joined(separator: ",") + "}"
+        }
+    }
+}
+
+extension JSONValue: Decodable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+}
