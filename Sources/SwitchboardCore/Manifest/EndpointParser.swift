@@ -3,7 +3,7 @@ import Yams
 
 extension ManifestReader {
     static let endpointKeys = [
-        "id", "description", "method", "path", "query", "headers", "success", "error", "server_error", "mode",
+        "id", "description", "method", "path", "query", "headers", "body", "success", "error", "server_error", "mode",
         "latency", "sequence", "upstream", "rate_limit", "rate_limit_key", "toxics",
     ]
     static let knownMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
@@ -42,7 +42,7 @@ extension ManifestReader {
                 self.report(
                     at: item,
                     "duplicate endpoint \(endpoint.signature): the endpoint at line \(first) already matches the same requests",
-                    fix: "remove one, or tell them apart with 'query:' or 'headers:'")
+                    fix: "remove one, or tell them apart with 'query:', 'headers:' or 'body:'")
                 continue
             }
             seenIDs[endpoint.id] = line
@@ -69,7 +69,8 @@ extension ManifestReader {
         let query = endpoint.query.map(\.description).sorted().joined(separator: "&")
         let headers = endpoint.headers.map { $0.name.lowercased() + "=" + ($0.value ?? "*") }.sorted()
             .joined(separator: "&")
-        return "\(endpoint.method) \(shape)?\(query)#\(headers)"
+        let body = endpoint.body.map(\.description).sorted().joined(separator: "&")
+        return "\(endpoint.method) \(shape)?\(query)#\(headers)#\(body)"
     }
 
     private mutating func readEndpoint(_ node: Node, profiles: [LatencyProfile]) -> EndpointDefinition? {
@@ -105,6 +106,11 @@ extension ManifestReader {
             }
         }
 
+        var body: [BodyRequirement] = []
+        if let bodyNode = fields.value(for: "body") {
+            body = self.readBodyRequirements(bodyNode)
+        }
+
         // Keep checking the rest of an endpoint whose method or path is
         // broken, so that every problem shows up in one run.
         let pathNames =
@@ -117,6 +123,7 @@ extension ManifestReader {
             id: EndpointDefinition.derivedID(method: method ?? "GET", path: path ?? placeholderPath),
             method: method ?? "GET", path: path ?? placeholderPath, query: query, headers: headers,
             location: node.mark.map { SourceLocation(line: $0.line, column: $0.column) })
+        endpoint.body = body
 
         if let idNode = fields.value(for: "id"), let id = self.string(idNode, what: "id") {
             if id.isEmpty || !id.allSatisfy({ $0.isParameterNameCharacter || $0 == "." }) {

@@ -10,6 +10,8 @@ public struct EndpointDefinition: Sendable {
     public var query: [ValueRequirement]
     /// Headers a request must carry (names compared case-insensitively).
     public var headers: [ValueRequirement]
+    /// What its body must hold (`body:`); empty when anything goes.
+    public var body: [BodyRequirement] = []
     public var success: ResponseDefinition
     public var error: ResponseDefinition
     public var serverError: ResponseDefinition
@@ -68,6 +70,13 @@ public struct EndpointDefinition: Sendable {
         case .error: self.error
         case .serverError: self.serverError
         }
+    }
+
+    /// How many requirements a request must meet besides method and path:
+    /// each query parameter, header and body requirement counts one (the
+    /// routing precedence, `EndpointTable`).
+    public var requirementCount: Int {
+        self.query.count + self.headers.count + self.body.count
     }
 
     /// Whether the endpoint's normal answer is the upstream's: declared

@@ -2,8 +2,10 @@
 /// ever read it.
 ///
 /// Precedence: the most specific path wins (literal over `:param` over `*`,
-/// segment by segment); among equal paths, the endpoint with more query and
-/// header requirements is tried first; otherwise manifest order.
+/// segment by segment); among equal paths, the endpoint with more
+/// requirements is tried first, counting each query parameter, header and
+/// body requirement one (`EndpointDefinition.requirementCount`); otherwise
+/// manifest order. (The README's "Which endpoint answers" says the same.)
 public struct EndpointTable: Sendable {
     public let endpoints: [EndpointDefinition]
     /// Endpoints whose path has only literal segments, by method and path,
@@ -21,6 +23,9 @@ public struct EndpointTable: Sendable {
     /// depends on its method and target alone, so a request repeating
     /// both is routed as the last one was (see `AnswerMemo`).
     public let routesByTargetAlone: Bool
+    /// Some endpoint requires body content: routing then needs the
+    /// request's body (`RequestBody`), and nothing else reads it.
+    public let readsBodies: Bool
 
     public init(endpoints: [EndpointDefinition]) {
         self.endpoints = endpoints
@@ -29,9 +34,7 @@ public struct EndpointTable: Sendable {
             let y = endpoints[b]
             if x.path.isMoreSpecific(than: y.path) { return true }
             if y.path.isMoreSpecific(than: x.path) { return false }
-            let xRequirements = x.query.count + x.headers.count
-            let yRequirements = y.query.count + y.headers.count
-            if xRequirements != yRequirements { return xRequirements > yRequirements }
+            if x.requirementCount != y.requirementCount { return x.requirementCount > y.requirementCount }
             return a < b
         }
         var literal: [String: [Substring: [Int]]] = [:]
@@ -56,30 +59,65 @@ public struct EndpointTable: Sendable {
         self.literalPaths = literalPaths
         self.patternOrder = patternOrder
         self.closestPath = ClosestPath(endpoints: endpoints)
-        self.routesByTargetAlone = endpoints.allSatisfy { $0.headers.isEmpty }
+        self.readsBodies = endpoints.contains { !$0.body.isEmpty }
+        self.routesByTargetAlone = endpoints.allSatisfy { $0.headers.isEmpty && $0.body.isEmpty }
     }
 
-    /// Routes a request. `header` looks a request header up by name (any case).
+    /// Routes a request. `header` looks a request header up by name (any case);
+    /// `body` is read only when some endpoint requires body content.
     /// A HEAD request is answered by a GET endpoint unless one declares HEAD.
+    public func route(
+        method: String, target: RequestTarget, header: (String) -> String?, body: inout RequestBody
+    ) -> RouteResult {
+        self.match(method: method, target: target, header: header, body: &body)
+            ?? .unmatched(self.explain(method: method, target: target, header: header, body: &body))
+    }
+
+    /// `route` for a request without a body.
     public func route(method: String, target: RequestTarget, header: (String) -> String?) -> RouteResult {
-        self.match(method: method, target: target, header: header)
-            ?? .unmatched(self.explain(method: method, target: target, header: header))
+        var body = RequestBody()
+        return self.route(method: method, target: target, header: header, body: &body)
     }
 
     /// `route` without saying why nothing matched: `nil` then. For callers
     /// that may not need the reason (a request that goes live), which costs
     /// more to find than the match itself.
-    public func match(method: String, target: RequestTarget, header: (String) -> String?) -> RouteResult? {
-        if let match = self.firstMatch(method: method, target: target, header: header) {
+    /// (A pending `body` stops the walk at the first endpoint only the
+    /// body can decide: see `needsBody`.)
+    public func match(
+        method: String, target: RequestTarget, header: (String) -> String?, body: inout RequestBody
+    ) -> RouteResult? {
+        if let match = self.firstMatch(method: method, target: target, header: header, body: &body) {
             return match
         }
-        if method == "HEAD", let match = self.firstMatch(method: "GET", target: target, header: header) {
+        if method == "HEAD", !body.decidesRoute,
+            let match = self.firstMatch(method: "GET", target: target, header: header, body: &body)
+        {
             return match
         }
         return nil
     }
 
-    private func firstMatch(method: String, target: RequestTarget, header: (String) -> String?) -> RouteResult? {
+    /// Whether routing this request needs its body: an endpoint requiring
+    /// body content comes before (or is) the one its head alone would
+    /// match. Such a request is never answered from its head alone
+    /// (`RequestHandler.decideAtHead`).
+    public func needsBody(method: String, target: RequestTarget, header: (String) -> String?) -> Bool {
+        guard self.readsBodies else { return false }
+        var body = RequestBody.pending
+        _ = self.match(method: method, target: target, header: header, body: &body)
+        return body.decidesRoute
+    }
+
+    /// `match` for a request without a body.
+    public func match(method: String, target: RequestTarget, header: (String) -> String?) -> RouteResult? {
+        var body = RequestBody()
+        return self.match(method: method, target: target, header: header, body: &body)
+    }
+
+    private func firstMatch(
+        method: String, target: RequestTarget, header: (String) -> String?, body: inout RequestBody
+    ) -> RouteResult? {
         // A fully literal endpoint that matches always beats any pattern;
         // the others are tried in order. No request walks every endpoint.
         if let key = Self.literalKey(target),
@@ -87,8 +125,14 @@ public struct EndpointTable: Sendable {
         {
             for index in candidates {
                 let endpoint = self.endpoints[index]
-                if endpoint.query.isEmpty && endpoint.headers.isEmpty { return .matched(index: index, parameters: [:]) }
-                guard Self.missingRequirement(endpoint, target: target, header: header) == nil else { continue }
+                if endpoint.query.isEmpty && endpoint.headers.isEmpty && endpoint.body.isEmpty {
+                    return .matched(index: index, parameters: [:])
+                }
+                switch Self.meets(endpoint, target: target, header: header, body: &body) {
+                case true?: break
+                case false?: continue
+                case nil: return nil
+                }
                 var parameters: [String: String] = [:]
                 for requirement in endpoint.query {
                     parameters[requirement.name] = target.queryValue(requirement.name)
@@ -101,7 +145,11 @@ public struct EndpointTable: Sendable {
         for index in self.patternOrder {
             let endpoint = self.endpoints[index]
             guard endpoint.method == method, var parameters = endpoint.path.match(segments) else { continue }
-            guard Self.missingRequirement(endpoint, target: target, header: header) == nil else { continue }
+            switch Self.meets(endpoint, target: target, header: header, body: &body) {
+            case true?: break
+            case false?: continue
+            case nil: return nil
+            }
             for requirement in endpoint.query {
                 parameters[requirement.name] = target.queryValue(requirement.name)
             }
@@ -110,16 +158,32 @@ public struct EndpointTable: Sendable {
         return nil
     }
 
-    /// The first requirement a request does not meet, in words.
-    private static func missingRequirement(
-        _ endpoint: EndpointDefinition, target: RequestTarget, header: (String) -> String?
-    ) -> String? {
-        self.missingRequirements(endpoint, target: target, header: header).first
+    /// Whether a request meets every requirement of `endpoint`; `nil` when
+    /// it meets the others and only its body, pending, can tell. Query and
+    /// headers first: the body is read only for an endpoint they let through.
+    private static func meets(
+        _ endpoint: EndpointDefinition, target: RequestTarget, header: (String) -> String?, body: inout RequestBody
+    ) -> Bool? {
+        for requirement in endpoint.query where !requirement.accepts(target.queryValue(requirement.name)) {
+            return false
+        }
+        for requirement in endpoint.headers where !requirement.accepts(header(requirement.name), listValued: true) {
+            return false
+        }
+        guard !endpoint.body.isEmpty else { return true }
+        guard !body.isPending else {
+            body.decidesRoute = true
+            return nil
+        }
+        for requirement in endpoint.body where !requirement.accepts(&body) {
+            return false
+        }
+        return true
     }
 
     /// Every requirement a request does not meet, in words.
     private static func missingRequirements(
-        _ endpoint: EndpointDefinition, target: RequestTarget, header: (String) -> String?
+        _ endpoint: EndpointDefinition, target: RequestTarget, header: (String) -> String?, body: inout RequestBody
     ) -> [String] {
         var missing: [String] = []
         for requirement in endpoint.query where !requirement.accepts(target.queryValue(requirement.name)) {
@@ -131,13 +195,16 @@ public struct EndpointTable: Sendable {
             missing.append(
                 requirement.value.map { "header '\(requirement.name): \($0)'" } ?? "header '\(requirement.name)'")
         }
+        for requirement in endpoint.body where !requirement.accepts(&body) {
+            missing.append(requirement.description)
+        }
         return missing
     }
 
     /// `needs ?lat&lon, X-Api-Key`: what a request lacks, short enough for
     /// a log line.
     private static func shortMissing(
-        _ endpoint: EndpointDefinition, target: RequestTarget, header: (String) -> String?
+        _ endpoint: EndpointDefinition, target: RequestTarget, header: (String) -> String?, body: inout RequestBody
     ) -> String {
         let query = endpoint.query.filter { !$0.accepts(target.queryValue($0.name)) }.map { requirement in
             requirement.value.map { "\(requirement.name)=\($0)" } ?? requirement.name
@@ -148,6 +215,9 @@ public struct EndpointTable: Sendable {
         var parts: [String] = []
         if !query.isEmpty { parts.append("?" + query.joined(separator: "&")) }
         parts += headers
+        for requirement in endpoint.body where !requirement.accepts(&body) {
+            parts.append(requirement.short)
+        }
         return "needs " + (parts.isEmpty ? "a requirement" : parts.joined(separator: ", "))
     }
 
@@ -170,16 +240,20 @@ public struct EndpointTable: Sendable {
     }
 
     /// Why a request that `match` found nothing for is unmatched.
-    public func explain(method: String, target: RequestTarget, header: (String) -> String?) -> Unmatched {
+    /// (A pending `body` meets no body requirement.)
+    public func explain(
+        method: String, target: RequestTarget, header: (String) -> String?, body: inout RequestBody
+    ) -> Unmatched {
         let samePath = self.endpointsWithPath(of: target)
         // Same path and method: the endpoint that misses the fewest requirements.
         let sameMethod = samePath.filter { self.endpoints[$0].method == method }
-        if let index = sameMethod.min(by: {
-            Self.missingRequirements(self.endpoints[$0], target: target, header: header).count
-                < Self.missingRequirements(self.endpoints[$1], target: target, header: header).count
-        }) {
+        var fewest: (index: Int, missing: [String])?
+        for index in sameMethod {
+            let missing = Self.missingRequirements(self.endpoints[index], target: target, header: header, body: &body)
+            if fewest == nil || missing.count < fewest!.missing.count { fewest = (index, missing) }
+        }
+        if let (index, missing) = fewest {
             let endpoint = self.endpoints[index]
-            let missing = Self.missingRequirements(endpoint, target: target, header: header)
             let list =
                 missing.count <= 1
                 ? (missing.first ?? "a requirement")
@@ -187,7 +261,7 @@ public struct EndpointTable: Sendable {
             return Unmatched(
                 closestID: endpoint.id, closest: endpoint.signature,
                 reason: "\(endpoint.signature) needs \(list)",
-                short: Self.shortMissing(endpoint, target: target, header: header))
+                short: Self.shortMissing(endpoint, target: target, header: header, body: &body))
         }
         if let index = samePath.first {
             let endpoint = self.endpoints[index]
@@ -207,5 +281,13 @@ public struct EndpointTable: Sendable {
         return Unmatched(
             closestID: endpoint.id, closest: endpoint.signature,
             reason: "no endpoint has this path; the closest is \(endpoint.signature)")
+    }
+}
+
+extension EndpointTable {
+    /// `explain` for a request without a body.
+    public func explain(method: String, target: RequestTarget, header: (String) -> String?) -> Unmatched {
+        var body = RequestBody()
+        return self.explain(method: method, target: target, header: header, body: &body)
     }
 }

@@ -121,6 +121,12 @@ public struct RequestTarget: Sendable {
         "/" + self.segments.joined(separator: "/")
     }
 
+    /// The name and value pairs of a query string (or of a form body,
+    /// which is written the same way), decoded.
+    static func items(_ text: Substring) -> [(name: String, value: String)] {
+        text.split(separator: "&", omittingEmptySubsequences: true).map(Self.item)
+    }
+
     private static func item(_ item: Substring) -> (name: String, value: String) {
         if let equals = item.firstIndex(of: "=") {
             return (

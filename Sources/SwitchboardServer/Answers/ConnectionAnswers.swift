@@ -28,23 +28,40 @@ struct ConnectionAnswers {
         return self.memo.answer(toGet: request.head.uri, version: self.responder.panel.version)
     }
 
-    /// The answer to a request with this head, arrived at `arrived`.
-    mutating func prepare(_ head: HTTPRequestHead, arrived: NIODeadline) -> PreparedResponse {
-        let snapshot: PanelSnapshot
-        let catalog: ResponseCatalog
-        if let cached = self.snapshot, let compiled = self.catalog, cached.version == self.responder.panel.version {
-            snapshot = cached
-            catalog = compiled
-        } else {
-            // The pair the responder published: its responses are compiled
-            // already (see `Responder.publish`).
-            let ready = self.responder.current
-            snapshot = ready.snapshot
-            catalog = ready.catalog
-            self.snapshot = snapshot
-            self.catalog = catalog
+    /// The answer to a request with this head, arrived at `arrived`, as its
+    /// head arrives: `nil` when only its body can say which endpoint it is
+    /// for (`EndpointTable.needsBody`), to be decided once that is in.
+    mutating func prepareAtHead(_ head: HTTPRequestHead, arrived: NIODeadline) -> PreparedResponse? {
+        let table = self.current().snapshot.table
+        if table.readsBodies,
+            table.needsBody(
+                method: head.method.rawValue, target: RequestTarget(uri: head.uri),
+                header: { head.headers.first(name: $0) })
+        {
+            return nil
         }
+        return self.prepare(head, arrived: arrived)
+    }
+
+    /// The snapshot and compiled responses to answer from now.
+    private mutating func current() -> (snapshot: PanelSnapshot, catalog: ResponseCatalog) {
+        if let cached = self.snapshot, let compiled = self.catalog, cached.version == self.responder.panel.version {
+            return (cached, compiled)
+        }
+        // The pair the responder published: its responses are compiled
+        // already (see `Responder.publish`).
+        let ready = self.responder.current
+        self.snapshot = ready.snapshot
+        self.catalog = ready.catalog
+        return (ready.snapshot, ready.catalog)
+    }
+
+    /// The answer to a request with this head, arrived at `arrived`, with
+    /// what arrived of its body.
+    mutating func prepare(_ head: HTTPRequestHead, arrived: NIODeadline, body: ByteBuffer? = nil) -> PreparedResponse {
+        let (snapshot, catalog) = self.current()
         return self.responder.prepare(
-            head: head, snapshot: snapshot, catalog: catalog, now: arrived, retry: &self.retry, memo: &self.memo)
+            head: head, snapshot: snapshot, catalog: catalog, now: arrived, retry: &self.retry, memo: &self.memo,
+            body: body)
     }
 }

@@ -109,9 +109,13 @@ final class Responder: Sendable {
     /// rate limits count with it. `retry` is the connection's memory of the
     /// last `Retry-After` it carried, which only a limited endpoint reads.
     /// `memo` is its memory of the answers that repeat (`AnswerMemo`).
+    /// `body`: what arrived of its body (as the journal keeps it), read only
+    /// when some endpoint requires body content (an answer decided at the
+    /// head has none yet: `ConnectionAnswers.prepareAtHead` sees to it that
+    /// such a one needs none).
     func prepare(
         head: HTTPRequestHead, snapshot: PanelSnapshot, catalog: ResponseCatalog, now: NIODeadline,
-        retry: inout RetryDeadline, memo: inout AnswerMemo
+        retry: inout RetryDeadline, memo: inout AnswerMemo, body: ByteBuffer? = nil
     ) -> PreparedResponse {
         if let answer = TargetFormAnswer.answer(head) { return answer }
         let target = RequestTarget(uri: head.uri)
@@ -127,8 +131,14 @@ final class Responder: Sendable {
         // A local function, not a closure value: that would be an
         // allocation per request.
         func header(_ name: String) -> String? { head.headers.first(name: name) }
+        var content = RequestBody()
+        if snapshot.table.readsBodies, let body {
+            content = RequestBody(bytes: Array(body.readableBytesView))
+        }
         let route: RouteResult
-        if let matched = snapshot.table.match(method: head.method.rawValue, target: target, header: header) {
+        if let matched = snapshot.table.match(
+            method: head.method.rawValue, target: target, header: header, body: &content)
+        {
             route = matched
         } else if let upstream = self.upstream?.upstream(endpoint: nil, manifest: snapshot.manifest),
             snapshot.manifest.unmatchedPolicy(upstream: upstream) == .live
@@ -140,13 +150,14 @@ final class Responder: Sendable {
             } else {
                 var response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer())
                 response.unmatched = snapshot.table.explain(
-                    method: head.method.rawValue, target: target, header: header)
+                    method: head.method.rawValue, target: target, header: header, body: &content)
                 response.endpointID = self.panel.learn(method: head.method.rawValue, target: target)
                 response.plan = .relay(upstream, AnswerPlan.BodyPlan())
                 return response
             }
         } else {
-            route = .unmatched(snapshot.table.explain(method: head.method.rawValue, target: target, header: header))
+            route = .unmatched(
+                snapshot.table.explain(method: head.method.rawValue, target: target, header: header, body: &content))
         }
         switch route {
         case .unmatched(let unmatched):

@@ -105,8 +105,8 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     func handle(_ part: consuming HTTPServerRequestPart, context: ChannelHandlerContext) {
         switch consume part {
         case .head(let head):
-            let request = self.request(for: head, context: context)
-            let decided = self.decideAtHead(request)
+            var request = self.request(for: head, context: context)
+            let decided = self.decideAtHead(&request)
             switch self.connection.headReceived(consume request, decided: decided) {
             case .stream(let request, let response, let sendContinue):
                 self.clock.headReceived()
@@ -183,11 +183,16 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
 
     /// While some request may go live, its answer is decided as its head
     /// arrives, once (what that means for its body is the connection's to
-    /// say: `headReceived`).
-    func decideAtHead(_ request: Request) -> PreparedResponse? {
+    /// say: `headReceived`). One only its body can route is decided once
+    /// that is in, and keeps it whole, as it may go live then.
+    func decideAtHead(_ request: inout Request) -> PreparedResponse? {
         guard self.responder.forwardsBodies.load(ordering: .relaxed), !request.isControl, request.hostProblem == nil
         else { return nil }
-        return self.answers.prepare(request.head, arrived: request.arrived)
+        guard let decided = self.answers.prepareAtHead(request.head, arrived: request.arrived) else {
+            request.keepsWholeBody = true
+            return nil
+        }
+        return decided
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -241,7 +246,9 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
             self.writer.run(remembered.answer, for: request, context: context)
             return
         }
-        self.writer.run(self.answers.prepare(request.head, arrived: request.arrived), for: request, context: context)
+        self.writer.run(
+            self.answers.prepare(request.head, arrived: request.arrived, body: request.body), for: request,
+            context: context)
     }
 
     func answerFinished(now: NIODeadline, context: ChannelHandlerContext) {

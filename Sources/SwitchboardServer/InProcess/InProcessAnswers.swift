@@ -45,7 +45,7 @@ public final class InProcessAnswers: Sendable {
         var memo = AnswerMemo()
         var prepared = self.responder.prepare(
             head: head, snapshot: ready.snapshot, catalog: ready.catalog, now: request.arrived, retry: &retry,
-            memo: &memo
+            memo: &memo, body: request.body
         ).withRateLimitHeaders()
         if let file = prepared.diskFile {
             Self.readFromDisk(file, into: &prepared)

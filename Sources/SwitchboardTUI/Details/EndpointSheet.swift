@@ -33,7 +33,10 @@ public enum EndpointSheet {
         for requirement in endpoint.headers {
             lines.append(.init("  header \(TerminalText.clean(requirement.name)): \(self.value(requirement))"))
         }
-        if endpoint.query.isEmpty && endpoint.headers.isEmpty {
+        for requirement in endpoint.body {
+            lines.append(.init("  \(TerminalText.clean(requirement.description))"))
+        }
+        if endpoint.requirementCount == 0 {
             lines.append(.init("  nothing beyond the method and path", .dim))
         }
         // Broken between arguments, never inside the URL where it fits
