@@ -59,7 +59,10 @@ public final class SwitchboardServer: Sendable {
                     try channel.pipeline.syncOperations.addHandler(AcceptBackoff(pause: Self.acceptBackoff))
                 }
             }
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            // A TCP option, at the TCP level: as `.socketOption` it was
+            // option 1 at the socket level, SO_DEBUG, which Linux refuses
+            // without CAP_NET_ADMIN, and NIO then resets every connection.
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .childChannelOption(.maxMessagesPerRead, value: 16)
             .childChannelInitializer { [weak self] channel in
                 self?.track(channel)
@@ -121,6 +124,11 @@ public final class SwitchboardServer: Sendable {
     /// Requests received and not answered yet, delayed ones included.
     public var requestsInFlight: Int {
         self.responder.inFlight.load(ordering: .relaxed)
+    }
+
+    /// The open client connections' channels.
+    var openChannels: [any Channel] {
+        self.connections.withLockedValue { Array($0.values) }
     }
 
     /// Open client connections.

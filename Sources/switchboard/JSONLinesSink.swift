@@ -25,8 +25,23 @@ final class JSONLinesSink: JournalSink {
         self.redact = redact
         self.owned = owned
         // Each batch is written and flushed whole; line buffering would
-        // make one write per request.
-        setvbuf(output, nil, _IOFBF, 1 << 16)
+        // make one write per request. The buffer is given, not asked for:
+        // glibc ignores the size when the buffer is nil and takes the
+        // file's block size, 4 KB for a pipe or a terminal, so a batch of
+        // a few dozen lines went out in two or three writes.
+        setvbuf(output, self.buffer, _IOFBF, Self.bufferSize)
+    }
+
+    /// stdio's buffer for `output`. A stream must not outlive its buffer:
+    /// freed only once `finish` has closed a file of ours; stdout's stays
+    /// for the life of the process (one sink per run). Only stdio reads
+    /// and writes it, under the stream's own lock.
+    private nonisolated(unsafe) let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: JSONLinesSink.bufferSize)
+    private let closed = ManagedAtomic<Bool>(false)
+    static let bufferSize = 1 << 16
+
+    deinit {
+        if self.closed.load(ordering: .acquiring) { self.buffer.deallocate() }
     }
 
     /// Opens `path` for appending; a clear sentence if it cannot.
@@ -107,6 +122,8 @@ final class JSONLinesSink: JournalSink {
             return
         }
         // fclose flushes, and says whether the last bytes reached the file.
-        guard fclose(self.output) == 0 else { throw self.failure() }
+        let result = fclose(self.output)
+        self.closed.store(true, ordering: .releasing)
+        guard result == 0 else { throw self.failure() }
     }
 }
