@@ -35,6 +35,15 @@ public enum ResourceOperation: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Whether it reads the request's body: routing waits for the body
+    /// before deciding it (`EndpointTable.needsBody`).
+    public var readsBody: Bool {
+        switch self {
+        case .create, .replace, .update: true
+        case .list, .read, .delete: false
+        }
+    }
+
     /// The endpoint's id for resource `name`: `todos.create`.
     public func endpointID(resource name: String) -> String {
         "\(name).\(self.rawValue)"

@@ -23,8 +23,9 @@ public struct EndpointTable: Sendable {
     /// depends on its method and target alone, so a request repeating
     /// both is routed as the last one was (see `AnswerMemo`).
     public let routesByTargetAlone: Bool
-    /// Some endpoint requires body content: routing then needs the
-    /// request's body (`RequestBody`), and nothing else reads it.
+    /// Some endpoint requires body content, or is a resource's that reads
+    /// it: answering then needs the request's body (`RequestBody`), and
+    /// nothing else reads it.
     public let readsBodies: Bool
 
     public init(endpoints: [EndpointDefinition]) {
@@ -59,7 +60,7 @@ public struct EndpointTable: Sendable {
         self.literalPaths = literalPaths
         self.patternOrder = patternOrder
         self.closestPath = ClosestPath(endpoints: endpoints)
-        self.readsBodies = endpoints.contains { !$0.body.isEmpty }
+        self.readsBodies = endpoints.contains { !$0.body.isEmpty || $0.resource?.operation.readsBody == true }
         self.routesByTargetAlone = endpoints.allSatisfy { $0.headers.isEmpty && $0.body.isEmpty }
     }
 
@@ -98,14 +99,18 @@ public struct EndpointTable: Sendable {
         return nil
     }
 
-    /// Whether routing this request needs its body: an endpoint requiring
+    /// Whether answering this request needs its body: an endpoint requiring
     /// body content comes before (or is) the one its head alone would
-    /// match. Such a request is never answered from its head alone
+    /// match, or that one is a resource's that reads it (`POST /todos`).
+    /// Such a request is never answered from its head alone
     /// (`RequestHandler.decideAtHead`).
     public func needsBody(method: String, target: RequestTarget, header: (String) -> String?) -> Bool {
         guard self.readsBodies else { return false }
         var body = RequestBody.pending
-        _ = self.match(method: method, target: target, header: header, body: &body)
+        let route = self.match(method: method, target: target, header: header, body: &body)
+        if case .matched(let index, _)? = route, self.endpoints[index].resource?.operation.readsBody == true {
+            return true
+        }
         return body.decidesRoute
     }
 

@@ -217,7 +217,12 @@ final class Responder: Sendable {
             }
             let decision = snapshot.decide(endpoint: index, override: override)
             var response: PreparedResponse
-            if let kind = decision.response {
+            let resource = snapshot.manifest.endpoints[index].resource
+            if decision.response == .success, let resource {
+                response = ResourceResponse.prepared(
+                    resource, store: self.panel.resources, parameters: parameters, body: &content,
+                    idField: snapshot.manifest.resource(named: resource.resource)?.idField ?? "id")
+            } else if let kind = decision.response {
                 let compiled = catalog.response(endpoint: index, kind: kind, mayBeCached: decision.mayBeCached)
                 if let resolved = compiled.resolve(parameters: parameters) {
                     response = PreparedResponse(status: compiled.status, headers: resolved.headers, body: resolved.body)
@@ -246,7 +251,8 @@ final class Responder: Sendable {
                 body.cut = .after(limit)
                 response.plan = .answer(body)
             }
-            if decision.repeats, parameters.isEmpty {
+            // A resource's items change between requests: never remembered.
+            if decision.repeats, parameters.isEmpty, resource == nil {
                 // Unstamped: each later request is stamped with its own
                 // verdict, and a limited one is never answered by target
                 // alone, which would skip its limit.

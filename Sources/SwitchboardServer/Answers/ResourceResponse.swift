@@ -1,0 +1,26 @@
+import NIOCore
+import NIOHTTP1
+import SwitchboardCore
+
+/// A resource's answer (`ResourceAnswer`) as the server sends it: JSON,
+/// never cached (the next request may see other items), `Location` on a
+/// created item.
+enum ResourceResponse {
+    /// What the endpoint's success answers when it is one of a resource's
+    /// (`EndpointDefinition.resource`): the store decides, from the item id
+    /// in the path and the request's JSON body.
+    static func prepared(
+        _ binding: ResourceBinding, store: ResourceStore, parameters: [String: String], body: inout RequestBody,
+        idField: String
+    ) -> PreparedResponse {
+        let json = binding.operation.readsBody ? body.json() : nil
+        let answer = store.answer(binding, id: parameters[idField], body: json)
+        let bytes = answer.body.map { ByteBuffer(string: $0.json) } ?? ByteBuffer()
+        var headers = HTTPHeaders()
+        if answer.body != nil { headers.add(name: "Content-Type", value: "application/json") }
+        headers.add(name: "Content-Length", value: String(bytes.readableBytes))
+        headers.add(name: "Cache-Control", value: "no-store")
+        if let location = answer.location { headers.add(name: "Location", value: location) }
+        return PreparedResponse(status: HTTPResponseStatus(statusCode: answer.status), headers: headers, body: bytes)
+    }
+}
