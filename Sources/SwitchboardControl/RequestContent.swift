@@ -22,6 +22,12 @@ extension RequestContent {
         String(data: self.body, encoding: .utf8)
     }
 
+    /// The body as JSON, for a predicate: `$0.json["username"] == "alice"`;
+    /// `nil` when it is not JSON.
+    public var json: JSONValue? {
+        JSONValue(bytes: Array(self.body))
+    }
+
     /// The body decoded from JSON, to check what the code under test sent.
     public func decodeBody<T: Decodable>(as type: T.Type = T.self, using decoder: JSONDecoder = JSONDecoder())
         throws -> T

@@ -46,6 +46,10 @@ public typealias Toxics = SwitchboardModel.Toxics
 /// does not exist (with the valid names), or a sequence an endpoint lacks.
 public typealias ControlError = SwitchboardCore.ControlError
 
+/// A JSON value, as `request.json` reads a request's body in a predicate:
+/// `$0.json["username"] == "alice"`.
+public typealias JSONValue = SwitchboardControl.JSONValue
+
 /// One header, name as sent.
 public typealias HeaderField = SwitchboardCore.HeaderField
 

@@ -1,5 +1,6 @@
 import Atomics
 import Foundation
+import SwitchboardControl
 import SwitchboardCore
 
 #if canImport(Glibc)

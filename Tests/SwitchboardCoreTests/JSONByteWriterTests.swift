@@ -1,3 +1,4 @@
+import SwitchboardControl
 import SwitchboardCore
 import Testing
 

@@ -20,7 +20,7 @@ import Testing
         _ = await app.login(email: "alice@b.c", password: "x")
         _ = await app.login(email: "bob@b.c", password: "x")
         _ = await app.get("/profile/ada")
-        let alice = try await board.verify("login", count: 1, where: { Self.email($0) == "alice@b.c" })
+        let alice = try await board.verify("login", count: 1, where: { $0.json["email"] == "alice@b.c" })
         #expect(alice.map(Self.email) == ["alice@b.c"])
         try await board.verify(.post("/login"), atLeast: 2)
         try await board.verify(.get("/profile/{name}"), count: 1)
@@ -61,7 +61,7 @@ import Testing
         let board = Switchboard.current
         let client = SwitchboardClient(url: board.baseURL)
         _ = await AuthClient(baseURL: board.baseURL).login(email: "alice@b.c", password: "x")
-        try await client.verify("login", count: 1, where: { Self.email($0) == "alice@b.c" })
+        try await client.verify("login", count: 1, where: { $0.json["email"] == "alice@b.c" })
         try await withKnownIssue {
             try await client.verify(.post("/login"), atLeast: 2)
         } matching: { issue in
@@ -90,5 +90,17 @@ import Testing
         let selector: RequestSelector = "todos"
         #expect(selector.selects(try record("GET", "/anything", endpoint: "todos")))
         #expect(!selector.selects(try record("GET", "/todos")))
+    }
+}
+
+extension PredicateVerificationTests {
+    @Test func jsonReadsNestedValuesAndMissingOnesAreNil() {
+        let value = JSONValue(bytes: Array(#"{"user":{"name":"alice","tags":["a",2]},"n":1.5}"#.utf8))
+        #expect(value["user"]["name"] == "alice")
+        #expect(value["user"]["tags"][1] == 2)
+        #expect(value["n"] == 1.5)
+        #expect(value["user"]["tags"][5] == nil)
+        #expect(value["nope"]["deeper"] == nil)
+        #expect(value["user"] == ["name": "alice", "tags": ["a", 2]])
     }
 }

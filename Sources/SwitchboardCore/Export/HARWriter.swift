@@ -1,3 +1,5 @@
+import SwitchboardControl
+
 /// Writes journal entries as an HTTP Archive (HAR 1.2), the format browser
 /// devtools, mitmproxy and Charles open.
 public enum HARWriter {

@@ -1,3 +1,4 @@
+import SwitchboardControl
 import Yams
 
 /// `body:` on an endpoint: what a request's body must hold.

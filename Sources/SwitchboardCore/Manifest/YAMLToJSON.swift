@@ -1,3 +1,4 @@
+import SwitchboardControl
 import Yams
 
 /// Writes an inline `json:` value as compact JSON, keeping key order.

@@ -1,3 +1,5 @@
+public import SwitchboardControl
+
 /// Something a request's body must hold for an endpoint to match it
 /// (`body:` in the manifest). Each counts as one requirement in the
 /// routing precedence (`EndpointTable`).

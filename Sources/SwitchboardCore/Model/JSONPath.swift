@@ -1,3 +1,5 @@
+public import SwitchboardControl
+
 /// A place in a JSON document: `$.items[0].sku`. The manifest's body
 /// requirements (`paths:`, and each key under `json:`) and the templates'
 /// `{body.user.name}` name values this way.

@@ -1,3 +1,5 @@
+public import SwitchboardControl
+
 /// A `resources:` entry: a collection the fake API keeps in memory and
 /// changes as the app creates, updates and deletes items, starting from
 /// `seed` (and back to it on reset). It declares six endpoints, one per

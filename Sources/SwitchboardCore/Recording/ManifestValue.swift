@@ -1,3 +1,5 @@
+import SwitchboardControl
+
 /// A piece of manifest to write: an endpoint entry or one of its responses,
 /// rendered in the style of the file it goes into.
 indirect enum ManifestValue: Equatable {

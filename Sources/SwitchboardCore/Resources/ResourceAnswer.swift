@@ -1,3 +1,5 @@
+public import SwitchboardControl
+
 /// What a resource answers one request with, before the server makes it
 /// a response: a status, a JSON body (`nil`: none) and the `Location` of
 /// a created item.

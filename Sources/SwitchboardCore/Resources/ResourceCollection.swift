@@ -1,3 +1,5 @@
+public import SwitchboardControl
+
 /// The items of one resource and what each operation does to them: a
 /// value, so what a REST client sees (ids, 201 and `Location`, 404, 409)
 /// is decided and tested without a server.

@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+public import SwitchboardControl
 
 /// The items every resource of one control panel holds now: what the
 /// app's creates, updates and deletes changed since the seed. Each

@@ -1,3 +1,5 @@
+public import SwitchboardControl
+
 /// A request's body as body requirements (and templates) read it: read as
 /// JSON or as a form at most once, and only when something asks. Routing
 /// takes it `inout`, so what one endpoint's requirement parsed the next

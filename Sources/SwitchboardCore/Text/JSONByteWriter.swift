@@ -1,3 +1,5 @@
+import SwitchboardControl
+
 /// JSON written forward into memory it owns and keeps from one use to the
 /// next: the journal's line is written for every request, and a piece
 /// appended to an `Array` costs a uniqueness check, a capacity check and a

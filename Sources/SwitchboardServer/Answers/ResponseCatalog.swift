@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import SwitchboardControl
 import SwitchboardCore
 
 /// Every response of one manifest, turned into ready-to-write buffers and

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A JSON document as body requirements and templates read it: a request's
-/// body, or a value the manifest expects in one. Numbers are compared by
+/// A JSON document as body requirements, templates, resources and tests'
+/// predicates read it: a request's body, a value the manifest expects in
+/// one, a resource's item. Numbers are compared by
 /// value (`1` equals `1.0`); object keys are unordered.
 public enum JSONValue: Sendable, Hashable {
     case null
@@ -82,5 +83,42 @@ extension JSONValue: Decodable {
         } else {
             self = .object(try container.decode([String: JSONValue].self))
         }
+    }
+}
+
+/// Reading a value in a test: `request.json["user"]["name"] == "alice"`,
+/// `request.json["items"][0]["sku"] == "A1"`.
+extension JSONValue {
+    /// The field `key` of an object; `nil` for anything else.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let fields) = self { fields[key] } else { nil }
+    }
+
+    /// The item at `index` of an array; `nil` past its end or for anything else.
+    public subscript(index: Int) -> JSONValue? {
+        guard case .array(let items) = self, items.indices.contains(index) else { return nil }
+        return items[index]
+    }
+}
+
+extension Optional where Wrapped == JSONValue {
+    /// As on `JSONValue`, through a value that may be missing.
+    public subscript(key: String) -> JSONValue? { self?[key] }
+    public subscript(index: Int) -> JSONValue? { self?[index] }
+}
+
+// Not `ExpressibleByNilLiteral`: `nil` for a `JSONValue?` would then be
+// ambiguous, and "no value" would quietly read as JSON `null`.
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements) { _, last in last })
     }
 }
