@@ -14,6 +14,10 @@ public enum ControlRoute: String, CaseIterable, Sendable {
     case reset
     case scenarios
     case applyScenario
+    case resources
+    case resource
+    case replaceResource
+    case resetResource
     case requests
     case request
     case clearRequests
@@ -51,6 +55,20 @@ public enum ControlRoute: String, CaseIterable, Sendable {
             .init(
                 .POST, ["scenarios", "{name}"], query: ["by"], answer: PanelStatus.self,
                 "apply a scenario (or start a drill)")
+        case .resources:
+            .init(
+                .GET, ["resources"], answer: ResourceList.self, "the manifest's resources and how many items each holds"
+            )
+        case .resource:
+            .init(.GET, ["resources", "{resource}"], answer: [JSONValue].self, "a resource's items, as they are now")
+        case .replaceResource:
+            .init(
+                .PUT, ["resources", "{resource}"], body: [JSONValue].self, answer: [JSONValue].self,
+                "replace a resource's items")
+        case .resetResource:
+            .init(
+                .POST, ["resources", "{resource}", "reset"], answer: [JSONValue].self,
+                "a resource's items back to its seed")
         case .requests:
             .init(
                 .GET, ["requests"], query: ["limit", "unmatched", "endpoint", "details", "redact", "after", "wait"],

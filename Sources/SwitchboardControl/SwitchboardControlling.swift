@@ -58,6 +58,29 @@ extension SwitchboardControlling {
         try await self.perform(ControlCall(.applyScenario, [name]))
     }
 
+    /// The manifest's resources and how many items each holds.
+    public func resources() async throws -> ResourceList {
+        try await self.perform(ControlCall(.resources))
+    }
+
+    /// The items resource `name` holds now, oldest first.
+    public func items(of name: String) async throws -> [JSONValue] {
+        try await self.perform(ControlCall(.resource, [name]))
+    }
+
+    /// Replaces resource `name`'s items (each a JSON object; those without
+    /// an id get the next one) and returns them.
+    @discardableResult
+    public func replaceItems(of name: String, with items: [JSONValue]) async throws -> [JSONValue] {
+        try await self.perform(ControlCall(.replaceResource, [name], body: items))
+    }
+
+    /// Puts resource `name`'s seed back and returns its items.
+    @discardableResult
+    public func resetItems(of name: String) async throws -> [JSONValue] {
+        try await self.perform(ControlCall(.resetResource, [name]))
+    }
+
     /// The journal's entries that pass `filter`, oldest first.
     public func requests(_ filter: RequestFilter) async throws -> [RequestRecord] {
         try await self.perform(ControlCall(.requests, query: filter.query, waiting: filter.wait ?? .zero))

@@ -22,7 +22,7 @@ import Testing
     }
 
     /// Values that name something in the demo manifest, for each parameter.
-    static let values = ["id": "login", "name": "outage", "sequence": "1"]
+    static let values = ["id": "login", "name": "outage", "sequence": "1", "resource": "todos"]
 
     static func path(of route: ControlRoute) -> String {
         route.path(
@@ -131,6 +131,10 @@ import Testing
             case .reset: try await client.reset()
             case .scenarios: _ = try await client.scenarios()
             case .applyScenario: try await client.apply(scenario: "outage")
+            case .resources: _ = try await client.resources()
+            case .resource: _ = try await client.items(of: "todos")
+            case .replaceResource: try await client.replaceItems(of: "todos", with: [["title": "milk"]])
+            case .resetResource: try await client.resetItems(of: "todos")
             case .requests: _ = try await client.requests(RequestFilter())
             case .request: _ = try await client.request(1)
             case .clearRequests: try await client.clearRequests()

@@ -14,8 +14,9 @@ public struct ResourceAnswer: Sendable, Equatable {
         self.location = location
     }
 
-    /// A refusal in the problem shape the server's own errors use.
-    static func problem(_ status: Int, _ detail: String) -> ResourceAnswer {
-        ResourceAnswer(status: status, body: .object(["error": .string(detail)]))
+    /// A refusal in the problem shape the server's own errors use:
+    /// `{"error": "no_such_item", "message": "…"}`.
+    static func problem(_ status: Int, _ code: ProblemCode, _ message: String) -> ResourceAnswer {
+        ResourceAnswer(status: status, body: .object(["error": .string(code.rawValue), "message": .string(message)]))
     }
 }

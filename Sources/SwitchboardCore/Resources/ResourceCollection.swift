@@ -26,7 +26,7 @@ public struct ResourceCollection: Sendable, Equatable {
             return self.create(body)
         case .read, .replace, .update, .delete:
             guard let id, let index = self.index(of: id) else {
-                return .problem(404, "no item with \(self.idField) \(id ?? "") in \(self.path)")
+                return .problem(404, .noSuchItem, "no item with \(self.idField) \(id ?? "") in \(self.path)")
             }
             return self.change(operation, at: index, id: id, body: body)
         }
@@ -43,10 +43,10 @@ public struct ResourceCollection: Sendable, Equatable {
             return ResourceAnswer(status: 204)
         case .replace, .update:
             guard case .object(var fields)? = body else {
-                return .problem(400, "the body must be a JSON object")
+                return .problem(400, .notAnItem, "the body must be a JSON object")
             }
             if let sent = fields[self.idField], sent.text != id {
-                return .problem(409, "the body's \(self.idField) \(sent.text) is not the path's \(id)")
+                return .problem(409, .itemConflict, "the body's \(self.idField) \(sent.text) is not the path's \(id)")
             }
             if operation == .update, case .object(let current) = self.items[index] {
                 fields = Self.merged(current, patch: fields)
@@ -61,11 +61,12 @@ public struct ResourceCollection: Sendable, Equatable {
 
     private mutating func create(_ body: JSONValue?) -> ResourceAnswer {
         guard case .object(var fields)? = body else {
-            return .problem(400, "the body must be a JSON object")
+            return .problem(400, .notAnItem, "the body must be a JSON object")
         }
         if let sent = fields[self.idField] {
             guard self.index(of: sent.text) == nil else {
-                return .problem(409, "an item with \(self.idField) \(sent.text) already exists in \(self.path)")
+                return .problem(
+                    409, .itemConflict, "an item with \(self.idField) \(sent.text) already exists in \(self.path)")
             }
         } else {
             fields[self.idField] = self.nextID()

@@ -27,7 +27,7 @@ public final class ResourceStore: Sendable {
     public func answer(_ binding: ResourceBinding, id: String?, body: JSONValue?) -> ResourceAnswer {
         self.state.withLockedValue { state in
             guard state[binding.resource] != nil else {
-                return .problem(404, "no resource '\(binding.resource)'")
+                return .problem(404, .unknownResource, "no resource '\(binding.resource)'")
             }
             return state[binding.resource]!.collection.answer(binding.operation, id: id, body: body)
         }

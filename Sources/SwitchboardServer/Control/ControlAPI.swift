@@ -138,6 +138,16 @@ struct ControlAPI: Sendable {
             return Self.json(.ok, ControlJSON.scenarios(self.panel.snapshot()))
         case .applyScenario:
             return self.scenario(parameters[0], origin: origin)
+        case .resources:
+            return self.resources()
+        case .resource:
+            return self.items(of: parameters[0])
+        case .replaceResource:
+            return self.replaceItems(of: parameters[0], body: request.body)
+        case .resetResource:
+            guard self.panel.resources.items(of: parameters[0]) != nil else { return self.items(of: parameters[0]) }
+            self.panel.resources.restore(parameters[0])
+            return self.items(of: parameters[0])
         case .requests:
             return self.requests(request.target)
         case .request:
