@@ -44,7 +44,7 @@ import Testing
             entries.map { String(decoding: $0.details?.responseBody ?? [], as: UTF8.self) } == [
                 "one", "one", "one", "two",
             ])
-        #expect(captured.map { $0?.head.uri } == ["/a", "/a", "/a?token=secret", "/b"])
+        #expect(Set(captured.compactMap { $0.map(ObjectIdentifier.init) }).count == 4)
         #expect(entries[3].jsonLine.contains(#","endpoint":"b","mode":"success","setting":"success","#))
     }
 

@@ -11,17 +11,22 @@ extension JournalEntry {
     /// what `response` was, and sent, to a request that ended so
     /// (`Outcome(response, answered:)`, `CapturedResponse(response,
     /// answered:)`), made once for all the requests of a remembered answer.
-    /// `headerSize`: of `head`'s headers, when the caller has counted them.
+    /// `headerSize`: of `head`'s headers, when the caller has counted them;
+    /// `method`: the head's method as text, when the caller knows it
+    /// without asking the head (each of NIO's getters is a call).
     init(
-        head: HTTPRequestHead, headerSize: HeaderSize? = nil, body: ByteBuffer?, bodySize: Int, wallTime: Double,
-        arrived: NIODeadline, outcome: Outcome, captured: CapturedResponse, status: JournalEntry.Status,
-        now: NIODeadline, headSentAt: NIODeadline?
+        head: HTTPRequestHead, headerSize: HeaderSize? = nil, method: String? = nil, body: ByteBuffer?,
+        bodySize: Int, wallTime: Double, arrived: NIODeadline, outcome: Outcome, captured: CapturedResponse,
+        status: JournalEntry.Status, now: NIODeadline, headSentAt: NIODeadline?
     ) {
+        // Read once: the getter is a call and a retain.
+        let target = head.uri
         let details = CapturedExchange(
-            head: head, headerSize: headerSize, requestBody: body, requestBodySize: bodySize, response: captured)
+            headers: head.headers, version: head.version, targetBytes: target.utf8.count, headerSize: headerSize,
+            requestBody: body, requestBodySize: bodySize, response: captured)
         let duration = (now - arrived).nanoseconds
         self.init(
-            time: wallTime, method: head.method.rawValue, target: head.uri, status: status,
+            time: wallTime, method: method ?? head.method.rawValue, target: target, status: status,
             durationNanoseconds: duration,
             firstByteNanoseconds: headSentAt.map { ($0 - arrived).nanoseconds } ?? (status.isAnswered ? duration : nil),
             outcome: outcome, details: details)

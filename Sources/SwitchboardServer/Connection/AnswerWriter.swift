@@ -231,7 +231,8 @@ final class AnswerWriter {
         self.responder.inFlight.wrappingDecrement(by: 1, ordering: .relaxed)
         let journaled = self.journaled(response, answered: status.isAnswered)
         let entry = JournalEntry(
-            head: request.head, headerSize: request.headers.size, body: request.body, bodySize: request.bodySize,
+            head: request.head, headerSize: request.headers.size, method: request.isGet ? "GET" : nil,
+            body: request.body, bodySize: request.bodySize,
             wallTime: request.wallTime, arrived: request.arrived, outcome: journaled.outcome,
             captured: journaled.captured, status: status, now: now, headSentAt: self.headSentAt)
         self.headSentAt = nil

@@ -4,8 +4,14 @@ import SwitchboardCore
 
 /// Headers and bodies of one exchange, kept in NIO's own types: recording
 /// costs one small object, and text is made only when someone reads it.
+///
+/// The request's headers and version are kept, not its head: the head's
+/// own storage (method, target, version) would be one more object per
+/// entry, held until the ring lets go of it thousands of requests later,
+/// and the entry already has its method and target.
 final class CapturedExchange: ExchangeDetails {
-    let head: HTTPRequestHead
+    let requestHeaderFields: HTTPHeaders
+    let version: HTTPVersion
     let requestBodyBuffer: ByteBuffer?
     let requestBodySize: Int
     /// Shared by the exchanges of one remembered answer.
@@ -15,18 +21,30 @@ final class CapturedExchange: ExchangeDetails {
 
     /// `headerSize`: of `head`'s headers, when the caller has counted them
     /// already (the connection does, as the head arrives).
-    init(
+    convenience init(
         head: HTTPRequestHead, headerSize: HeaderSize? = nil, requestBody: ByteBuffer?, requestBodySize: Int,
         response: CapturedResponse
+    ) {
+        self.init(
+            headers: head.headers, version: head.version, targetBytes: head.uri.utf8.count, headerSize: headerSize,
+            requestBody: requestBody, requestBodySize: requestBodySize, response: response)
+    }
+
+    /// From a head's parts: the caller that has its target at hand
+    /// (`targetBytes`, its UTF-8 length) reads none of them twice.
+    init(
+        headers: HTTPHeaders, version: HTTPVersion, targetBytes: Int, headerSize: HeaderSize?,
+        requestBody: ByteBuffer?, requestBodySize: Int, response: CapturedResponse
     ) {
         // Measured, not just counted: object headers, string storage and
         // allocator rounding make a small request cost about a kilobyte.
         // Worked out once, from what the caller already holds: the journal
         // asks as it records the entry.
-        let headers = headerSize ?? HeaderSize(head.headers)
-        var bytes = 512 + 2 * head.uri.utf8.count + 2 * headers.textBytes + 96 * headers.count
+        let size = headerSize ?? HeaderSize(headers)
+        var bytes = 512 + 2 * targetBytes + 2 * size.textBytes + 96 * size.count
         bytes += response.retainedBodyBytes
-        self.head = head
+        self.requestHeaderFields = headers
+        self.version = version
         // A body kept whole for an upstream is kept here only up to the
         // limit, and as a copy.
         if let requestBody {
@@ -56,10 +74,10 @@ final class CapturedExchange: ExchangeDetails {
 
     var sharedResponse: AnyObject? { self.response }
 
-    var httpVersion: String { "HTTP/\(self.head.version.major).\(self.head.version.minor)" }
+    var httpVersion: String { "HTTP/\(self.version.major).\(self.version.minor)" }
 
     var requestHeaders: [HeaderField] {
-        self.head.headers.map { HeaderField(name: $0.name, value: $0.value) }
+        self.requestHeaderFields.map { HeaderField(name: $0.name, value: $0.value) }
     }
 
     var requestBody: [UInt8] {

@@ -80,7 +80,7 @@ extension ConnectionStateMachine {
             self.state = .closing
             return .dropHeld
         case .answering(.writing):
-            self.state = .idle
+            self.leaveEmptyState(for: .idle)
         case .closing, .closed:
             return .none
         case .idle, .receiving, .uploading, .answering, .modifying:

@@ -82,7 +82,8 @@ extension ConnectionStateMachine {
         // an answer unless it is told to go ahead (or, if the body is too
         // large, told no).
         guard expectsContinue else {
-            self.state = .receiving(consume request)
+            // From `idle`: checked above.
+            self.leaveEmptyState(for: .receiving(consume request))
             return .receive
         }
         if !request.isControl, let length = request.head.headers.first(name: "Content-Length").flatMap(Int.init),
@@ -153,7 +154,8 @@ extension ConnectionStateMachine {
         // Taken out, so the request moves on rather than being copied.
         switch self.takeState() {
         case .receiving(let request):
-            self.state = .answering(.writing)
+            // `takeState` left `modifying`.
+            self.leaveEmptyState(for: .answering(.writing))
             return request.isControl ? .answerControl(request) : .answer(request)
         case .uploading(let request, var upstream):
             let action = upstream.machine.requestEnded()
