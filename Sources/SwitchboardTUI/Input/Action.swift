@@ -12,6 +12,9 @@ public enum Action: Sendable {
     /// Requests each count rule has decided so far, by endpoint id, read
     /// with the new requests: the rows' progress (`2 of 3 failed`).
     case counted([String: Int])
+    /// How many items each resource holds, by name, read with the new
+    /// requests (creates and deletes change them without a panel change).
+    case resourceItems([String: Int])
     /// A clock tick, for the request rate and the sparklines.
     case tick(now: Double)
     /// The time of day, for the drill's countdown.

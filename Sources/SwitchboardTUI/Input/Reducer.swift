@@ -24,6 +24,11 @@ public enum Reducer {
                 }
                 state.endpoints[index].counted = count
             }
+        case .resourceItems(let counts):
+            for index in state.endpoints.indices {
+                guard let name = state.endpoints[index].resource else { continue }
+                state.endpoints[index].items = counts[name]
+            }
         case .tick(let now):
             state.rate.sample(time: now, total: state.totalRequests)
             for row in state.endpoints {

@@ -115,7 +115,8 @@ enum EndpointListView {
         let highlight = selected && state.focus == .endpoints
         var x = grid.put(selected ? " > " : "   ", x: 0, y: y, style: .bold)
         x = grid.put(TerminalText.pad(row.method, to: columns.method), x: x, y: y, style: .bold)
-        x = grid.put(TerminalText.pad(options.shown(row.path), to: columns.path, unicode: options.unicode), x: x, y: y)
+        x = grid.put(
+            TerminalText.pad(options.shown(row.pathLabel), to: columns.path, unicode: options.unicode), x: x, y: y)
         x = grid.put(" ", x: x, y: y)
         x = grid.put(
             // One column stays free before the latency.

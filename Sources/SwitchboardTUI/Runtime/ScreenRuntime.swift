@@ -25,6 +25,8 @@ public final class ScreenRuntime {
     private let jobs: ScreenJobs
     private var lastSequence = 0
     private var lastPanelVersion = -1
+    /// The item counts last fed to the reducer (`nil`: rows rebuilt since).
+    private var lastResourceItems: [String: Int]?
     private var lastChange = 0
     private var dirty = true
     private var lastDraw = -Double.infinity
@@ -151,6 +153,9 @@ public final class ScreenRuntime {
             changed = true
             self.pullRuleCounts(size)
         }
+        // Creates and deletes move them, and so do the control API's
+        // replacements and resets, which change nothing else.
+        if self.pullResourceItems(size) { changed = true }
         // After the requests: a marker goes in among them by time.
         let changes = self.panel.changes(after: self.lastChange)
         if let last = changes.last {
@@ -172,6 +177,17 @@ public final class ScreenRuntime {
         guard snapshot.version != self.lastPanelVersion else { return false }
         self.lastPanelVersion = snapshot.version
         self.send(.panel(snapshot, self.journal.stats()), size)
+        // The rows were rebuilt without their item counts.
+        self.lastResourceItems = nil
+        return true
+    }
+
+    /// Feeds the resources' item counts to the reducer when they moved.
+    private func pullResourceItems(_ size: (width: Int, height: Int)) -> Bool {
+        let counts = self.panel.resources.counts()
+        guard !counts.isEmpty, counts != self.lastResourceItems else { return false }
+        self.lastResourceItems = counts
+        self.send(.resourceItems(counts), size)
         return true
     }
 

@@ -36,6 +36,10 @@ public struct EndpointRow: Equatable, Sendable {
     /// A request this endpoint answers, as curl arguments
     /// (`'/weather?lat=1&lon=2'`, `-H 'X-Api-Key: 1'`), for the empty log's hint.
     public var example = ExampleRequest(path: "/")
+    /// The resource whose items this row lists (on its `NAME.list` row
+    /// only), and how many it holds: `/todos · 3 items`.
+    public var resource: String?
+    public var items: Int?
 
     public init(
         id: String, method: String, path: String, mode: Mode = .success, latency: String? = nil, hits: Int = 0,
@@ -68,6 +72,7 @@ public struct EndpointRow: Equatable, Sendable {
         self.startRateLimitKey = endpoint.startRateLimit == nil ? nil : endpoint.rateLimitKey.map(TerminalText.clean)
         self.toxics = setting.toxics
         self.startToxics = endpoint.startToxics
+        if let binding = endpoint.resource, binding.operation == .list { self.resource = binding.resource }
         self.example = ExampleRequest(endpoint)
     }
 
@@ -86,6 +91,12 @@ public struct EndpointRow: Equatable, Sendable {
     /// `limit 5/s per X-Client`: the limit in words, for the endpoint view.
     public var rateLimitWords: String? {
         self.rateLimit.map { "limit " + RateLimitKeyChoice.limitText($0.description, key: self.rateLimitKey) }
+    }
+
+    /// The path, with a resource's item count on its list row.
+    public var pathLabel: String {
+        guard let items = self.items else { return self.path }
+        return "\(self.path) · \(items) item\(items == 1 ? "" : "s")"
     }
 
     /// `success`, `error 401`, `server_error 503`, `flaky 25%`, `sequence ×3`;
