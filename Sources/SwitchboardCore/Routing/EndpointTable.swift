@@ -23,9 +23,14 @@ public struct EndpointTable: Sendable {
     /// depends on its method and target alone, so a request repeating
     /// both is routed as the last one was (see `AnswerMemo`).
     public let routesByTargetAlone: Bool
-    /// Some endpoint requires body content: routing then needs the
-    /// request's body (`RequestBody`), and nothing else reads it.
+    /// Some endpoint requires body content, or answers with its values:
+    /// then, and only then, the request's body is read (`RequestBody`).
     public let readsBodies: Bool
+    /// The request's values each endpoint's answers read
+    /// (`EndpointDefinition.requestValueNames`), by index; `readsRequests`
+    /// when any endpoint's do.
+    public let requestValueNames: [[String]]
+    public let readsRequests: Bool
 
     public init(endpoints: [EndpointDefinition]) {
         self.endpoints = endpoints
@@ -59,7 +64,12 @@ public struct EndpointTable: Sendable {
         self.literalPaths = literalPaths
         self.patternOrder = patternOrder
         self.closestPath = ClosestPath(endpoints: endpoints)
-        self.readsBodies = endpoints.contains { !$0.body.isEmpty }
+        let requestValueNames = endpoints.map(\.requestValueNames)
+        self.requestValueNames = requestValueNames
+        self.readsRequests = requestValueNames.contains { !$0.isEmpty }
+        self.readsBodies =
+            endpoints.contains { !$0.body.isEmpty }
+            || requestValueNames.contains { $0.contains { RequestValue(name: $0)?.readsBody == true } }
         self.routesByTargetAlone = endpoints.allSatisfy { $0.headers.isEmpty && $0.body.isEmpty }
     }
 
@@ -98,15 +108,17 @@ public struct EndpointTable: Sendable {
         return nil
     }
 
-    /// Whether routing this request needs its body: an endpoint requiring
+    /// Whether answering this request needs its body: an endpoint requiring
     /// body content comes before (or is) the one its head alone would
-    /// match. Such a request is never answered from its head alone
-    /// (`RequestHandler.decideAtHead`).
+    /// match, or that one's answers read the body. Such a request is never
+    /// answered from its head alone (`RequestHandler.decideAtHead`).
     public func needsBody(method: String, target: RequestTarget, header: (String) -> String?) -> Bool {
         guard self.readsBodies else { return false }
         var body = RequestBody.pending
-        _ = self.match(method: method, target: target, header: header, body: &body)
-        return body.decidesRoute
+        let route = self.match(method: method, target: target, header: header, body: &body)
+        if body.decidesRoute { return true }
+        guard case .matched(let index, _)? = route else { return false }
+        return self.requestValueNames[index].contains { RequestValue(name: $0)?.readsBody == true }
     }
 
     /// `match` for a request without a body.
