@@ -5,7 +5,7 @@
 /// segment by segment); among equal paths, the endpoint with more
 /// requirements is tried first, counting each query parameter, header and
 /// body requirement one (`EndpointDefinition.requirementCount`); otherwise
-/// manifest order. (The README's "Which endpoint answers" says the same.)
+/// manifest order. (docs/fixtures.md, "Matching", says the same.)
 public struct EndpointTable: Sendable {
     public let endpoints: [EndpointDefinition]
     /// Endpoints whose path has only literal segments, by method and path,
