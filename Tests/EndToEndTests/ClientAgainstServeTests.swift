@@ -21,7 +21,7 @@ import Testing
                 try await HTTPClient.send(
                     url.appending(path: "login"), method: "POST",
                     headers: ["Content-Type": "application/json", "Authorization": "Bearer app-user-secret"],
-                    body: Data(#"{"email":"a@example.com","password":"x"}"#.utf8), session: app)
+                    body: Data(#"{"email":"a@example.com","password":"s3cret"}"#.utf8), session: app)
             }
 
             try await board.set("login", .error)

@@ -90,16 +90,16 @@ final class LoginFlowTests: XCTestCase {
 
     func testAnOutageIsNotMistakenForBadCredentials() async throws {
         try await Switchboard.set("login", mode: "server_error")
-        let result = await AuthClient(baseURL: Switchboard.base).login(email: "ana@example.com", password: "pw")
+        let result = await AuthClient(baseURL: Switchboard.base).login(email: "ana@example.com", password: "s3cret")
         XCTAssertEqual(result, .failure(.serverUnavailable))
     }
 
     func testADroppedConnectionIsANetworkError() async throws {
         let client = AuthClient(baseURL: Switchboard.base)
-        _ = await client.login(email: "ana@example.com", password: "pw")  // signed in once already
+        _ = await client.login(email: "ana@example.com", password: "s3cret")  // signed in once already
         try await Switchboard.set("login", mode: "reset")  // TCP RST after the request
         let started = Date()
-        let result = await client.login(email: "ana@example.com", password: "pw")
+        let result = await client.login(email: "ana@example.com", password: "s3cret")
         XCTAssertEqual(result, .failure(.network))  // at once, given --no-keep-alive
         // Not in the docs: with keep-alive, Linux's URLSession would report
         // this after URLSession.shared's whole 60 s timeout.
@@ -109,7 +109,7 @@ final class LoginFlowTests: XCTestCase {
     func testTheHappyPathStillWorksAfterAReset() async throws {
         try await Switchboard.set("login", mode: "server_error")
         try await Switchboard.reset()
-        let result = await AuthClient(baseURL: Switchboard.base).login(email: "ana@example.com", password: "pw")
+        let result = await AuthClient(baseURL: Switchboard.base).login(email: "ana@example.com", password: "s3cret")
         XCTAssertFalse(try result.get().isEmpty, "a signed-in user gets a token")
     }
 }

@@ -8,7 +8,7 @@ import Testing
         #expect(
             manifest.endpoints.map(\.signature) == [
                 "GET /data/all/coinlist", "GET /weather", "GET /episodes/:episode", "GET /api/getPerson",
-                "POST /login", "GET /images/kitten.jpg",
+                "POST /login", "POST /login", "GET /images/kitten.jpg",
             ])
         #expect(manifest.port == 8080)
         #expect(manifest.latencyProfiles.map(\.name) == ["fast", "sluggish", "slow"])

@@ -155,7 +155,7 @@ import Testing
         #expect(summary.outcomes.map(\.endpointID) == ["get-a-id", "get-b", "delete-a-id", "get-a-id"])
         #expect(summary.outcomes.map(\.change) == [.added, .added, .added, .updated])
         let manifest = try ManifestLoader.load(directory: fixtures.path)
-        #expect(manifest.endpoints.count == 9)
+        #expect(manifest.endpoints.count == 10)
         let deleted = try #require(manifest.endpoints.first { $0.id == "delete-a-id" })
         #expect(deleted.success.status == 204)
         #expect(Self.body(deleted.success) == "")
@@ -167,7 +167,7 @@ import Testing
             text.split(separator: "\n").filter { $0.trimmed().hasPrefix("#") }
         }
         #expect(comments(try Self.manifestText(fixtures)) == comments(before))
-        #expect(comments(before).count == 8)
+        #expect(comments(before).count == 10)
     }
 
     @Test func aFlowStyleManifestGetsFlowEntries() throws {

@@ -72,6 +72,17 @@ import Testing
         #expect(made.status == 201)
     }
 
+    /// The demo in `fixtures/` checks the password, as the README says.
+    @Test func theDemoLoginChecksThePassword() throws {
+        let wire = try WireHarness.demo()
+        let right = try Self.exchange(wire, Self.post("/login", #"{"email":"a@b.c","password":"s3cret"}"#))
+        #expect(right.status == 200)
+        #expect(try right.json()["token"] != nil)
+        let wrong = try Self.exchange(wire, Self.post("/login", #"{"email":"a@b.c","password":"guess"}"#))
+        #expect(wrong.status == 401)
+        #expect(wire.entries.map(\.endpointID) == ["login", "login-refused"])
+    }
+
     /// The limit docs/fixtures.md states: body requirements read what the
     /// journal keeps of a body, its first 64 KiB.
     @Test func onlyTheFirst64KiBOfABodyAreRead() throws {

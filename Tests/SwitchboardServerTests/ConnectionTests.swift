@@ -65,7 +65,8 @@ import Testing
             "POST /login HTTP/1.1\r\nHost: x\r\nContent-Length: 1100000\r\nExpect: 100-continue\r\n\r\n")
         #expect(go.hasPrefix("HTTP/1.1 100 Continue\r\n\r\n"), "\(go)")
         try wire.send(bytes: [UInt8](repeating: 0, count: 1_100_000))
-        #expect(try wire.responses().map(\.status) == [200])
+        // (Zeros are no password: the demo's login refuses them.)
+        #expect(try wire.responses().map(\.status) == [401])
     }
 
     @Test func withoutKeepAliveEveryResponseSaysConnectionClose() throws {

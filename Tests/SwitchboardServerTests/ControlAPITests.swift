@@ -29,7 +29,9 @@ import Testing
         let body = try response.json()
         let endpoints = try #require(body["endpoints"] as? [[String: Any]])
         #expect(
-            endpoints.map { $0["id"] as? String } == ["coinlist", "weather", "episode", "person", "login", "kitten"])
+            endpoints.map { $0["id"] as? String } == [
+                "coinlist", "weather", "episode", "person", "login", "login-refused", "kitten",
+            ])
         let coinlist = endpoints[0]
         #expect(coinlist["method"] as? String == "GET")
         #expect(coinlist["path"] as? String == "/data/all/coinlist")

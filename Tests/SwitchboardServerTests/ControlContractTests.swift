@@ -37,7 +37,10 @@ import Testing
         let response = self.call(.GET, "/__switchboard/endpoints")
         #expect(response.status == .ok)
         let panel = try self.decode(PanelStatus.self, response)
-        #expect(panel.endpoints.map(\.id) == ["coinlist", "weather", "episode", "person", "login", "kitten"])
+        #expect(
+            panel.endpoints.map(\.id) == [
+                "coinlist", "weather", "episode", "person", "login", "login-refused", "kitten",
+            ])
         #expect(panel.endpoints[1].mode == "server_error" && panel.endpoints[1].latency == "3g")
         #expect(panel.modes == Mode.names)
         #expect(panel.latencyProfiles.contains { $0.name == "3g" && $0.builtIn })

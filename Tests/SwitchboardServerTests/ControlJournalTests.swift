@@ -38,13 +38,15 @@ import Testing
             _ = try await HTTPClient.send(
                 server.url("/login"), method: "POST",
                 headers: ["Content-Type": "application/json", "X-Trace": "abc"],
-                body: Data(#"{"email":"a@example.com"}"#.utf8))
+                body: Data(#"{"email":"a@example.com","password":"s3cret"}"#.utf8))
             let sequence = try #require(server.journal.entries(after: 0).entries.last?.sequence)
             let response = try await HTTPClient.send(server.url("/__switchboard/requests/\(sequence)"))
             let details = try #require(try response.json()["details"] as? [String: Any])
             let headers = try #require(details["request_headers"] as? [[String]])
             #expect(headers.contains(["X-Trace", "abc"]))
-            #expect((details["request_body"] as? [String: Any])?["text"] as? String == #"{"email":"a@example.com"}"#)
+            #expect(
+                (details["request_body"] as? [String: Any])?["text"] as? String
+                    == #"{"email":"a@example.com","password":"s3cret"}"#)
             let body = try #require(details["response_body"] as? [String: Any])
             #expect((body["text"] as? String)?.contains("token") == true)
         }

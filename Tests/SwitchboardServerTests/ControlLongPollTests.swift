@@ -36,13 +36,13 @@ import Testing
             _ = try await HTTPClient.send(
                 server.url("/login"), method: "POST",
                 headers: ["Content-Type": "application/json", "Authorization": "Bearer app-secret"],
-                body: Data(#"{"email":"a@example.com"}"#.utf8))
+                body: Data(#"{"email":"a@example.com","password":"s3cret"}"#.utf8))
             let answer = try await poll.value
             #expect(answer.status == 200)
             let records = try Self.records(answer)
             #expect(records.map(\.sequence) == [3])
             #expect(records.first?.header("Authorization") == "REDACTED")
-            #expect(records.first?.bodyText == #"{"email":"a@example.com"}"#)
+            #expect(records.first?.bodyText == #"{"email":"a@example.com","password":"s3cret"}"#)
             #expect(server.server.responder.arrivals.waiterCount == 0)
         }
     }

@@ -12,7 +12,7 @@ import Testing
         "GET \(target) HTTP/1.1\r\nHost: t\r\n\(headers)\r\n"
     }
 
-    static let postLogin = "POST /login HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\n{}"
+    static let postLogin = "POST /login HTTP/1.1\r\nHost: t\r\nContent-Length: 21\r\n\r\n{\"password\":\"s3cret\"}"
 
     @Test func successServesTheFixtureAsJSON() throws {
         let wire = try WireHarness.demo()

@@ -320,7 +320,7 @@ import Testing
         var small = try ScreenFixtures.busyState(width: 40, height: 10)
         for _ in 0..<5 { _ = Reducer.reduce(&small, .key(.down), width: 40, height: 10) }
         let layout = Layout(width: 40, height: 10, endpointCount: small.endpoints.count)
-        #expect(small.selected == 5)
-        #expect(small.endpointScroll == 5 - layout.endpointRows + 1)
+        #expect(small.selected == 6)
+        #expect(small.endpointScroll == 6 - layout.endpointRows + 1)
     }
 }

@@ -16,6 +16,8 @@ extension ManifestReader {
             response.status = status
         }
         if let headersNode = fields.value(for: "headers") {
+            // Header values read the request's values only (`RequestValue`).
+            self.checkTemplateNames(in: headersNode, names: [])
             response.headers = self.stringPairs(headersNode, what: "'headers'").compactMap { pair in
                 guard Self.isValidHeader(name: pair.name, value: pair.value) else {
                     self.report(
@@ -42,6 +44,7 @@ extension ManifestReader {
                 else { return nil }
                 response.body = loaded
             case "json":
+                self.checkTemplateNames(in: body.value, names: names)
                 let template = TextTemplate(bytes: YAMLToJSON.encode(body.value), names: names)
                 response.body = .fixed(
                     FixtureBody(
@@ -49,6 +52,7 @@ extension ManifestReader {
                         content: template.hasParameters ? .template(template) : .bytes(Array(template.text.utf8))))
             default:
                 guard let text = self.string(body.value, what: "body") else { return nil }
+                self.checkTemplateNames(in: body.value, names: names)
                 let template = TextTemplate(text, names: names)
                 response.body = .fixed(
                     FixtureBody(
@@ -70,7 +74,8 @@ extension ManifestReader {
     ) -> ResponseBody? {
         let pattern = TextTemplate(spec, names: names)
         // Braces that are not a known parameter are almost always a typo.
-        for unknown in FixtureFolder.placeholders(in: spec) where !names.contains(unknown) {
+        for unknown in FixtureFolder.placeholders(in: spec)
+        where !names.contains(unknown) && RequestValue(name: unknown) == nil {
             let fix =
                 EditDistance.suggestion(for: unknown, among: names).map { "did you mean '{\($0)}'?" }
                 ?? (names.isEmpty
@@ -108,5 +113,53 @@ extension ManifestReader {
             !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || tokenSymbols.contains($0)) }
         let valueOK = value.unicodeScalars.allSatisfy { $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) }
         return nameOK && valueOK
+    }
+}
+
+extension ManifestReader {
+    /// Reports each `{name}` in an inline body's text that reads like a
+    /// template name but is none: not a parameter of the endpoint, not a
+    /// `RequestValue`. (JSON's own braces, `{"a": 1}`, do not read like
+    /// one; body files are not checked: their braces may be anything.)
+    mutating func checkTemplateNames(in node: Node, names: Set<String>) {
+        switch node {
+        case .mapping(let mapping):
+            for (key, value) in mapping {
+                self.checkTemplateNames(in: key, names: names)
+                self.checkTemplateNames(in: value, names: names)
+            }
+        case .sequence(let items):
+            for item in items { self.checkTemplateNames(in: item, names: names) }
+        case .scalar(let scalar):
+            for name in FixtureFolder.placeholders(in: scalar.string)
+            where Self.readsLikeAName(name) && !names.contains(name) && RequestValue(name: name) == nil {
+                let known = names.sorted() + RequestValue.examples
+                let fix =
+                    (Self.respelledPrefix(name) ?? EditDistance.suggestion(for: name, among: known))
+                    .map { "did you mean '{\($0)}'?" }
+                    ?? "names here: " + known.map { "{\($0)}" }.joined(separator: ", ")
+                self.report(at: node, "unknown name '{\(name)}' in a template", fix: fix)
+            }
+        case .alias:
+            break
+        }
+    }
+
+    /// `{bdy.name}` as `{body.name}`: a misspelled prefix, the rest kept.
+    private static func respelledPrefix(_ name: String) -> String? {
+        guard let dot = name.firstIndex(of: ".") else { return nil }
+        let prefix = String(name[..<dot])
+        guard let near = EditDistance.suggestion(for: prefix, among: ["header", "query", "body", "now"]) else {
+            return nil
+        }
+        let respelled = near + name[dot...]
+        return RequestValue(name: respelled) != nil ? respelled : nil
+    }
+
+    /// Letters first, then letters, digits and `_-.:[]`: `{user}`,
+    /// `{body.items[0]}`, `{random:1..6}`, not `{"a": 1}` or `{ }`.
+    private static func readsLikeAName(_ text: String) -> Bool {
+        guard let first = text.first, first.isLetter || first == "_" else { return false }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || "_-.:[]\"'".contains($0) }
     }
 }

@@ -1,8 +1,9 @@
 /// Text with `{name}` placeholders for request parameters.
 ///
 /// Only names the endpoint actually declares (its `:params` and required
-/// query parameters) count as placeholders, so the braces of JSON bodies are
-/// left alone.
+/// query parameters) and the request's values (`RequestValue`:
+/// `{header.X}`, `{body.a.b}`, `{counter}`, …) count as placeholders, so
+/// the braces of JSON bodies are left alone.
 public struct TextTemplate: Sendable, Hashable {
     public enum Part: Sendable, Hashable {
         case literal([UInt8])
@@ -15,7 +16,8 @@ public struct TextTemplate: Sendable, Hashable {
         self.parts = parts
     }
 
-    /// Splits `bytes` at every `{name}` whose name is in `names`.
+    /// Splits `bytes` at every `{name}` whose name is in `names` or is a
+    /// `RequestValue`.
     public init(bytes: [UInt8], names: Set<String>) {
         var parts: [Part] = []
         var literal: [UInt8] = []
@@ -25,7 +27,7 @@ public struct TextTemplate: Sendable, Hashable {
         while index < bytes.count {
             if bytes[index] == open, let end = bytes[(index + 1)...].prefix(64).firstIndex(of: close) {
                 let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-                if names.contains(name) {
+                if names.contains(name) || RequestValue(name: name) != nil {
                     if !literal.isEmpty { parts.append(.literal(literal)) }
                     literal = []
                     parts.append(.parameter(name))

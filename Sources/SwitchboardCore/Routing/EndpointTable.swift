@@ -5,7 +5,7 @@
 /// segment by segment); among equal paths, the endpoint with more
 /// requirements is tried first, counting each query parameter, header and
 /// body requirement one (`EndpointDefinition.requirementCount`); otherwise
-/// manifest order. (The README's "Which endpoint answers" says the same.)
+/// manifest order. (docs/fixtures.md, "Matching", says the same.)
 public struct EndpointTable: Sendable {
     public let endpoints: [EndpointDefinition]
     /// Endpoints whose path has only literal segments, by method and path,
@@ -23,10 +23,15 @@ public struct EndpointTable: Sendable {
     /// depends on its method and target alone, so a request repeating
     /// both is routed as the last one was (see `AnswerMemo`).
     public let routesByTargetAlone: Bool
-    /// Some endpoint requires body content, or is a resource's that reads
-    /// it: answering then needs the request's body (`RequestBody`), and
-    /// nothing else reads it.
+    /// Some endpoint requires body content, answers with its values, or
+    /// is a resource's that reads it: then, and only then, the request's
+    /// body is read (`RequestBody`).
     public let readsBodies: Bool
+    /// The request's values each endpoint's answers read
+    /// (`EndpointDefinition.requestValueNames`), by index; `readsRequests`
+    /// when any endpoint's do.
+    public let requestValueNames: [[String]]
+    public let readsRequests: Bool
 
     public init(endpoints: [EndpointDefinition]) {
         self.endpoints = endpoints
@@ -60,7 +65,12 @@ public struct EndpointTable: Sendable {
         self.literalPaths = literalPaths
         self.patternOrder = patternOrder
         self.closestPath = ClosestPath(endpoints: endpoints)
-        self.readsBodies = endpoints.contains { !$0.body.isEmpty || $0.resource?.operation.readsBody == true }
+        let requestValueNames = endpoints.map(\.requestValueNames)
+        self.requestValueNames = requestValueNames
+        self.readsRequests = requestValueNames.contains { !$0.isEmpty }
+        self.readsBodies =
+            endpoints.contains { !$0.body.isEmpty || $0.resource?.operation.readsBody == true }
+            || requestValueNames.contains { $0.contains { RequestValue(name: $0)?.readsBody == true } }
         self.routesByTargetAlone = endpoints.allSatisfy { $0.headers.isEmpty && $0.body.isEmpty }
     }
 
@@ -101,17 +111,17 @@ public struct EndpointTable: Sendable {
 
     /// Whether answering this request needs its body: an endpoint requiring
     /// body content comes before (or is) the one its head alone would
-    /// match, or that one is a resource's that reads it (`POST /todos`).
-    /// Such a request is never answered from its head alone
-    /// (`RequestHandler.decideAtHead`).
+    /// match, or that one's answers read the body, or it is a resource's
+    /// that reads it (`POST /todos`). Such a request is never answered
+    /// from its head alone (`RequestHandler.decideAtHead`).
     public func needsBody(method: String, target: RequestTarget, header: (String) -> String?) -> Bool {
         guard self.readsBodies else { return false }
         var body = RequestBody.pending
         let route = self.match(method: method, target: target, header: header, body: &body)
-        if case .matched(let index, _)? = route, self.endpoints[index].resource?.operation.readsBody == true {
-            return true
-        }
-        return body.decidesRoute
+        if body.decidesRoute { return true }
+        guard case .matched(let index, _)? = route else { return false }
+        if self.endpoints[index].resource?.operation.readsBody == true { return true }
+        return self.requestValueNames[index].contains { RequestValue(name: $0)?.readsBody == true }
     }
 
     /// `match` for a request without a body.

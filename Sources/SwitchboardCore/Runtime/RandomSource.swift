@@ -50,4 +50,7 @@ public enum RandomStream: UInt64, Sendable {
     case networkFault = 6
     case slicerLength = 7
     case slicerGap = 8
+    /// `{uuid}` and `{random:…}` in templates (`RequestValue`): this and
+    /// the streams after it, one per placeholder of an answer.
+    case template = 64
 }

@@ -45,11 +45,15 @@ extension CompiledFile {
         return CompiledFile(
             headers: headers, content: self.content,
             head: self.head.map { _ in HTTPResponseHead(version: .http1_1, status: status, headers: headers) },
-            wire: wire)
+            wire: wire, headerTemplates: self.headerTemplates)
     }
 
-    init(headers: HTTPHeaders, content: Content, head: HTTPResponseHead?, wire: ByteBuffer?) {
+    init(
+        headers: HTTPHeaders, content: Content, head: HTTPResponseHead?, wire: ByteBuffer?,
+        headerTemplates: [(name: String, template: TextTemplate)] = []
+    ) {
         self.headers = headers
+        self.headerTemplates = headerTemplates
         self.content = content
         self.head = head
         self.wire = wire

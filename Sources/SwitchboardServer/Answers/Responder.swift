@@ -166,7 +166,15 @@ final class Responder: Sendable {
                 status: .notFound, headers: UnmatchedResponse.headers(length: body.readableBytes), body: body)
             response.unmatched = unmatched
             return response
-        case .matched(let index, let parameters):
+        case .matched(let index, var parameters):
+            // Answers that read the request's values (`{header.X}`,
+            // `{body.a}`, `{counter}`…) get them as parameters, so they are
+            // rendered for each request and never remembered.
+            if snapshot.table.readsRequests, case let names = snapshot.table.requestValueNames[index], !names.isEmpty {
+                let values = snapshot.templateValues(
+                    names, endpoint: index, target: target, header: header, body: &content, now: WallClock.now())
+                parameters.merge(values) { route, _ in route }
+            }
             let prefer = head.headers.first(name: "Prefer")
             let limiter = snapshot.limiter(endpoint: index)
             // A limit takes every request, remembered answer or not: the

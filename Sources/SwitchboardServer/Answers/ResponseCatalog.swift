@@ -138,6 +138,9 @@ struct CompiledFile: Sendable {
 
     let headers: HTTPHeaders
     let content: Content
+    /// Header values that read the request (`{header.X}`, `{counter}`…,
+    /// see `RequestValue`), filled for each request; usually none.
+    let headerTemplates: [(name: String, template: TextTemplate)]
     /// The whole HTTP/1.1 response head for a fixed body, built once.
     let head: HTTPResponseHead?
     /// Status line, headers and body as they go on the wire, for fixed bodies.
@@ -156,15 +159,24 @@ struct CompiledFile: Sendable {
     init(_ body: FixtureBody, base: HTTPHeaders, status: HTTPResponseStatus, allocator: ByteBufferAllocator) {
         var headers = base
         if let type = body.contentType { headers.add(name: "Content-Type", value: type) }
+        self.headerTemplates = headers.compactMap { field in
+            let template = TextTemplate(field.value, names: [])
+            return template.hasParameters ? (field.name, template) : nil
+        }
         let isJSON = ContentTypes.isJSON(body.contentType ?? base.first(name: "Content-Type"))
         switch body.content {
-        case .bytes(let bytes):
+        case .bytes(let bytes) where self.headerTemplates.isEmpty:
             headers.add(name: "Content-Length", value: String(bytes.count))
             let wire = Self.encode(status: status, headers: headers, body: bytes, allocator: allocator)
             // The body is the end of the wire bytes: held once, not twice.
             self.content = .fixed(wire.getSlice(at: wire.writerIndex - bytes.count, length: bytes.count)!)
             self.head = HTTPResponseHead(version: .http1_1, status: status, headers: headers)
             self.wire = wire
+        case .bytes(let bytes):
+            // Headers made for each request: no head or wire bytes to keep.
+            self.content = .template(TextTemplate(parts: [.literal(bytes)]), json: isJSON)
+            self.head = nil
+            self.wire = nil
         case .template(let template):
             self.content = .template(template, json: isJSON)
             self.head = nil
@@ -184,6 +196,13 @@ struct CompiledFile: Sendable {
         case .template(let template, let json):
             let bytes = template.render(parameters, escape: json ? JSONText.escaped : { $0 })
             var headers = self.headers
+            for (name, template) in self.headerTemplates {
+                // One line, whatever the request sent: no header of its own.
+                let value = template.render(parameters) {
+                    String($0.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
+                }
+                headers.replaceOrAdd(name: name, value: String(decoding: value, as: UTF8.self))
+            }
             headers.add(name: "Content-Length", value: String(bytes.count))
             return Resolved(headers: headers, body: ByteBuffer(bytes: bytes), head: nil, wire: nil)
         case .onDisk(let path):

@@ -1,0 +1,93 @@
+import SwitchboardCore
+import SwitchboardTestSupport
+import Testing
+
+/// Templates reading the request: which names mean what, their values for
+/// one request (no server), and `check`'s word on a name that is none.
+@Suite struct RequestValueTests {
+    @Test func namesAreReadOrRefused() {
+        #expect(RequestValue(name: "header.X-Api-Key") == .header("X-Api-Key"))
+        #expect(RequestValue(name: "query.page") == .query("page"))
+        #expect(RequestValue(name: "body.items[0].sku") == .body(JSONPath(parsing: "$.items[0].sku")!))
+        #expect(RequestValue(name: "random:-5..5") == .random(-5...5))
+        #expect(RequestValue(name: "counter") == .counter)
+        #expect(RequestValue(name: "now.unix") == .unixTime)
+        for wrong in ["header.", "header.a b", "body", "bodyx", "random:5..1", "random:1.5", "uuidd", "user"] {
+            #expect(RequestValue(name: wrong) == nil, "\(wrong)")
+        }
+        #expect(TextTemplate(#"{"id": {counter}, "x": "{nope}"}"#, names: []).parameterNames == ["counter"])
+    }
+
+    static let manifest = """
+        endpoints:
+          - id: echo
+            method: POST
+            path: /echo
+            success:
+              json: { user: "{body.user.name}", key: "{header.X-Key}", page: "{query.page}", n: "{counter}" }
+        """
+
+    func values(_ names: [String], seed: UInt64 = 7, body: String = "", headers: [String: String] = [:]) throws
+        -> [String: String]
+    {
+        let snapshot = try MemoryFixtures(Self.manifest).panel(seed: seed).snapshot()
+        var content = RequestBody(bytes: Array(body.utf8))
+        return snapshot.templateValues(
+            names, endpoint: 0, target: RequestTarget(uri: "/echo?page=2"), header: { headers[$0] }, body: &content,
+            now: 1_795_000_000.25)
+    }
+
+    @Test func valuesComeFromTheRequestTheClockAndTheSeed() throws {
+        let values = try self.values(
+            ["body.user.name", "header.X-Key", "query.page", "now", "now.unix", "body.missing"],
+            body: #"{"user":{"name":"Ada \"A\""}}"#, headers: ["X-Key": "k1"])
+        #expect(values["body.user.name"] == #"Ada "A""#)
+        #expect(values["header.X-Key"] == "k1")
+        #expect(values["query.page"] == "2")
+        #expect(values["now"] == "2026-11-18T11:06:40.250Z")
+        #expect(values["now.unix"] == "1795000000")
+        #expect(values["body.missing"] == "")
+    }
+
+    @Test func seededValuesRepeatWithTheSeed() throws {
+        let first = try self.values(["uuid", "random:1..6"], seed: 7)
+        let again = try self.values(["uuid", "random:1..6"], seed: 7)
+        let other = try self.values(["uuid", "random:1..6"], seed: 8)
+        #expect(first == again)
+        #expect(first["uuid"] != other["uuid"])
+        let uuid = try #require(first["uuid"])
+        #expect(uuid.count == 36 && Array(uuid)[14] == "4")
+        #expect((1...6).contains(Int(first["random:1..6"] ?? "") ?? 0))
+    }
+
+    @Test func theCounterCountsTheEndpointsRequests() throws {
+        let snapshot = try MemoryFixtures(Self.manifest).panel(seed: 1).snapshot()
+        var body = RequestBody()
+        let target = RequestTarget(uri: "/echo")
+        let counts = (0..<3).map { _ in
+            snapshot.templateValues(
+                ["counter"], endpoint: 0, target: target, header: { _ in nil }, body: &body, now: 0)["counter"]
+        }
+        #expect(counts == ["1", "2", "3"])
+    }
+
+    @Test func anUnknownNameIsReportedAtItsLine() throws {
+        let problems = try manifestProblems(
+            """
+            endpoints:
+              - method: POST
+                path: /users/:id
+                success:
+                  json:
+                    id: "{id}"
+                    name: "{bdy.name}"
+                    raw: '{"not": "a name"}'
+                error: { body: "try {countr} again" }
+            """)
+        #expect(
+            problems == [
+                "7:15: unknown name '{bdy.name}' in a template — did you mean '{body.name}'?",
+                "9:20: unknown name '{countr}' in a template — did you mean '{counter}'?",
+            ])
+    }
+}
