@@ -49,11 +49,13 @@ extension Endpoint {
                 let fix = step == .sequence ? "" : ", or make the rule the endpoint's mode"
                 problems.append("\(id): a sequence cannot contain \(what) — list the modes to serve in turn\(fix)")
             }
-            definitions.append(
-                EndpointDefinition(
-                    id: id, method: endpoint.method, path: pattern, success: endpoint.success,
-                    error: endpoint.error, serverError: endpoint.serverError, startMode: endpoint.startMode,
-                    startLatency: endpoint.startLatency, sequence: endpoint.sequence))
+            problems += endpoint.problems
+            var definition = EndpointDefinition(
+                id: id, method: endpoint.method, path: pattern, success: endpoint.success,
+                error: endpoint.error, serverError: endpoint.serverError, startMode: endpoint.startMode,
+                startLatency: endpoint.startLatency, sequence: endpoint.sequence)
+            definition.body = endpoint.bodyRequirements
+            definitions.append(definition)
         }
         let scenarios = Scenario.definitions(
             of: scenarios, endpointIDs: definitions.map(\.id), problems: &problems)

@@ -27,6 +27,10 @@ public struct Endpoint: Sendable {
     var startMode = Mode.success
     var startLatency: String?
     var sequence: [Mode] = []
+    var bodyRequirements: [BodyRequirement] = []
+    /// What a modifier could not take (a JSON path that does not parse),
+    /// reported with the rest when the endpoints are checked.
+    var problems: [String] = []
 
     /// An endpoint answering `method` (any case) on `path`, a manifest
     /// pattern: `/users/:id`, `/files/*`.
