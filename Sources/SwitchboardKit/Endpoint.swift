@@ -31,6 +31,9 @@ public struct Endpoint: Sendable {
     /// What a modifier could not take (a JSON path that does not parse),
     /// reported with the rest when the endpoints are checked.
     var problems: [String] = []
+    /// Set when this entry of an ``EndpointsBuilder`` list stands for a
+    /// ``Resource`` and its six endpoints rather than one endpoint.
+    var resource: Resource?
 
     /// An endpoint answering `method` (any case) on `path`, a manifest
     /// pattern: `/users/:id`, `/files/*`.
@@ -38,6 +41,12 @@ public struct Endpoint: Sendable {
         self.method = method.uppercased()
         self.path = path
         self.explicitID = id
+    }
+
+    /// The entry a ``Resource`` makes in a list of endpoints.
+    init(_ resource: Resource) {
+        self.init("", resource.definition.path, id: resource.definition.name)
+        self.resource = resource
     }
 
     /// `GET path`.
