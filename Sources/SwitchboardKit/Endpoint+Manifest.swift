@@ -23,7 +23,18 @@ extension Endpoint {
         var problems: [String] = []
         var definitions: [EndpointDefinition] = []
         var seen = Set<String>()
+        var resources: [ResourceDefinition] = []
         for endpoint in endpoints {
+            if let resource = endpoint.resource {
+                guard let definition = resource.checked(problems: &problems) else { continue }
+                for declared in definition.endpoints where !seen.insert(declared.id).inserted {
+                    problems.append(
+                        "two endpoints have the id '\(declared.id)' — give the resource another name")
+                }
+                resources.append(definition)
+                definitions += definition.endpoints
+                continue
+            }
             let pattern: PathPattern
             switch PathPattern.parse(endpoint.path) {
             case .success(let parsed): pattern = parsed
@@ -49,16 +60,20 @@ extension Endpoint {
                 let fix = step == .sequence ? "" : ", or make the rule the endpoint's mode"
                 problems.append("\(id): a sequence cannot contain \(what) — list the modes to serve in turn\(fix)")
             }
-            definitions.append(
-                EndpointDefinition(
-                    id: id, method: endpoint.method, path: pattern, success: endpoint.success,
-                    error: endpoint.error, serverError: endpoint.serverError, startMode: endpoint.startMode,
-                    startLatency: endpoint.startLatency, sequence: endpoint.sequence))
+            problems += endpoint.problems
+            var definition = EndpointDefinition(
+                id: id, method: endpoint.method, path: pattern, success: endpoint.success,
+                error: endpoint.error, serverError: endpoint.serverError, startMode: endpoint.startMode,
+                startLatency: endpoint.startLatency, sequence: endpoint.sequence)
+            definition.body = endpoint.bodyRequirements
+            definitions.append(definition)
         }
         let scenarios = Scenario.definitions(
             of: scenarios, endpointIDs: definitions.map(\.id), problems: &problems)
         guard problems.isEmpty else { throw EndpointDeclarationError(problems: problems) }
-        return Manifest(
+        var manifest = Manifest(
             directory: "", file: "(endpoints declared in code)", endpoints: definitions, scenarios: scenarios)
+        manifest.resources = resources
+        return manifest
     }
 }

@@ -27,27 +27,68 @@ public struct Endpoint: Sendable {
     var startMode = Mode.success
     var startLatency: String?
     var sequence: [Mode] = []
+    var bodyRequirements: [BodyRequirement] = []
+    /// What a modifier could not take (a JSON path that does not parse),
+    /// reported with the rest when the endpoints are checked.
+    var problems: [String] = []
+    /// Set when this entry of an ``EndpointsBuilder`` list stands for a
+    /// ``Resource`` and its six endpoints rather than one endpoint.
+    var resource: Resource?
 
     /// An endpoint answering `method` (any case) on `path`, a manifest
     /// pattern: `/users/:id`, `/files/*`.
+    ///
+    /// ```swift
+    /// Endpoint("HEAD", "/files/*", id: "file-exists")
+    /// ```
     public init(_ method: String, _ path: String, id: String? = nil) {
         self.method = method.uppercased()
         self.path = path
         self.explicitID = id
     }
 
+    /// The entry a ``Resource`` makes in a list of endpoints.
+    init(_ resource: Resource) {
+        self.init("", resource.definition.path, id: resource.definition.name)
+        self.resource = resource
+    }
+
     /// `GET path`.
+    ///
+    /// ```swift
+    /// Endpoint.get("/users/:id").json(#"{"name":"Ada"}"#)   // id "get-users-id"
+    /// ```
     public static func get(_ path: String, id: String? = nil) -> Endpoint { Endpoint("GET", path, id: id) }
     /// `POST path`.
+    ///
+    /// ```swift
+    /// Endpoint.post("/login", id: "login").json(#"{"token":"abc"}"#)
+    /// ```
     public static func post(_ path: String, id: String? = nil) -> Endpoint { Endpoint("POST", path, id: id) }
     /// `PUT path`.
+    ///
+    /// ```swift
+    /// Endpoint.put("/settings", id: "save-settings").json("{}")
+    /// ```
     public static func put(_ path: String, id: String? = nil) -> Endpoint { Endpoint("PUT", path, id: id) }
     /// `PATCH path`.
+    ///
+    /// ```swift
+    /// Endpoint.patch("/profile", id: "rename").json(#"{"name":"Ada"}"#)
+    /// ```
     public static func patch(_ path: String, id: String? = nil) -> Endpoint { Endpoint("PATCH", path, id: id) }
     /// `DELETE path`.
+    ///
+    /// ```swift
+    /// Endpoint.delete("/sessions/current", id: "logout").json("{}", status: 204)
+    /// ```
     public static func delete(_ path: String, id: String? = nil) -> Endpoint { Endpoint("DELETE", path, id: id) }
 
     /// The success answer: `json` text (sent as `application/json`).
+    ///
+    /// ```swift
+    /// Endpoint.get("/me").json(#"{"name":"Ada"}"#, headers: ["ETag": "v1"])
+    /// ```
     public func json(_ json: String, status: Int = 200, headers: KeyValuePairs<String, String> = [:]) -> Endpoint {
         var copy = self
         copy.success = Self.response(status, headers, Data(json.utf8), contentType: "application/json")
@@ -55,6 +96,10 @@ public struct Endpoint: Sendable {
     }
 
     /// The success answer: any bytes, with their content type.
+    ///
+    /// ```swift
+    /// Endpoint.get("/avatar.png").body(pngData, contentType: "image/png")
+    /// ```
     public func body(
         _ body: Data, contentType: String, status: Int = 200, headers: KeyValuePairs<String, String> = [:]
     ) -> Endpoint {
@@ -64,6 +109,10 @@ public struct Endpoint: Sendable {
     }
 
     /// What mode `error` answers: by default a 400 with a JSON message.
+    ///
+    /// ```swift
+    /// Endpoint.post("/login").error(status: 401, json: #"{"error":"invalid_credentials"}"#)
+    /// ```
     public func error(status: Int = 400, json: String? = nil, headers: KeyValuePairs<String, String> = [:])
         -> Endpoint
     {
@@ -73,6 +122,10 @@ public struct Endpoint: Sendable {
     }
 
     /// What mode `server_error` answers: by default a 500 with a JSON message.
+    ///
+    /// ```swift
+    /// Endpoint.get("/feed").serverError(status: 503, headers: ["Retry-After": "5"])
+    /// ```
     public func serverError(
         status: Int = 500, json: String? = nil, headers: KeyValuePairs<String, String> = [:]
     ) -> Endpoint {
@@ -82,6 +135,10 @@ public struct Endpoint: Sendable {
     }
 
     /// The mode the endpoint starts in, and returns to on reset.
+    ///
+    /// ```swift
+    /// Endpoint.get("/feed").mode(.rule(.failFirst(2)))
+    /// ```
     public func mode(_ mode: Mode) -> Endpoint {
         var copy = self
         copy.startMode = mode
@@ -90,6 +147,10 @@ public struct Endpoint: Sendable {
 
     /// The latency profile it starts with: a built-in one (`3g`, `edge`,
     /// `gprs`, `3g+`, `wifi`).
+    ///
+    /// ```swift
+    /// Endpoint.get("/feed").latency("3g")
+    /// ```
     public func latency(_ profile: String) -> Endpoint {
         var copy = self
         copy.startLatency = LatencyChoice(name: profile).profileName
@@ -97,6 +158,10 @@ public struct Endpoint: Sendable {
     }
 
     /// The modes `.sequence` steps through, one per request, repeating.
+    ///
+    /// ```swift
+    /// Endpoint.get("/feed").sequence([.serverError, .success]).mode(.sequence)
+    /// ```
     public func sequence(_ modes: [Mode]) -> Endpoint {
         var copy = self
         copy.sequence = modes

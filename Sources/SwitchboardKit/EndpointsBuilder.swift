@@ -6,6 +6,8 @@ public enum EndpointsBuilder {
     public static func buildBlock(_ parts: [Endpoint]...) -> [Endpoint] { parts.flatMap { $0 } }
     /// One endpoint.
     public static func buildExpression(_ endpoint: Endpoint) -> [Endpoint] { [endpoint] }
+    /// A resource: its six endpoints, `todos.list` … `todos.delete`.
+    public static func buildExpression(_ resource: Resource) -> [Endpoint] { [Endpoint(resource)] }
     /// A list of endpoints, made elsewhere.
     public static func buildExpression(_ endpoints: [Endpoint]) -> [Endpoint] { endpoints }
     /// An `if` without `else`.

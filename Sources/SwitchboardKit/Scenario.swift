@@ -22,27 +22,47 @@ public struct Scenario: Sendable {
 
     /// An empty scenario named `name`; add settings with ``set(_:_:latency:)``,
     /// ``set(_:latency:)``, ``set(_:rateLimit:)`` and ``all(_:latency:)``.
+    ///
+    /// ```swift
+    /// Scenario("outage")
+    /// ```
     public init(_ name: String) {
         self.name = name
     }
 
     /// Puts endpoint `endpoint` (its id) in `mode` and, when given, `latency`.
+    ///
+    /// ```swift
+    /// Scenario("slow-login").set("login", .success, latency: .profile("3g"))
+    /// ```
     public func set(_ endpoint: String, _ mode: Mode, latency: LatencyChoice? = nil) -> Scenario {
         self.adding(target: endpoint, mode: mode, latency: latency)
     }
 
     /// Gives endpoint `endpoint` (its id) `latency`, leaving its mode.
+    ///
+    /// ```swift
+    /// Scenario("slow-feed").set("feed", latency: .profile("edge"))
+    /// ```
     public func set(_ endpoint: String, latency: LatencyChoice) -> Scenario {
         self.adding(target: endpoint, mode: nil, latency: latency)
     }
 
     /// Puts every endpoint in `mode` and, when given, `latency` (a
     /// manifest's `"*"`).
+    ///
+    /// ```swift
+    /// Scenario("outage").all(.serverError).set("status", .success)
+    /// ```
     public func all(_ mode: Mode, latency: LatencyChoice? = nil) -> Scenario {
         self.adding(target: "*", mode: mode, latency: latency)
     }
 
     /// Gives every endpoint `latency`, leaving their modes.
+    ///
+    /// ```swift
+    /// Scenario("subway").all(latency: .profile("gprs"))
+    /// ```
     public func all(latency: LatencyChoice) -> Scenario {
         self.adding(target: "*", mode: nil, latency: latency)
     }
@@ -50,22 +70,38 @@ public struct Scenario: Sendable {
     /// Gives endpoint `endpoint` (its id) a rate limit, `.perSecond(5)`,
     /// or none, `.noLimit`, leaving its mode and latency (a manifest's
     /// `rate_limit: 5/s`).
+    ///
+    /// ```swift
+    /// Scenario("throttled").set("feed", rateLimit: .perSecond(2))
+    /// ```
     public func set(_ endpoint: String, rateLimit: RateLimitChoice) -> Scenario {
         self.adding(target: endpoint, mode: nil, latency: nil, rateLimit: rateLimit)
     }
 
     /// Gives every endpoint a rate limit (or none), leaving the rest.
+    ///
+    /// ```swift
+    /// Scenario("busy").all(rateLimit: .perMinute(60))
+    /// ```
     public func all(rateLimit: RateLimitChoice) -> Scenario {
         self.adding(target: "*", mode: nil, latency: nil, rateLimit: rateLimit)
     }
 
     /// Gives endpoint `endpoint` (its id) connection toxics, `.slicer`, or
     /// none, `.none`, leaving the rest (a manifest's `toxics: slicer`).
+    ///
+    /// ```swift
+    /// Scenario("choppy").set("feed", toxics: .slicer)
+    /// ```
     public func set(_ endpoint: String, toxics: Toxics) -> Scenario {
         self.adding(target: endpoint, mode: nil, latency: nil, toxics: toxics)
     }
 
     /// Gives every endpoint connection toxics (or none), leaving the rest.
+    ///
+    /// ```swift
+    /// Scenario("bad-wifi").all(toxics: .limitData(1024))
+    /// ```
     public func all(toxics: Toxics) -> Scenario {
         self.adding(target: "*", mode: nil, latency: nil, toxics: toxics)
     }

@@ -25,7 +25,7 @@ extension ManifestReader {
         }
         var requirements: [BodyRequirement] = []
         if let json = fields.value(for: "json"), let value = self.jsonValue(json, what: "'json' in 'body'") {
-            Self.contained(value, at: JSONPath([]), into: &requirements)
+            requirements += BodyRequirement.containing(value)
         }
         if let json = fields.value(for: "json_equals"),
             let value = self.jsonValue(json, what: "'json_equals' in 'body'")
@@ -41,12 +41,12 @@ extension ManifestReader {
                     continue
                 }
                 guard let value = self.jsonValue(entry.value, what: "'\(entry.key)' in 'paths'") else { continue }
-                requirements.append(.json(path: path, value: value == .string("*") ? nil : value, exact: false))
+                requirements.append(.value(value, at: path))
             }
         }
         if let form = fields.value(for: "form") {
             for pair in self.stringPairs(form, what: "'form' in 'body'") {
-                requirements.append(.form(name: pair.name, value: pair.value == "*" ? nil : pair.value))
+                requirements.append(.field(pair.name, pair.value))
             }
         }
         if let text = fields.value(for: "text"), let pattern = self.string(text, what: "'text' in 'body'") {
@@ -66,18 +66,5 @@ extension ManifestReader {
             return nil
         }
         return value
-    }
-
-    /// `json: { user: { name: alice } }` as one requirement per leaf
-    /// (`body.user.name = alice`), so a hint names the very value missing
-    /// and each counts in the precedence.
-    private static func contained(_ value: JSONValue, at path: JSONPath, into requirements: inout [BodyRequirement]) {
-        if case .object(let fields) = value, !fields.isEmpty {
-            for (key, field) in fields.sorted(by: { $0.key < $1.key }) {
-                self.contained(field, at: path.appending(.key(key)), into: &requirements)
-            }
-            return
-        }
-        requirements.append(.json(path: path, value: value == .string("*") ? nil : value, exact: false))
     }
 }

@@ -20,7 +20,7 @@ extension ManifestReader {
             guard let resource = self.readResource(named: entry.key, entry.value, keyNode: entry.keyNode) else {
                 continue
             }
-            let declaring = Self.endpoints(of: resource)
+            let declaring = resource.endpoints
             if let clash = declaring.first(where: { ids.contains($0.id) || routes.contains(Self.routeKey($0)) }) {
                 let what = ids.contains(clash.id) ? "the endpoint id '\(clash.id)'" : clash.signature
                 self.report(
@@ -36,45 +36,23 @@ extension ManifestReader {
         return (resources, endpoints)
     }
 
-    /// `GET /todos` (`todos.list`), `POST /todos` (`todos.create`), and the
-    /// four on `/todos/:id`.
-    static func endpoints(of resource: ResourceDefinition) -> [EndpointDefinition] {
-        ResourceOperation.allCases.compactMap { operation in
-            let text = operation.isItem ? resource.path + "/:" + resource.idField : resource.path
-            guard case .success(let path) = PathPattern.parse(text) else { return nil }
-            var endpoint = EndpointDefinition(
-                id: operation.endpointID(resource: resource.name), method: operation.method, path: path,
-                location: resource.location)
-            endpoint.resource = ResourceBinding(resource: resource.name, operation: operation)
-            return endpoint
-        }
-    }
-
     private mutating func readResource(named name: String, _ node: Node, keyNode: Node) -> ResourceDefinition? {
-        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), !name.isEmpty else {
-            self.report(
-                at: keyNode, "resource name '\(name)' may only use letters, digits, '-' and '_'",
-                fix: "e.g. 'todos:'")
+        if let problem = ResourceDefinition.nameProblem(name) {
+            self.report(at: keyNode, problem.message, fix: problem.fix)
             return nil
         }
         guard let fields = self.mapping(node, what: "resource '\(name)'") else { return nil }
         self.checkKeys(fields, allowed: Self.resourceKeys, in: "resource '\(name)'")
         let path = fields.value(for: "path").flatMap { self.string($0, what: "path") } ?? "/" + name
-        if case .failure(let problem) = PathPattern.parse(path) {
+        if let problem = ResourceDefinition.pathProblem(path) {
             self.report(at: fields.value(for: "path") ?? node, problem.message, fix: problem.fix)
-            return nil
-        }
-        guard !path.contains(":") && !path.contains("*") && path != "/" else {
-            self.report(
-                at: fields.value(for: "path") ?? node, "resource path '\(path)' must be a plain path",
-                fix: "e.g. 'path: /todos' (items are at /todos/:id)")
             return nil
         }
         let idField = fields.value(for: "id").flatMap { self.string($0, what: "id") } ?? "id"
         let items = fields.value(for: "seed").flatMap { self.seedItems($0, resource: name) } ?? []
         let mark = keyNode.mark
         return ResourceDefinition(
-            name: name, path: path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path,
+            name: name, path: ResourceDefinition.normalized(path),
             idField: idField, seed: self.identified(items, idField: idField, resource: name, at: node),
             location: mark.map { SourceLocation(line: $0.line, column: $0.column) })
     }
@@ -119,16 +97,12 @@ extension ManifestReader {
     private mutating func identified(_ items: [JSONValue], idField: String, resource: String, at node: Node)
         -> [JSONValue]
     {
-        var collection = ResourceCollection(path: "", idField: idField, items: [])
-        for item in items {
-            let answer = collection.answer(.create, id: nil, body: item)
-            if answer.status == 409, case .object(let fields) = item {
-                self.report(
-                    at: node,
-                    "two items in the seed of resource '\(resource)' have \(idField) \(fields[idField]?.text ?? "")",
-                    fix: "give each item its own \(idField)")
-            }
+        let (identified, repeated) = ResourceDefinition.identified(items, idField: idField)
+        for id in repeated {
+            self.report(
+                at: node, "two items in the seed of resource '\(resource)' have \(idField) \(id.text)",
+                fix: "give each item its own \(idField)")
         }
-        return collection.items
+        return identified
     }
 }

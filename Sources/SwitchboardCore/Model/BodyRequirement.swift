@@ -14,6 +14,30 @@ public enum BodyRequirement: Sendable, Hashable {
     /// The body's text matches a pattern.
     case text(TextPattern)
 
+    /// `json: { user: { name: alice } }` (and the builder's `.body(json:)`)
+    /// as one requirement per leaf (`body.user.name = alice`), so a hint
+    /// names the very value missing and each counts in the precedence.
+    /// A leaf `"*"` stands for any value.
+    public static func containing(_ value: JSONValue, at path: JSONPath = JSONPath([])) -> [BodyRequirement] {
+        if case .object(let fields) = value, !fields.isEmpty {
+            return fields.sorted(by: { $0.key < $1.key }).flatMap {
+                self.containing($0.value, at: path.appending(.key($0.key)))
+            }
+        }
+        return [self.value(value, at: path)]
+    }
+
+    /// The value at `path` holds at least `value` (`paths:`); `"*"` stands
+    /// for any value.
+    public static func value(_ value: JSONValue, at path: JSONPath) -> BodyRequirement {
+        .json(path: path, value: value == .string("*") ? nil : value, exact: false)
+    }
+
+    /// Form field `name` has `value` (`form:`); `"*"` stands for any value.
+    public static func field(_ name: String, _ value: String) -> BodyRequirement {
+        .form(name: name, value: value == "*" ? nil : value)
+    }
+
     /// Whether `body` meets this requirement. A pending body meets none.
     public func accepts(_ body: inout RequestBody) -> Bool {
         guard let bytes = body.bytes else { return false }

@@ -30,6 +30,62 @@ public struct ResourceDefinition: Sendable, Equatable {
     }
 }
 
+/// The rules a resource's declaration follows, the same whether a manifest
+/// or SwitchboardKit's `Resource` declares it.
+extension ResourceDefinition {
+    /// `GET /todos` (`todos.list`), `POST /todos` (`todos.create`), and the
+    /// four on `/todos/:id`.
+    public var endpoints: [EndpointDefinition] {
+        ResourceOperation.allCases.compactMap { operation in
+            let text = operation.isItem ? self.path + "/:" + self.idField : self.path
+            guard case .success(let path) = PathPattern.parse(text) else { return nil }
+            var endpoint = EndpointDefinition(
+                id: operation.endpointID(resource: self.name), method: operation.method, path: path,
+                location: self.location)
+            endpoint.resource = ResourceBinding(resource: self.name, operation: operation)
+            return endpoint
+        }
+    }
+
+    /// Why `name` cannot name a resource (it prefixes endpoint ids).
+    public static func nameProblem(_ name: String) -> (message: String, fix: String)? {
+        guard name.isEmpty || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            return nil
+        }
+        return ("resource name '\(name)' may only use letters, digits, '-' and '_'", "e.g. 'todos:'")
+    }
+
+    /// Why `path` cannot be a resource's collection path: items live
+    /// under it, so it must be plain.
+    public static func pathProblem(_ path: String) -> (message: String, fix: String)? {
+        if case .failure(let problem) = PathPattern.parse(path) { return (problem.message, problem.fix) }
+        guard path.contains(":") || path.contains("*") || path == "/" else { return nil }
+        return ("resource path '\(path)' must be a plain path", "e.g. 'path: /todos' (items are at /todos/:id)")
+    }
+
+    /// `/todos/` as `/todos`.
+    public static func normalized(_ path: String) -> String {
+        path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
+    /// Seed items with ids: one without gets the next whole number, as a
+    /// create would give it; `repeated` holds each id a second item had
+    /// (requests could not tell those apart, so that item is left out).
+    public static func identified(_ items: [JSONValue], idField: String) -> (
+        items: [JSONValue], repeated: [JSONValue]
+    ) {
+        var collection = ResourceCollection(path: "", idField: idField, items: [])
+        var repeated: [JSONValue] = []
+        for item in items {
+            let answer = collection.answer(.create, id: nil, body: item)
+            if answer.status == 409, case .object(let fields) = item {
+                repeated.append(fields[idField] ?? .null)
+            }
+        }
+        return (collection.items, repeated)
+    }
+}
+
 /// Which resource operation an endpoint is (for the endpoints a
 /// `resources:` entry declares).
 public struct ResourceBinding: Sendable, Hashable {

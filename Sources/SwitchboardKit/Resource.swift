@@ -1,0 +1,55 @@
+import SwitchboardCore
+
+/// A collection the fake API keeps in memory, declared in code beside the
+/// endpoints: what a manifest's `resources:` entry declares. It serves six
+/// endpoints, `todos.list` (`GET /todos`), `todos.create` (`POST /todos`,
+/// 201 with `Location`), `todos.read`, `todos.replace`, `todos.update` and
+/// `todos.delete` (on `/todos/:id`), which modes, faults and latency apply
+/// to like any other. Each ``Switchboard`` keeps its own items;
+/// ``Switchboard/reset(_:)`` puts the seed back.
+///
+/// ```swift
+/// let board = try Switchboard.inProcess {
+///     Resource("todos", seed: [["id": 1, "title": "milk"]])
+/// }
+/// // … the app creates a todo …
+/// let todos = try await board.items(of: "todos")
+/// ```
+public struct Resource: Sendable {
+    let definition: ResourceDefinition
+
+    /// A resource named `name` (its endpoints' id prefix) at `path`
+    /// (`/todos` when not given), starting with `seed`: JSON objects, each
+    /// with its id in `id` (or the field `id:` names; one without gets the
+    /// next whole number).
+    public init(_ name: String, path: String? = nil, id: String = "id", seed: [JSONValue] = []) {
+        self.definition = ResourceDefinition(
+            name: name, path: ResourceDefinition.normalized(path ?? "/" + name), idField: id, seed: seed)
+    }
+
+    /// The definition the server serves, or why it cannot be, in the
+    /// manifest's words.
+    func checked(problems: inout [String]) -> ResourceDefinition? {
+        var resource = self.definition
+        let before = problems.count
+        if let problem = ResourceDefinition.nameProblem(resource.name) {
+            problems.append("\(problem.message) — \(problem.fix)")
+        }
+        if let problem = ResourceDefinition.pathProblem(resource.path) {
+            problems.append("resource '\(resource.name)': \(problem.message) — \(problem.fix)")
+        }
+        let (items, repeated) = ResourceDefinition.identified(resource.seed, idField: resource.idField)
+        for id in repeated {
+            problems.append(
+                "two items in the seed of resource '\(resource.name)' have \(resource.idField) \(id.text)"
+                    + " — give each item its own \(resource.idField)")
+        }
+        if items.count + repeated.count != resource.seed.count {
+            problems.append(
+                "every item in the seed of resource '\(resource.name)' must be an object"
+                    + " — write each item as [\"\(resource.idField)\": 1, …]")
+        }
+        resource.seed = items
+        return problems.count == before ? resource : nil
+    }
+}
