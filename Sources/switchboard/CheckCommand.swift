@@ -13,9 +13,11 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         do {
             let manifest = try ManifestLoader.load(directory: self.directory, displayDirectory: self.directory)
-            let endpoints = manifest.endpoints.count
+            let endpoints = manifest.endpoints.count { $0.resource == nil }
+            let resources = manifest.resources.count
             print(
                 "\(manifest.file): OK — \(endpoints) endpoint\(endpoints == 1 ? "" : "s"), "
+                    + (resources == 0 ? "" : "\(resources) resource\(resources == 1 ? "" : "s"), ")
                     + "\(manifest.latencyProfiles.count) latency profiles, \(manifest.scenarios.count) scenarios")
         } catch {
             for diagnostic in error.diagnostics { print(diagnostic.description) }

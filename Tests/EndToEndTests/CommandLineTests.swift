@@ -10,7 +10,7 @@ import Testing
     @Test func checkAcceptsTheDemoFixtures() async throws {
         let result = try await Subprocess.run(self.binary, ["check", RepositoryPaths.fixtures.path])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("OK — 7 endpoints"))
+        #expect(result.stdout.contains("OK — 7 endpoints, 1 resource, 3 latency profiles"))
     }
 
     @Test func aMistypedCommandIsNamedNotTakenForAFolder() async throws {

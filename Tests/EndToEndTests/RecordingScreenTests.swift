@@ -25,7 +25,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try await TestUpstream.start().serving { upstream in
             let (session, port) = try await TmuxSession.startScreen(
-                folder.path, extra: ["--upstream", upstream.baseURL.absoluteString])
+                folder.path, height: 44, extra: ["--upstream", upstream.baseURL.absoluteString])
             try await session.serving { session in
                 let url = URL(string: "http://127.0.0.1:\(port)/json")!
 
@@ -68,7 +68,7 @@ import Testing
     @Test func wOnAnUnmatchedLogLineWritesAStubThatAnswersAndReloadsWhenEdited() async throws {
         let folder = try self.demoCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (session, port) = try await TmuxSession.startScreen(folder.path)
+        let (session, port) = try await TmuxSession.startScreen(folder.path, height: 44)
         try await session.serving { session in
             let url = URL(string: "http://127.0.0.1:\(port)/nope")!
             #expect(try await HTTPClient.send(url).status == 404)
@@ -99,7 +99,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try await TestUpstream.start().serving { upstream in
             let (session, port) = try await TmuxSession.startScreen(
-                folder.path, extra: ["--upstream", upstream.baseURL.absoluteString])
+                folder.path, height: 44, extra: ["--upstream", upstream.baseURL.absoluteString])
             try await session.serving { session in
                 let url = URL(string: "http://127.0.0.1:\(port)/json")!
                 #expect(try await HTTPClient.send(url).status == 200)

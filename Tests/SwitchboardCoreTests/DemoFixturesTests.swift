@@ -8,7 +8,8 @@ import Testing
         #expect(
             manifest.endpoints.map(\.signature) == [
                 "GET /data/all/coinlist", "GET /weather", "GET /episodes/:episode", "GET /api/getPerson",
-                "POST /login", "POST /login", "GET /images/kitten.jpg",
+                "POST /login", "POST /login", "GET /images/kitten.jpg", "GET /todos", "POST /todos",
+                "GET /todos/:id", "PUT /todos/:id", "PATCH /todos/:id", "DELETE /todos/:id",
             ])
         #expect(manifest.port == 8080)
         #expect(manifest.latencyProfiles.map(\.name) == ["fast", "sluggish", "slow"])

@@ -73,7 +73,7 @@ import Testing
                             success: { status: 200, file: recorded/get-shows-id.json }
                         """))
         let manifest = try ManifestLoader.load(directory: fixtures.path)
-        let shows = try #require(manifest.endpoints.last)
+        let shows = try #require(manifest.endpoints.last { $0.resource == nil })
         #expect(shows.signature == "GET /shows/:id")
         #expect(Self.body(shows.success) == "{\n  \"b\": 1,\n  \"a\": [\n    true\n  ]\n}\n")
         #expect(manifest.scenarios.count == 4)
@@ -138,7 +138,7 @@ import Testing
         #expect(try Self.manifestText(fixtures) == once)
         let manifest = try ManifestLoader.load(directory: fixtures.path)
         #expect(manifest.endpoints.filter { $0.path.description == "/shows/:id" }.count == 1)
-        #expect(Self.body(manifest.endpoints.last!.success) == "{\n  \"n\": 2\n}\n")
+        #expect(Self.body(manifest.endpoints.last { $0.resource == nil }!.success) == "{\n  \"n\": 2\n}\n")
         // Seen again as the endpoint the request matched: the same.
         try recorder.record([Self.live("GET", "/shows/3", body: #"{"n":3}"#, existingID: "get-shows-id")])
         #expect(try Self.manifestText(fixtures) == once)
@@ -155,7 +155,8 @@ import Testing
         #expect(summary.outcomes.map(\.endpointID) == ["get-a-id", "get-b", "delete-a-id", "get-a-id"])
         #expect(summary.outcomes.map(\.change) == [.added, .added, .added, .updated])
         let manifest = try ManifestLoader.load(directory: fixtures.path)
-        #expect(manifest.endpoints.count == 10)
+        // The demo's seven, three added; the resource's six after them.
+        #expect(manifest.endpoints.count { $0.resource == nil } == 10)
         let deleted = try #require(manifest.endpoints.first { $0.id == "delete-a-id" })
         #expect(deleted.success.status == 204)
         #expect(Self.body(deleted.success) == "")
@@ -167,7 +168,7 @@ import Testing
             text.split(separator: "\n").filter { $0.trimmed().hasPrefix("#") }
         }
         #expect(comments(try Self.manifestText(fixtures)) == comments(before))
-        #expect(comments(before).count == 10)
+        #expect(comments(before).count == 13)
     }
 
     @Test func aFlowStyleManifestGetsFlowEntries() throws {
@@ -242,7 +243,8 @@ import Testing
             answer: .stub)
         let summary = try FixtureRecorder(directory: fixtures.path).record([stub])
         #expect(summary.outcomes.first?.bodyFile == "recorded/get-profile.json")
-        let endpoint = try #require(try ManifestLoader.load(directory: fixtures.path).endpoints.last)
+        let endpoint = try #require(
+            try ManifestLoader.load(directory: fixtures.path).endpoints.last { $0.resource == nil })
         #expect(endpoint.id == "get-profile")
         let body = try #require(Self.body(endpoint.success))
         #expect(body.contains("no endpoint matched it and no upstream answered"))
@@ -299,7 +301,8 @@ import Testing
             text.contains(
                 "    success:\n      status: 302\n      body: \"\"\n      headers:\n        Location: /\(long)\n        Content-Type: text/plain\n"
             ))
-        let endpoint = try #require(try ManifestLoader.load(directory: fixtures.path).endpoints.last)
+        let endpoint = try #require(
+            try ManifestLoader.load(directory: fixtures.path).endpoints.last { $0.resource == nil })
         #expect(endpoint.success.headers.map(\.name) == ["Location", "Content-Type"])
     }
 
@@ -449,5 +452,23 @@ import Testing
 
                 """)
         #expect(try ManifestLoader.load(directory: fixtures.path).endpoints.map(\.id) == ["a", "get-b"])
+    }
+}
+
+extension FixtureRecorderTests {
+    /// A resource answers from its items: a live answer to one of its
+    /// endpoints is not written as a fixture, and the manifest stays as it was.
+    @Test func aResourcesEndpointIsNotRecorded() throws {
+        let fixtures = try Self.demo()
+        let before = try Self.manifestText(fixtures)
+        let summary = try FixtureRecorder(directory: fixtures.path).record([
+            Self.live("GET", "/todos", body: "[]"), Self.live("GET", "/shows/1", body: #"{"n":1}"#),
+        ])
+        #expect(
+            summary.skipped == [
+                .init(endpointID: "todos.list", reason: "resource 'todos' answers it from its items, not from a file")
+            ])
+        #expect(summary.outcomes.map(\.change) == [.added])
+        #expect(try Self.manifestText(fixtures) != before)
     }
 }

@@ -14,6 +14,8 @@
 #   scripts/bench/instructions.sh            → N=2000, about 6 minutes
 #   N=1000 PORT=19188 SWITCHBOARD=path/to/switchboard scripts/bench/instructions.sh
 #   PATTERNS=1 scripts/bench/instructions.sh → fixture vs rate-limited vs count rule instead of live
+#   BODIES=1 scripts/bench/instructions.sh   → a JSON POST to a plain endpoint vs one a body
+#                                              requirement routes, instead of live
 # Builds nothing: build first (swift build -c release --product switchboard, then --product nio-floor).
 # Needs valgrind (apt-get install -y valgrind), nginx and python3.
 set -euo pipefail
@@ -50,7 +52,8 @@ count() {
     "$@" >/dev/null 2>"$scratch/valgrind.log" &
   pid=$!
   wait_ready "http://127.0.0.1:$PORT${REQUEST_PATH:-$DATA_PATH}" 120 >/dev/null
-  python3 "$BENCH_DIR/keepalive_gets.py" "$PORT" "$requests" "${REQUEST_PATH:-$DATA_PATH}"
+  python3 "$BENCH_DIR/keepalive_gets.py" "$PORT" "$requests" "${SENT_PATH:-${REQUEST_PATH:-$DATA_PATH}}" \
+    ${SENT_METHOD:+"$SENT_METHOD" "$SENT_BODY"}
   kill -TERM "$pid"
   wait "$pid" || true
   grep -E "I\s+refs" "$scratch/valgrind.log" | tr -d ',' | awk '{print $NF}'
@@ -74,6 +77,27 @@ if [ "${PATTERNS:-0}" = 1 ]; then
   printf 'instructions per request (N=%s): fixture %s, rate-limited %s (%s), count rule %s (%s)\n' \
     "$N" "$fixture" "$limited" "$(python3 -c "print(f'{($limited / $fixture - 1) * 100:+.1f}%')")" \
     "$counted" "$(python3 -c "print(f'{($counted / $fixture - 1) * 100:+.1f}%')")"
+  exit 0
+fi
+if [ "${BODIES:-0}" = 1 ]; then
+  # Issue 25: the same JSON POST answered by an endpoint with no body requirement, and by one that
+  # a JSON body requirement picks out among two on the same path (the body read and parsed once).
+  mkdir -p "$scratch/plain" "$scratch/body"
+  cp "$ROOT/scripts/bench-fixtures/body.json" "$scratch/plain/"
+  cp "$ROOT/scripts/bench-fixtures/body.json" "$scratch/body/"
+  plain_endpoints='endpoints:
+  - { id: coinlist, method: GET, path: /data/all/coinlist, success: { file: body.json } }
+  - { id: login, method: POST, path: /data/login, success: { file: body.json } }'
+  printf '%s
+' "$plain_endpoints" >"$scratch/plain/switchboard.yml"
+  printf '%s
+%s
+' "$plain_endpoints" '  - { id: login-alice, method: POST, path: /data/login, body: { json: { username: alice } }, success: { file: body.json } }' >"$scratch/body/switchboard.yml"
+  export SENT_PATH=/data/login SENT_METHOD=POST SENT_BODY='{"username":"alice","password":"s3cret"}'
+  plain="$(serve "$scratch/plain" --quiet)"
+  matched="$(serve "$scratch/body" --quiet)"
+  printf 'instructions per request (N=%s, the POSTs with serve --quiet): GET fixture answer %s; JSON POST, no body requirement %s; JSON POST routed by a body requirement %s (%s)\n' \
+    "$N" "$fixture" "$plain" "$matched" "$(python3 -c "print(f'{($matched / $plain - 1) * 100:+.1f}%')")"
   exit 0
 fi
 quiet="$(serve "$ROOT/scripts/bench-fixtures" --quiet)"

@@ -29,10 +29,12 @@ struct RecordingSession {
             throw .manifestHasProblems(error)
         }
         // The loader read this text without problems, so Yams does too, and
-        // every list entry became an endpoint, in order.
+        // every list entry became an endpoint, in order, before those the
+        // resources declare.
+        let declared = manifest.endpoints.count { $0.resource == nil }
         guard case .mapping(let top)? = try? Yams.compose(yaml: text),
             let endpointsNode = top.first(where: { $0.key.scalar?.string == "endpoints" })?.value,
-            case .sequence(let items) = endpointsNode, items.count == manifest.endpoints.count
+            case .sequence(let items) = endpointsNode, items.count == declared
         else { throw .cannotEdit("the 'endpoints' list was not found where the loader found it") }
 
         var edit = ManifestEdit(text: text, style: self.style)
@@ -44,6 +46,15 @@ struct RecordingSession {
                     && Self.shape($0.path) == Self.shape(exchange.pattern)
             }
         let outcome: FixtureRecorder.Outcome
+        if let index = existing, let resource = manifest.endpoints[index].resource {
+            return (
+                text,
+                .failure(
+                    .init(
+                        endpointID: manifest.endpoints[index].id,
+                        reason: "resource '\(resource.resource)' answers it from its items, not from a file"))
+            )
+        }
         if let index = existing {
             let id = manifest.endpoints[index].id
             if case .stub = exchange.answer {
