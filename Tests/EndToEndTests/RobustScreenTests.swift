@@ -60,7 +60,7 @@ import Testing
             with: "  - id: hello\n    method: GET\n    path: /hello\n    success: { body: hi }\n\n  - id: kitten")
         try added.write(to: manifest, atomically: true, encoding: .utf8)
         #expect(
-            await session.waitForScreen(timeout: 5) { $0.contains("8 endpoints") && $0.contains("/hello") },
+            await session.waitForScreen(timeout: 5) { $0.contains("14 endpoints") && $0.contains("/hello") },
             "\(session.screenForMessage())")
         #expect(try await CurlTiming.get(URL(string: "http://127.0.0.1:\(port)/hello")!).status == 200)
 
@@ -71,7 +71,7 @@ import Testing
 
         try original.write(to: manifest, atomically: true, encoding: .utf8)
         #expect(
-            await session.waitForScreen(timeout: 5) { !$0.contains("reload failed") && $0.contains("7 endpoints") },
+            await session.waitForScreen(timeout: 5) { !$0.contains("reload failed") && $0.contains("13 endpoints") },
             "\(session.screenForMessage())")
         try await session.quit()
     }

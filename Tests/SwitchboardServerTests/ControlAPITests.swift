@@ -30,7 +30,8 @@ import Testing
         let endpoints = try #require(body["endpoints"] as? [[String: Any]])
         #expect(
             endpoints.map { $0["id"] as? String } == [
-                "coinlist", "weather", "episode", "person", "login", "login-refused", "kitten",
+                "coinlist", "weather", "episode", "person", "login", "login-refused", "kitten", "todos.list",
+                "todos.create", "todos.read", "todos.replace", "todos.update", "todos.delete",
             ])
         let coinlist = endpoints[0]
         #expect(coinlist["method"] as? String == "GET")

@@ -39,7 +39,8 @@ import Testing
         let panel = try self.decode(PanelStatus.self, response)
         #expect(
             panel.endpoints.map(\.id) == [
-                "coinlist", "weather", "episode", "person", "login", "login-refused", "kitten",
+                "coinlist", "weather", "episode", "person", "login", "login-refused", "kitten", "todos.list",
+                "todos.create", "todos.read", "todos.replace", "todos.update", "todos.delete",
             ])
         #expect(panel.endpoints[1].mode == "server_error" && panel.endpoints[1].latency == "3g")
         #expect(panel.modes == Mode.names)

@@ -24,7 +24,7 @@ import Testing
         _ = self.press(.up, .char("k"), .char("k"), .up)
         #expect(self.state.selected == 0)
         _ = self.press(.end)
-        #expect(self.state.selectedEndpoint?.id == "kitten")
+        #expect(self.state.selectedEndpoint?.id == "todos.delete")
         _ = self.press(.char("g"))
         #expect(self.state.selected == 0)
     }
