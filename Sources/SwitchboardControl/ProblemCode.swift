@@ -22,6 +22,7 @@ public enum ProblemCode: String, CaseIterable, Sendable, Codable {
     case noSuchItem = "no_such_item"
     case itemConflict = "item_conflict"
     case notAnItem = "not_an_item"
+    case resourceFull = "resource_full"
     // The control API.
     case noSuchRoute = "no_such_route"
     case methodNotAllowed = "method_not_allowed"

@@ -6,6 +6,8 @@ public struct RequestVerification {
     public let selector: RequestSelector
     public let expected: ClosedRange<Int>
     let predicate: ((RequestRecord) -> Bool)?
+    /// `atLeast` above `atMost`: no count passes, and the failure says why.
+    let contradiction: String?
 
     /// `count` exactly, or between `atLeast` and `atMost`; at least one
     /// when none is given.
@@ -14,6 +16,11 @@ public struct RequestVerification {
         where predicate: ((RequestRecord) -> Bool)? = nil
     ) {
         self.selector = selector
+        if let atLeast, let atMost, atLeast > atMost {
+            self.contradiction = "atLeast: \(atLeast) is more than atMost: \(atMost), which no count meets"
+        } else {
+            self.contradiction = nil
+        }
         if let count {
             self.expected = count...count
         } else {
@@ -33,6 +40,7 @@ public struct RequestVerification {
     /// hold the expected number: "expected exactly 1 request to 'login'
     /// matching the predicate, got 0 (2 to 'login' did not match it)".
     public func failure(in records: [RequestRecord]) -> String? {
+        if let contradiction { return contradiction + "." }
         let matching = self.matching(records).count
         guard !self.expected.contains(matching) else { return nil }
         let selected = records.lazy.filter { self.selector.selects($0) }.count

@@ -38,16 +38,23 @@ public struct Resource: Sendable {
         if let problem = ResourceDefinition.pathProblem(resource.path) {
             problems.append("resource '\(resource.name)': \(problem.message) — \(problem.fix)")
         }
-        let (items, repeated) = ResourceDefinition.identified(resource.seed, idField: resource.idField)
+        if let problem = ResourceDefinition.idProblem(resource.idField) {
+            problems.append("resource '\(resource.name)': \(problem.message) — \(problem.fix)")
+        }
+        let (items, repeated, refused) = ResourceDefinition.identified(resource.seed, idField: resource.idField)
         for id in repeated {
             problems.append(
                 "two items in the seed of resource '\(resource.name)' have \(resource.idField) \(id.text)"
                     + " — give each item its own \(resource.idField)")
         }
-        if items.count + repeated.count != resource.seed.count {
+        if !resource.seed.allSatisfy({ if case .object = $0 { true } else { false } }) {
             problems.append(
                 "every item in the seed of resource '\(resource.name)' must be an object"
                     + " — write each item as [\"\(resource.idField)\": 1, …]")
+        } else if refused > 0 {
+            problems.append(
+                "the seed of resource '\(resource.name)' has more than \(ResourceCollection.itemLimit) items"
+                    + " — a resource keeps at most \(ResourceCollection.itemLimit): seed fewer")
         }
         resource.seed = items
         return problems.count == before ? resource : nil

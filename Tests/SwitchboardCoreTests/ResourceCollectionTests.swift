@@ -78,3 +78,24 @@ import Testing
         #expect(todos.answer(.create, id: nil, body: .string("x")).status == 400)
     }
 }
+
+extension ResourceCollectionTests {
+    /// What a hostile client sends: an id as large as Int allows, an id
+    /// that would split the `Location` header, creates in a loop.
+    @Test func hostileIdsAndEndlessCreatesMeetLimitsNotACrash() {
+        var todos = ResourceCollection(
+            path: "/todos", idField: "id", items: [.object(["id": .string("9223372036854775807")])])
+        let next = todos.answer(.create, id: nil, body: .object([:]))
+        #expect(next.status == 201)
+        #expect(next.location == "/todos/2")
+        let split = todos.answer(.create, id: nil, body: .object(["id": .string("a b\r\nSet-Cookie: x=1")]))
+        #expect(split.location == "/todos/a%20b%0D%0ASet-Cookie:%20x%3D1")
+        var full = ResourceCollection(path: "/todos", idField: "id", items: [])
+        for _ in 0..<ResourceCollection.itemLimit { _ = full.answer(.create, id: nil, body: .object([:])) }
+        #expect(full.items.count == ResourceCollection.itemLimit)
+        let refused = full.answer(.create, id: nil, body: .object([:]))
+        #expect(refused.status == 507)
+        #expect(refused.body?["error"] == "resource_full")
+        #expect(full.items.count == ResourceCollection.itemLimit)
+    }
+}

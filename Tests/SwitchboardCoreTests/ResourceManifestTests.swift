@@ -47,6 +47,7 @@ import Testing
               notes: { seed: notes.json }
               dupes: { seed: [ { id: 1 }, { id: 1 } ] }
               items: { path: /things/:id }
+              users: { id: user.id }
             """
         let files = ["todos.json": "[]", "notes.json": #"{"id": 1}"#]
         #expect {
@@ -58,6 +59,7 @@ import Testing
                 && text.contains("the seed file 'notes.json' of resource 'notes' is not a JSON array")
                 && text.contains("two items in the seed of resource 'dupes' have id 1")
                 && text.contains("resource path '/things/:id' must be a plain path")
+                && text.contains("switchboard.yml:9:16: id field 'user.id' cannot name a path parameter")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardClient
+import SwitchboardControl
 import SwitchboardKit
 import Testing
 
@@ -102,5 +103,12 @@ extension PredicateVerificationTests {
         #expect(value["user"]["tags"][5] == nil)
         #expect(value["nope"]["deeper"] == nil)
         #expect(value["user"] == ["name": "alice", "tags": ["a", 2]])
+    }
+}
+
+extension PredicateVerificationTests {
+    @Test func contradictoryCountsFailSayingWhy() {
+        let verification = RequestVerification(.post("/login"), atLeast: 5, atMost: 3)
+        #expect(verification.failure(in: []) == "atLeast: 5 is more than atMost: 3, which no count meets.")
     }
 }

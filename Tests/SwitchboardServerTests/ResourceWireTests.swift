@@ -73,4 +73,13 @@ import Testing
             #expect(list.header("Cache-Control") == "no-store")
         }
     }
+
+    @Test func anItemTooLargeToReadWholeIs413AndNothingIsCreated() throws {
+        let wire = try Self.wire()
+        let large = #"{"title":""# + String(repeating: "x", count: 70_000) + #""}"#
+        let answer = try wire.response(to: Self.send("POST", "/todos", json: large))
+        #expect(answer.status == 413)
+        #expect(answer.text.contains("body_too_large"))
+        #expect(try wire.response(to: Self.send("GET", "/todos")).text == #"[{"id":1,"title":"milk"}]"#)
+    }
 }

@@ -49,6 +49,10 @@ extension ManifestReader {
             return nil
         }
         let idField = fields.value(for: "id").flatMap { self.string($0, what: "id") } ?? "id"
+        if let problem = ResourceDefinition.idProblem(idField) {
+            self.report(at: fields.value(for: "id") ?? node, problem.message, fix: problem.fix)
+            return nil
+        }
         let items = fields.value(for: "seed").flatMap { self.seedItems($0, resource: name) } ?? []
         let mark = keyNode.mark
         return ResourceDefinition(
@@ -97,11 +101,16 @@ extension ManifestReader {
     private mutating func identified(_ items: [JSONValue], idField: String, resource: String, at node: Node)
         -> [JSONValue]
     {
-        let (identified, repeated) = ResourceDefinition.identified(items, idField: idField)
+        let (identified, repeated, refused) = ResourceDefinition.identified(items, idField: idField)
         for id in repeated {
             self.report(
                 at: node, "two items in the seed of resource '\(resource)' have \(idField) \(id.text)",
                 fix: "give each item its own \(idField)")
+        }
+        if refused > 0 {
+            self.report(
+                at: node, "the seed of resource '\(resource)' has more than \(ResourceCollection.itemLimit) items",
+                fix: "a resource keeps at most \(ResourceCollection.itemLimit): seed fewer")
         }
         return identified
     }

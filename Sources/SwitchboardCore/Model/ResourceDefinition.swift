@@ -63,6 +63,13 @@ extension ResourceDefinition {
         return ("resource path '\(path)' must be a plain path", "e.g. 'path: /todos' (items are at /todos/:id)")
     }
 
+    /// Why `idField` cannot be the field items are found by: it names the
+    /// item paths' parameter (`/todos/:id`).
+    public static func idProblem(_ idField: String) -> (message: String, fix: String)? {
+        guard case .failure = PathPattern.parse("/items/:" + idField) else { return nil }
+        return ("id field '\(idField)' cannot name a path parameter", "use letters, digits and '_', e.g. 'id: id'")
+    }
+
     /// `/todos/` as `/todos`.
     public static func normalized(_ path: String) -> String {
         path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
@@ -70,19 +77,24 @@ extension ResourceDefinition {
 
     /// Seed items with ids: one without gets the next whole number, as a
     /// create would give it; `repeated` holds each id a second item had
-    /// (requests could not tell those apart, so that item is left out).
+    /// (requests could not tell those apart, so that item is left out);
+    /// `refused` counts the items left out for not being objects or for
+    /// coming past `ResourceCollection.itemLimit`.
     public static func identified(_ items: [JSONValue], idField: String) -> (
-        items: [JSONValue], repeated: [JSONValue]
+        items: [JSONValue], repeated: [JSONValue], refused: Int
     ) {
         var collection = ResourceCollection(path: "", idField: idField, items: [])
         var repeated: [JSONValue] = []
+        var refused = 0
         for item in items {
             let answer = collection.answer(.create, id: nil, body: item)
             if answer.status == 409, case .object(let fields) = item {
                 repeated.append(fields[idField] ?? .null)
+            } else if answer.status != 201 {
+                refused += 1
             }
         }
-        return (collection.items, repeated)
+        return (collection.items, repeated, refused)
     }
 }
 

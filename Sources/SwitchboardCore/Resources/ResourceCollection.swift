@@ -9,11 +9,41 @@ public struct ResourceCollection: Sendable, Equatable {
     /// The field that holds an item's id: `id`.
     public let idField: String
     public private(set) var items: [JSONValue]
+    /// Every item's id as text, so that a create checks a new id without
+    /// walking the items.
+    private var ids: Set<String> = []
+    /// The largest whole-number id given so far (deleted ones too: ids
+    /// are not given twice), and whether the last id given was text.
+    private var largest = 0
+    private var textIDs = false
+
+    /// Items a resource holds at most: past it a create is refused (507),
+    /// so that an app (or anyone) posting in a loop meets a limit rather
+    /// than the server's memory and every create's walk over the items.
+    public static let itemLimit = 10_000
 
     public init(path: String, idField: String, items: [JSONValue]) {
         self.path = path
         self.idField = idField
-        self.items = items
+        self.items = []
+        for item in items { self.add(item) }
+    }
+
+    /// Appends `item`, noting its id.
+    private mutating func add(_ item: JSONValue) {
+        self.items.append(item)
+        guard let id = Self.id(of: item, field: self.idField) else { return }
+        self.ids.insert(id.text)
+        switch id {
+        case .number(let value):
+            self.textIDs = false
+            if let number = Int(exactly: value) { self.largest = max(self.largest, number) }
+        case .string(let text):
+            self.textIDs = true
+            if let number = Int(text) { self.largest = max(self.largest, number) }
+        default:
+            break
+        }
     }
 
     /// Runs `operation` on the item `id` names (for item operations) with
@@ -40,6 +70,7 @@ public struct ResourceCollection: Sendable, Equatable {
             return ResourceAnswer(status: 200, body: self.items[index])
         case .delete:
             self.items.remove(at: index)
+            self.ids.remove(id)
             return ResourceAnswer(status: 204)
         case .replace, .update:
             guard case .object(var fields)? = body else {
@@ -63,8 +94,13 @@ public struct ResourceCollection: Sendable, Equatable {
         guard case .object(var fields)? = body else {
             return .problem(400, .notAnItem, "the body must be a JSON object")
         }
+        guard self.items.count < Self.itemLimit else {
+            return .problem(
+                507, .resourceFull,
+                "\(self.path) holds \(Self.itemLimit) items, as many as a resource keeps: delete some, or reset it")
+        }
         if let sent = fields[self.idField] {
-            guard self.index(of: sent.text) == nil else {
+            guard !self.ids.contains(sent.text) else {
                 return .problem(
                     409, .itemConflict, "an item with \(self.idField) \(sent.text) already exists in \(self.path)")
             }
@@ -72,25 +108,20 @@ public struct ResourceCollection: Sendable, Equatable {
             fields[self.idField] = self.nextID()
         }
         let item = JSONValue.object(fields)
-        self.items.append(item)
-        let id = fields[self.idField]?.text ?? ""
+        self.add(item)
+        // Percent-encoded: an id is the client's text, and goes into a header.
+        let id = ControlRoute.encodeSegment(fields[self.idField]?.text ?? "")
         return ResourceAnswer(status: 201, body: item, location: self.path + "/" + id)
     }
 
-    /// One more than the largest whole-number id, as a number when the
-    /// items' ids are numbers and as text when they are text (1 for none).
+    /// One more than the largest whole-number id given, as a number when
+    /// the ids are numbers and as text when they are text (1 for none).
     private func nextID() -> JSONValue {
-        let ids = self.items.compactMap { Self.id(of: $0, field: self.idField) }
-        let numbers = ids.compactMap { id -> Int? in
-            switch id {
-            case .number(let value): Int(exactly: value)
-            case .string(let text): Int(text)
-            default: nil
-            }
-        }
-        let next = (numbers.max() ?? 0) + 1
-        if case .string? = ids.last { return .string(String(next)) }
-        return .number(Double(next))
+        // Past 2^53 a number is no longer a whole JSON number (and Int.max
+        // would overflow): count on from the number of items instead.
+        var next = self.largest < 1 << 53 ? self.largest + 1 : self.items.count + 1
+        while self.ids.contains(String(next)) { next += 1 }
+        return self.textIDs ? .string(String(next)) : .number(Double(next))
     }
 
     private func index(of id: String) -> Int? {

@@ -49,14 +49,13 @@ public final class ResourceStore: Sendable {
     public func replaceItems(of name: String, with items: [JSONValue]) throws(ResourceItemsError) {
         let problem: ResourceItemsError? = self.state.withLockedValue { state in
             guard let kept = state[name] else { return .unknownResource(name, known: state.keys.sorted()) }
-            var collection = ResourceCollection(path: kept.definition.path, idField: kept.definition.idField, items: [])
-            for item in items {
-                guard case .object = item else { return .notAnObject }
-                if collection.answer(.create, id: nil, body: item).status == 409, case .object(let fields) = item {
-                    return .duplicateID(fields[kept.definition.idField]?.text ?? "")
-                }
-            }
-            state[name]!.collection = collection
+            guard items.allSatisfy({ if case .object = $0 { true } else { false } }) else { return .notAnObject }
+            let idField = kept.definition.idField
+            let (identified, repeated, refused) = ResourceDefinition.identified(items, idField: idField)
+            if let id = repeated.first { return .duplicateID(id.text) }
+            if refused > 0 { return .tooMany }
+            state[name]!.collection = ResourceCollection(
+                path: kept.definition.path, idField: idField, items: identified)
             return nil
         }
         if let problem { throw problem }
@@ -90,6 +89,7 @@ public enum ResourceItemsError: Error, Equatable, CustomStringConvertible {
     case unknownResource(String, known: [String])
     case notAnObject
     case duplicateID(String)
+    case tooMany
 
     public var description: String {
         switch self {
@@ -97,6 +97,7 @@ public enum ResourceItemsError: Error, Equatable, CustomStringConvertible {
             "no resource '\(name)'; resources: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
         case .notAnObject: "every item must be a JSON object"
         case .duplicateID(let id): "two items have the id \(id)"
+        case .tooMany: "a resource keeps at most \(ResourceCollection.itemLimit) items"
         }
     }
 }

@@ -13,6 +13,15 @@ enum ResourceResponse {
         _ binding: ResourceBinding, store: ResourceStore, parameters: [String: String], body: inout RequestBody,
         idField: String
     ) -> PreparedResponse {
+        // Only what the journal keeps of a body is read: a longer item would
+        // be read cut short, and so not be the JSON it is.
+        if binding.operation.readsBody, (body.bytes?.count ?? 0) >= capturedBodyLimit {
+            let refusal = ErrorBody.buffer(
+                .bodyTooLarge, "a resource reads items of less than \(capturedBodyLimit / 1024) KiB")
+            return PreparedResponse(
+                status: .payloadTooLarge, headers: UnmatchedResponse.headers(length: refusal.readableBytes),
+                body: refusal)
+        }
         let json = binding.operation.readsBody ? body.json() : nil
         let answer = store.answer(binding, id: parameters[idField], body: json)
         let bytes = answer.body.map { ByteBuffer(string: $0.json) } ?? ByteBuffer()

@@ -37,8 +37,7 @@ extension ControlAPI {
     private func unknownResource(_ name: String) -> Response {
         let known = self.panel.snapshot().manifest.resources.map(\.name)
         return self.error(
-            .notFound, .unknownResource,
-            "no resource '\(name)'; resources: \(known.isEmpty ? "none" : known.joined(separator: ", "))",
+            .notFound, .unknownResource, ResourceItemsError.unknownResource(name, known: known).description,
             valid: known)
     }
 }
