@@ -58,7 +58,12 @@ import Testing
 
     /// The code a GET to /coins fails with; `nil` when it does not fail.
     static func failure(_ session: URLSession, _ base: URL) async -> URLError.Code? {
-        var request = URLRequest(url: base.appendingPathComponent("coins"))
+        await Self.failure(session, URLRequest(url: base.appendingPathComponent("coins")))
+    }
+
+    /// The code `request` fails with; `nil` when it does not fail.
+    static func failure(_ session: URLSession, _ request: URLRequest) async -> URLError.Code? {
+        var request = request
         // Short, for `hang`: both wait out the request's own timeout.
         request.timeoutInterval = 1
         do {
