@@ -113,7 +113,8 @@ struct JSONParser {
         return nil
     }
 
-    /// The scalar of `\uXXXX` (the `\u` read), a surrogate pair taking two.
+    /// The scalar of a `\u` escape and its four hex digits (the `\u` read),
+    /// a surrogate pair taking two escapes.
     private mutating func unicodeEscape() -> Unicode.Scalar? {
         guard let high = self.hex4() else { return nil }
         if (0xD800..<0xDC00).contains(high) {
