@@ -95,7 +95,7 @@ extension ResourceCollectionTests {
         #expect(full.items.count == ResourceCollection.itemLimit)
         let refused = full.answer(.create, id: nil, body: .object([:]))
         #expect(refused.status == 507)
-        #expect(refused.body?["error"] == "resource_full")
+        #expect(refused.problem?.code == .resourceFull)
         #expect(full.items.count == ResourceCollection.itemLimit)
     }
 }

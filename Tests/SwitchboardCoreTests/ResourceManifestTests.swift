@@ -66,7 +66,8 @@ import Testing
     @Test func theStoreChangesWithTheAppAndResetsPutTheSeedBack() throws {
         let panel = try MemoryFixtures(Self.manifest, textFiles: Self.files).panel()
         let create = ResourceBinding(resource: "todos", operation: .create)
-        #expect(panel.resources.answer(create, id: nil, body: .object(["title": .string("bread")])).status == 201)
+        #expect(
+            panel.resources.answer(create, parameters: [:], body: .object(["title": .string("bread")])).status == 201)
         #expect(panel.resources.counts() == ["todos": 3, "notes": 2])
         // Resetting another endpoint leaves the items alone; one of the
         // resource's endpoints puts its seed back.
@@ -74,10 +75,10 @@ import Testing
         #expect(panel.resources.counts()["todos"] == 3)
         try panel.reset(endpoint: "todos.create")
         #expect(panel.resources.counts()["todos"] == 2)
-        _ = panel.resources.answer(create, id: nil, body: .object([:]))
+        _ = panel.resources.answer(create, parameters: [:], body: .object([:]))
         try panel.reset()
         #expect(panel.resources.counts()["todos"] == 2)
-        _ = panel.resources.answer(create, id: nil, body: .object([:]))
+        _ = panel.resources.answer(create, parameters: [:], body: .object([:]))
         try panel.applyScenario(named: "calm")
         #expect(panel.resources.counts()["todos"] == 2)
     }
@@ -85,8 +86,9 @@ import Testing
     @Test func aReloadKeepsItemsOfAnUnchangedResourceAndReseedsAChangedOne() throws {
         let panel = try MemoryFixtures(Self.manifest, textFiles: Self.files).panel()
         let create = ResourceBinding(resource: "todos", operation: .create)
-        _ = panel.resources.answer(create, id: nil, body: .object([:]))
-        _ = panel.resources.answer(ResourceBinding(resource: "notes", operation: .create), id: nil, body: .object([:]))
+        _ = panel.resources.answer(create, parameters: [:], body: .object([:]))
+        _ = panel.resources.answer(
+            ResourceBinding(resource: "notes", operation: .create), parameters: [:], body: .object([:]))
         var files = Self.files
         files["todos.json"] = #"[{"id": 1, "title": "only milk"}]"#
         panel.replaceManifest(try MemoryFixtures(Self.manifest, textFiles: files).load())

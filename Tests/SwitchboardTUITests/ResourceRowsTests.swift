@@ -17,7 +17,7 @@ import Testing
         screen.frame()
         #expect(screen.terminal.screen.contains("/todos · 1 item "))
         let create = ResourceBinding(resource: "todos", operation: .create)
-        _ = panel.resources.answer(create, id: nil, body: ["title": "eggs"])
+        _ = panel.resources.answer(create, parameters: [:], body: ["title": "eggs"])
         screen.frame()
         #expect(screen.terminal.screen.contains("/todos · 2 items"))
         // Only the list row carries the count.

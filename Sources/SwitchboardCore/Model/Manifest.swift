@@ -14,11 +14,6 @@ public struct Manifest: Sendable {
     public var scenarios: [Scenario]
     /// `resources:`, whose endpoints are among `endpoints`.
     public var resources: [ResourceDefinition] = []
-
-    /// The resource named `name`.
-    public func resource(named name: String) -> ResourceDefinition? {
-        self.resources.first { $0.name == name }
-    }
     /// `upstream:`: the real API that `live` requests go to.
     public var upstream: UpstreamURL?
     /// `unmatched:` as written; `nil` leaves it to whether there is an

@@ -21,15 +21,19 @@ public final class ResourceStore: Sendable {
         Dictionary(definitions.map { ($0.name, Kept(definition: $0, collection: $0.seeded)) }) { first, _ in first }
     }
 
-    /// Runs `binding`'s operation on the item `id` names with the request's
-    /// `body`; a resource this store does not hold (a reload removed it
-    /// between routing and now) answers 404.
-    public func answer(_ binding: ResourceBinding, id: String?, body: JSONValue?) -> ResourceAnswer {
+    /// Runs `binding`'s operation on the item the route's `parameters`
+    /// name (by the resource's id field) with the request's `body`; a
+    /// resource this store does not hold (a reload removed it between
+    /// routing and now) answers 404.
+    public func answer(_ binding: ResourceBinding, parameters: [String: String], body: JSONValue?)
+        -> ResourceAnswer
+    {
         self.state.withLockedValue { state in
-            guard state[binding.resource] != nil else {
+            guard let idField = state[binding.resource]?.definition.idField else {
                 return .problem(404, .unknownResource, "no resource '\(binding.resource)'")
             }
-            return state[binding.resource]!.collection.answer(binding.operation, id: id, body: body)
+            return state[binding.resource]!.collection.answer(
+                binding.operation, id: parameters[idField], body: body)
         }
     }
 

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import SwitchboardControl
 import SwitchboardCore
 
 /// A resource's answer (`ResourceAnswer`) as the server sends it: JSON,
@@ -10,20 +11,19 @@ enum ResourceResponse {
     /// (`EndpointDefinition.resource`): the store decides, from the item id
     /// in the path and the request's JSON body.
     static func prepared(
-        _ binding: ResourceBinding, store: ResourceStore, parameters: [String: String], body: inout RequestBody,
-        idField: String
+        _ binding: ResourceBinding, store: ResourceStore, parameters: [String: String], body: inout RequestBody
     ) -> PreparedResponse {
         // Only what the journal keeps of a body is read: a longer item would
         // be read cut short, and so not be the JSON it is.
         if binding.operation.readsBody, (body.bytes?.count ?? 0) >= capturedBodyLimit {
-            let refusal = ErrorBody.buffer(
-                .bodyTooLarge, "a resource reads items of less than \(capturedBodyLimit / 1024) KiB")
-            return PreparedResponse(
-                status: .payloadTooLarge, headers: UnmatchedResponse.headers(length: refusal.readableBytes),
-                body: refusal)
+            return Self.refusal(
+                .payloadTooLarge, .bodyTooLarge, "a resource reads items of less than \(capturedBodyLimit / 1024) KiB")
         }
         let json = binding.operation.readsBody ? body.json() : nil
-        let answer = store.answer(binding, id: parameters[idField], body: json)
+        let answer = store.answer(binding, parameters: parameters, body: json)
+        if let problem = answer.problem {
+            return Self.refusal(HTTPResponseStatus(statusCode: answer.status), problem.code, problem.message)
+        }
         let bytes = answer.body.map { ByteBuffer(string: $0.json) } ?? ByteBuffer()
         var headers = HTTPHeaders()
         if answer.body != nil { headers.add(name: "Content-Type", value: "application/json") }
@@ -31,5 +31,13 @@ enum ResourceResponse {
         headers.add(name: "Cache-Control", value: "no-store")
         if let location = answer.location { headers.add(name: "Location", value: location) }
         return PreparedResponse(status: HTTPResponseStatus(statusCode: answer.status), headers: headers, body: bytes)
+    }
+
+    private static func refusal(_ status: HTTPResponseStatus, _ code: ProblemCode, _ message: String)
+        -> PreparedResponse
+    {
+        let body = ErrorBody.buffer(code, message)
+        return PreparedResponse(
+            status: status, headers: UnmatchedResponse.headers(length: body.readableBytes), body: body)
     }
 }

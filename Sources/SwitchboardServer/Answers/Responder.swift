@@ -228,8 +228,7 @@ final class Responder: Sendable {
             let resource = snapshot.manifest.endpoints[index].resource
             if decision.response == .success, let resource {
                 response = ResourceResponse.prepared(
-                    resource, store: self.panel.resources, parameters: parameters, body: &content,
-                    idField: snapshot.manifest.resource(named: resource.resource)?.idField ?? "id")
+                    resource, store: self.panel.resources, parameters: parameters, body: &content)
             } else if let kind = decision.response {
                 let compiled = catalog.response(endpoint: index, kind: kind, mayBeCached: decision.mayBeCached)
                 if let resolved = compiled.resolve(parameters: parameters) {
