@@ -52,6 +52,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0"),
         // Already in NIO's graph: the screen's log is a Deque.
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
+        // OpenAPI 3.0 and 3.1 documents read and their references resolved
+        // (issue 26); without its default trait, which loads external
+        // references with Swift Concurrency and builds notably slower.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0", traits: []),
     ],
     targets: [
         .systemLibrary(
@@ -73,6 +77,19 @@ let package = Package(
         // values on the standard library alone, below both the core and the
         // control contract, which name them as their own.
         .target(name: "SwitchboardModel", swiftSettings: strict),
+        // An OpenAPI description as Switchboard serves it: read with
+        // OpenAPIKit, its operations, examples, bodies generated from schemas
+        // and requests checked against them; free of NIO and of the core.
+        .target(
+            name: "SwitchboardSpec",
+            dependencies: [
+                "SwitchboardControl", "SwitchboardModel", .product(name: "Yams", package: "Yams"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+            ],
+            swiftSettings: strict
+        ),
         // The control API's wire types, on their own and free of NIO, so a
         // URLSession-only client can share them with the server.
         .target(name: "SwitchboardControl", dependencies: ["SwitchboardModel"], swiftSettings: strict),
@@ -189,6 +206,11 @@ let package = Package(
             name: "SwitchboardCoreTests",
             dependencies: ["SwitchboardCore", "SwitchboardModel", "SwitchboardTestSupport", lock, atomics],
             exclude: ["BrokenManifests"],
+            swiftSettings: testing
+        ),
+        .testTarget(
+            name: "SwitchboardSpecTests",
+            dependencies: ["SwitchboardSpec", "SwitchboardControl"],
             swiftSettings: testing
         ),
         .testTarget(
