@@ -34,12 +34,13 @@ import Testing
         var content = RequestBody(bytes: Array(body.utf8))
         return snapshot.templateValues(
             names, endpoint: 0, target: RequestTarget(uri: "/echo?page=2"), header: { headers[$0] }, body: &content,
-            now: 1_795_000_000.25)
+            now: 1_795_000_000.25, arrival: { 41 }
+        ).values
     }
 
     @Test func valuesComeFromTheRequestTheClockAndTheSeed() throws {
         let values = try self.values(
-            ["body.user.name", "header.X-Key", "query.page", "now", "now.unix", "body.missing"],
+            ["body.user.name", "header.X-Key", "query.page", "now", "now.unix", "body.missing", "seq"],
             body: #"{"user":{"name":"Ada \"A\""}}"#, headers: ["X-Key": "k1"])
         #expect(values["body.user.name"] == #"Ada "A""#)
         #expect(values["header.X-Key"] == "k1")
@@ -47,6 +48,7 @@ import Testing
         #expect(values["now"] == "2026-11-18T11:06:40.250Z")
         #expect(values["now.unix"] == "1795000000")
         #expect(values["body.missing"] == "")
+        #expect(values["seq"] == "41")
     }
 
     @Test func seededValuesRepeatWithTheSeed() throws {
@@ -66,9 +68,33 @@ import Testing
         let target = RequestTarget(uri: "/echo")
         let counts = (0..<3).map { _ in
             snapshot.templateValues(
-                ["counter"], endpoint: 0, target: target, header: { _ in nil }, body: &body, now: 0)["counter"]
+                ["counter"], endpoint: 0, target: target, header: { _ in nil }, body: &body, now: 0, arrival: { 0 }
+            ).values["counter"]
         }
         #expect(counts == ["1", "2", "3"])
+    }
+
+    /// A flaky endpoint draws its outcome by request number too: with the
+    /// number its template took, so the counter still goes 1, 2, 3.
+    @Test func theCounterSkipsNoNumberWhenTheDecisionDrawsToo() throws {
+        let snapshot = try MemoryFixtures(
+            """
+            endpoints:
+              - { id: n, method: GET, path: /n, mode: "flaky:50", success: { json: { n: "{counter}" } } }
+            """
+        ).panel(seed: 3).snapshot()
+        var body = RequestBody()
+        var counts: [String?] = []
+        var numbers: [UInt64] = []
+        for _ in 0..<3 {
+            let filled = snapshot.templateValues(
+                ["counter"], endpoint: 0, target: RequestTarget(uri: "/n"), header: { _ in nil }, body: &body,
+                now: 0, arrival: { 0 })
+            counts.append(filled.values["counter"])
+            numbers.append(snapshot.decide(endpoint: 0, request: filled.request).request)
+        }
+        #expect(counts == ["1", "2", "3"])
+        #expect(numbers == [0, 1, 2])
     }
 
     @Test func anUnknownNameIsReportedAtItsLine() throws {

@@ -49,6 +49,28 @@ import Testing
         }
     }
 
+    /// A header that reads the request is filled for a body read from
+    /// disk as for one held in memory.
+    @Test func aLargeFilesHeaderTemplatesAreFilled() async throws {
+        let fixtures = try TemporaryFixtures(
+            manifest: """
+                endpoints:
+                  - method: GET
+                    path: /one
+                    success: { file: large.bin, headers: { X-Echo: "{header.X-Key}", X-Count: "{counter}" } }
+                """,
+            files: ["large.bin": Self.large])
+        let server = try RunningServer(fixtures: fixtures)
+        try await server.serving { server in
+            for count in ["1", "2"] {
+                let answer = try await HTTPClient.send(server.url("/one"), headers: ["X-Key": "k-\(count)"])
+                #expect(answer.status == 200 && answer.body.count == Self.large.count)
+                #expect(answer.header("X-Echo") == "k-\(count)")
+                #expect(answer.header("X-Count") == count)
+            }
+        }
+    }
+
     @Test func aLargeFileIsLeftOnDiskAtLoad() throws {
         let fixtures = try TemporaryFixtures(
             manifest: "endpoints:\n  - { method: GET, path: /one, success: { file: large.bin } }\n",

@@ -51,6 +51,21 @@ import Testing
         #expect(texts == ["you are number 1", "you are number 2"])
     }
 
+    /// `{seq}` numbers the server's requests across endpoints; `{counter}`
+    /// each endpoint's own.
+    @Test func seqCountsEveryEndpointsRequests() throws {
+        let wire = try WireHarness(
+            manifest: """
+                endpoints:
+                  - { id: a, method: GET, path: /a, success: { body: "a {seq} {counter}" } }
+                  - { id: b, method: GET, path: /b, success: { body: "b {seq} {counter}" } }
+                """)
+        let answers = try ["/a", "/b", "/a"].map {
+            try wire.response(to: "GET \($0) HTTP/1.1\r\nHost: x\r\n\r\n").text
+        }
+        #expect(answers == ["a 1 1", "b 2 1", "a 3 2"])
+    }
+
     @Test func aBodyTheAnswerReadsIsWaitedForWhereAnswersAreDecidedAtTheHead() throws {
         let live = try LiveWire(Self.manifest + "\n  - { id: feed, method: GET, path: /feed, mode: live }\n")
         let wire = try live.connect()

@@ -12,6 +12,9 @@ public enum RequestValue: Hashable, Sendable {
     case body(JSONPath)
     /// `{counter}`: 1, 2, 3… this request's number among its endpoint's.
     case counter
+    /// `{seq}`: 1, 2, 3… this request's number among all the server's
+    /// (every endpoint), in the order they were answered.
+    case sequence
     /// `{now}`: the time it is answered, ISO 8601 in UTC with milliseconds.
     case now
     /// `{now.unix}`: the same in whole seconds since 1970.
@@ -26,6 +29,7 @@ public enum RequestValue: Hashable, Sendable {
     public init?(name: String) {
         switch name {
         case "counter": self = .counter
+        case "seq": self = .sequence
         case "now": self = .now
         case "now.unix": self = .unixTime
         case "uuid": self = .uuid
@@ -66,7 +70,7 @@ public enum RequestValue: Hashable, Sendable {
     }
 
     /// The names a manifest may write, for "did you mean".
-    static let examples = ["counter", "now", "now.unix", "uuid", "random:1..100", "header.", "query.", "body."]
+    static let examples = ["counter", "seq", "now", "now.unix", "uuid", "random:1..100", "header.", "query.", "body."]
 
     private static func after(_ prefix: String, in name: String) -> String? {
         guard name.hasPrefix(prefix), name.count > prefix.count || prefix == "body" else { return nil }

@@ -36,6 +36,15 @@ public final class ControlPanel: Sendable {
     private let changeLog = NIOLockedValueBox(ChangeLog())
     /// How many changes are kept for readers that fall behind.
     public static let changeLimit = 500
+    /// Requests numbered for `{seq}` templates, across every endpoint:
+    /// written only by requests whose answer reads it.
+    private let arrivalNumbers = ManagedAtomic<UInt64>(0)
+
+    /// 1, 2, 3… across every endpoint, in the order asked: a `{seq}`
+    /// template's number for the request being answered.
+    public func nextArrivalNumber() -> UInt64 {
+        self.arrivalNumbers.wrappingIncrementThenLoad(by: 1, ordering: .relaxed)
+    }
 
     /// `random` decides flaky outcomes and random delays; pass a
     /// `SeededRandom` with a fixed seed for repeatable runs. `learnLimit`

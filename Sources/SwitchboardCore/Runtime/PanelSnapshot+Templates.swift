@@ -3,13 +3,16 @@
 /// random source, as text. One place for what each name means.
 extension PanelSnapshot {
     /// The values of `names` (each a `RequestValue` name) for a request to
-    /// the endpoint at `index`. `now` is the wall clock in seconds since
-    /// 1970; the JSON body is parsed (once) only when a name reads it.
-    /// A value the request lacks is the empty string.
+    /// the endpoint at `index`, and the request number they took on the
+    /// endpoint's counter, if any: its decision must draw with that one
+    /// (`decide(endpoint:override:request:)`), or `{counter}` would skip.
+    /// `now` is the wall clock in seconds since 1970; `arrival` gives the
+    /// server-wide `{seq}` number; the JSON body is parsed (once) only when a
+    /// name reads it. A value the request lacks is the empty string.
     public func templateValues(
         _ names: [String], endpoint index: Int, target: RequestTarget, header: (String) -> String?,
-        body: inout RequestBody, now: Double
-    ) -> [String: String] {
+        body: inout RequestBody, now: Double, arrival: () -> UInt64
+    ) -> (values: [String: String], request: UInt64?) {
         var values: [String: String] = [:]
         var number: UInt64?
         func request() -> UInt64 {
@@ -27,6 +30,7 @@ extension PanelSnapshot {
             case .body(let path):
                 values[name] = body.json().flatMap { path.value(in: $0) }?.text ?? ""
             case .counter: values[name] = String(request() + 1)
+            case .sequence: values[name] = String(arrival())
             case .now: values[name] = Timestamp.iso8601(now)
             case .unixTime: values[name] = String(Int64(now.rounded(.down)))
             case .uuid:
@@ -42,7 +46,7 @@ extension PanelSnapshot {
                 values[name] = String(range.lowerBound + Int((draw * span).rounded(.down)))
             }
         }
-        return values
+        return (values, number)
     }
 
     /// Version 4, variant 1, from 128 drawn bits.

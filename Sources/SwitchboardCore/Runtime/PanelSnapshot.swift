@@ -94,8 +94,9 @@ public final class PanelSnapshot: Sendable {
 
     /// What the endpoint at `index` does with a request arriving now:
     /// resolves flaky, sequence and count-rule settings and draws the delay. Advances the
-    /// endpoint's counters, so call it once per request.
-    public func decide(endpoint index: Int, override: Override = Override()) -> Decision {
+    /// endpoint's counters, so call it once per request. `taken`: the
+    /// request number its templates already took, drawn with again.
+    public func decide(endpoint index: Int, override: Override = Override(), request taken: UInt64? = nil) -> Decision {
         // The row's parts one by one: copying the whole row (its
         // definition) would cost every request a retain per field.
         let setting = self.rows[index].setting
@@ -104,8 +105,8 @@ public final class PanelSnapshot: Sendable {
         let profile = override.latency.map(self.profile(named:)) ?? self.rows[index].profile
         // Only requests that draw random numbers take a number: counting
         // every request would make all event loops write one shared counter.
-        var request: UInt64 = 0
-        var numbered = false
+        var request = taken ?? 0
+        var numbered = taken != nil
         func number() -> UInt64 {
             if !numbered {
                 request = counters.nextRequest()

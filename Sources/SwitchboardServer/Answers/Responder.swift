@@ -170,10 +170,13 @@ final class Responder: Sendable {
             // Answers that read the request's values (`{header.X}`,
             // `{body.a}`, `{counter}`…) get them as parameters, so they are
             // rendered for each request and never remembered.
+            var taken: UInt64?
             if snapshot.table.readsRequests, case let names = snapshot.table.requestValueNames[index], !names.isEmpty {
-                let values = snapshot.templateValues(
-                    names, endpoint: index, target: target, header: header, body: &content, now: WallClock.now())
-                parameters.merge(values) { route, _ in route }
+                let filled = snapshot.templateValues(
+                    names, endpoint: index, target: target, header: header, body: &content, now: WallClock.now(),
+                    arrival: self.panel.nextArrivalNumber)
+                parameters.merge(filled.values) { route, _ in route }
+                taken = filled.request
             }
             let prefer = head.headers.first(name: "Prefer")
             let limiter = snapshot.limiter(endpoint: index)
@@ -223,7 +226,7 @@ final class Responder: Sendable {
                 if let refusal = checked.refusal { return refusal }
                 verdict = checked.verdict
             }
-            let decision = snapshot.decide(endpoint: index, override: override)
+            let decision = snapshot.decide(endpoint: index, override: override, request: taken)
             var response: PreparedResponse
             let resource = snapshot.manifest.endpoints[index].resource
             if decision.response == .success, let resource {

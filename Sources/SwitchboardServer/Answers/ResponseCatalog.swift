@@ -195,18 +195,24 @@ struct CompiledFile: Sendable {
             return Resolved(headers: self.headers, body: buffer, head: self.head, wire: self.wire)
         case .template(let template, let json):
             let bytes = template.render(parameters, escape: json ? JSONText.escaped : { $0 })
-            var headers = self.headers
-            for (name, template) in self.headerTemplates {
-                // One line, whatever the request sent: no header of its own.
-                let value = template.render(parameters) {
-                    String($0.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
-                }
-                headers.replaceOrAdd(name: name, value: String(decoding: value, as: UTF8.self))
-            }
+            var headers = self.headers(parameters)
             headers.add(name: "Content-Length", value: String(bytes.count))
             return Resolved(headers: headers, body: ByteBuffer(bytes: bytes), head: nil, wire: nil)
         case .onDisk(let path):
-            return Resolved(headers: self.headers, body: ByteBuffer(), head: nil, wire: nil, file: path)
+            return Resolved(headers: self.headers(parameters), body: ByteBuffer(), head: nil, wire: nil, file: path)
         }
+    }
+
+    /// The headers with their templates filled for this request.
+    private func headers(_ parameters: [String: String]) -> HTTPHeaders {
+        var headers = self.headers
+        for (name, template) in self.headerTemplates {
+            // One line, whatever the request sent: no header of its own.
+            let value = template.render(parameters) {
+                String($0.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
+            }
+            headers.replaceOrAdd(name: name, value: String(decoding: value, as: UTF8.self))
+        }
+        return headers
     }
 }
