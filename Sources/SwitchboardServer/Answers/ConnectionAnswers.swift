@@ -31,16 +31,19 @@ struct ConnectionAnswers {
     /// The answer to a request with this head, arrived at `arrived`, as its
     /// head arrives: `nil` when only its body can say which endpoint it is
     /// for (`EndpointTable.needsBody`), to be decided once that is in.
+    /// Decided from the snapshot that said the body is not needed: a reload
+    /// in between could bring endpoints that need it.
     mutating func prepareAtHead(_ head: HTTPRequestHead, arrived: NIODeadline) -> PreparedResponse? {
-        let table = self.current().snapshot.table
-        if table.readsBodies,
-            table.needsBody(
+        let (snapshot, catalog) = self.current()
+        if snapshot.table.readsBodies,
+            snapshot.table.needsBody(
                 method: head.method.rawValue, target: RequestTarget(uri: head.uri),
                 header: { head.headers.first(name: $0) })
         {
             return nil
         }
-        return self.prepare(head, arrived: arrived)
+        return self.responder.prepare(
+            head: head, snapshot: snapshot, catalog: catalog, now: arrived, retry: &self.retry, memo: &self.memo)
     }
 
     /// The snapshot and compiled responses to answer from now.
