@@ -11,7 +11,48 @@ enum RenderBenchmark {
             try await KitBenchmark.run()
             return
         }
-        let endpoints = (0..<200).map { index in
+        var state = Self.state(endpoints: 200)
+        let entries = Self.entries(count: state.logCapacity)
+        let stats = JournalStats(total: entries.count)
+        let ingest = measure(iterations: 50) {
+            var copy = state
+            _ = Reducer.reduce(&copy, .requests(entries, missed: 0, stats: stats), width: 200, height: 60)
+        }
+        _ = Reducer.reduce(&state, .requests(entries, missed: 0, stats: stats), width: 200, height: 60)
+        print("ingest \(entries.count) journal entries into the screen state: \(ingest)")
+
+        let options = RenderOptions(color: true, unicode: true, utcOffset: 0)
+        for (width, height) in [(200, 60), (120, 40), (80, 24)] {
+            let timing = measure(iterations: 500) {
+                _ = ScreenRenderer.render(state, width: width, height: height, options: options)
+            }
+            print("render 200 endpoints + \(state.log.count) log lines at \(width)x\(height): \(timing)")
+        }
+
+        // An OpenAPI description's worth of endpoints (issue 26), with the
+        // selection far down the list and `/` searching it.
+        var large = Self.state(endpoints: 1_000)
+        _ = Reducer.reduce(&large, .requests(entries, missed: 0, stats: stats), width: 200, height: 60)
+        large.selected = 900
+        _ = Reducer.reduce(&large, .key(.char("/")), width: 200, height: 60)
+        let frame = measure(iterations: 500) {
+            _ = ScreenRenderer.render(large, width: 200, height: 60, options: options)
+        }
+        print("render 1000 endpoints + \(large.log.count) log lines at 200x60: \(frame)")
+        let search = measure(iterations: 200) {
+            var copy = large
+            for character in "post resource99" {
+                _ = Reducer.reduce(&copy, .key(.char(character)), width: 200, height: 60)
+            }
+        }
+        print("search 1000 endpoints, 15 keys typed after /: \(search)")
+        UnmatchedBenchmark.run()
+        HARBenchmark.run()
+    }
+
+    /// The screen's state over `count` endpoints, as the runtime builds it.
+    static func state(endpoints count: Int) -> AppState {
+        let endpoints = (0..<count).map { index in
             EndpointDefinition(
                 id: "endpoint-\(index)", method: index % 5 == 0 ? "POST" : "GET",
                 path: PathPattern(segments: [
@@ -25,8 +66,12 @@ enum RenderBenchmark {
         let panel = ControlPanel(manifest: manifest, random: SeededRandom(seed: 1))
         var state = AppState(serverURL: "http://127.0.0.1:8080")
         _ = Reducer.reduce(&state, .panel(panel.snapshot(), JournalStats()), width: 200, height: 60)
+        return state
+    }
 
-        let entries = (0..<state.logCapacity).map { index in
+    /// A full log's worth of requests to the first 200 endpoints.
+    static func entries(count: Int) -> [JournalEntry] {
+        (0..<count).map { index in
             JournalEntry(
                 sequence: index + 1, time: 1_763_812_860 + Double(index) / 1000, method: "GET",
                 target: "/api/v1/resource\(index % 200)/\(index)?page=\(index % 7)&q=%1B%5B31m",
@@ -35,23 +80,6 @@ enum RenderBenchmark {
                 endpointID: "endpoint-\(index % 200)", mode: .success, latency: index % 3 == 0 ? "slow" : nil,
                 injectedDelay: index % 3 == 0 ? .seconds(2) : .zero)
         }
-        let stats = JournalStats(total: entries.count)
-        let ingest = measure(iterations: 50) {
-            var copy = state
-            _ = Reducer.reduce(&copy, .requests(entries, missed: 0, stats: stats), width: 200, height: 60)
-        }
-        _ = Reducer.reduce(&state, .requests(entries, missed: 0, stats: stats), width: 200, height: 60)
-        print("ingest \(entries.count) journal entries into the screen state: \(ingest)")
-
-        for (width, height) in [(200, 60), (120, 40), (80, 24)] {
-            let options = RenderOptions(color: true, unicode: true, utcOffset: 0)
-            let timing = measure(iterations: 500) {
-                _ = ScreenRenderer.render(state, width: width, height: height, options: options)
-            }
-            print("render 200 endpoints + \(state.log.count) log lines at \(width)x\(height): \(timing)")
-        }
-        UnmatchedBenchmark.run()
-        HARBenchmark.run()
     }
 
     struct Timing: CustomStringConvertible {

@@ -26,6 +26,8 @@ public enum Command: Hashable, Sendable {
     /// `v` in the details view: credentials as sent, or masked again.
     case toggleSecrets
     case startFilter
+    /// `/` in the endpoint list: find a row by id, method or path.
+    case startSearch
     case exportHAR
     /// `w`: the selected endpoint's last live answer, or the selected
     /// request's endpoint (a stub when nothing answered it).

@@ -56,6 +56,8 @@ enum EndpointKeys {
             return [.reset(endpoint: row.id)]
         case .recordSelected:
             return RecordKeys.record(.endpoint(row.id), state: &state)
+        case .startSearch:
+            state.endpointSearch = EndpointSearch(origin: state.selected)
         case .openEndpoint:
             // Opening changes nothing: people press enter to look, often in
             // front of an audience.

@@ -105,6 +105,9 @@ public enum Keymap {
         Binding(
             [.char("t")], .nextToxic, .endpoints, hint: "toxic", help: "next connection toxic",
             inBar: false),
+        Binding(
+            [.char("/")], .startSearch, .endpoints, hint: "search", help: "find an endpoint (id, path)",
+            inBar: false),
         Binding([.char("a")], .applyToAll, .endpoints, hint: "all", help: "this setting to all"),
         Binding([.char("r")], .resetSelected, .endpoints, hint: "reset", help: "reset to the manifest"),
         Binding(

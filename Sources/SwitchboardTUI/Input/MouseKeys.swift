@@ -14,7 +14,9 @@ enum MouseKeys {
             }
         }
         // Over the help screen or a picker a click means nothing yet.
-        guard !state.showHelp, state.scenarioPicker == nil, state.filterDraft == nil else { return [] }
+        guard !state.showHelp, state.scenarioPicker == nil, state.filterDraft == nil,
+            state.endpointSearch == nil
+        else { return [] }
         switch event.kind {
         case .wheelUp, .wheelDown:
             return self.repeated(event.kind == .wheelUp ? .moveUp : .moveDown) {

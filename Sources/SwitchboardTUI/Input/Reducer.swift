@@ -66,6 +66,9 @@ public enum Reducer {
         if state.filterDraft != nil {
             return FilterKeys.handle(key, state: &state)
         }
+        if state.endpointSearch != nil {
+            return SearchKeys.handle(key, state: &state)
+        }
         guard let binding = Keymap.binding(for: key, in: state.keyScope) else {
             if !state.showHelp { state.flash = "\(key.label) does nothing here — press ? for help" }
             state.showHelp = false

@@ -15,6 +15,17 @@ enum HelpBarView {
             grid.put(hint, x: x + 1, y: y, style: .dim)
             return
         }
+        if let search = state.endpointSearch {
+            let prompt = "/" + options.shown(TerminalText.clean(search.text))
+            let x = grid.put(prompt, x: 1, y: y, style: .bold)
+            grid.put("▏", x: x, y: y, style: .bold)
+            let found =
+                search.place(of: state.selected, in: state.endpoints).map { "\($0.number) of \($0.count)" }
+                ?? "no endpoint matches"
+            let arrows = options.unicode ? "↓↑" : "Down/Up"
+            grid.put("  \(found) · \(arrows) next · enter keep · esc back", x: x + 1, y: y, style: .dim)
+            return
+        }
         if let flash = state.flash {
             grid.put(
                 " " + options.shown(TerminalText.clean(flash)), x: 0, y: y,

@@ -49,6 +49,8 @@ public struct AppState: Equatable, Sendable {
     public var filter: LogFilter?
     /// The filter being typed after `/`, until enter or esc.
     public var filterDraft: String?
+    /// The endpoint search typed after `/` in the list, until enter or esc.
+    public var endpointSearch: EndpointSearch?
 
     /// Per endpoint id: requests in each of the last 60 seconds.
     public var history: [String: HitHistory] = [:]
