@@ -30,6 +30,28 @@ extension SwitchboardClient {
             line: line, column: column)
     }
 
+    /// Fails the current test, at the line that calls it, when any request
+    /// broke its endpoint's OpenAPI description (a server started with
+    /// `--validate`); the message lists each with what it broke. Returns
+    /// whether there were none; a server that cannot be asked fails the
+    /// test at the same line, as `verifyNoUnmatchedRequests()` does.
+    @discardableResult
+    public func verifyNoInvalidRequests(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        let invalid: [RequestRecord]
+        do {
+            invalid = try await self.requests(RequestFilter(details: false)).filter { !($0.invalid ?? []).isEmpty }
+        } catch {
+            TestFailure.record(
+                "Switchboard: could not ask \(self.url.absoluteString) for its requests: \(error)",
+                fileID: fileID, filePath: filePath, line: line, column: column)
+            return false
+        }
+        return TestFailure.recordInvalid(
+            invalid, server: self.url.absoluteString, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
     /// Waits for a request to `endpoint` with a sequence number above
     /// `after` (0: any request since the journal was last cleared, so one
     /// that has already arrived returns at once) and returns it, with its

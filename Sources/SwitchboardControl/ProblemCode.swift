@@ -23,6 +23,9 @@ public enum ProblemCode: String, CaseIterable, Sendable, Codable {
     case itemConflict = "item_conflict"
     case notAnItem = "not_an_item"
     case resourceFull = "resource_full"
+    case invalidRequest = "invalid_request"
+    case unsupportedMediaType = "unsupported_media_type"
+    case missingCredentials = "missing_credentials"
     // The control API.
     case noSuchRoute = "no_such_route"
     case methodNotAllowed = "method_not_allowed"

@@ -64,6 +64,9 @@ extension RequestRecord: CustomStringConvertible {
             let reason = self.hint ?? self.closest.map { "nearest endpoint '\($0)'" } ?? "no endpoint"
             return "\(self.method) \(target) → \(status) (unmatched: \(reason))"
         }
+        if let invalid = self.invalid, !invalid.isEmpty {
+            return "\(self.method) \(target) → \(status) (\(endpoint), invalid: \(invalid.joined(separator: "; ")))"
+        }
         return "\(self.method) \(target) → \(status) (\(endpoint): \(self.modeName ?? "?"))"
     }
 }

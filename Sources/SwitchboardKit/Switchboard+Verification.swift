@@ -23,6 +23,26 @@ extension Switchboard {
             line: line, column: column)
     }
 
+    /// Requests that broke their endpoint's OpenAPI description (served
+    /// with validation on), each with what it broke (`invalid`).
+    public func invalidRequests() async -> [ReceivedRequest] {
+        self.received { !$0.invalid.isEmpty }
+    }
+
+    /// Fails the current test, at the line that calls it, when any request
+    /// broke its endpoint's OpenAPI description; the message lists each
+    /// with what it broke (`body.price: expected number`). Returns whether
+    /// there were none.
+    @discardableResult
+    public func verifyNoInvalidRequests(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        let invalid = await self.invalidRequests()
+        return TestFailure.recordInvalid(
+            invalid, server: self.baseURL.absoluteString, fileID: fileID, filePath: filePath, line: line,
+            column: column)
+    }
+
     /// Waits until `endpoint` has received `count` requests in all (those
     /// already in count), without polling: the journal wakes the wait when a
     /// request is recorded. Returns the endpoint's requests. At `timeout`,

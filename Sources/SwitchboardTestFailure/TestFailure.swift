@@ -51,6 +51,22 @@ extension TestFailure {
 }
 
 extension TestFailure {
+    /// Requests that break their endpoint's OpenAPI description, in process
+    /// and across processes: records one failure listing each and what it
+    /// breaks. Returns whether there were none.
+    public static func recordInvalid(
+        _ invalid: [some CustomStringConvertible], server: String, fileID: String, filePath: StaticString,
+        line: UInt, column: UInt
+    ) -> Bool {
+        guard !invalid.isEmpty else { return true }
+        let count = invalid.count == 1 ? "1 request that breaks" : "\(invalid.count) requests that break"
+        self.record(
+            "Switchboard at \(server) received \(count) the OpenAPI description:\n"
+                + invalid.map { "  \($0)" }.joined(separator: "\n"),
+            fileID: fileID, filePath: filePath, line: line, column: column)
+        return false
+    }
+
     /// A wait for requests that timed out, in process and across processes:
     /// `sentence` says what was awaited, and every request that did come in
     /// follows it.

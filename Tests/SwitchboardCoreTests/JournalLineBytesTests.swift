@@ -34,10 +34,14 @@ import Testing
         entry.forced = Decision.Forced(mode: .serverError, latency: true, toxics: true)
         entry.networkFault = true
         entry.rejection = "headers too large"
+        entry.invalid = [
+            ContractViolation(location: "body.items[0].price", message: "expected number"),
+            ContractViolation(location: "query.limit", message: "must be \u{2264} 100 \"x\""),
+        ]
         entry.rateLimited = RateLimited(limit: RateLimit(count: 5, per: .second), early: .milliseconds(400))
         entry.upstream = UpstreamOutcome(time: .microseconds(1500), failure: "connection refused")
         let expected =
-            #"{"time":"2023-11-14T22:13:20.999Z","method":"POST","path":"/café/\"q\"\\","query":"api_key=REDACTED&x=%20","status":429,"duration_ms":12345.000,"delay_ms":2004.000,"endpoint":"ép\u0001","mode":"server_error","setting":"flaky:25","latency":"3g","toxics":"slicer,limit_data:10","cut_short":true,"reason":"needs ?lat","forced_by":"prefer","forced":"mode=server_error, latency=3g, toxics=slicer,limit_data:10","network_fault":true,"rejected":"headers too large","rate_limited":"5/s","retried_early_ms":400.000,"upstream_ms":1.500,"upstream":"live ✗ connection refused","unmatched":true,"closest":"GET /a","hint":"x \"y\"","sequence":12}"#
+            #"{"time":"2023-11-14T22:13:20.999Z","method":"POST","path":"/café/\"q\"\\","query":"api_key=REDACTED&x=%20","status":429,"duration_ms":12345.000,"delay_ms":2004.000,"endpoint":"ép\u0001","mode":"server_error","setting":"flaky:25","latency":"3g","toxics":"slicer,limit_data:10","cut_short":true,"reason":"needs ?lat","forced_by":"prefer","forced":"mode=server_error, latency=3g, toxics=slicer,limit_data:10","network_fault":true,"rejected":"headers too large","invalid":["body.items[0].price: expected number","query.limit: must be ≤ 100 \"x\""],"rate_limited":"5/s","retried_early_ms":400.000,"upstream_ms":1.500,"upstream":"live ✗ connection refused","unmatched":true,"closest":"GET /a","hint":"x \"y\"","sequence":12}"#
         #expect(entry.jsonLine == expected)
         #expect(
             entry.jsonLine(redact: false)

@@ -166,7 +166,7 @@ import Testing
             time: 1_763_812_863, method: "GET", target: "/nope", status: .answered(404), duration: .microseconds(1500),
             endpointID: nil, mode: nil, latency: nil)
         unmatched.unmatched = Unmatched(closestID: "a", closest: "GET /a", reason: "x")
-        let answered = JournalEntry(
+        var answered = JournalEntry(
             time: 1_763_812_864, method: "GET", target: "/data/all/coinlist", status: .answered(200),
             duration: .seconds(2),
             endpointID: "coinlist", mode: .success, setting: .flaky(percent: 25), latency: "3g",
@@ -174,6 +174,7 @@ import Testing
             details: FakeExchange(
                 requestHeaders: [("Host", "x")], responseHeaders: [("Content-Type", "image/png")],
                 responseBody: [0xFF, 0xD8]))
+        answered.invalid = [ContractViolation(location: "query.limit", message: "must be ≤ 100")]
         for entry in [rejected, unmatched, answered] { self.journal.record(entry) }
         let records = try self.journal.entries(after: 0).entries.map {
             try ControlCoding.decoder().decode(RequestRecord.self, from: Data($0.jsonLine.utf8))
@@ -183,6 +184,7 @@ import Testing
         #expect(records[1].unmatched && records[1].closest == "GET /a" && records[1].durationMS == 1.5)
         #expect(records[1].hint == "x")
         #expect(records[2].endpoint == "coinlist" && records[2].setting == "flaky:25" && records[2].delayMS == 1500)
+        #expect(records[0].invalid == nil && records[2].invalid == ["query.limit: must be ≤ 100"])
         let details = try self.decode(RequestRecord.self, self.call(.GET, "/__switchboard/requests/3"))
         #expect(details.sequence == 3)
         #expect(details.details?.responseBody == CapturedBody(size: 2, base64: "/9g=", truncated: false))

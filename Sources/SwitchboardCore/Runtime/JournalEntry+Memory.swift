@@ -1,7 +1,9 @@
+import SwitchboardModel
+
 extension JournalEntry {
     /// Heap memory this entry's own text holds: path and query, method,
-    /// endpoint, latency, rejection, a missing fixture's name and the
-    /// closest-endpoint notes. Its
+    /// endpoint, latency, rejection, a missing fixture's name, the
+    /// closest-endpoint notes and what breaks the OpenAPI description. Its
     /// headers and bodies (`details`) are counted apart. Strings of up to
     /// 15 bytes live inside the entry and cost nothing extra; longer ones
     /// cost their bytes plus a heap header, rounded as the allocator does.
@@ -9,6 +11,13 @@ extension JournalEntry {
         var bytes = Self.heapBytes(self.method) + Self.heapBytes(self.target)
         bytes += Self.heapBytes(self.endpointID) + Self.heapBytes(self.latency) + Self.heapBytes(self.rejection)
         bytes += Self.heapBytes(self.missingFixture)
+        if !self.invalid.isEmpty {
+            // The array's header and elements, then each one's two texts.
+            bytes += (32 + self.invalid.count * MemoryLayout<ContractViolation>.stride + 15) & ~15
+            for violation in self.invalid {
+                bytes += Self.heapBytes(violation.location) + Self.heapBytes(violation.message)
+            }
+        }
         if let unmatched = self.unmatched {
             bytes += Self.heapBytes(unmatched.closestID) + Self.heapBytes(unmatched.closest)
             bytes += Self.heapBytes(unmatched.reason) + Self.heapBytes(unmatched.short)

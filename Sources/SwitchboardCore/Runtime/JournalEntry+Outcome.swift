@@ -72,6 +72,10 @@ extension JournalEntry {
             get { self.box.fields.rejection }
             set { self.box.fields.rejection = newValue }
         }
+        public var invalid: [ContractViolation] {
+            get { self.box.fields.invalid }
+            set { self.box.fields.invalid = newValue }
+        }
         public var upstream: UpstreamOutcome? {
             get { self.box.fields.upstream }
             set { self.box.fields.upstream = newValue }
@@ -100,6 +104,7 @@ extension JournalEntry {
             var injectedDelay: Duration
             var unmatched: Unmatched?
             var rejection: String?
+            var invalid: [ContractViolation] = []
             var upstream: UpstreamOutcome?
             var rateLimited: RateLimited?
             var toxics = Toxics.none

@@ -3,7 +3,8 @@ extension JournalEntry.Outcome {
     /// when the log line says why, `,"reason":"no fixture episodes/99.json"`,
     /// for a request whose `Prefer` header chose for it,
     /// `,"forced_by":"prefer","forced":"mode=server_error"`,
-    /// for a rejected request, `,"rejected":…`, for one a rate limit
+    /// for a rejected request, `,"rejected":…`, for one that breaks the
+    /// endpoint's OpenAPI description `,"invalid":["body.a: expected number"]`, for one a rate limit
     /// refused, `,"rate_limited":"5/s"`, for one sent with toxics
     /// `,"toxics":"slicer"`, for a body cut short `,"cut_short":true`, for a
     /// reset or hang the latency profile drew `,"network_fault":true` (and `,"retried_early_ms":…` when
@@ -37,6 +38,15 @@ extension JournalEntry.Outcome {
         if let rejection = self.rejection {
             out.append(#","rejected":"#)
             out.appendString(rejection)
+        }
+        if let first = self.invalid.first {
+            out.append(#","invalid":["#)
+            out.appendString(first.description)
+            for violation in self.invalid.dropFirst() {
+                out.append(",")
+                out.appendString(violation.description)
+            }
+            out.append("]")
         }
         if let limited = self.rateLimited {
             out.append(#","rate_limited":"#)

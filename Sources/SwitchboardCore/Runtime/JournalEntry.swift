@@ -82,6 +82,12 @@ public struct JournalEntry: Sendable {
     }
     /// The request chose its mode itself, with a `Prefer` header.
     public var preferred: Bool { self.forced.mode != nil }
+    /// How the request breaks its endpoint's OpenAPI description (checked
+    /// with `--validate`); empty when it does not, or was not checked.
+    public var invalid: [ContractViolation] {
+        get { self.box.fields.outcome.invalid }
+        set { self.box.fields.outcome.invalid = newValue }
+    }
     /// The latency profile's faults chose `mode` (a reset or a hang the
     /// network drew), not the endpoint's setting: `setting` is what the
     /// network overruled.

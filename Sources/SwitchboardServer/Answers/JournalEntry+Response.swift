@@ -54,6 +54,7 @@ extension JournalEntry.Outcome {
             endpointID: response.endpointID, mode: decision?.mode, setting: decision?.setting,
             latency: decision?.latency, injectedDelay: response.delay, unmatched: response.unmatched)
         self.rateLimited = response.rateLimited
+        self.invalid = response.invalid
         // Every cut (the mode, a limit_data toxic, a relayed answer cut
         // on its way) is journaled as an answer whose plan cuts.
         if answered, case .answer(let body) = response.plan, body.cut != nil { self.cutShort = true }

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import SwitchboardCore
+import SwitchboardModel
 
 /// Everything the handler needs to write one response and journal it.
 ///
@@ -24,6 +25,7 @@ struct PreparedResponse: Sendable {
         var missingFixture: String?
         var upstream: UpstreamOutcome?
         var rateLimited: RateLimited?
+        var invalid: [ContractViolation] = []
         var headersLackRateLimit = false
         var rateVerdict: RateVerdict?
         var hasToxics = false
@@ -102,6 +104,11 @@ struct PreparedResponse: Sendable {
     var rateLimited: RateLimited? {
         get { self.box.fields.rateLimited }
         _modify { yield &self.box.fields.rateLimited }
+    }
+    /// How the request breaks its operation's OpenAPI description.
+    var invalid: [ContractViolation] {
+        get { self.box.fields.invalid }
+        _modify { yield &self.box.fields.invalid }
     }
     /// `wire` carries the `RateLimit-*` headers of `rateVerdict` and
     /// `headers` does not (see `RateLimitAnswer.stamp`). A flag, not a

@@ -30,6 +30,12 @@ public enum DetailsFormatter {
         if let rejection = entry.rejection {
             lines.append(.init("rejected: \(TerminalText.clean(rejection))", .color(.magenta, bold: true)))
         }
+        if !entry.invalid.isEmpty {
+            lines.append(.init("invalid: breaks the OpenAPI description", .color(.red, bold: true)))
+            for violation in entry.invalid {
+                lines.append(.init("  \(TerminalText.clean(violation.description))", .color(.red)))
+            }
+        }
         guard let details else {
             lines.append(.init(""))
             lines.append(

@@ -127,6 +127,10 @@ enum LogView {
             grid.put(
                 TerminalText.pad("REJECTED " + rejection, to: columns.info, unicode: options.unicode), x: x, y: y,
                 style: options.style(.color(.red, bold: true)))
+        } else if let invalid = line.invalid {
+            grid.put(
+                TerminalText.pad("INVALID " + invalid, to: columns.info, unicode: options.unicode), x: x, y: y,
+                style: options.style(.color(.red, bold: true)))
         } else if let limit = line.rateLimited {
             // Whether the app honours Retry-After is the news: an early
             // retry in red, a plain refusal in the 4xx colour.

@@ -1,12 +1,14 @@
 /// What `/` filters the log by. Terms are separated by spaces and must all
 /// match: `status:5xx` (or `status:404`, `status:4xx`), `method:POST`,
-/// `endpoint:ID`, `unmatched`; any other word must appear in the path.
+/// `endpoint:ID`, `unmatched`, `invalid` (breaks the OpenAPI description);
+/// any other word must appear in the path.
 public struct LogFilter: Equatable, Sendable {
     public enum Term: Equatable, Sendable {
         case status(ClosedRange<Int>)
         case method(String)
         case endpoint(String)
         case unmatched
+        case invalid
         case text(String)
     }
 
@@ -21,6 +23,8 @@ public struct LogFilter: Equatable, Sendable {
             let lowered = word.lowercased()
             if lowered == "unmatched" {
                 terms.append(.unmatched)
+            } else if lowered == "invalid" {
+                terms.append(.invalid)
             } else if lowered.hasPrefix("status:") {
                 let value = lowered.dropFirst(7)
                 if let code = Int(value), (0...999).contains(code) {
@@ -53,6 +57,7 @@ public struct LogFilter: Equatable, Sendable {
             case .method(let method): line.method == method
             case .endpoint(let id): line.endpointID == id
             case .unmatched: line.unmatched
+            case .invalid: line.invalid != nil
             case .text(let text): line.searchableTarget.contains(text)
             }
         }

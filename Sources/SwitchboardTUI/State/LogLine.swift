@@ -45,6 +45,9 @@ public struct LogLine: Equatable, Sendable {
     public var unmatched: Bool
     /// Why the request was refused before routing (malformed, too large).
     public var rejection: String?
+    /// How it breaks its endpoint's OpenAPI description: the first way,
+    /// and how many more (`body.price: expected number (+2)`).
+    public var invalid: String?
     /// For a request that went to the upstream: `live 12ms`, or
     /// `live ✗ connection refused`.
     public var upstream: String?
@@ -140,6 +143,10 @@ public struct LogLine: Equatable, Sendable {
         self.closest = entry.unmatched?.closest.map(TerminalText.clean)
         self.unmatched = entry.unmatched != nil
         self.rejection = entry.rejection.map(TerminalText.clean)
+        if let first = entry.invalid.first {
+            let more = entry.invalid.count > 1 ? " (+\(entry.invalid.count - 1))" : ""
+            self.invalid = TerminalText.clean(first.description) + more
+        }
         self.upstream = entry.upstream.map { TerminalText.clean($0.summary) }
         self.upstreamFailed = entry.upstream?.failure != nil
         self.rateLimited = entry.rateLimited?.limit.description
