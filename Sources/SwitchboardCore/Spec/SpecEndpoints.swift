@@ -48,10 +48,14 @@ enum SpecEndpoints {
     }
 
     /// `/pets/{petId}` → `/pets/:petId`. A segment with a parameter inside
-    /// other text (`/files/{name}.json`) matches any one segment.
+    /// other text (`/files/{name}.json`) matches any one segment. A
+    /// `#fragment` (Box's way of describing one path twice,
+    /// `/files/{file_id}#get_shared_link`) is no part of a request's path:
+    /// dropped, so the first of such operations answers.
     static func pattern(_ path: String) -> PathPattern {
         var segments: [PathPattern.Segment] = []
         var names: Set<String> = []
+        let path = path.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             guard let open = part.firstIndex(of: "{"), let close = part[open...].firstIndex(of: "}") else {
                 segments.append(.literal(PercentDecoding.decode(String(part))))

@@ -13,39 +13,33 @@ public enum SpecLoader {
             throw SpecProblem(line: 1, column: 1, message: "the description is not UTF-8 text", fix: "save it as UTF-8")
         }
         let isJSON = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "{")
-        let document: OpenAPIKit.OpenAPI.Document
-        let version: SpecVersion
-        if isJSON {
-            guard case .object(let root)? = JSONValue(bytes: bytes) else {
-                throw SpecProblem(
-                    line: 1, column: 1, message: "the description starts like JSON but is not valid JSON",
-                    fix: "check it with a JSON linter (`python3 -m json.tool FILE`)")
-            }
-            version = try Self.version(openapi: root["openapi"]?.text, swagger: root["swagger"]?.text)
-            document = try Self.decode(version: version, text: text, node: nil) { type in
-                try JSONDecoder().decode(type, from: Data(bytes))
-            }
-        } else {
-            let node: Node?
-            do {
-                // The decoder's own resolver: with the default one a quoted
-                // `'200'` key is a string the decoder's `200` does not find.
-                node = try Yams.compose(yaml: text, Self.resolver)
-            } catch let error as YamlError {
-                throw SpecProblem(message: "invalid YAML", yaml: error)
-            } catch {
-                throw SpecProblem(line: 1, column: 1, message: "invalid YAML: \(error)")
-            }
-            guard let node, case .mapping(let root) = node else {
-                throw SpecProblem(
-                    line: 1, column: 1, message: "the description is not a mapping of `key: value` lines",
-                    fix: "an OpenAPI document starts with `openapi: 3.1.0`")
-            }
-            version = try Self.version(openapi: root["openapi"]?.string, swagger: root["swagger"]?.string)
-            document = try Self.decode(version: version, text: text, node: node) { type in
-                try YAMLDecoder().decode(type, from: node)
-            }
+        // JSON is checked as JSON first, for a JSON message; then it is read
+        // like YAML (JSON is YAML's subset), because Foundation's JSONDecoder
+        // hands OpenAPIKit an object's keys in no particular order, and the
+        // order of paths (the first of two alike answers) and of examples'
+        // keys is the document's.
+        if isJSON, JSONValue(bytes: bytes) == nil {
+            throw SpecProblem(
+                line: 1, column: 1, message: "the description starts like JSON but is not valid JSON",
+                fix: "check it with a JSON linter (`python3 -m json.tool FILE`)")
         }
+        let node: Node?
+        do {
+            // The decoder's own resolver: with the default one a quoted
+            // `'200'` key is a string the decoder's `200` does not find.
+            node = try Yams.compose(yaml: text, Self.resolver)
+        } catch let error as YamlError {
+            throw SpecProblem(message: "invalid YAML", yaml: error)
+        } catch {
+            throw SpecProblem(line: 1, column: 1, message: "invalid YAML: \(error)")
+        }
+        guard let node, case .mapping(let root) = node else {
+            throw SpecProblem(
+                line: 1, column: 1, message: "the description is not a mapping of `key: value` lines",
+                fix: "an OpenAPI document starts with `openapi: 3.1.0`")
+        }
+        let version = try Self.version(openapi: root["openapi"]?.string, swagger: root["swagger"]?.string)
+        let document = try Self.decode(version: version, node: node)
         return try SpecOperations.document(document, version: version)
     }
 
@@ -60,30 +54,17 @@ public enum SpecLoader {
 
     /// Decodes with OpenAPIKit (3.0 converted to the 3.1 model); a decoding
     /// error becomes a problem on the line it names, where that is found.
-    private static func decode(
-        version: SpecVersion, text: String, node: Node?,
-        with decode: (any Decodable.Type) throws -> any Decodable
-    ) throws(SpecProblem) -> OpenAPIKit.OpenAPI.Document {
+    private static func decode(version: SpecVersion, node: Node) throws(SpecProblem) -> OpenAPIKit.OpenAPI.Document {
         do {
             switch version {
             case .v3_0:
-                guard let old = try decode(OpenAPIKit30.OpenAPI.Document.self) as? OpenAPIKit30.OpenAPI.Document else {
-                    throw SpecProblem(message: "the description could not be read")
-                }
-                return old.convert(to: .v3_1_1)
+                return try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: node).convert(to: .v3_1_1)
             case .v3_1:
-                guard let new = try decode(OpenAPIKit.OpenAPI.Document.self) as? OpenAPIKit.OpenAPI.Document else {
-                    throw SpecProblem(message: "the description could not be read")
-                }
-                return new
+                return try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: node)
             }
-        } catch let problem as SpecProblem {
-            throw problem
         } catch {
             let described = OpenAPIKit.OpenAPI.Error(from: error)
-            let mark = SpecLines.mark(
-                of: described.codingPath.map(\.stringValue),
-                in: node ?? (try? Yams.compose(yaml: text, Self.resolver)) ?? nil)
+            let mark = SpecLines.mark(of: described.codingPath.map(\.stringValue), in: node)
             throw SpecProblem(
                 line: mark?.line ?? 0, column: mark?.column ?? 0,
                 message: "not a valid OpenAPI document: \(described.localizedDescription)",

@@ -53,7 +53,8 @@ public enum SchemaSample {
         case .all(let parts, _):
             var merged: [String: JSONValue] = [:]
             for part in parts {
-                guard case .object(let fields) = Self.sample(part, components, depth: depth + 1) else { continue }
+                let value = Self.sample(part, components, depth: depth + 1)
+                guard case .object(let fields) = value else { return value }
                 merged.merge(fields) { first, _ in first }
             }
             return .object(merged)
