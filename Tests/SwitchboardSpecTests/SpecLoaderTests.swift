@@ -86,6 +86,21 @@ import Testing
         #expect(Self.problem(json) == nil)
     }
 
+    @Test func aJSONDocumentKeepsTheOrderOfItsPathsAndExamples() throws {
+        let names = (0..<24).map { "p\((7 * $0) % 24)" }
+        let paths = names.map { name in
+            #""/\#(name)": {"get": {"operationId": "\#(name)", "responses": {"200": {"description": "ok", "content": {"application/json": {"examples": {"\#(name)z": {"value": 1}, "\#(name)a": {"value": 2}}}}}}}}"#
+        }
+        let json =
+            #"{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"#
+            + paths.joined(separator: ", ") + "}}"
+        let document = try SpecLoader.load(bytes: Array(json.utf8))
+        #expect(document.operations.map(\.operationID) == names)
+        #expect(
+            document.operations.map { $0.responses.first?.media.first?.examples.first?.name }
+                == names.map { $0 + "z" })
+    }
+
     @Test func theBasePathIsTheServerURLsPath() {
         #expect(SpecBasePath.path(of: "https://petstore3.swagger.io/api/v3") == "/api/v3")
         #expect(SpecBasePath.path(of: "/v1/") == "/v1")

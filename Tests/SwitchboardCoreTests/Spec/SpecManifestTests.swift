@@ -184,6 +184,29 @@ import Testing
         #expect(routed("/api/pet/12") == nil)
     }
 
+    @Test func aFragmentInAPathKeyIsNoPartOfTheRequestPath() throws {
+        let fixtures = try Self.folder(
+            spec: """
+                openapi: 3.1.0
+                info: {title: t, version: "1"}
+                paths:
+                  /files/{id}#shared_link: {get: {operationId: link, responses: {'200': {description: ok}}}}
+                  /files/{id}: {get: {operationId: file, responses: {'200': {description: ok}}}}
+                  /schema#add: {put: {operationId: add, responses: {'201': {description: ok}}}}
+                """)
+        let manifest = try ManifestLoader.load(directory: fixtures.path + "/api.yaml")
+        #expect(manifest.endpoints.map(\.signature) == ["GET /files/:id", "GET /files/:id", "PUT /schema"])
+        let table = EndpointTable(endpoints: manifest.endpoints)
+        guard
+            case .matched(let index, _) = table.route(
+                method: "GET", target: RequestTarget(uri: "/files/3"), header: { _ in nil })
+        else {
+            Issue.record("GET /files/3 is not routed")
+            return
+        }
+        #expect(manifest.endpoints[index].id == "link")
+    }
+
     @Test func aManifestStartsFromItsDescriptionAndOverridesAndAdds() throws {
         let fixtures = try Self.folder(
             spec: Self.inline,
