@@ -125,6 +125,18 @@ import Testing
         #expect(first == again)
     }
 
+    @Test func anOperationIdKeepsOnlyWhatAManifestIdMayUse() throws {
+        let fixtures = try Self.folder(
+            spec: """
+                openapi: 3.1.0
+                info: {title: t, version: "1"}
+                paths:
+                  /a: {get: {operationId: "list all/things v1.2", responses: {'200': {description: ok}}}}
+                """)
+        let manifest = try ManifestLoader.load(directory: fixtures.path + "/api.yaml")
+        #expect(manifest.endpoints.map(\.id) == ["list-all-things-v1.2"])
+    }
+
     @Test func operationIdsUsedTwiceAreAProblemOnTheDescription() throws {
         let fixtures = try Self.folder(
             spec: """
