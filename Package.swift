@@ -65,7 +65,8 @@ let package = Package(
         .target(
             name: "SwitchboardCore",
             dependencies: [
-                "CZlib", "SwitchboardModel", "SwitchboardControl", .product(name: "Yams", package: "Yams"),
+                "CZlib", "SwitchboardModel", "SwitchboardControl", "SwitchboardSpec",
+                .product(name: "Yams", package: "Yams"),
                 // Locks and atomics only (no event loop): NIO's lock, which the
                 // server links anyway, rather than a second lock of our own.
                 lock, atomics,

@@ -4,10 +4,11 @@ import SwitchboardCore
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate a fixtures folder and print every problem with file:line:column."
+        abstract:
+            "Validate a fixtures folder (or an OpenAPI description) and print every problem with file:line:column."
     )
 
-    @Argument(help: "The fixtures folder holding switchboard.yml.")
+    @Argument(help: "The fixtures folder holding switchboard.yml, or an OpenAPI 3.0/3.1 description (YAML or JSON).")
     var directory: String = "fixtures"
 
     func run() throws {

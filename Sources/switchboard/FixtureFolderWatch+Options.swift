@@ -6,6 +6,10 @@ extension FixtureFolderWatch {
         _ options: ServerOptions, panel: ControlPanel,
         report: @escaping @Sendable (FixtureWatcher.Event) -> Void = { _ in }
     ) -> FixtureFolderWatch? {
-        options.noReload ? nil : FixtureFolderWatch(directory: options.directory, panel: panel, report: report)
+        options.noReload
+            ? nil
+            : FixtureFolderWatch(
+                directory: options.directory, panel: panel, seed: options.seed ?? ManifestLoader.defaultSeed,
+                report: report)
     }
 }

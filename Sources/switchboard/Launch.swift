@@ -16,7 +16,8 @@ enum Launch {
     ) throws -> (manifest: Manifest, panel: ControlPanel, journal: RequestJournal, session: Session) {
         ProcessSignals.prepare()
         raiseOpenFileLimit()
-        let manifest = try self.loadManifest(options.directory, upstream: options.upstreamURL)
+        let manifest = try self.loadManifest(
+            options.directory, upstream: options.upstreamURL, seed: options.seed ?? ManifestLoader.defaultSeed)
         // The screen offers `live` where there is an upstream: the panel
         // applies `--upstream` to every manifest it is given, this one,
         // reloads and recordings included (the server routes by the option
@@ -31,14 +32,16 @@ enum Launch {
     /// With `--upstream` and no manifest in the folder (or no folder),
     /// Switchboard is a plain proxy: no endpoints, every request live, and
     /// the folder is where a manifest appearing later is read from.
-    static func loadManifest(_ directory: String, upstream: UpstreamURL? = nil) throws -> Manifest {
+    static func loadManifest(
+        _ directory: String, upstream: UpstreamURL? = nil, seed: UInt64 = ManifestLoader.defaultSeed
+    ) throws -> Manifest {
         if upstream != nil && !self.holdsManifest(directory) {
             return Manifest(
                 directory: directory, file: (directory as NSString).appendingPathComponent("switchboard.yml"),
                 endpoints: [])
         }
         do {
-            return try ManifestLoader.load(directory: directory, displayDirectory: directory)
+            return try ManifestLoader.load(directory: directory, displayDirectory: directory, seed: seed)
         } catch {
             for diagnostic in error.diagnostics { Console.error(diagnostic.description) }
             let count = error.diagnostics.count

@@ -45,6 +45,7 @@ struct ServeCommand: ParsableCommand {
         let upstream = self.options.upstreamURL ?? manifest.upstream
         Console.error(
             "switchboard: serving \(count) endpoint\(count == 1 ? "" : "s") from \(self.options.directory) on \(url)"
+                + (manifest.basePath.isEmpty ? "" : " (and under \(manifest.basePath))")
                 + (upstream.map { ", in front of \($0)" } ?? ""))
         // A CI log has no screen to show it in red: it must say so itself.
         if self.options.upstreamInsecure { Console.error(ServerOptions.insecureWarning) }

@@ -6,7 +6,7 @@ import SwitchboardUpstream
 
 /// Options shared by the commands that start a server.
 struct ServerOptions: ParsableArguments {
-    @Argument(help: "The fixtures folder holding switchboard.yml.")
+    @Argument(help: "The fixtures folder holding switchboard.yml, or an OpenAPI 3.0/3.1 description (YAML or JSON).")
     var directory: String = "fixtures"
 
     @Option(
@@ -20,7 +20,10 @@ struct ServerOptions: ParsableArguments {
     @Option(help: "Event-loop threads serving requests (default: one per core).")
     var threads: Int?
 
-    @Option(help: "Seed for flaky outcomes, random delays and garbage bytes: the same seed repeats a run exactly.")
+    @Option(
+        help:
+            "Seed for flaky outcomes, random delays, garbage bytes and bodies generated from an OpenAPI description's schemas: the same seed repeats a run exactly."
+    )
     var seed: UInt64?
 
     @Option(

@@ -85,6 +85,7 @@ import Testing
         "switchboard set coinlist server_error": "coinlist: server_error",
         "-w '%{http_code}\\n' http://127.0.0.1:8080/data/all/coinlist": "500",
         "switchboard check my-api": "my-api/switchboard.yml: OK — 1 endpoint",
+        "switchboard check Tests/Specs/swagger-petstore/openapi.yaml": "openapi.yaml: OK — 19 endpoints",
     ]
 
     /// The repository as staged, where snippets run.

@@ -20,10 +20,11 @@ final class ServeProcess: @unchecked Sendable {
     /// `Subprocess` does: Foundation's `Process.run()` crashed here when
     /// tests started several at once.
     /// With `stdoutFile`, stdout goes to that file and `nextLine` has
-    /// nothing to read.
+    /// nothing to read. `startTimeout` is how long loading may take before
+    /// the banner (a large OpenAPI description in a debug build: seconds).
     init(
         arguments: [String], environment: [String: String] = [:], openFileLimit: Int? = nil,
-        stdoutFile: String? = nil
+        stdoutFile: String? = nil, startTimeout: Double = 20
     ) throws {
         let binary = RepositoryPaths.switchboardBinary.path
         let (path, argv) =
@@ -41,7 +42,7 @@ final class ServeProcess: @unchecked Sendable {
         try errors.fileHandleForWriting.close()
         self.lines.attach(output.fileHandleForReading)
         self.banner.attach(errors.fileHandleForReading)
-        guard let first = self.banner.next(timeout: 20),
+        guard let first = self.banner.next(timeout: startTimeout),
             let range = first.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression),
             let port = Int(first[range].split(separator: ":").last ?? "")
         else {
@@ -55,11 +56,12 @@ final class ServeProcess: @unchecked Sendable {
     /// banner.
     static func start(
         arguments: [String], environment: [String: String] = [:], openFileLimit: Int? = nil,
-        stdoutFile: String? = nil
+        stdoutFile: String? = nil, startTimeout: Double = 20
     ) async throws -> ServeProcess {
         try await onThread {
             try ServeProcess(
-                arguments: arguments, environment: environment, openFileLimit: openFileLimit, stdoutFile: stdoutFile)
+                arguments: arguments, environment: environment, openFileLimit: openFileLimit, stdoutFile: stdoutFile,
+                startTimeout: startTimeout)
         }
     }
 

@@ -21,15 +21,17 @@ public final class FixtureFolderWatch: Sendable {
     private let panel: ControlPanel
     private let interval: Duration
     private let report: @Sendable (FixtureWatcher.Event) -> Void
+    private let seed: UInt64
     private let state = NIOLockedValueBox(State.waiting)
 
     /// - Parameter report: hears each reload (`serve` prints them; the
     ///   screen shows them through the control panel instead).
     public init(
         directory: String, panel: ControlPanel, interval: Duration = .milliseconds(250),
-        report: @escaping @Sendable (FixtureWatcher.Event) -> Void = { _ in }
+        seed: UInt64 = ManifestLoader.defaultSeed, report: @escaping @Sendable (FixtureWatcher.Event) -> Void = { _ in }
     ) {
         self.directory = directory
+        self.seed = seed
         self.panel = panel
         self.interval = interval
         self.report = report
@@ -44,17 +46,14 @@ public final class FixtureFolderWatch: Sendable {
     }
 
     /// Starts watching if it does not yet, has not stopped, and the folder
-    /// is there.
+    /// (or the OpenAPI description served instead of one) is there.
     public func startIfThere() {
         self.state.withLockedValue { state in
             guard case .waiting = state else { return }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: self.directory, isDirectory: &isDirectory),
-                isDirectory.boolValue
-            else { return }
+            guard FileManager.default.fileExists(atPath: self.directory) else { return }
             let watcher = FixtureWatcher(
                 directory: self.directory, displayDirectory: self.directory, panel: self.panel,
-                interval: self.interval, onEvent: self.report)
+                interval: self.interval, seed: self.seed, onEvent: self.report)
             watcher.start()
             state = .watching(watcher)
         }

@@ -18,7 +18,11 @@ public final class FixtureWatcher: Sendable {
     }
 
     private let directory: String
+    /// The folder whose files it looks at: `directory`, or the one holding
+    /// the OpenAPI description `directory` names.
+    private let folder: String
     private let displayDirectory: String
+    private let seed: UInt64
     private let panel: ControlPanel
     private let interval: Duration
     private let files: FixtureFiles
@@ -36,16 +40,23 @@ public final class FixtureWatcher: Sendable {
     /// `files` reads the folder (tests pass one that fails on cue).
     public init(
         directory: String, displayDirectory: String, panel: ControlPanel, interval: Duration = .milliseconds(250),
-        files: FixtureFiles = .disk, onEvent: @escaping @Sendable (Event) -> Void = { _ in }
+        files: FixtureFiles = .disk, seed: UInt64 = ManifestLoader.defaultSeed,
+        onEvent: @escaping @Sendable (Event) -> Void = { _ in }
     ) {
         self.directory = directory
+        if case .file = files.kind(directory) {
+            self.folder = (directory as NSString).deletingLastPathComponent
+        } else {
+            self.folder = directory
+        }
+        self.seed = seed
         self.displayDirectory = displayDirectory
         self.panel = panel
         self.interval = interval
         self.files = files
         self.onEvent = onEvent
         let manifest = panel.snapshot().manifest
-        let stamps = Self.stamps(of: directory, watching: manifest.reads)
+        let stamps = Self.stamps(of: self.folder, watching: manifest.reads)
         // Edited since loading began: nothing counts as loaded, so the
         // first looks reload.
         let stale = stamps.values.contains { $0.modified > manifest.loadedAt }
@@ -78,7 +89,7 @@ public final class FixtureWatcher: Sendable {
     @discardableResult
     public func check(at now: Duration) -> Event? {
         let watching = self.state.withLockedValue { $0.watching }
-        let stamps = Self.stamps(of: self.directory, watching: watching)
+        let stamps = Self.stamps(of: self.folder, watching: watching)
         guard self.state.withLockedValue({ $0.schedule.look(at: stamps, now: now) }) else { return nil }
         return self.reload(at: now, before: stamps)
     }
@@ -90,7 +101,7 @@ public final class FixtureWatcher: Sendable {
         var couldNotRead = false
         do {
             let manifest = try ManifestLoader.load(
-                directory: self.directory, displayDirectory: self.displayDirectory, files: self.files)
+                directory: self.directory, displayDirectory: self.displayDirectory, files: self.files, seed: self.seed)
             self.panel.replaceManifest(manifest)
             reads = manifest.reads
             event = .reloaded(endpoints: manifest.endpoints.count)
@@ -103,7 +114,7 @@ public final class FixtureWatcher: Sendable {
         }
         // Files as they were before the load read them: one changed while
         // it read differs at the next look, and loads again.
-        var stamps = Self.stamps(of: self.directory, watching: reads)
+        var stamps = Self.stamps(of: self.folder, watching: reads)
         for (file, earlier) in before where stamps[file] != nil { stamps[file] = earlier }
         self.state.withLockedValue {
             $0.watching = reads

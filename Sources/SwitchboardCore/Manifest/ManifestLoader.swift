@@ -6,14 +6,25 @@ public enum ManifestLoader {
     /// The manifest names tried, in order.
     public static let manifestNames = ["switchboard.yml", "switchboard.yaml", "switchboard.json"]
 
-    /// Loads `directory`. `displayDirectory` is how messages name the folder
-    /// (the path as the user typed it); `files` reads what it holds.
+    /// The seed bodies generated from an OpenAPI description's schemas are
+    /// made with when `--seed` gives none: the same description serves the
+    /// same bodies on every start.
+    public static let defaultSeed: UInt64 = 26
+
+    /// Loads `directory`, or the OpenAPI description it names (docs/openapi.md).
+    /// `displayDirectory` is how messages name the folder (the path as the
+    /// user typed it); `files` reads what it holds; `seed` makes the bodies
+    /// generated from a description's schemas.
     public static func load(
-        directory: String, displayDirectory: String? = nil, files: FixtureFiles = .disk
+        directory: String, displayDirectory: String? = nil, files: FixtureFiles = .disk,
+        seed: UInt64 = Self.defaultSeed
     ) throws(ManifestError) -> Manifest {
         let started = Date().timeIntervalSince1970
         let shown = displayDirectory ?? directory
         let kind = files.kind(directory)
+        if case .file = kind, SpecManifest.isDescription(directory) {
+            return try SpecManifest.load(path: directory, shown: shown, files: files, seed: seed)
+        }
         if case .file = kind {
             let folder = (shown as NSString).deletingLastPathComponent
             throw ManifestError(diagnostics: [
@@ -64,14 +75,14 @@ public enum ManifestLoader {
                     file: file, line: 1, column: 1, message: "the manifest is not UTF-8 text", fix: "save it as UTF-8")
             ])
         }
-        var manifest = try parse(text: text, file: file, directory: directory, files: files)
+        var manifest = try parse(text: text, file: file, directory: directory, files: files, seed: seed)
         manifest.loadedAt = started
         return manifest
     }
 
     /// Parses manifest text whose body files live in `directory`.
     public static func parse(
-        text: String, file: String, directory: String, files: FixtureFiles = .disk
+        text: String, file: String, directory: String, files: FixtureFiles = .disk, seed: UInt64 = Self.defaultSeed
     ) throws(ManifestError) -> Manifest {
         let started = Date().timeIntervalSince1970
         let root: Node?
@@ -87,7 +98,7 @@ public enum ManifestLoader {
             throw ManifestError(diagnostics: [blown])
         }
         let fixtures = FixtureFolder(path: directory, files: files)
-        var reader = ManifestReader(file: file, fixtures: fixtures)
+        var reader = ManifestReader(file: file, fixtures: fixtures, seed: seed)
         var manifest = reader.readManifest(root)
         manifest.reads = fixtures.log.reads
         manifest.loadedAt = started

@@ -6,18 +6,21 @@ import Yams
 struct ManifestReader {
     let file: String
     let fixtures: FixtureFolder
+    /// For bodies generated from an `openapi:` description's schemas.
+    let seed: UInt64
     private(set) var diagnostics: [Diagnostic] = []
     /// Profiles that are declared but broken: naming one is not a second
     /// problem, the declaration's own message says what to fix.
     var brokenProfiles: Set<String> = []
 
-    init(file: String, fixtures: FixtureFolder) {
+    init(file: String, fixtures: FixtureFolder, seed: UInt64 = ManifestLoader.defaultSeed) {
         self.file = file
         self.fixtures = fixtures
+        self.seed = seed
     }
 
     static let topLevelKeys = [
-        "server", "upstream", "unmatched", "endpoints", "resources", "latency_profiles", "scenarios",
+        "server", "openapi", "upstream", "unmatched", "endpoints", "resources", "latency_profiles", "scenarios",
     ]
     static let serverKeys = ["port", "host", "cache"]
 
@@ -56,7 +59,12 @@ struct ManifestReader {
             manifest.resources = declared
             manifest.endpoints += endpoints
         }
-        if entries.value(for: "endpoints") == nil && manifest.resources.isEmpty && manifest.upstream == nil {
+        if let openapi = entries.value(for: "openapi") {
+            self.startFromDescription(openapi, manifest: &manifest)
+        }
+        if entries.value(for: "endpoints") == nil && manifest.resources.isEmpty && manifest.upstream == nil
+            && entries.value(for: "openapi") == nil
+        {
             // With an upstream, an empty manifest is a proxy: every request goes live.
             self.report(
                 at: root, "the manifest has no 'endpoints:' list", fix: "add at least one endpoint, or 'resources:'")
@@ -75,6 +83,11 @@ struct ManifestReader {
         self.diagnostics.append(
             Diagnostic(file: self.file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message, fix: fix)
         )
+    }
+
+    /// A problem found in another file (an `openapi:` description).
+    mutating func report(_ diagnostic: Diagnostic) {
+        self.diagnostics.append(diagnostic)
     }
 
     // MARK: - Typed access

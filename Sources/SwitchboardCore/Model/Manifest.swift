@@ -19,6 +19,10 @@ public struct Manifest: Sendable {
     /// `unmatched:` as written; `nil` leaves it to whether there is an
     /// upstream (see `unmatchedPolicy(upstream:)`).
     public var unmatched: UnmatchedPolicy?
+    /// The path of an OpenAPI description's server URL (`/v1`): a request
+    /// under it is answered as one without it (docs/openapi.md); empty when
+    /// there is none.
+    public var basePath = ""
     /// The body files and per-request patterns it was built from.
     public var reads = FixtureReads()
     /// When reading the folder began (seconds since 1970): a file changed

@@ -32,9 +32,14 @@ public struct EndpointTable: Sendable {
     /// when any endpoint's do.
     public let requestValueNames: [[String]]
     public let readsRequests: Bool
+    /// An OpenAPI description's base path (`/v1`, `Manifest.basePath`): a
+    /// request under it that no endpoint's own path matches is matched
+    /// without it, so `/v1/pets` and `/pets` both reach `GET /pets`.
+    public let basePath: String
 
-    public init(endpoints: [EndpointDefinition]) {
+    public init(endpoints: [EndpointDefinition], basePath: String = "") {
         self.endpoints = endpoints
+        self.basePath = basePath
         let order = endpoints.indices.sorted { a, b in
             let x = endpoints[a]
             let y = endpoints[b]
@@ -96,6 +101,18 @@ public struct EndpointTable: Sendable {
     /// (A pending `body` stops the walk at the first endpoint only the
     /// body can decide: see `needsBody`.)
     public func match(
+        method: String, target: RequestTarget, header: (String) -> String?, body: inout RequestBody
+    ) -> RouteResult? {
+        if let match = self.matchAsSent(method: method, target: target, header: header, body: &body) {
+            return match
+        }
+        guard !self.basePath.isEmpty, !body.decidesRoute, let bare = target.removingPrefix(self.basePath) else {
+            return nil
+        }
+        return self.matchAsSent(method: method, target: bare, header: header, body: &body)
+    }
+
+    private func matchAsSent(
         method: String, target: RequestTarget, header: (String) -> String?, body: inout RequestBody
     ) -> RouteResult? {
         if let match = self.firstMatch(method: method, target: target, header: header, body: &body) {

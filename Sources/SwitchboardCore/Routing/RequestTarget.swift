@@ -97,6 +97,16 @@ public struct RequestTarget: Sendable {
         return previous != UInt8(ascii: "/")
     }
 
+    /// The target with `prefix` (`/v1`) taken off the front of its path;
+    /// `nil` unless the path starts with it as whole segments.
+    public func removingPrefix(_ prefix: String) -> RequestTarget? {
+        guard self.rawPath.hasPrefix(prefix) else { return nil }
+        let rest = self.rawPath.dropFirst(prefix.count)
+        guard rest.isEmpty || rest.hasPrefix("/") else { return nil }
+        let path = rest.isEmpty ? "/" : String(rest)
+        return RequestTarget(uri: self.rawQuery.isEmpty ? path : path + "?" + self.rawQuery)
+    }
+
     /// Decoded path segments; empty segments (`//`, a trailing `/`) dropped.
     public var segments: [String] {
         self.rawPath.split(separator: "/", omittingEmptySubsequences: true).map { PercentDecoding.decode($0) }

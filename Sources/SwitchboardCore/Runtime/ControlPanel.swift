@@ -62,7 +62,8 @@ public final class ControlPanel: Sendable {
         if let upstream { manifest.upstream = upstream }
         let snapshot = PanelSnapshot(
             declared: manifest, rows: manifest.endpoints.map(PanelRow.init(startOf:)),
-            table: EndpointTable(endpoints: manifest.endpoints), generation: 1, version: 1, scenario: nil,
+            table: EndpointTable(endpoints: manifest.endpoints, basePath: manifest.basePath), generation: 1, version: 1,
+            scenario: nil,
             random: random)
         self.current = NIOLockedValueBox(snapshot)
         self.resources = ResourceStore(manifest.resources)

@@ -92,7 +92,8 @@ struct ManifestReload {
         self.markers = markers
         self.dropped = dropped
         self.snapshot = PanelSnapshot(
-            declared: manifest, rows: rows, table: EndpointTable(endpoints: manifest.endpoints),
+            declared: manifest, rows: rows,
+            table: EndpointTable(endpoints: manifest.endpoints, basePath: manifest.basePath),
             seenLive: SeenLive(endpoints: seen, offset: manifest.endpoints.count), generation: old.generation + 1,
             version: old.version + 1, scenario: scenario, random: old.random, drill: drill)
     }

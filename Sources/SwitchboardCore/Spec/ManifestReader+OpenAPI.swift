@@ -1,0 +1,37 @@
+import Foundation
+import Yams
+
+extension ManifestReader {
+    /// `openapi: api.yaml`: the description's operations come first, each
+    /// replaced by the manifest's endpoint of the same id; the manifest's
+    /// other endpoints follow. Its problems are reported on its own file.
+    mutating func startFromDescription(_ node: Node, manifest: inout Manifest) {
+        guard let relative = self.string(node, what: "openapi") else { return }
+        let bytes: [UInt8]
+        switch self.fixtures.read(relative) {
+        case .failure(let problem):
+            self.report(at: node, problem.message, fix: problem.fix)
+            return
+        case .success(.bytes(let held)): bytes = held
+        case .success(.onDisk(let path, _)):
+            switch self.fixtures.files.read(path) {
+            case .success(let read): bytes = read
+            case .failure(let failure):
+                self.report(at: node, "file '\(relative)' cannot be read: \(failure.reason)", fix: failure.fix)
+                return
+            }
+        }
+        let folder = (self.file as NSString).deletingLastPathComponent
+        let shown = folder.isEmpty ? relative : folder + "/" + relative
+        do {
+            let built = try SpecManifest.read(bytes, file: shown, seed: self.seed)
+            let own = Dictionary(manifest.endpoints.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let described = built.endpoints.map { own[$0.id] ?? $0 }
+            let describedIDs = Set(built.endpoints.map { $0.id })
+            manifest.endpoints = described + manifest.endpoints.filter { !describedIDs.contains($0.id) }
+            manifest.basePath = built.basePath
+        } catch {
+            for diagnostic in error.diagnostics { self.report(diagnostic) }
+        }
+    }
+}

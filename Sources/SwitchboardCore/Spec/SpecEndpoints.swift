@@ -1,0 +1,93 @@
+import SwitchboardControl
+import SwitchboardSpec
+
+/// An OpenAPI description's operations as endpoints: one per operation,
+/// each mode answering what the description documents (docs/openapi.md).
+enum SpecEndpoints {
+    /// The endpoints, and a problem for each operation id used twice.
+    static func endpoints(
+        from document: SpecDocument, file: String, seed: UInt64
+    ) -> (endpoints: [EndpointDefinition], diagnostics: [Diagnostic]) {
+        var endpoints: [EndpointDefinition] = []
+        var diagnostics: [Diagnostic] = []
+        var used: Set<String> = []
+        for operation in document.operations {
+            let path = Self.pattern(operation.path)
+            var id: String
+            if let declared = operation.operationID.map(Self.id), !declared.isEmpty {
+                id = declared
+                if used.contains(id) {
+                    diagnostics.append(
+                        Diagnostic(
+                            file: file, line: 0, column: 0,
+                            message:
+                                "operationId '\(id)' (\(operation.method) \(operation.path)) is used by an earlier operation too",
+                            fix: "give each operation its own operationId"))
+                    continue
+                }
+            } else {
+                // Two operations can derive the same id (`/a-b` and `/a/b`):
+                // number the later one, as a manifest's derived ids are.
+                let base = EndpointDefinition.derivedID(method: operation.method, path: path)
+                id = base
+                var number = 2
+                while used.contains(id) {
+                    id = "\(base)-\(number)"
+                    number += 1
+                }
+            }
+            used.insert(id)
+            let responses = SpecResponses(operation: operation, document: document, seed: seed ^ Self.hash(id))
+            var endpoint = EndpointDefinition(
+                id: id, method: operation.method, path: path, success: responses.success,
+                error: responses.error, serverError: responses.serverError)
+            endpoint.location = nil
+            endpoints.append(endpoint)
+        }
+        return (endpoints, diagnostics)
+    }
+
+    /// `/pets/{petId}` → `/pets/:petId`. A segment with a parameter inside
+    /// other text (`/files/{name}.json`) matches any one segment. A
+    /// `#fragment` (Box's way of describing one path twice,
+    /// `/files/{file_id}#get_shared_link`) is no part of a request's path:
+    /// dropped, so the first of such operations answers.
+    static func pattern(_ path: String) -> PathPattern {
+        var segments: [PathPattern.Segment] = []
+        var names: Set<String> = []
+        let path = path.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            guard let open = part.firstIndex(of: "{"), let close = part[open...].firstIndex(of: "}") else {
+                segments.append(.literal(PercentDecoding.decode(String(part))))
+                continue
+            }
+            var name = String(part[part.index(after: open)..<close].map { $0.isParameterNameCharacter ? $0 : "_" })
+            if name.isEmpty { name = "param" }
+            let base = name
+            var number = 2
+            while !names.insert(name).inserted {
+                name = "\(base)\(number)"
+                number += 1
+            }
+            segments.append(.parameter(name))
+        }
+        return PathPattern(segments: segments)
+    }
+
+    /// An `operationId` as an endpoint id: the letters a manifest's id may
+    /// use (`EndpointParser`), anything else as `-`.
+    static func id(_ operationID: String) -> String {
+        String(operationID.map { $0.isParameterNameCharacter || $0 == "." ? $0 : "-" })
+    }
+
+    /// FNV-1a of the id: each operation's bodies get a seed of their own,
+    /// the same on every run (Swift's `Hasher` is seeded per process).
+    static func hash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
+    }
+}
