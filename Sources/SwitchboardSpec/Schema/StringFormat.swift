@@ -31,7 +31,10 @@ enum StringFormat: String, CaseIterable {
             let parts = text.split(separator: "@", omittingEmptySubsequences: false)
             return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
                 && !text.contains(where: \.isWhitespace)
-        case .uri, .url: return Self.isURI(bytes)
+        case .uri: return Self.isURI(bytes)
+        // Not a JSON Schema format (Box writes it): sampled like `uri`,
+        // never held to it, as validators do with formats they do not know.
+        case .url: return true
         case .uriReference: return !text.contains(where: \.isWhitespace)
         case .hostname: return Self.isHostname(text)
         case .ipv4: return Self.isIPv4(bytes[...])
