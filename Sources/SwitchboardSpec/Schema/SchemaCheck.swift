@@ -14,10 +14,13 @@ public import SwitchboardControl
 /// property picks the one branch it is checked against), item and property
 /// counts and `uniqueItems`. `readOnly`/`writeOnly` are not looked at yet.
 ///
-/// What OpenAPIKit's model does not keep is not checked either: keywords
-/// beside an `allOf`/`oneOf`/`anyOf` (a sibling `required` or `properties`),
-/// a type array's second non-null type, and a reference to anything but a
-/// component.
+/// What OpenAPIKit's model does not keep is not checked either: a type
+/// array's second non-null type, and a reference to anything but a
+/// component (keywords beside a combinator are kept when the loader folds
+/// them in first, `CombinatorSiblings`). One thing is stricter than JSON
+/// Schema: a schema with object keywords (`properties`, `required`) and no
+/// `type` is an object in that model, so a string is `expected object`,
+/// which is what such a schema's author means.
 public enum SchemaCheck {
     /// The ways `value` breaks `schema`, in the order met; none when it
     /// satisfies it. `location` names the value (`body`, `query.limit`).

@@ -7,8 +7,9 @@ import Testing
 
 /// The sampler and the checker held to a validator nobody here wrote:
 /// Python's `openapi-schema-validator` (OAS 3.0 and 3.1), over every
-/// component schema of Box's description and swagger's Petstore and over
-/// a few inline 3.0/3.1 schemas of keywords those two do not use.
+/// component schema of Box's description, swagger's Petstore and the other
+/// specs of Tests/Specs, and over a few inline 3.0/3.1 schemas of keywords
+/// those do not use.
 ///
 /// Samples for three seeds must satisfy both. Wrong values — mutations of
 /// the samples (another type, a property dropped or given another type,
@@ -49,14 +50,25 @@ import Testing
          "Address": {"type": "object", "required": ["host"], "properties": {"host": {"type": "string", "format": "ipv4"}, "v6": {"type": "string", "format": "ipv6"}, "mail": {"type": "string", "format": "email"}}}}
         """
 
+    /// Every spec of Tests/Specs with component schemas, by the OpenAPI
+    /// version it is written in.
+    static let specs: [(name: String, version: String, path: String)] = [
+        ("box", "3.0", "box/openapi.json"),
+        ("petstore", "3.0", "swagger-petstore/openapi.yaml"),
+        ("oai-petstore", "3.0", "oai-examples/v3.0-petstore.yaml"),
+        ("oai-petstore-expanded", "3.0", "oai-examples/v3.0-petstore-expanded.yaml"),
+        ("oai-link", "3.0", "oai-examples/v3.0-link-example.yaml"),
+        ("oai-uspto", "3.0", "oai-examples/v3.0-uspto.yaml"),
+        ("oai-webhook", "3.1", "oai-examples/v3.1-webhook-example.yaml"),
+        ("hello-world", "3.1", "swift-openapi-generator/hello-world.yaml"),
+        ("various-content-types", "3.1", "swift-openapi-generator/various-content-types.yaml"),
+    ]
+
     static func documents() throws -> [Document] {
-        let box = try T.spec("box/openapi.json")
-        let petstore = try T.spec("swagger-petstore/openapi.yaml")
-        return [
-            Document(name: "box", version: "3.0", path: "box/openapi.json", components: box.components),
+        try Self.specs.map { spec in
             Document(
-                name: "petstore", version: "3.0", path: "swagger-petstore/openapi.yaml", components: petstore.components
-            ),
+                name: spec.name, version: spec.version, path: spec.path, components: try T.spec(spec.path).components)
+        } + [
             Document(
                 name: "inline31", version: "3.1", inlineSchemas: Self.inline31,
                 components: try T.components(Self.inline31)),
@@ -126,7 +138,7 @@ import Testing
                         "sample \(item.document) \(item.schema): \(item.value.json.prefix(300)) swift: \(found) python: \(python ?? "valid")"
                     )
                 }
-            } else if found.isEmpty != (python == nil) {
+            } else if found.isEmpty != (python == nil) && !Self.isKnownDifference(item, found) {
                 disagreements.append(
                     "#\(index) \(item.document) \(item.schema): \(item.value.json.prefix(300)) swift: \(found) python: \(python ?? "valid")"
                 )
@@ -142,6 +154,16 @@ import Testing
         #expect(refused * 2 > wrong, "\(refused) of \(wrong) wrong values refused")
         let handWrittenRefused = zip(cases, verdicts).suffix(Self.handWritten.count).filter { $0.1 != nil }.count
         #expect(handWrittenRefused == Self.handWritten.count)
+    }
+
+    /// Where SchemaCheck is knowingly stricter than JSON Schema: a schema
+    /// with object keywords and no `type` (the 3.1 webhook example's `Pet`)
+    /// is an object in OpenAPIKit's model, which keeps no "no type"; JSON
+    /// Schema lets a string by, SchemaCheck says `expected object`, which
+    /// is what the description's author means.
+    static func isKnownDifference(_ item: Case, _ found: [SchemaViolation]) -> Bool {
+        item.document == "oai-webhook" && item.schema == "Pet"
+            && found == [SchemaViolation(location: "body", message: "expected object")]
     }
 
     /// Values near `value` that a schema it satisfies may well refuse.
