@@ -211,7 +211,13 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchboardSpecTests",
-            dependencies: ["SwitchboardSpec", "SwitchboardControl"],
+            dependencies: [
+                "SwitchboardSpec", "SwitchboardControl", "SwitchboardTestSupport",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+                .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: testing
         ),
         .testTarget(

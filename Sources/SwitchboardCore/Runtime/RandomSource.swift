@@ -1,3 +1,5 @@
+import SwitchboardModel
+
 /// Where flaky outcomes, random delays and garbage bytes come from.
 ///
 /// Draws are addressed rather than consumed: the same endpoint, request
@@ -32,10 +34,7 @@ public struct SeededRandom: RandomSource {
     }
 
     private static func mix(_ value: UInt64) -> UInt64 {
-        var z = value &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        SplitMix64.mix(value)
     }
 }
 

@@ -1,86 +1,33 @@
 public import OpenAPIKit
 public import SwitchboardControl
 
-/// A value that a schema accepts, for a response the description gives no
-/// example for.
+/// A JSON value generated from an OpenAPI schema: what a fake API answers
+/// when the description gives no example. It satisfies the schema
+/// (`SchemaCheck` finds nothing in it) wherever the schema can be
+/// satisfied by the rules below, and is the same for the same seed.
 ///
-/// A placeholder in helper B's branch so that it builds: helper C's
-/// `SchemaSample` (same signature, formats, patterns, discriminators, …)
-/// replaces this file on merge. It handles the simple cases only.
+/// - The schema's own `example`/`examples` (first), else its `default`, is
+///   taken when it satisfies the schema; else an `enum`/`const` member.
+/// - Objects get their required properties and, like Prism, their optional
+///   ones too, down to a depth: a body then looks like the real API's, and
+///   a `required` list that OpenAPIKit drops beside an `allOf` is still
+///   met. An optional property that would enter a component the value is
+///   already inside (recursion) is left out; a required one ends in the
+///   smallest valid value (null where allowed, only required properties,
+///   the fewest items).
+/// - Strings follow `format` (`StringFormat`), then `pattern` (the simple
+///   patterns `PatternSample` reads; else a plain word, which then does not
+///   match), then lengths. Numbers keep within bounds (exclusive too) and
+///   `multipleOf`. Arrays have one or two items (`minItems`/`maxItems`
+///   first), distinct when `uniqueItems`.
+/// - `allOf` is merged (objects' properties together), `oneOf`/`anyOf`
+///   take the first branch whose sample the whole schema accepts, with a
+///   discriminator's value set for that branch; 3.1 type arrays and 3.0
+///   `nullable` give a non-null value (null only past the depth).
 public enum SchemaSample {
     public static func value(for schema: JSONSchema, in components: OpenAPI.Components, seed: UInt64) -> JSONValue {
-        Self.sample(schema, components, depth: 0)
-    }
-
-    private static func sample(_ schema: JSONSchema, _ components: OpenAPI.Components, depth: Int) -> JSONValue {
-        if let example = schema.examples.first.flatMap(SpecOperations.json) { return example }
-        if let allowed = schema.allowedValues?.first.flatMap(SpecOperations.json) { return allowed }
-        if let value = schema.defaultValue.flatMap(SpecOperations.json) { return value }
-        switch schema.value {
-        case .null: return .null
-        case .boolean: return .bool(true)
-        case .number(_, let numbers):
-            var value = numbers.minimum.map { $0.value + ($0.exclusive ? 1 : 0) } ?? 0
-            if let maximum = numbers.maximum, value > maximum.value {
-                value = maximum.value - (maximum.exclusive ? 0.5 : 0)
-            }
-            if let step = numbers.multipleOf, step > 0 { value = (value / step).rounded(.up) * step }
-            return .number(value)
-        case .integer(_, let integers):
-            var value = integers.minimum.map { $0.value + ($0.exclusive ? 1 : 0) } ?? 1
-            if let maximum = integers.maximum, value > maximum.value {
-                value = maximum.value - (maximum.exclusive ? 1 : 0)
-            }
-            if let step = integers.multipleOf, step > 0 { value = (value + step - 1) / step * step }
-            return .number(Double(value))
-        case .string(_, let strings):
-            var text = Self.formatted(schema.formatString) ?? "string"
-            while text.count < strings.minLength { text += "x" }
-            if let maximum = strings.maxLength, text.count > maximum { text = String(text.prefix(maximum)) }
-            return .string(text)
-        case .object(_, let object):
-            var fields: [String: JSONValue] = [:]
-            let required = Set(object.requiredProperties)
-            for (name, property) in object.properties where required.contains(name) || depth < 3 {
-                guard depth < 12 else { break }
-                fields[name] = Self.sample(property, components, depth: depth + 1)
-            }
-            return .object(fields)
-        case .array(_, let array):
-            guard let items = array.items, depth < 12 else { return .array([]) }
-            return .array(
-                Array(repeating: Self.sample(items, components, depth: depth + 1), count: max(1, array.minItems)))
-        case .all(let parts, _):
-            var merged: [String: JSONValue] = [:]
-            for part in parts {
-                let value = Self.sample(part, components, depth: depth + 1)
-                guard case .object(let fields) = value else { return value }
-                merged.merge(fields) { first, _ in first }
-            }
-            return .object(merged)
-        case .one(let choices, _), .any(let choices, _):
-            guard let first = choices.first else { return .null }
-            return Self.sample(first, components, depth: depth + 1)
-        case .not: return .null
-        case .reference:
-            guard depth < 12, let target = try? components.lookupOnce(schema) else { return .object([:]) }
-            return Self.sample(target, components, depth: depth + 1)
-        case .fragment: return .object([:])
-        }
-    }
-
-    private static func formatted(_ format: String?) -> String? {
-        switch format {
-        case "date-time": "2024-01-01T00:00:00Z"
-        case "date": "2024-01-01"
-        case "uuid": "00000000-0000-4000-8000-000000000000"
-        case "email": "user@example.com"
-        case "uri", "url": "https://example.com"
-        case "ipv4": "192.0.2.1"
-        case "ipv6": "2001:db8::1"
-        case "hostname": "example.com"
-        case "byte": "c3dpdGNoYm9hcmQ="
-        default: nil
-        }
+        let references = SchemaReferences(components: components)
+        let sampler = SchemaSampler(references: references, checker: SchemaChecker(references: references))
+        return sampler.sample(schema, draw: SampleDraw(seed: seed), trail: SampleTrail())
     }
 }

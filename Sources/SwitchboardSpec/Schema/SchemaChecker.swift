@@ -1,0 +1,154 @@
+import Foundation
+import OpenAPIKit
+import SwitchboardControl
+
+/// One run of `SchemaCheck`: walks a value and its schema together.
+///
+/// A class for its cache of compiled patterns, which lives as long as the
+/// run (a pattern on an array's items is compiled once, not per item).
+final class SchemaChecker {
+    let references: SchemaReferences
+    private var patterns: [String: NSRegularExpression?] = [:]
+
+    /// Schemas deeper than this are not followed: a cycle of references
+    /// that never descends into the value (`A: allOf: [$ref: A]`) ends here.
+    static let maxDepth = 128
+
+    init(references: SchemaReferences) {
+        self.references = references
+    }
+
+    func isValid(_ value: JSONValue, against schema: JSONSchema, depth: Int) -> Bool {
+        self.violations(of: value, against: schema, at: "", depth: depth).isEmpty
+    }
+
+    func violations(of value: JSONValue, against schema: JSONSchema, at location: String, depth: Int)
+        -> [SchemaViolation]
+    {
+        guard depth < Self.maxDepth else {
+            return [SchemaViolation(location: location, message: "schema nested too deeply to check")]
+        }
+        var found: [SchemaViolation] = []
+        if let allowed = schema.allowedValues {
+            let values = allowed.compactMap(JSONValue.init(openAPI:))
+            if !values.isEmpty && !values.contains(value) {
+                found.append(SchemaViolation(location: location, message: Self.mustBeOneOf(values)))
+            }
+        }
+        switch schema.value {
+        case .reference:
+            // A reference naming nothing is the document's problem, reported
+            // when it is loaded; the value cannot be checked against it.
+            guard let target = self.references.resolved(schema) else { return found }
+            return found + self.violations(of: value, against: target, at: location, depth: depth + 1)
+        case .null:
+            if value != .null { found.append(SchemaViolation(location: location, message: "expected null")) }
+        case .boolean(let core):
+            if case .bool = value { break }
+            found += self.typeMismatch(value, expected: "boolean", nullable: core.nullable, at: location)
+        case .integer(let core, let integer):
+            found += self.integerViolations(of: value, core: core, integer, at: location)
+        case .number(let core, let numeric):
+            found += self.numberViolations(of: value, core: core, numeric, at: location)
+        case .string(let core, let string):
+            found += self.stringViolations(of: value, core: core, string, at: location)
+        case .object(let core, let object):
+            found += self.objectViolations(of: value, core: core, object, at: location, depth: depth)
+        case .array(let core, let array):
+            found += self.arrayViolations(of: value, core: core, array, at: location, depth: depth)
+        case .all(let schemas, let core):
+            if let discriminator = core.discriminator {
+                return found + self.discriminated(value, by: discriminator, at: location, depth: depth)
+            }
+            for member in schemas {
+                found += self.violations(of: value, against: member, at: location, depth: depth + 1)
+            }
+        case .one(let schemas, let core):
+            if let discriminator = core.discriminator {
+                return found + self.discriminated(value, by: discriminator, at: location, depth: depth)
+            }
+            let matching = schemas.filter { self.isValid(value, against: $0, depth: depth + 1) }.count
+            if matching == 0 {
+                found.append(
+                    SchemaViolation(location: location, message: "matches none of the \(schemas.count) oneOf schemas"))
+            } else if matching > 1 {
+                found.append(
+                    SchemaViolation(
+                        location: location, message: "matches \(matching) of the oneOf schemas, not exactly one"))
+            }
+        case .any(let schemas, let core):
+            if let discriminator = core.discriminator {
+                return found + self.discriminated(value, by: discriminator, at: location, depth: depth)
+            }
+            if !schemas.contains(where: { self.isValid(value, against: $0, depth: depth + 1) }) {
+                found.append(
+                    SchemaViolation(location: location, message: "matches none of the \(schemas.count) anyOf schemas"))
+            }
+        case .not(let inner, _):
+            if self.isValid(value, against: inner, depth: depth + 1) {
+                found.append(SchemaViolation(location: location, message: "must not match the schema in not"))
+            }
+        case .fragment(let core):
+            // No type: only a format on a string applies.
+            if case .string(let text) = value, let violation = Self.formatViolation(text, core.format.rawValue) {
+                found.append(SchemaViolation(location: location, message: violation))
+            }
+        }
+        return found
+    }
+
+    /// `expected string` (`expected string or null` when null would do),
+    /// or nothing when the value is a null the schema allows.
+    func typeMismatch(_ value: JSONValue, expected: String, nullable: Bool, at location: String)
+        -> [SchemaViolation]
+    {
+        if nullable && value == .null { return [] }
+        return [SchemaViolation(location: location, message: "expected \(expected)" + (nullable ? " or null" : ""))]
+    }
+
+    /// The branch a discriminator's property names, and the value checked
+    /// against that branch alone (OpenAPI 3.0's reading, which its
+    /// validators share; in 3.1 the discriminator is a hint, and a value it
+    /// does not name would also fail the plain `oneOf`).
+    private func discriminated(
+        _ value: JSONValue, by discriminator: OpenAPI.Discriminator, at location: String, depth: Int
+    ) -> [SchemaViolation] {
+        guard case .object(let fields) = value else {
+            return [SchemaViolation(location: location, message: "expected object")]
+        }
+        let property = discriminator.propertyName
+        guard case .string(let name)? = fields[property], !name.isEmpty else {
+            return [SchemaViolation(location: location, message: "missing discriminator property \(property)")]
+        }
+        guard let branch = self.references.schema(forDiscriminatorValue: name, in: discriminator) else {
+            return [
+                SchemaViolation(
+                    location: SchemaLocation.property(property, of: location),
+                    message: "\(JSONText.quoted(name)) names no schema")
+            ]
+        }
+        return self.violations(of: value, against: branch, at: location, depth: depth + 1)
+    }
+
+    /// The compiled pattern, once per run; `nil` for one that does not
+    /// compile (the document's problem: the value is not held to it).
+    func regularExpression(_ pattern: String) -> NSRegularExpression? {
+        if let known = self.patterns[pattern] { return known }
+        let compiled = try? NSRegularExpression(pattern: pattern)
+        self.patterns[pattern] = compiled
+        return compiled
+    }
+
+    static func mustBeOneOf(_ values: [JSONValue]) -> String {
+        if values.count == 1 { return "must be \(values[0].json)" }
+        let shown = values.prefix(5).map(\.json).joined(separator: ", ")
+        return "must be one of " + shown + (values.count > 5 ? ", …" : "")
+    }
+
+    /// `not a valid date-time` when `text` is not in the format; `nil`
+    /// when it is, or when the format is not one that can be checked.
+    static func formatViolation(_ text: String, _ format: String) -> String? {
+        guard let known = StringFormat(rawValue: format), !known.accepts(text) else { return nil }
+        return "not a valid \(format)"
+    }
+}

@@ -1,0 +1,236 @@
+import OpenAPIKit
+import SwitchboardControl
+
+/// Where a sample is inside the value it is part of: how deep, which
+/// components it is inside (for recursion), and whether it is past the
+/// bounds and must be the smallest valid value.
+struct SampleTrail {
+    var depth = 0
+    var components: [String] = []
+    var minimal = false
+
+    /// Optional properties are filled this many objects deep.
+    static let optionalDepth = 5
+    /// Past this depth a sample is null, valid or not: a schema whose
+    /// required properties recurse for ever has no finite value.
+    static let hardDepth = 32
+
+    func deeper() -> SampleTrail {
+        var next = self
+        next.depth += 1
+        if next.depth >= Self.optionalDepth * 2 { next.minimal = true }
+        return next
+    }
+
+    /// Inside component `name`; the smallest value from the second time
+    /// the same component is entered.
+    func entering(_ name: String?) -> SampleTrail {
+        guard let name else { return self }
+        var next = self
+        if self.components.contains(name) { next.minimal = true }
+        next.components.append(name)
+        return next
+    }
+}
+
+/// One run of `SchemaSample`.
+struct SchemaSampler {
+    let references: SchemaReferences
+    let checker: SchemaChecker
+
+    func isValid(_ value: JSONValue, _ schema: JSONSchema) -> Bool {
+        self.checker.isValid(value, against: schema, depth: 0)
+    }
+
+    func sample(_ schema: JSONSchema, draw: SampleDraw, trail: SampleTrail) -> JSONValue {
+        guard trail.depth < SampleTrail.hardDepth else { return .null }
+        if let own = self.ownExample(schema) { return own }
+        if let allowed = schema.allowedValues?.compactMap(JSONValue.init(openAPI:)), !allowed.isEmpty {
+            let valid = allowed.filter { self.isValid($0, schema) }
+            let choices = valid.isEmpty ? allowed : valid
+            return trail.minimal ? choices[0] : choices[Int(draw.number(10) % UInt64(choices.count))]
+        }
+        if trail.minimal, schema.nullable, schema.jsonType != nil { return .null }
+        switch schema.value {
+        case .reference:
+            guard let target = self.references.resolved(schema) else { return .object([:]) }
+            return self.sample(target, draw: draw, trail: trail.entering(SchemaReferences.name(of: schema)))
+        case .null:
+            return .null
+        case .boolean:
+            return .bool(trail.minimal ? false : draw.number(11) % 2 == 0)
+        case .integer(let core, let integer):
+            return self.integer(schema, core: core, integer, draw: draw, minimal: trail.minimal)
+        case .number(_, let numeric):
+            return self.number(schema, numeric, draw: draw, minimal: trail.minimal)
+        case .string(let core, let string):
+            return self.string(schema, format: core.format.rawValue, string, draw: draw)
+        case .object(_, let object):
+            return self.object(object, draw: draw, trail: trail)
+        case .array(_, let array):
+            return self.array(schema, array, draw: draw, trail: trail)
+        case .all(let members, _):
+            return self.allOf(schema, members, draw: draw, trail: trail)
+        case .one(let branches, let core), .any(let branches, let core):
+            return self.firstValidBranch(schema, branches, discriminator: core.discriminator, draw: draw, trail: trail)
+        case .not(let inner, _):
+            let candidates: [JSONValue] = ["value", 0, true, .null, .object([:]), .array([])]
+            return candidates.first { !self.isValid($0, inner) } ?? .null
+        case .fragment(let core):
+            if let format = StringFormat(rawValue: core.format.rawValue) {
+                return .string(format.sample(word: Self.word(draw), draw: draw))
+            }
+            return .object([:])
+        }
+    }
+
+    /// The schema's first `example`/`examples` entry, else its `default`,
+    /// when it satisfies the schema (descriptions' examples do not always).
+    private func ownExample(_ schema: JSONSchema) -> JSONValue? {
+        var candidates = schema.examples.compactMap(JSONValue.init(openAPI:))
+        if let fallback = schema.defaultValue.flatMap(JSONValue.init(openAPI:)) { candidates.append(fallback) }
+        return candidates.first { self.isValid($0, schema) }
+    }
+
+    static let words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"]
+
+    static func word(_ draw: SampleDraw) -> String {
+        self.words[Int(draw.number(12) % UInt64(self.words.count))]
+    }
+
+    // MARK: Combinations
+
+    private func allOf(_ schema: JSONSchema, _ members: [JSONSchema], draw: SampleDraw, trail: SampleTrail)
+        -> JSONValue
+    {
+        if members.count == 1 { return self.sample(members[0], draw: draw, trail: trail) }
+        var inner = trail
+        if let parts = self.objectParts(of: members, trail: &inner, hops: 0) {
+            // Not checked again here: each property was made to satisfy
+            // all its parts, and a check of the whole at every level of
+            // nested `allOf`s costs a walk of the subtree per level.
+            return self.object(Self.merged(parts), draw: draw, trail: inner)
+        }
+        // Not all objects: numbers from their
+        // bounds together, else each member's sample in turn; the first
+        // that all of them accept.
+        var candidates = members.map { self.sample($0, draw: draw, trail: trail) }
+        if let number = self.mergedNumber(members) {
+            candidates.insert(self.sample(number, draw: draw, trail: trail), at: 0)
+        }
+        return candidates.first { self.isValid($0, schema) } ?? candidates[0]
+    }
+
+    /// The numbers an `allOf` of numeric schemas allows, as one schema:
+    /// the tightest bounds, a whole number when any part asks for one, the
+    /// first `multipleOf`; `nil` when a part is not a number.
+    private func mergedNumber(_ members: [JSONSchema]) -> JSONSchema? {
+        var integer = false
+        var low: (value: Double, exclusive: Bool)?
+        var high: (value: Double, exclusive: Bool)?
+        var multiple: Double?
+        func tighten(_ numeric: JSONSchema.NumericContext) {
+            if let bound = numeric.minimum,
+                low.map({ bound.value > $0.value || (bound.value == $0.value && bound.exclusive) }) ?? true
+            {
+                low = (bound.value, bound.exclusive)
+            }
+            if let bound = numeric.maximum,
+                high.map({ bound.value < $0.value || (bound.value == $0.value && bound.exclusive) }) ?? true
+            {
+                high = (bound.value, bound.exclusive)
+            }
+            multiple = multiple ?? numeric.multipleOf
+        }
+        for member in members {
+            switch self.references.resolved(member)?.value {
+            case .integer(_, let context)?:
+                integer = true
+                tighten(context.numericContext)
+            case .number(_, let context)?: tighten(context)
+            case .fragment?: continue
+            default: return nil
+            }
+        }
+        guard integer else { return .number(.init(), .init(multipleOf: multiple, maximum: high, minimum: low)) }
+        let limit = 1e15
+        guard abs(low?.value ?? 0) < limit, abs(high?.value ?? 0) < limit else { return nil }
+        let least = low.map { $0.exclusive ? Int($0.value.rounded(.down)) + 1 : Int($0.value.rounded(.up)) }
+        let most = high.map { $0.exclusive ? Int($0.value.rounded(.up)) - 1 : Int($0.value.rounded(.down)) }
+        return .integer(
+            .init(),
+            .init(
+                multipleOf: multiple.flatMap { Int(exactly: $0) }, maximum: most.map { ($0, exclusive: false) },
+                minimum: least.map { ($0, exclusive: false) }))
+    }
+
+    /// The object schemas an `allOf` is made of (through references and
+    /// nested `allOf`s); `nil` when one is not an object.
+    private func objectParts(of members: [JSONSchema], trail: inout SampleTrail, hops: Int)
+        -> [JSONSchema.ObjectContext]?
+    {
+        guard hops < 16 else { return nil }
+        var parts: [JSONSchema.ObjectContext] = []
+        for member in members {
+            switch member.value {
+            case .reference:
+                guard let target = self.references.resolved(member) else { return nil }
+                trail = trail.entering(SchemaReferences.name(of: member))
+                guard let more = self.objectParts(of: [target], trail: &trail, hops: hops + 1) else { return nil }
+                parts += more
+            case .object(_, let object):
+                parts.append(object)
+            case .all(let nested, _):
+                guard let more = self.objectParts(of: nested, trail: &trail, hops: hops + 1) else { return nil }
+                parts += more
+            case .fragment:
+                continue
+            default:
+                return nil
+            }
+        }
+        return parts
+    }
+
+    /// One object with every part's properties: a property several parts
+    /// name must satisfy each (an `allOf` of their schemas), and is
+    /// required when any part requires it.
+    private static func merged(_ parts: [JSONSchema.ObjectContext]) -> JSONSchema.ObjectContext {
+        var schemas: OrderedDictionary<String, [JSONSchema]> = [:]
+        for part in parts {
+            for (name, property) in part.properties {
+                schemas[name, default: []].append(property)
+            }
+        }
+        let properties = schemas.mapValues { list -> JSONSchema in
+            let required = list.contains { $0.required }
+            if list.count == 1 { return required ? list[0].requiredSchemaObject() : list[0] }
+            return .all(of: list, core: .init(required: required))
+        }
+        let closed = parts.contains { if case .a(false)? = $0.additionalProperties { true } else { false } }
+        return JSONSchema.ObjectContext(
+            properties: properties,
+            additionalProperties: closed ? .a(false) : nil,
+            maxProperties: parts.compactMap(\.maxProperties).min(),
+            minProperties: parts.map(\.minProperties).max())
+    }
+
+    private func firstValidBranch(
+        _ schema: JSONSchema, _ branches: [JSONSchema], discriminator: OpenAPI.Discriminator?, draw: SampleDraw,
+        trail: SampleTrail
+    ) -> JSONValue {
+        var first: JSONValue?
+        for branch in branches {
+            var candidate = self.sample(branch, draw: draw, trail: trail)
+            if let discriminator, case .object(var fields) = candidate,
+                let name = SchemaReferences.discriminatorValue(for: branch, in: discriminator)
+            {
+                fields[discriminator.propertyName] = .string(name)
+                if self.isValid(.object(fields), branch) { candidate = .object(fields) }
+            }
+            if self.isValid(candidate, schema) { return candidate }
+            first = first ?? candidate
+        }
+        return first ?? .null
+    }
+}
