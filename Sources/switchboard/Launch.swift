@@ -22,7 +22,9 @@ enum Launch {
         // applies `--upstream` to every manifest it is given, this one,
         // reloads and recordings included (the server routes by the option
         // itself), so the manifest handed on is the panel's.
-        let panel = ControlPanel(manifest: manifest, random: options.random, upstream: options.upstreamURL)
+        let panel = ControlPanel(
+            manifest: manifest, random: options.random, upstream: options.upstreamURL,
+            validating: options.validatesRequests)
         let journal = RequestJournal(capacity: options.journalSize)
         let session = try Session(options: options, journal: journal, quiet: quietSession, panel: panel)
         return (panel.snapshot().manifest, panel, journal, session)

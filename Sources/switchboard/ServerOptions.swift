@@ -135,6 +135,13 @@ struct ServerOptions: ParsableArguments {
     @Flag(help: "Do not reload the fixtures when they change on disk.")
     var noReload = false
 
+    @Flag(
+        name: .customLong("validate"),
+        help:
+            "Check requests against the OpenAPI description their endpoint comes from; one that breaks it gets 401, 415 or 422 naming each violation."
+    )
+    var validatesRequests = false
+
     @Flag(help: "Do not answer CORS preflights or add Access-Control-Allow-Origin.")
     var noCors = false
 

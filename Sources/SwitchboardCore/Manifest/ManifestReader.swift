@@ -20,7 +20,8 @@ struct ManifestReader {
     }
 
     static let topLevelKeys = [
-        "server", "openapi", "upstream", "unmatched", "endpoints", "resources", "latency_profiles", "scenarios",
+        "server", "openapi", "validate", "upstream", "unmatched", "endpoints", "resources", "latency_profiles",
+        "scenarios",
     ]
     static let serverKeys = ["port", "host", "cache"]
 
@@ -61,6 +62,9 @@ struct ManifestReader {
         }
         if let openapi = entries.value(for: "openapi") {
             self.startFromDescription(openapi, manifest: &manifest)
+        }
+        if let validate = entries.value(for: "validate") {
+            manifest.validatesRequests = self.bool(validate, what: "validate") ?? false
         }
         if entries.value(for: "endpoints") == nil && manifest.resources.isEmpty && manifest.upstream == nil
             && entries.value(for: "openapi") == nil
@@ -139,6 +143,18 @@ struct ManifestReader {
             ?? "use 'no-store' (no answer may be cached) or 'success' (the default: only success answers keep their caching headers)"
         self.report(at: node, "unknown cache setting '\(text)'", fix: fix)
         return nil
+    }
+
+    /// `true` or `false`, as YAML writes them.
+    mutating func bool(_ node: Node, what: String) -> Bool? {
+        guard let text = self.string(node, what: what) else { return nil }
+        switch text.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default:
+            self.report(at: node, "\(what) should be true or false, not '\(text)'", fix: "write '\(what): true'")
+            return nil
+        }
     }
 
     mutating func integer(_ node: Node, what: String, range: ClosedRange<Int>) -> Int? {

@@ -35,6 +35,9 @@ public struct EndpointDefinition: Sendable {
     /// For the endpoints a `resources:` entry declares: which resource and
     /// operation answers its success.
     public var resource: ResourceBinding?
+    /// For an endpoint made from an OpenAPI description: its operation, to
+    /// check requests against (`--validate`).
+    public var contract: EndpointContract?
 
     public init(
         id: String,

@@ -23,6 +23,10 @@ public struct Manifest: Sendable {
     /// under it is answered as one without it (docs/openapi.md); empty when
     /// there is none.
     public var basePath = ""
+    /// `validate: true` (or `--validate`): requests to endpoints made from
+    /// an OpenAPI description are checked against their operation, and
+    /// one that breaks it is answered 401, 415 or 422 (docs/openapi.md).
+    public var validatesRequests = false
     /// The body files and per-request patterns it was built from.
     public var reads = FixtureReads()
     /// When reading the folder began (seconds since 1970): a file changed

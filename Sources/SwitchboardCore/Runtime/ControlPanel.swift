@@ -26,6 +26,9 @@ public final class ControlPanel: Sendable {
     /// `--upstream`: the upstream every manifest shows, the first and each
     /// one reloaded or recorded after it, whatever its own `upstream:` says.
     private let upstream: UpstreamURL?
+    /// `--validate`: every manifest, the first and each reloaded, checks
+    /// requests against its description, whatever its own `validate:` says.
+    private let validating: Bool
     /// The time of day in seconds since 1970: when changes happened and
     /// when drill steps fall due. Tests pass a hand-moved clock.
     public let now: @Sendable () -> Double
@@ -53,13 +56,16 @@ public final class ControlPanel: Sendable {
     /// top-level `upstream:`, as `--upstream` does.
     public init(
         manifest: Manifest, random: any RandomSource = SeededRandom.unseeded(), learnLimit: Int = SeenLive.limit,
-        upstream: UpstreamURL? = nil, now: @escaping @Sendable () -> Double = ControlPanel.wallClock
+        upstream: UpstreamURL? = nil, validating: Bool = false,
+        now: @escaping @Sendable () -> Double = ControlPanel.wallClock
     ) {
         self.now = now
         self.learnLimit = learnLimit
         self.upstream = upstream
+        self.validating = validating
         var manifest = manifest
         if let upstream { manifest.upstream = upstream }
+        if validating { manifest.validatesRequests = true }
         let snapshot = PanelSnapshot(
             declared: manifest, rows: manifest.endpoints.map(PanelRow.init(startOf:)),
             table: EndpointTable(endpoints: manifest.endpoints, basePath: manifest.basePath), generation: 1, version: 1,
@@ -99,6 +105,7 @@ public final class ControlPanel: Sendable {
     public func replaceManifest(_ manifest: Manifest) {
         var manifest = manifest
         if let upstream = self.upstream { manifest.upstream = upstream }
+        if self.validating { manifest.validatesRequests = true }
         self.change { old, markers in
             let reload = ManifestReload(manifest, after: old, dropped: self.dropped.withLockedValue { $0 })
             self.dropped.withLockedValue { $0 = reload.dropped }

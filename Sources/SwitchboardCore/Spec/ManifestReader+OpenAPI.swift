@@ -26,7 +26,13 @@ extension ManifestReader {
         do {
             let built = try SpecManifest.read(bytes, file: shown, seed: self.seed)
             let own = Dictionary(manifest.endpoints.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            let described = built.endpoints.map { own[$0.id] ?? $0 }
+            // An endpoint the manifest writes in place of an operation's
+            // still answers to that operation's contract.
+            let described = built.endpoints.map { endpoint in
+                guard var mine = own[endpoint.id] else { return endpoint }
+                mine.contract = mine.contract ?? endpoint.contract
+                return mine
+            }
             let describedIDs = Set(built.endpoints.map { $0.id })
             manifest.endpoints = described + manifest.endpoints.filter { !describedIDs.contains($0.id) }
             manifest.basePath = built.basePath

@@ -42,6 +42,7 @@ enum SpecEndpoints {
                 id: id, method: operation.method, path: path, success: responses.success,
                 error: responses.error, serverError: responses.serverError)
             endpoint.location = nil
+            endpoint.contract = EndpointContract(operation: operation, document: document, pattern: path)
             endpoints.append(endpoint)
         }
         return (endpoints, diagnostics)
@@ -52,6 +53,16 @@ enum SpecEndpoints {
     /// `#fragment` (Box's way of describing one path twice,
     /// `/files/{file_id}#get_shared_link`) is no part of a request's path:
     /// dropped, so the first of such operations answers.
+    /// The description's names of the parameters `pattern(path)` routes,
+    /// in the same order: the one in each segment that has one.
+    static func parameterNames(in path: String) -> [String] {
+        let path = path.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return path.split(separator: "/", omittingEmptySubsequences: true).compactMap { part in
+            guard let open = part.firstIndex(of: "{"), let close = part[open...].firstIndex(of: "}") else { return nil }
+            return String(part[part.index(after: open)..<close])
+        }
+    }
+
     static func pattern(_ path: String) -> PathPattern {
         var segments: [PathPattern.Segment] = []
         var names: Set<String> = []

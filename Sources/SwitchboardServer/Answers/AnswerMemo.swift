@@ -58,7 +58,8 @@ struct AnswerMemo {
         }
         let answer = DecidedAnswer(response)
         self.answers[index] = answer
-        if byTarget, case .GET = head.method, snapshot.table.routesByTargetAlone {
+        // A checked request's headers matter (a credential), not only its target.
+        if byTarget, case .GET = head.method, snapshot.table.routesByTargetAlone, !snapshot.manifest.validatesRequests {
             self.target = head.uri
             self.targetAnswer = answer
         }

@@ -35,6 +35,8 @@ struct ConnectionAnswers {
     /// in between could bring endpoints that need it.
     mutating func prepareAtHead(_ head: HTTPRequestHead, arrived: NIODeadline) -> PreparedResponse? {
         let (snapshot, catalog) = self.current()
+        // A request checked against its description is checked whole.
+        if snapshot.manifest.validatesRequests { return nil }
         if snapshot.table.readsBodies,
             snapshot.table.needsBody(
                 method: head.method.rawValue, target: RequestTarget(uri: head.uri),

@@ -167,6 +167,17 @@ final class Responder: Sendable {
             response.unmatched = unmatched
             return response
         case .matched(let index, var parameters):
+            // Checked first, as a server checks a request before it does
+            // anything with it: neither a remembered answer nor a limit's
+            // count is given to a request that breaks the description.
+            if snapshot.manifest.validatesRequests, let contract = snapshot.manifest.endpoints[index].contract {
+                let violations = contract.violations(
+                    target: target, parameters: parameters, header: { head.headers.first(name: $0) },
+                    body: body.map { Array($0.readableBytesView) } ?? [])
+                if !violations.isEmpty {
+                    return InvalidRequestAnswer.prepared(violations, endpointID: catalog.ids[index])
+                }
+            }
             // Answers that read the request's values (`{header.X}`,
             // `{body.a}`, `{counter}`…) get them as parameters, so they are
             // rendered for each request and never remembered.

@@ -20,10 +20,15 @@ public struct SpecOperation: Sendable {
     public var requestBody: SpecRequestBody?
     /// Responses in document order.
     public var responses: [SpecResponse]
+    /// What a request needs to be let in: any one of these sets of
+    /// credentials (its own `security`, else the document's). Empty when
+    /// the operation asks for none; an empty set among them lets anyone in.
+    public var security: [[SpecCredential]]
 
     public init(
         operationID: String?, method: String, path: String, summary: String? = nil,
-        parameters: [SpecParameter] = [], requestBody: SpecRequestBody? = nil, responses: [SpecResponse] = []
+        parameters: [SpecParameter] = [], requestBody: SpecRequestBody? = nil, responses: [SpecResponse] = [],
+        security: [[SpecCredential]] = []
     ) {
         self.operationID = operationID
         self.method = method
@@ -32,6 +37,7 @@ public struct SpecOperation: Sendable {
         self.parameters = parameters
         self.requestBody = requestBody
         self.responses = responses
+        self.security = security
     }
 }
 

@@ -42,12 +42,37 @@ enum SpecOperations {
                         operationID: operation.operationId, method: endpoint.method.rawValue.uppercased(),
                         path: path.rawValue.hasPrefix("/") ? path.rawValue : "/" + path.rawValue,
                         summary: operation.summary, parameters: parameters, requestBody: requestBody,
-                        responses: responses))
+                        responses: responses,
+                        security: Self.security(operation.security ?? document.security, in: components)))
             }
         }
         return SpecDocument(
             version: version, title: document.info.title, basePath: SpecBasePath.of(document.servers.first),
             operations: operations, components: components)
+    }
+
+    /// The credentials each requirement asks for. A scheme that cannot be
+    /// found, or that a request cannot show (mutual TLS), asks for none.
+    private static func security(
+        _ requirements: [OpenAPI.SecurityRequirement], in components: OpenAPI.Components
+    ) -> [[SpecCredential]] {
+        requirements.map { requirement in
+            requirement.keys.sorted { $0.absoluteString < $1.absoluteString }.compactMap { reference in
+                guard let scheme = try? components.lookup(reference) else { return nil }
+                switch scheme.type {
+                case .apiKey(let name, let location):
+                    switch location {
+                    case .header: return .header(name)
+                    case .query: return .query(name)
+                    case .cookie: return .cookie(name)
+                    }
+                case .http(let scheme, _):
+                    return .authorization(scheme: scheme.prefix(1).uppercased() + scheme.dropFirst().lowercased())
+                case .oauth2, .openIdConnect: return .authorization(scheme: "Bearer")
+                case .mutualTLS: return nil
+                }
+            }
+        }
     }
 
     private static func status(_ code: OpenAPI.Response.StatusCode) -> SpecStatus {
