@@ -188,6 +188,9 @@ import Testing
         for value in self.samples(.reference(.component(named: "Nullable")), components) {
             #expect(value == ["again": .null])
         }
+        // A cycle of references that never reaches a value ends too.
+        let loop = try T.components(##"{"Loop": {"allOf": [{"$ref": "#/components/schemas/Loop"}]}}"##)
+        #expect(SchemaSample.value(for: .reference(.component(named: "Loop")), in: loop, seed: 1) == .null)
     }
 }
 
