@@ -122,8 +122,16 @@ final class SchemaChecker {
             return [SchemaViolation(location: location, message: "expected object")]
         }
         let property = discriminator.propertyName
-        guard case .string(let name)? = fields[property], !name.isEmpty else {
+        let name: String
+        switch fields[property] {
+        case .string(let text)? where !text.isEmpty:
+            name = text
+        case nil, .string?, .null?:
             return [SchemaViolation(location: location, message: "missing discriminator property \(property)")]
+        case .some:
+            return [
+                SchemaViolation(location: SchemaLocation.property(property, of: location), message: "expected string")
+            ]
         }
         guard let branch = self.references.schema(forDiscriminatorValue: name, in: discriminator) else {
             return [
