@@ -225,7 +225,10 @@ struct SchemaSampler {
         trail: SampleTrail
     ) -> JSONValue {
         var first: JSONValue?
-        for branch in branches {
+        // Past the bounds a null branch comes first: a recursive
+        // `oneOf: [$ref: Self, {type: 'null'}]` then ends at once.
+        let ordered = trail.minimal ? branches.filter(\.isNull) + branches.filter { !$0.isNull } : branches
+        for branch in ordered {
             var candidate = self.sample(branch, draw: draw, trail: trail)
             if let discriminator, case .object(var fields) = candidate,
                 let name = SchemaReferences.discriminatorValue(for: branch, in: discriminator)
