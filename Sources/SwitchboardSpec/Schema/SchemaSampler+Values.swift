@@ -24,7 +24,9 @@ extension SchemaSampler {
             step = multiple
             from = Self.ceiling(range.lowerBound, multiple)
         }
-        let steps = from > range.upperBound ? 0 : (range.upperBound - from) / step
+        // The whole Int range is wider than an Int: then the first 100 steps.
+        let (width, overflow) = range.upperBound.subtractingReportingOverflow(from)
+        let steps = from > range.upperBound ? 0 : overflow ? 99 : width / step
         let pick = minimal ? 0 : draw.integer(in: 0...min(steps, 99), 20)
         return .number(Double(from &+ pick &* step))
     }

@@ -72,6 +72,7 @@ import Testing
             #"{"type": "integer", "minimum": -7, "multipleOf": 5}"#,
             #"{"type": "integer", "maximum": -1000}"#,
             #"{"type": "integer", "format": "int32", "minimum": 2147483640}"#,
+            #"{"type": "integer", "minimum": -9000000000000000000, "maximum": 9000000000000000000}"#,
             #"{"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 0.01}"#,
             #"{"type": "number", "minimum": 1.5, "maximum": 1.5}"#,
             #"{"type": "number", "multipleOf": 0.25, "minimum": 10}"#,
