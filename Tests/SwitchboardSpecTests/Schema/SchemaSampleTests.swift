@@ -102,6 +102,22 @@ import Testing
         _ = self.samples(try T.schema(#"{"type": "string", "pattern": "^[a-z]+$", "minLength": 8, "maxLength": 9}"#))
     }
 
+    @Test func absurdLengthsAndCountsGiveASmallerHonestValueInsteadOfExhaustingMemory() throws {
+        let long = try T.schema(#"{"type": "string", "minLength": 1000000000}"#)
+        #expect(SchemaSample.value(for: long, in: .noComponents, seed: 1).text.unicodeScalars.count == 65_536)
+        let many = try T.schema(#"{"type": "array", "minItems": 1000000000, "items": {"type": "integer"}}"#)
+        guard case .array(let items) = SchemaSample.value(for: many, in: .noComponents, seed: 1) else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(items.count == 1_000)
+        let repeated = try T.schema(#"{"type": "string", "pattern": "^a{20000}$"}"#)
+        #expect(
+            T.lines(SchemaSample.value(for: repeated, in: .noComponents, seed: 1), repeated) == [
+                "body: must match ^a{20000}$"
+            ])
+    }
+
     @Test func aPatternBeyondTheSimpleOnesGivesAnHonestWord() throws {
         // A lookahead is not read: the sample is a plain word, which the
         // check then says does not match (nothing pretends otherwise).
