@@ -1,11 +1,11 @@
 import Foundation
-import OpenAPIKit
-import SwitchboardControl
+public import OpenAPIKit
+public import SwitchboardControl
 
 extension JSONValue {
     /// A value OpenAPIKit read from the document (an `enum` member, a
     /// `default`, an `example`); `nil` for anything JSON cannot hold.
-    init?(openAPI value: AnyCodable) {
+    public init?(openAPI value: AnyCodable) {
         self.init(any: value.value)
     }
 

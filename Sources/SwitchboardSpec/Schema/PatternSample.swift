@@ -52,7 +52,8 @@ enum PatternSample {
             var out = ""
             while let scalar = self.current, scalar != "|", scalar != ")" {
                 guard let atom = self.atom() else { return nil }
-                guard let (low, high) = self.quantifier() else { return nil }
+                // Past 10,000 repetitions a pattern is not sampled (a typo, not a wish).
+                guard let (low, high) = self.quantifier(), low <= 10_000 else { return nil }
                 let count = low + (high > low ? Int(self.next() % UInt64(min(high - low, 2) + 1)) : 0)
                 for repeat_ in 0..<count {
                     out += repeat_ == 0 ? atom.first : atom.again(&self)

@@ -9,6 +9,7 @@ import SwitchboardControl
 final class SchemaChecker {
     let references: SchemaReferences
     private var patterns: [String: NSRegularExpression?] = [:]
+    private var components: [String: JSONSchema?] = [:]
 
     /// Schemas deeper than this are not followed: a cycle of references
     /// that never descends into the value (`A: allOf: [$ref: A]`) ends here.
@@ -39,7 +40,7 @@ final class SchemaChecker {
         case .reference:
             // A reference naming nothing is the document's problem, reported
             // when it is loaded; the value cannot be checked against it.
-            guard let target = self.references.resolved(schema) else { return found }
+            guard let target = self.resolved(schema) else { return found }
             return found + self.violations(of: value, against: target, at: location, depth: depth + 1)
         case .null:
             if value != .null { found.append(SchemaViolation(location: location, message: "expected null")) }
@@ -67,7 +68,11 @@ final class SchemaChecker {
             if let discriminator = core.discriminator {
                 return found + self.discriminated(value, by: discriminator, at: location, depth: depth)
             }
-            let matching = schemas.filter { self.isValid(value, against: $0, depth: depth + 1) }.count
+            // Two matches are enough to know it is not exactly one.
+            var matching = 0
+            for branch in schemas where matching < 2 && self.isValid(value, against: branch, depth: depth + 1) {
+                matching += 1
+            }
             if matching == 0 {
                 found.append(
                     SchemaViolation(location: location, message: "matches none of the \(schemas.count) oneOf schemas"))
@@ -117,8 +122,16 @@ final class SchemaChecker {
             return [SchemaViolation(location: location, message: "expected object")]
         }
         let property = discriminator.propertyName
-        guard case .string(let name)? = fields[property], !name.isEmpty else {
+        let name: String
+        switch fields[property] {
+        case .string(let text)? where !text.isEmpty:
+            name = text
+        case nil, .string?, .null?:
             return [SchemaViolation(location: location, message: "missing discriminator property \(property)")]
+        case .some:
+            return [
+                SchemaViolation(location: SchemaLocation.property(property, of: location), message: "expected string")
+            ]
         }
         guard let branch = self.references.schema(forDiscriminatorValue: name, in: discriminator) else {
             return [
@@ -128,6 +141,17 @@ final class SchemaChecker {
             ]
         }
         return self.violations(of: value, against: branch, at: location, depth: depth + 1)
+    }
+
+    /// What a reference names, looked up once per run (OpenAPIKit's lookup
+    /// walks the chain and checks for cycles every time).
+    private func resolved(_ schema: JSONSchema) -> JSONSchema? {
+        guard case .reference(let reference, _) = schema.value else { return schema }
+        let key = reference.absoluteString
+        if let known = self.components[key] { return known }
+        let target = self.references.resolved(schema)
+        self.components[key] = target
+        return target
     }
 
     /// The compiled pattern, once per run; `nil` for one that does not

@@ -24,7 +24,9 @@ extension SchemaSampler {
             step = multiple
             from = Self.ceiling(range.lowerBound, multiple)
         }
-        let steps = from > range.upperBound ? 0 : (range.upperBound - from) / step
+        // The whole Int range is wider than an Int: then the first 100 steps.
+        let (width, overflow) = range.upperBound.subtractingReportingOverflow(from)
+        let steps = from > range.upperBound ? 0 : overflow ? 99 : width / step
         let pick = minimal ? 0 : draw.integer(in: 0...min(steps, 99), 20)
         return .number(Double(from &+ pick &* step))
     }
@@ -79,7 +81,7 @@ extension SchemaSampler {
             candidates.append(known.sample(word: word, draw: draw))
         }
         if let pattern = string.pattern {
-            for extra in Set([0, 1, string.minLength]).sorted() {
+            for extra in Set([0, 1, min(string.minLength, Self.longest)]).sorted() {
                 if let match = PatternSample.string(matching: pattern, extra: extra, draw: draw) {
                     candidates.append(match)
                 }
@@ -90,15 +92,24 @@ extension SchemaSampler {
         return values.first { self.isValid($0, schema) } ?? values.last!
     }
 
+    /// A schema asking for longer strings or more items than these gets
+    /// these (and a sample it does not accept) rather than a body that
+    /// exhausts memory: `minLength: 1000000000` is a typo, not a wish.
+    static let longest = 65_536
+    static let mostItems = 1_000
+
     /// `word` repeated or cut to fit the lengths (counted in code points).
     private static func fitted(_ word: String, minLength: Int, maxLength: Int?) -> String {
-        var text = word
-        while text.unicodeScalars.count < minLength { text += word }
-        let limit = max(minLength, maxLength ?? Int.max)
-        if text.unicodeScalars.count > limit {
-            text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit)))
+        let count = word.unicodeScalars.count
+        if count < minLength {
+            let wanted = min(minLength, Self.longest)
+            let repeated = String(repeating: word, count: wanted / count + 1)
+            return String(String.UnicodeScalarView(repeated.unicodeScalars.prefix(wanted)))
         }
-        return text
+        if let maxLength, count > maxLength {
+            return String(String.UnicodeScalarView(word.unicodeScalars.prefix(max(maxLength, minLength))))
+        }
+        return word
     }
 
     func object(_ object: JSONSchema.ObjectContext, draw: SampleDraw, trail: SampleTrail) -> JSONValue {
@@ -162,6 +173,7 @@ extension SchemaSampler {
         let inner = trail.deeper()
         let prefix = array.prefixItems ?? []
         var count = trail.minimal ? array.minItems : max(array.minItems, 1 + Int(draw.number(30) % 2), prefix.count)
+        count = min(count, Self.mostItems)
         if let maximum = array.maxItems { count = min(count, maximum) }
         if array.items == nil { count = min(count, max(prefix.count, array.minItems)) }
         var items: [JSONValue] = []

@@ -14,6 +14,9 @@ struct SampleTrail {
     /// Past this depth a sample is null, valid or not: a schema whose
     /// required properties recurse for ever has no finite value.
     static let hardDepth = 32
+    /// So many references entered on the way down end the sample too: a
+    /// cycle that never reaches a value (`A: allOf: [$ref: A]`).
+    static let hardReferences = 64
 
     func deeper() -> SampleTrail {
         var next = self
@@ -43,7 +46,9 @@ struct SchemaSampler {
     }
 
     func sample(_ schema: JSONSchema, draw: SampleDraw, trail: SampleTrail) -> JSONValue {
-        guard trail.depth < SampleTrail.hardDepth else { return .null }
+        guard trail.depth < SampleTrail.hardDepth, trail.components.count < SampleTrail.hardReferences else {
+            return .null
+        }
         if let own = self.ownExample(schema) { return own }
         if let allowed = schema.allowedValues?.compactMap(JSONValue.init(openAPI:)), !allowed.isEmpty {
             let valid = allowed.filter { self.isValid($0, schema) }
@@ -220,7 +225,10 @@ struct SchemaSampler {
         trail: SampleTrail
     ) -> JSONValue {
         var first: JSONValue?
-        for branch in branches {
+        // Past the bounds a null branch comes first: a recursive
+        // `oneOf: [$ref: Self, {type: 'null'}]` then ends at once.
+        let ordered = trail.minimal ? branches.filter(\.isNull) + branches.filter { !$0.isNull } : branches
+        for branch in ordered {
             var candidate = self.sample(branch, draw: draw, trail: trail)
             if let discriminator, case .object(var fields) = candidate,
                 let name = SchemaReferences.discriminatorValue(for: branch, in: discriminator)

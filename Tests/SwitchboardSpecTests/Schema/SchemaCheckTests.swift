@@ -203,6 +203,7 @@ import Testing
         #expect(T.lines(["kind": "dog", "claws": true], pet, components) == ["body: missing required property bark"])
         #expect(T.lines(["kind": "Lizard"], pet, components) == [#"body.kind: "Lizard" names no schema"#])
         #expect(T.lines(["bark": "woof"], pet, components) == ["body: missing discriminator property kind"])
+        #expect(T.lines(["kind": 2], pet, components) == ["body.kind: expected string"])
         #expect(T.lines("dog", pet, components) == ["body: expected object"])
     }
 

@@ -72,6 +72,7 @@ import Testing
             #"{"type": "integer", "minimum": -7, "multipleOf": 5}"#,
             #"{"type": "integer", "maximum": -1000}"#,
             #"{"type": "integer", "format": "int32", "minimum": 2147483640}"#,
+            #"{"type": "integer", "minimum": -9000000000000000000, "maximum": 9000000000000000000}"#,
             #"{"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 0.01}"#,
             #"{"type": "number", "minimum": 1.5, "maximum": 1.5}"#,
             #"{"type": "number", "multipleOf": 0.25, "minimum": 10}"#,
@@ -99,6 +100,22 @@ import Testing
             _ = self.samples(try T.schema(#"{"type": "string", "pattern": "\#(pattern)"}"#))
         }
         _ = self.samples(try T.schema(#"{"type": "string", "pattern": "^[a-z]+$", "minLength": 8, "maxLength": 9}"#))
+    }
+
+    @Test func absurdLengthsAndCountsGiveASmallerHonestValueInsteadOfExhaustingMemory() throws {
+        let long = try T.schema(#"{"type": "string", "minLength": 1000000000}"#)
+        #expect(SchemaSample.value(for: long, in: .noComponents, seed: 1).text.unicodeScalars.count == 65_536)
+        let many = try T.schema(#"{"type": "array", "minItems": 1000000000, "items": {"type": "integer"}}"#)
+        guard case .array(let items) = SchemaSample.value(for: many, in: .noComponents, seed: 1) else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(items.count == 1_000)
+        let repeated = try T.schema(#"{"type": "string", "pattern": "^a{20000}$"}"#)
+        #expect(
+            T.lines(SchemaSample.value(for: repeated, in: .noComponents, seed: 1), repeated) == [
+                "body: must match ^a{20000}$"
+            ])
     }
 
     @Test func aPatternBeyondTheSimpleOnesGivesAnHonestWord() throws {
@@ -184,10 +201,15 @@ import Testing
             #expect(value["children"] == nil && value["parent"] == nil, "\(value.json)")
         }
         // A required recursive property ends in the smallest valid value.
-        _ = self.samples(T.component("Chain", in: components), components)
+        for value in self.samples(.reference(.component(named: "Chain")), components) {
+            #expect(value == ["next": ["next": .null]])
+        }
         for value in self.samples(.reference(.component(named: "Nullable")), components) {
             #expect(value == ["again": .null])
         }
+        // A cycle of references that never reaches a value ends too.
+        let loop = try T.components(##"{"Loop": {"allOf": [{"$ref": "#/components/schemas/Loop"}]}}"##)
+        #expect(SchemaSample.value(for: .reference(.component(named: "Loop")), in: loop, seed: 1) == .null)
     }
 }
 
