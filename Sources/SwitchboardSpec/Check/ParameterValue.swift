@@ -11,7 +11,8 @@ enum ParameterValue {
         guard let schema, let resolved = references.resolved(schema) else { return .string(texts.first ?? "") }
         if case .array(_, let array) = resolved.value {
             let values =
-                texts.count == 1 ? texts[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init) : texts
+                texts.count == 1
+                ? texts[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init) : texts
             return .array(values.map { Self.scalar($0, schema: array.items, references: references) })
         }
         return Self.scalar(texts.first ?? "", schema: resolved, references: references)

@@ -70,7 +70,8 @@ public enum RequestCheck {
         _ request: SpecRequest, _ body: SpecRequestBody, _ components: OpenAPI.Components
     ) -> [ContractViolation] {
         guard !request.body.isEmpty else {
-            return body.required ? [ContractViolation(location: "body", message: "missing: the operation needs one")] : []
+            guard body.required else { return [] }
+            return [ContractViolation(location: "body", message: "missing: the operation needs one")]
         }
         let sent = request.header("Content-Type")
         guard let media = Self.media(for: sent, in: body.media) else {

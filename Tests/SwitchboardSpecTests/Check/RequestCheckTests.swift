@@ -72,14 +72,16 @@ import Testing
             headers: ["X-Api-Key": "k"])
         #expect(
             Self.described(wrong) == [
-                "path.orderId: expected integer", "query.limit: must be ≤ 100", "query.tags[1]: must be one of \"a\", \"b\"",
+                "path.orderId: expected integer", "query.limit: must be ≤ 100",
+                "query.tags[1]: must be one of \"a\", \"b\"",
                 "header.X-Trace: missing",
             ])
         #expect(wrong.allSatisfy { $0.kind == .invalid })
         // Comma-separated is the same array as the parameter sent twice.
-        #expect(Self.described(try Self.check("getOrder", path: ["orderId": "1"], query: [("tags", "b,c")])) == [
-            "query.tags[1]: must be one of \"a\", \"b\""
-        ])
+        #expect(
+            Self.described(try Self.check("getOrder", path: ["orderId": "1"], query: [("tags", "b,c")])) == [
+                "query.tags[1]: must be one of \"a\", \"b\""
+            ])
     }
 
     @Test func theBodyIsCheckedAgainstItsSchemaByLocation() throws {
@@ -88,11 +90,14 @@ import Testing
         let wrong = try Self.check(
             "createOrder", headers: bearer.merging(["Content-Type": "application/json"]) { a, _ in a },
             body: #"{"sku":"ab","items":[{"price":"1.5"}]}"#)
-        #expect(Set(Self.described(wrong)) == [
-            "body: missing required property quantity", "body.sku: must match ^[A-Z]+$",
-            "body.items[0].price: expected number",
-        ])
-        #expect(Self.described(try Self.check("createOrder", headers: bearer)) == ["body: missing: the operation needs one"])
+        #expect(
+            Set(Self.described(wrong)) == [
+                "body: missing required property quantity", "body.sku: must match ^[A-Z]+$",
+                "body.items[0].price: expected number",
+            ])
+        #expect(
+            Self.described(try Self.check("createOrder", headers: bearer)) == ["body: missing: the operation needs one"]
+        )
         #expect(Self.described(try Self.check("createOrder", headers: bearer, body: "{")) == ["body: not JSON"])
     }
 
