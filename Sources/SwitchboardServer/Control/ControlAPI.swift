@@ -15,6 +15,8 @@ struct ControlAPI: Sendable {
     let serverURL: String
     /// The live answers `POST …/record` writes; nil where nothing goes live.
     var answers: LiveAnswers? = nil
+    /// Whether a control token is set, which the description says.
+    var takesToken = false
 
     static let prefix = ControlRoute.prefix
 
@@ -168,6 +170,10 @@ struct ControlAPI: Sendable {
             }
         case .record:
             return self.record(body: request.body)
+        case .openAPI:
+            let description = ControlDescription(
+                serverURL: self.serverURL, version: SwitchboardVersion.current, token: self.takesToken)
+            return Response(status: .ok, body: description.document.json)
         case .har:
             let export = JournalExport(
                 journal: self.journal, format: .har(serverURL: self.serverURL, redact: redact))

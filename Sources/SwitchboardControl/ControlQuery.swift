@@ -1,0 +1,38 @@
+/// A query parameter of the control API: its name, what it takes and what
+/// it does, declared once for every route that reads it (the table's
+/// `query`), the listing and the description.
+public enum ControlQuery: String, CaseIterable, Sendable {
+    case by
+    case limit
+    case unmatched
+    case endpoint
+    case details
+    case redact
+    case after
+    case wait
+
+    /// Its JSON Schema, as the server reads the text.
+    public var schema: JSONValue {
+        switch self {
+        case .by: WireSchemas.string
+        case .limit, .after: ["type": "integer", "minimum": 0, "maximum": .number(Double(Int32.max))]
+        case .unmatched, .details, .redact: WireSchemas.boolean
+        case .endpoint: WireSchemas.string
+        case .wait: ["type": "number", "minimum": 0]
+        }
+    }
+
+    /// What it does, in one line.
+    public var summary: String {
+        switch self {
+        case .by: "who made the change, for the log's marker (`cli`)"
+        case .limit: "only the newest this many"
+        case .unmatched: "only requests no endpoint answered (`true`), or only those one did (`false`)"
+        case .endpoint: "only requests this endpoint answered"
+        case .details: "with headers and bodies while the journal keeps them"
+        case .redact: "`false` shows credentials as sent; they read `REDACTED` otherwise"
+        case .after: "only requests after this sequence number"
+        case .wait: "hold the answer until a request passes the filters, for at most this many seconds (60 at most)"
+        }
+    }
+}
