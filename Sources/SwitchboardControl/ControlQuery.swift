@@ -35,4 +35,15 @@ public enum ControlQuery: String, CaseIterable, Sendable {
         case .wait: "hold the answer until a request passes the filters, for at most this many seconds (60 at most)"
         }
     }
+
+    /// A yes-or-no parameter's value (`unmatched`, `details`, `redact`):
+    /// `true` or `1`, `false` or `0`; `nil` for anything else, which the
+    /// server refuses rather than guesses at.
+    public static func flag(_ text: String) -> Bool? {
+        switch text {
+        case "true", "1": true
+        case "false", "0": false
+        default: nil
+        }
+    }
 }
