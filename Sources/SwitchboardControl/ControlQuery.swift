@@ -15,10 +15,12 @@ public enum ControlQuery: String, CaseIterable, Sendable {
     public var schema: JSONValue {
         switch self {
         case .by: WireSchemas.string
-        case .limit, .after: ["type": "integer", "minimum": 0, "maximum": .number(Double(Int32.max))]
+        case .limit, .after: WireSchemas.count
         case .unmatched, .details, .redact: WireSchemas.boolean
         case .endpoint: WireSchemas.string
-        case .wait: ["type": "number", "minimum": 0]
+        // Seconds as `DecimalText` reads them: digits and one point, no
+        // sign or exponent (`1e3` is not read as a number of seconds).
+        case .wait: ["type": "string", "pattern": #"^([0-9]+\.?[0-9]*|\.[0-9]+)$"#]
         }
     }
 

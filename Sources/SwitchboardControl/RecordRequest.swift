@@ -66,14 +66,19 @@ public struct RecordResult: Codable, Sendable, Equatable {
 }
 
 extension RecordRequest: WireSchema {
-    /// Exactly one of the three (`isValid`); other keys are not read.
+    /// Exactly one of the three (`isValid`); `null` reads as left out,
+    /// and other keys are not read.
     public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
         [
             "type": "object",
-            "properties": ["endpoints": WireSchemas.strings, "all": WireSchemas.boolean, "request": WireSchemas.count],
+            "properties": [
+                "endpoints": WireSchemas.nullable(WireSchemas.strings),
+                "all": WireSchemas.nullable(WireSchemas.boolean), "request": WireSchemas.nullable(WireSchemas.count),
+            ],
             "oneOf": [
-                ["required": ["endpoints"]], ["required": ["all"], "properties": ["all": ["const": true]]],
-                ["required": ["request"]],
+                ["required": ["endpoints"], "properties": ["endpoints": ["type": "array"]]],
+                ["required": ["all"], "properties": ["all": ["const": true]]],
+                ["required": ["request"], "properties": ["request": ["type": "integer"]]],
             ],
         ]
     }

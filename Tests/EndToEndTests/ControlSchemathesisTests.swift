@@ -1,0 +1,52 @@
+import Foundation
+import SwitchboardControl
+import SwitchboardTestSupport
+import Testing
+
+/// schemathesis (PyPI) against a running `switchboard serve`, reading the
+/// control API's own description (`GET /__switchboard/openapi.json`):
+/// generated calls, valid and not, get no 5xx, and every answer keeps to
+/// the description (status, content type, schema, headers, 405 and
+/// `Allow`, a refusal for what the schema forbids). Bounded to keep CI
+/// short: five examples per operation and phase, a fixed seed (a failure
+/// reproduces), and 40 s at most (it stops there, having passed the
+/// coverage phase and fuzzed for a while; this is the CI cost).
+///
+/// Not checked: `positive_data_acceptance`. Which names a body or path may
+/// hold (modes valid for this endpoint, profiles, ids, scenarios) is the
+/// manifest's, which no schema of the route can list, so a well-formed
+/// call naming what does not exist is rightly a 400 or 404.
+@Suite struct ControlSchemathesisTests {
+    /// `wait` is held at 0: a long poll answers after its wait (up to a
+    /// minute), which its own tests time on a virtual clock.
+    static let configuration = """
+        max-time = 40
+        [parameters]
+        "query.wait" = "0"
+        """
+
+    @Test(.enabled(if: PythonCheck.has("schemathesis"), PythonCheck.skipReason("schemathesis")))
+    func schemathesisFindsNoServerErrorAndNoAnswerOutsideTheDescription() async throws {
+        // A copy of its own: `POST …/record` may write stubs into the folder.
+        let fixtures = TrackedCopy.of("fixtures", in: RepositoryPaths.root)
+        let folder = try ScratchFolder("schemathesis")
+        defer { folder.remove() }
+        try Self.configuration.write(toFile: folder.path("schemathesis.toml"), atomically: true, encoding: .utf8)
+        let serve = try await ServeProcess.start(arguments: [fixtures.path, "--port", "0", "--quiet"])
+        try await serve.serving { serve in
+            let run = try await Subprocess.run(
+                "schemathesis",
+                [
+                    "--config-file", folder.path("schemathesis.toml"), "run",
+                    "http://127.0.0.1:\(serve.port)/__switchboard/openapi.json", "--max-examples", "5", "--seed", "1",
+                    "--request-timeout", "10", "--generation-database", "none", "--no-color",
+                    "--exclude-checks", "positive_data_acceptance",
+                ])
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            // Every operation of the table was tried, but the one the
+            // description came from, which schemathesis leaves out.
+            let operations = ControlRoute.allCases.map(\.declaration.methods.count).reduce(0, +) - 1
+            #expect(run.stdout.contains("\(operations) selected / \(operations) total"), "\(run.stdout)")
+        }
+    }
+}
