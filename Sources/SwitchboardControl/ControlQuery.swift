@@ -48,4 +48,14 @@ public enum ControlQuery: String, CaseIterable, Sendable {
         default: nil
         }
     }
+
+    /// A whole-number parameter's value (`limit`, `after`): digits only;
+    /// more than `Int.max` reads as `Int.max` (every request, none newer),
+    /// which the schema's `integer` allows, rather than a refusal.
+    public static func count(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return nil
+        }
+        return Int(text) ?? Int.max
+    }
 }

@@ -19,14 +19,14 @@ extension ControlAPI {
     func requests(_ target: RequestTarget) -> Response {
         var limit = Int.max
         if let text = target.queryValue("limit") {
-            guard let number = Int(text), number >= 0 else {
+            guard let number = ControlQuery.count(text) else {
                 return self.error(.badRequest, .badQuery, "limit should be a whole number, not '\(text)'")
             }
             limit = number
         }
         var after = 0
         if let text = target.queryValue("after") {
-            guard let number = Int(text), number >= 0 else {
+            guard let number = ControlQuery.count(text) else {
                 return self.error(.badRequest, .badQuery, "after should be a request's sequence number, not '\(text)'")
             }
             after = number
