@@ -39,7 +39,7 @@ public struct SwitchboardClient: SwitchboardControlling {
         var components = URLComponents(url: self.url, resolvingAgainstBaseURL: false) ?? URLComponents()
         components.percentEncodedPath = call.path
         var query = call.query
-        if let changedBy = self.changedBy, call.route.declaration.query.contains("by") {
+        if let changedBy = self.changedBy, call.route.declaration.query.contains(.by) {
             query.append(URLQueryItem(name: "by", value: changedBy))
         }
         components.queryItems = query.isEmpty ? nil : query

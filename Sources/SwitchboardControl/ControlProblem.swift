@@ -28,3 +28,20 @@ public struct JournalCleared: Codable, Sendable, Equatable {
         self.cleared = cleared
     }
 }
+
+extension ControlProblem: WireSchema {
+    /// Open: the fake API's error bodies add fields (`closest`, `retry_after`).
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        WireSchemas.object(
+            [
+                "error": WireSchemas.oneWord(of: ProblemCode.allCases.map(\.rawValue)),
+                "message": WireSchemas.string, "valid": WireSchemas.strings,
+            ], required: ["error", "message"], closed: false)
+    }
+}
+
+extension JournalCleared: WireSchema {
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        WireSchemas.object(["cleared": WireSchemas.count], required: ["cleared"])
+    }
+}

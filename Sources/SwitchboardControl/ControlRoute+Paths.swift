@@ -90,7 +90,8 @@ extension ControlRoute {
     public var listing: String {
         let declaration = self.declaration
         let path = declaration.path.map { "/" + $0.text }.joined()
-        let query = declaration.query.isEmpty ? "" : "?" + declaration.query.map { $0 + "=" }.joined(separator: "&")
+        let query =
+            declaration.query.isEmpty ? "" : "?" + declaration.query.map { $0.rawValue + "=" }.joined(separator: "&")
         return "\(declaration.method.rawValue) \(Self.prefix)\(path)\(query)"
     }
 

@@ -23,6 +23,7 @@ public enum ControlRoute: String, CaseIterable, Sendable {
     case clearRequests
     case har
     case record
+    case openAPI
 
     /// Where the control API lives: `/__switchboard` and below it.
     public static let prefix = "/__switchboard"
@@ -39,21 +40,21 @@ public enum ControlRoute: String, CaseIterable, Sendable {
             .init(.GET, ["endpoints", "{id}"], answer: EndpointStatus.self, "one endpoint")
         case .setEndpoint:
             .init(
-                .PUT, ["endpoints", "{id}"], also: [.PATCH, .POST], query: ["by"], body: SettingsChange.self,
+                .PUT, ["endpoints", "{id}"], also: [.PATCH, .POST], query: [.by], body: SettingsChange.self,
                 answer: EndpointStatus.self, "change an endpoint's mode, latency, rate limit or toxics")
         case .resetEndpoint:
             .init(
-                .POST, ["endpoints", "{id}", "reset"], query: ["by"], answer: EndpointStatus.self,
+                .POST, ["endpoints", "{id}", "reset"], query: [.by], answer: EndpointStatus.self,
                 "one endpoint back to the manifest's starting state")
         case .reset:
             .init(
-                .POST, ["reset"], query: ["by"], answer: PanelStatus.self,
+                .POST, ["reset"], query: [.by], answer: PanelStatus.self,
                 "every endpoint back to the manifest's starting state")
         case .scenarios:
             .init(.GET, ["scenarios"], answer: ScenarioList.self, "the manifest's scenarios and the one applied last")
         case .applyScenario:
             .init(
-                .POST, ["scenarios", "{name}"], query: ["by"], answer: PanelStatus.self,
+                .POST, ["scenarios", "{name}"], query: [.by], answer: PanelStatus.self,
                 "apply a scenario (or start a drill)")
         case .resources:
             .init(
@@ -71,20 +72,24 @@ public enum ControlRoute: String, CaseIterable, Sendable {
                 "a resource's items back to its seed")
         case .requests:
             .init(
-                .GET, ["requests"], query: ["limit", "unmatched", "endpoint", "details", "redact", "after", "wait"],
+                .GET, ["requests"], query: [.limit, .unmatched, .endpoint, .details, .redact, .after, .wait],
                 answer: [RequestRecord].self, "the journal, filtered, at once or as a long poll")
         case .request:
             .init(
-                .GET, ["requests", "{sequence}"], query: ["redact"], answer: RequestRecord.self,
+                .GET, ["requests", "{sequence}"], query: [.redact], answer: RequestRecord.self,
                 "one request with its headers and bodies")
         case .clearRequests:
             .init(.DELETE, ["requests"], answer: JournalCleared.self, "clear the journal")
         case .har:
-            .init(.GET, ["har"], query: ["redact"], answer: RawJSON.self, "the journal as HAR 1.2")
+            .init(.GET, ["har"], query: [.redact], answer: RawJSON.self, "the journal as HAR 1.2")
         case .record:
             .init(
                 .POST, ["record"], body: RecordRequest.self, answer: RecordResult.self,
                 "write the last live answers as fixtures")
+        case .openAPI:
+            .init(
+                .GET, ["openapi.json"], answer: ControlDescription.self,
+                "this API described in OpenAPI 3.1, from this table")
         }
     }
 }
@@ -97,19 +102,18 @@ public struct ControlRouteDeclaration {
     /// Methods taken for the same call as well (`PATCH` and `POST` for `PUT`).
     public var also: [ControlMethod]
     public var path: [ControlPathSegment]
-    /// The query parameters it reads. `by` names who made a change
-    /// (`by=cli`), for the log's marker.
-    public var query: [String]
-    /// The JSON body it takes, if any.
-    public var body: (any Decodable.Type)?
-    /// What it answers with.
-    public var answer: any Decodable.Type
+    /// The query parameters it reads.
+    public var query: [ControlQuery]
+    /// The JSON body it takes, if any, with its schema.
+    public var body: (any (Decodable & WireSchema).Type)?
+    /// What it answers with (200), with its schema.
+    public var answer: any (Decodable & WireSchema).Type
     /// What it does, in one line.
     public var summary: String
 
     init(
-        _ method: ControlMethod, _ path: [ControlPathSegment], also: [ControlMethod] = [], query: [String] = [],
-        body: (any Decodable.Type)? = nil, answer: any Decodable.Type, _ summary: String
+        _ method: ControlMethod, _ path: [ControlPathSegment], also: [ControlMethod] = [], query: [ControlQuery] = [],
+        body: (any (Decodable & WireSchema).Type)? = nil, answer: any (Decodable & WireSchema).Type, _ summary: String
     ) {
         self.method = method
         self.also = also
@@ -162,5 +166,21 @@ public struct RawJSON: Decodable, Sendable, Equatable {
     /// Not read through a decoder: clients keep the bytes.
     public init(from decoder: any Decoder) throws {
         throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "raw JSON is kept as bytes"))
+    }
+}
+
+extension RawJSON: WireSchema {
+    /// The one raw answer, `GET …/har`: HAR 1.2 as `HARWriter` writes it.
+    public static var schemaName: String? { "HAR" }
+
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        let creator = WireSchemas.object(
+            ["name": WireSchemas.string, "version": WireSchemas.string], required: ["name", "version"])
+        let log = WireSchemas.object(
+            [
+                "version": ["const": "1.2"], "creator": creator, "pages": WireSchemas.array(["type": "object"]),
+                "entries": WireSchemas.array(["type": "object"]), "comment": WireSchemas.string,
+            ], required: ["version", "creator", "pages", "entries"])
+        return WireSchemas.object(["log": log], required: ["log"])
     }
 }

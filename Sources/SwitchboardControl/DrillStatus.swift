@@ -25,3 +25,13 @@ public struct DrillStatus: Codable, Sendable, Equatable {
         case nextInMS = "next_in_ms"
     }
 }
+
+extension DrillStatus: WireSchema {
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        WireSchemas.object(
+            [
+                "name": WireSchemas.string, "applied": WireSchemas.count, "steps": WireSchemas.count,
+                "length_ms": WireSchemas.count, "next_in_ms": WireSchemas.count,
+            ], required: ["name", "applied", "steps", "length_ms"])
+    }
+}

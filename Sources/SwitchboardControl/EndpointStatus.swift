@@ -58,7 +58,7 @@ public struct EndpointStatus: Codable, Sendable, Equatable {
         self.startToxics = startToxics
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, method, path, mode, latency, hits
         case lastStatus = "last_status"
         case startMode = "start_mode"
@@ -95,5 +95,21 @@ public struct EndpointStatus: Codable, Sendable, Equatable {
         try container.encode(self.startRateLimit, forKey: .startRateLimit)
         try container.encode(self.startRateLimitKey, forKey: .startRateLimitKey)
         try container.encode(self.startToxics, forKey: .startToxics)
+    }
+}
+
+extension EndpointStatus: WireSchema {
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        let text = WireSchemas.nullable(WireSchemas.string)
+        let list = WireSchemas.nullable(WireSchemas.strings)
+        return WireSchemas.object(
+            [
+                "id": WireSchemas.string, "method": WireSchemas.string, "path": WireSchemas.string,
+                "mode": WireSchemas.string, "latency": text, "hits": WireSchemas.count,
+                "last_status": WireSchemas.nullable(["type": "integer", "minimum": 100, "maximum": 999]),
+                "start_mode": WireSchemas.string, "start_latency": text, "sequence": list, "rate_limit": text,
+                "rate_limit_key": text, "toxics": list, "counted": WireSchemas.nullable(WireSchemas.count),
+                "start_rate_limit": text, "start_rate_limit_key": text, "start_toxics": list,
+            ], required: CodingKeys.allCases.map(\.stringValue))
     }
 }

@@ -34,7 +34,7 @@ public struct PanelStatus: Codable, Sendable, Equatable {
         self.modes = modes
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case scenario, drill
         case scenarioState = "scenario_state"
         case totalRequests = "total_requests"
@@ -79,5 +79,31 @@ public struct LatencyProfileInfo: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case name, summary
         case builtIn = "built_in"
+    }
+}
+
+extension PanelStatus: WireSchema {
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        WireSchemas.object(
+            [
+                "scenario": WireSchemas.nullable(WireSchemas.string),
+                "scenario_state": WireSchemas.nullable(
+                    WireSchemas.oneWord(of: ScenarioLabel.State.allCases.map(\.rawValue))),
+                "drill": WireSchemas.nullable(schemas.reference(DrillStatus.self)),
+                "total_requests": WireSchemas.count,
+                "unmatched_requests": WireSchemas.count,
+                "endpoints": schemas.reference([EndpointStatus].self),
+                "latency_profiles": schemas.reference([LatencyProfileInfo].self),
+                "scenarios": WireSchemas.strings,
+                "modes": WireSchemas.strings,
+            ], required: CodingKeys.allCases.map(\.stringValue))
+    }
+}
+
+extension LatencyProfileInfo: WireSchema {
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        WireSchemas.object(
+            ["name": WireSchemas.string, "summary": WireSchemas.string, "built_in": WireSchemas.boolean],
+            required: ["name", "summary", "built_in"])
     }
 }

@@ -64,3 +64,55 @@ public struct RecordResult: Codable, Sendable, Equatable {
         self.manifestChanged = manifestChanged
     }
 }
+
+extension RecordRequest: WireSchema {
+    /// Exactly one of the three (`isValid`); `null` reads as left out,
+    /// and other keys are not read.
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        [
+            "type": "object",
+            "properties": [
+                "endpoints": WireSchemas.nullable(WireSchemas.strings),
+                "all": WireSchemas.nullable(WireSchemas.boolean), "request": WireSchemas.nullable(WireSchemas.count),
+            ],
+            "oneOf": [
+                ["required": ["endpoints"], "properties": ["endpoints": ["type": "array"]]],
+                ["required": ["all"], "properties": ["all": ["const": true]]],
+                ["required": ["request"], "properties": ["request": ["type": "integer"]]],
+            ],
+        ]
+    }
+}
+
+extension RecordResult: WireSchema {
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        WireSchemas.object(
+            [
+                "written": schemas.reference([Written].self), "skipped": schemas.reference([Skipped].self),
+                "manifest": WireSchemas.string, "manifestChanged": WireSchemas.boolean,
+            ], required: ["written", "skipped", "manifestChanged"])
+    }
+}
+
+extension RecordResult.Written: WireSchema {
+    public static var schemaName: String? { "RecordWritten" }
+
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        WireSchemas.object(
+            [
+                "endpoint": WireSchemas.string,
+                "response": WireSchemas.oneWord(of: ["success", "error", "server_error"]),
+                "file": WireSchemas.string,
+                "change": WireSchemas.oneWord(of: ["added", "updated", "stub", "already_an_endpoint"]),
+            ], required: ["endpoint", "response", "change"])
+    }
+}
+
+extension RecordResult.Skipped: WireSchema {
+    public static var schemaName: String? { "RecordSkipped" }
+
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        WireSchemas.object(
+            ["endpoint": WireSchemas.string, "reason": WireSchemas.string], required: ["endpoint", "reason"])
+    }
+}

@@ -125,3 +125,53 @@ public struct CapturedBody: Codable, Sendable, Equatable {
         self.truncated = truncated
     }
 }
+
+extension RequestRecord: WireSchema {
+    /// What the server writes (`JournalEntry.appendJSON`), which holds a
+    /// few keys this type does not read (`toxics`, `cut_short`,
+    /// `upstream_ms`, `upstream`); `details` only in the one-request answer.
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        let text = WireSchemas.nullable(WireSchemas.string)
+        let milliseconds: JSONValue = ["type": "number", "minimum": 0]
+        return WireSchemas.object(
+            [
+                "time": ["type": "string", "format": "date-time"], "method": WireSchemas.string,
+                "path": WireSchemas.string, "query": WireSchemas.string,
+                "status": WireSchemas.nullable(["type": "integer", "minimum": 100, "maximum": 999]),
+                "duration_ms": milliseconds, "delay_ms": milliseconds, "endpoint": text, "mode": text,
+                "setting": text, "latency": text, "toxics": WireSchemas.string, "cut_short": ["const": true],
+                "reason": WireSchemas.string, "forced_by": ["const": "prefer"], "forced": WireSchemas.string,
+                "network_fault": ["const": true], "rejected": WireSchemas.string, "rate_limited": WireSchemas.string,
+                "retried_early_ms": milliseconds, "upstream_ms": milliseconds, "upstream": WireSchemas.string,
+                "unmatched": WireSchemas.boolean, "closest": text, "hint": WireSchemas.string,
+                "sequence": ["type": "integer", "minimum": 1],
+                "details": WireSchemas.nullable(schemas.reference(RequestDetails.self)),
+            ],
+            required: [
+                "time", "method", "path", "query", "status", "duration_ms", "delay_ms", "endpoint", "mode", "setting",
+                "latency", "unmatched",
+            ])
+    }
+}
+
+extension RequestDetails: WireSchema {
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        let headers = WireSchemas.array(["type": "array", "items": WireSchemas.string, "minItems": 2, "maxItems": 2])
+        let body = schemas.reference(CapturedBody.self)
+        return WireSchemas.object(
+            [
+                "http_version": WireSchemas.string, "request_headers": headers, "request_body": body,
+                "response_headers": headers, "response_body": body,
+            ], required: ["http_version", "request_headers", "request_body", "response_headers", "response_body"])
+    }
+}
+
+extension CapturedBody: WireSchema {
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        WireSchemas.object(
+            [
+                "size": WireSchemas.count, "text": WireSchemas.string, "base64": WireSchemas.string,
+                "truncated": WireSchemas.boolean,
+            ], required: ["size", "truncated"])
+    }
+}

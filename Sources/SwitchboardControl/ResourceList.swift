@@ -30,3 +30,19 @@ public struct ResourceInfo: Codable, Sendable, Equatable {
         case idField = "id_field"
     }
 }
+
+extension ResourceList: WireSchema {
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        WireSchemas.object(["resources": schemas.reference([ResourceInfo].self)], required: ["resources"])
+    }
+}
+
+extension ResourceInfo: WireSchema {
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        WireSchemas.object(
+            [
+                "name": WireSchemas.string, "path": WireSchemas.string, "id_field": WireSchemas.string,
+                "items": WireSchemas.count,
+            ], required: ["name", "path", "id_field", "items"])
+    }
+}

@@ -6,3 +6,9 @@ public struct RouteList: Codable, Sendable, Equatable {
         self.routes = routes
     }
 }
+
+extension RouteList: WireSchema {
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        WireSchemas.object(["routes": WireSchemas.strings], required: ["routes"])
+    }
+}

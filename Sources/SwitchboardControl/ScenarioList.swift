@@ -99,3 +99,48 @@ public struct ScenarioInfo: Codable, Sendable, Equatable {
         }
     }
 }
+
+extension ScenarioList: WireSchema {
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        WireSchemas.object(
+            [
+                "active": WireSchemas.nullable(WireSchemas.string),
+                "scenarios": schemas.reference([ScenarioInfo].self),
+            ], required: ["active", "scenarios"])
+    }
+}
+
+extension ScenarioInfo: WireSchema {
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        WireSchemas.object(
+            [
+                "name": WireSchemas.string, "settings": schemas.reference([Setting].self),
+                "steps": WireSchemas.nullable(schemas.reference([Step].self)),
+            ], required: ["name", "settings", "steps"])
+    }
+}
+
+extension ScenarioInfo.Step: WireSchema {
+    public static var schemaName: String? { "ScenarioStep" }
+
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        WireSchemas.object(
+            [
+                "at_ms": WireSchemas.count, "settings": schemas.reference([ScenarioInfo.Setting].self),
+                "reset_all": WireSchemas.boolean,
+            ], required: ["at_ms", "settings", "reset_all"])
+    }
+}
+
+extension ScenarioInfo.Setting: WireSchema {
+    public static var schemaName: String? { "ScenarioSetting" }
+
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        WireSchemas.object(
+            [
+                "endpoint": WireSchemas.string, "mode": WireSchemas.nullable(WireSchemas.string),
+                "latency": WireSchemas.nullable(WireSchemas.string), "rate_limit": WireSchemas.string,
+                "rate_limit_key": WireSchemas.string, "toxics": WireSchemas.string,
+            ], required: ["endpoint", "mode", "latency"])
+    }
+}

@@ -139,3 +139,17 @@ struct AnyKey: CodingKey {
     init?(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
 }
+
+extension SettingsChange: WireSchema {
+    /// Unknown keys are refused (`unknown_field`); which words each takes
+    /// is the server's to say (`valid` in its refusal).
+    public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
+        let removable = WireSchemas.nullable(WireSchemas.string)
+        return WireSchemas.object(
+            [
+                "mode": WireSchemas.string, "latency": removable, "rate_limit": removable,
+                "rate_limit_key": removable,
+                "toxics": ["anyOf": [removable, WireSchemas.strings]],
+            ], required: [])
+    }
+}

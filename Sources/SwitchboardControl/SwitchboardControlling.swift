@@ -111,6 +111,11 @@ extension SwitchboardControlling {
     public func record(_ request: RecordRequest) async throws -> RecordResult {
         try await self.perform(ControlCall(.record, body: request))
     }
+
+    /// This API described in OpenAPI 3.1 (`GET …/openapi.json`).
+    public func openAPI() async throws -> ControlDescription {
+        try await self.perform(ControlCall(.openAPI))
+    }
 }
 
 /// The calls tests make most, on top of the routes.

@@ -2,7 +2,7 @@
 /// scenario: its name and whether the settings are still what it made
 /// them. One value, so the three never disagree.
 public struct ScenarioLabel: Sendable, Hashable, CustomStringConvertible {
-    public enum State: String, Codable, Sendable, Hashable {
+    public enum State: String, Codable, Sendable, Hashable, CaseIterable {
         /// Every setting is what the scenario makes of the manifest's start.
         case alone
         /// The scenario went over earlier changes, which still show, and

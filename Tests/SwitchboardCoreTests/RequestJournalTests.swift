@@ -155,3 +155,17 @@ final class Counter: Sendable {
     func increment() { self.count.withLockedValue { $0 += 1 } }
     var value: Int { self.count.withLockedValue { $0 } }
 }
+
+extension RequestJournalTests {
+    /// A reader's `after` may come from a query: the largest `Int` (and
+    /// the one below it, a page away from it) reads nothing, without
+    /// trapping on `+ 1`.
+    @Test func readingAfterTheLargestSequenceReadsNothing() {
+        let journal = RequestJournal(capacity: 10)
+        for index in 1...3 { journal.record(self.entry("/\(index)")) }
+        #expect(journal.entries(after: .max).entries.isEmpty)
+        #expect(journal.entries(after: .max, through: .max, limit: 256).isEmpty)
+        #expect(journal.entries(after: .max - 1, through: .max, limit: 256).isEmpty)
+        #expect(journal.entries(after: 1, through: .max, limit: .max).map(\.target) == ["/2", "/3"])
+    }
+}

@@ -18,6 +18,8 @@ import Testing
         seen.append(try await board.scenarios().scenarios.map(\.name).joined(separator: ","))
         seen.append(try await board.apply(scenario: "outage").scenario ?? "none")
         seen.append(String(try await board.routes().routes.count))
+        let described = try await board.openAPI().document
+        seen.append("\(described["openapi"]?.text ?? "none") \(described["paths"]?["/__switchboard/har"] != nil)")
         await send()
         let logins = try await board.requests(RequestFilter(endpoint: "login"))
         seen.append(logins.map { "\($0.status ?? 0)" }.joined(separator: ","))
@@ -41,6 +43,7 @@ import Testing
         #expect(inProcess == overHTTP)
         #expect(inProcess.first == "error")
         #expect(inProcess.contains("HAR"))
+        #expect(inProcess.contains("3.1.0 true"))
     }
 
     @Test(.switchboard("Fixtures"))

@@ -140,6 +140,7 @@ import Testing
             case .clearRequests: try await client.clearRequests()
             case .har: _ = try await client.har()
             case .record: try await client.record(RecordRequest(all: true))
+            case .openAPI: _ = try await client.openAPI()
             }
         }
         #expect(sent?.route == route)

@@ -175,10 +175,10 @@ public final class RequestJournal: Sendable {
         self.storage.withLockedValue { storage in
             let last = storage.nextSequence - 1
             let oldestKept = storage.firstKept
-            var first = max(sequence + 1, oldestKept)
+            var first = max(Self.next(after: sequence), oldestKept)
             // Entries that were overwritten before this reader got to them
             // (cleared ones are not missed, just gone).
-            let missed = max(0, oldestKept - max(sequence + 1, storage.base))
+            let missed = max(0, oldestKept - max(Self.next(after: sequence), storage.base))
             if last - first + 1 > limit { first = last - limit + 1 }
             guard first <= last else { return JournalPage(entries: [], missed: missed, lastSequence: last) }
             var entries: [JournalEntry] = []
@@ -196,11 +196,19 @@ public final class RequestJournal: Sendable {
     /// skipped.
     public func entries(after sequence: Int, through last: Int, limit: Int) -> [JournalEntry] {
         self.storage.withLockedValue { storage in
-            let first = max(sequence + 1, storage.firstKept)
-            let end = min(last, storage.nextSequence - 1, first + limit - 1)
+            let first = max(Self.next(after: sequence), storage.firstKept)
+            let reach = first.addingReportingOverflow(limit - 1)
+            let end = min(last, storage.nextSequence - 1, reach.overflow ? .max : reach.partialValue)
             guard first <= end else { return [] }
             return (first...end).map { storage.ring[($0 - storage.base) % self.capacity] }
         }
+    }
+
+    /// The number after `sequence`, which may come from a query
+    /// (`?after=9223372036854775807`): `Int.max` stays, as nothing is
+    /// newer, where `+ 1` would trap and take the server down.
+    private static func next(after sequence: Int) -> Int {
+        sequence == .max ? .max : sequence + 1
     }
 
     /// The sequence number of the newest entry (0 before any).

@@ -19,14 +19,14 @@ extension ControlAPI {
     func requests(_ target: RequestTarget) -> Response {
         var limit = Int.max
         if let text = target.queryValue("limit") {
-            guard let number = Int(text), number >= 0 else {
+            guard let number = ControlQuery.count(text) else {
                 return self.error(.badRequest, .badQuery, "limit should be a whole number, not '\(text)'")
             }
             limit = number
         }
         var after = 0
         if let text = target.queryValue("after") {
-            guard let number = Int(text), number >= 0 else {
+            guard let number = ControlQuery.count(text) else {
                 return self.error(.badRequest, .badQuery, "after should be a request's sequence number, not '\(text)'")
             }
             after = number
@@ -41,11 +41,19 @@ extension ControlAPI {
             }
             wait = parsed
         }
-        let details = target.queryValue("details").map { $0 != "false" && $0 != "0" } ?? false
-        let redact = target.queryValue("redact") != "false"
+        let details: Bool
+        let redact: Bool
+        let unmatched: Bool?
+        do {
+            details = try self.flag(.details, in: target) ?? false
+            redact = try self.flag(.redact, in: target) ?? true
+            unmatched = try self.flag(.unmatched, in: target)
+        } catch {
+            return error.response
+        }
         var export = JournalExport(
             journal: self.journal, format: details ? .detailedRequests(redact: redact) : .requests(redact: redact),
-            unmatched: target.queryValue("unmatched").map { $0 != "false" && $0 != "0" },
+            unmatched: unmatched,
             endpoint: target.queryValue("endpoint"), limit: limit)
         export.after = after
         return Response(status: .ok, body: "", export: export, waitUpTo: wait)
@@ -58,5 +66,22 @@ extension ControlAPI {
         case .success(let wait): return min(TimeAmount(wait), Self.longestWait)
         case .failure(let problem): return problem.isTooLong ? Self.longestWait : nil
         }
+    }
+
+    /// A refusal of a query parameter, thrown to the route's answer.
+    struct QueryRefusal: Error {
+        let response: Response
+    }
+
+    /// A yes-or-no parameter (`ControlQuery.flag`); `nil` when absent, a
+    /// 400 for a value that is neither: `redact=null` must not guess.
+    func flag(_ query: ControlQuery, in target: RequestTarget) throws(QueryRefusal) -> Bool? {
+        guard let text = target.queryValue(query.rawValue) else { return nil }
+        guard let value = ControlQuery.flag(text) else {
+            throw QueryRefusal(
+                response: self.error(
+                    .badRequest, .badQuery, "\(query.rawValue) should be true or false, not '\(text)'"))
+        }
+        return value
     }
 }

@@ -15,6 +15,8 @@ struct ControlAPI: Sendable {
     let serverURL: String
     /// The live answers `POST …/record` writes; nil where nothing goes live.
     var answers: LiveAnswers? = nil
+    /// Whether a control token is set, which the description says.
+    var takesToken = false
 
     static let prefix = ControlRoute.prefix
 
@@ -119,7 +121,6 @@ struct ControlAPI: Sendable {
     private func answer(_ route: ControlRoute, parameters: [String], request: Request) -> Response {
         // The CLI says it is the CLI, so the log's marker can say so.
         let origin: ChangeOrigin = request.target.queryValue("by") == "cli" ? .commandLine : .controlAPI
-        let redact = request.target.queryValue("redact") != "false"
         switch route {
         case .routes:
             return Self.json(.ok, RouteList())
@@ -151,6 +152,8 @@ struct ControlAPI: Sendable {
         case .requests:
             return self.requests(request.target)
         case .request:
+            let redact: Bool
+            do { redact = try self.flag(.redact, in: request.target) ?? true } catch { return error.response }
             guard let sequence = Int(parameters[0]), let entry = self.journal.entry(sequence: sequence) else {
                 return self.error(
                     .notFound, .unknownRequest,
@@ -168,7 +171,13 @@ struct ControlAPI: Sendable {
             }
         case .record:
             return self.record(body: request.body)
+        case .openAPI:
+            let description = ControlDescription(
+                serverURL: self.serverURL, version: SwitchboardVersion.current, token: self.takesToken)
+            return Response(status: .ok, body: description.document.json)
         case .har:
+            let redact: Bool
+            do { redact = try self.flag(.redact, in: request.target) ?? true } catch { return error.response }
             let export = JournalExport(
                 journal: self.journal, format: .har(serverURL: self.serverURL, redact: redact))
             return Response(status: .ok, body: "", export: export)
