@@ -28,6 +28,16 @@
             SwitchboardTrait(source: .folder(fixtures), inProcess: true)
         }
 
+        /// A fresh in-process ``Switchboard`` for each test, serving the
+        /// OpenAPI description `openAPI` (relative to the test file's folder
+        /// unless absolute), checking requests against it when `validate`.
+        public static func switchboardInProcess(
+            openAPI: String, validate: Bool = false, filePath: String = #filePath
+        ) -> Self {
+            SwitchboardTrait(
+                source: .description(Self.folder(openAPI, besides: filePath), validate: validate), inProcess: true)
+        }
+
         /// A fresh in-process ``Switchboard`` for each test, serving
         /// endpoints (and, when given, scenarios) declared in code.
         public static func switchboardInProcess(

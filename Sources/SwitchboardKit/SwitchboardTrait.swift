@@ -15,6 +15,8 @@
     public struct SwitchboardTrait: TestTrait, SuiteTrait, TestScoping {
         enum Source: Sendable {
             case folder(URL)
+            /// An OpenAPI description, checking requests when `validate`.
+            case description(URL, validate: Bool)
             case endpoints(@Sendable () -> [Endpoint], scenarios: @Sendable () -> [Scenario])
         }
 
@@ -46,7 +48,11 @@
             case (.folder(let folder), false): board = try await Switchboard.start(fixtures: folder)
             case (.endpoints(let endpoints, let scenarios), false):
                 board = try await Switchboard.start(endpoints: endpoints, scenarios: scenarios)
+            case (.description(let url, let validate), false):
+                board = try await Switchboard.start(openAPI: url, validate: validate)
             case (.folder(let folder), true): board = try await Switchboard.inProcess(fixtures: folder)
+            case (.description(let url, let validate), true):
+                board = try await Switchboard.inProcess(openAPI: url, validate: validate)
             case (.endpoints(let endpoints, let scenarios), true):
                 board = try Switchboard.inProcess(endpoints: endpoints, scenarios: scenarios)
             }
@@ -80,6 +86,18 @@
         /// for tests that run where the sources are not (a device).
         public static func switchboard(_ fixtures: URL) -> Self {
             SwitchboardTrait(source: .folder(fixtures))
+        }
+
+        /// A fresh ``Switchboard`` for each test, serving the OpenAPI
+        /// description `openAPI` (relative to the test file's folder unless
+        /// absolute), checking requests against it when `validate`:
+        ///
+        /// ```swift
+        /// @Suite(.switchboard(openAPI: "openapi.yaml", validate: true))
+        /// struct PetListTests { … }
+        /// ```
+        public static func switchboard(openAPI: String, validate: Bool = false, filePath: String = #filePath) -> Self {
+            SwitchboardTrait(source: .description(Self.folder(openAPI, besides: filePath), validate: validate))
         }
 
         /// A fresh ``Switchboard`` for each test, serving endpoints (and,

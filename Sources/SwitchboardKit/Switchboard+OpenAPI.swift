@@ -1,0 +1,44 @@
+public import Foundation
+import SwitchboardCore
+
+/// An OpenAPI description served as it is, on a port or in-process: each
+/// operation an endpoint named by its `operationId`, every mode answering
+/// what the description documents (docs/openapi.md).
+extension Switchboard {
+    /// Serves the OpenAPI 3.0 or 3.1 description at `openAPI` (YAML or
+    /// JSON) on `port` (0: any free port). With `validate`, a request that
+    /// breaks its operation is answered 422 (401, 415) naming each
+    /// violation, and ``verifyNoInvalidRequests(fileID:filePath:line:column:)``
+    /// fails the test that sent it. `seed` picks the bodies generated from
+    /// schemas where the description has no example (the same seed, the
+    /// same bodies).
+    ///
+    /// ```swift
+    /// let board = try await Switchboard.start(openAPI: specURL, validate: true)
+    /// try await board.set("findPets", .serverError)  // the documented 5xx or default
+    /// ```
+    public static func start(
+        openAPI: URL, validate: Bool = false, seed: UInt64? = nil, port: Int = 0
+    ) async throws -> Switchboard {
+        let manifest = try await Self.description(openAPI, validate: validate, seed: seed)
+        return try await self.start(manifest: manifest, port: port)
+    }
+
+    /// Serves the description at `openAPI` in-process, without a port: the
+    /// code under test uses ``urlSession()``, and `offline` and
+    /// `url_error:NAME` fail its requests as a device would.
+    public static func inProcess(
+        openAPI: URL, validate: Bool = false, seed: UInt64? = nil
+    ) async throws -> Switchboard {
+        self.inProcess(manifest: try await Self.description(openAPI, validate: validate, seed: seed))
+    }
+
+    static func description(_ url: URL, validate: Bool, seed: UInt64?) async throws -> Manifest {
+        let path = url.path
+        var manifest = try await onOwnThread { () throws(ManifestError) in
+            try ManifestLoader.load(directory: path, seed: seed ?? ManifestLoader.defaultSeed)
+        }
+        if validate { manifest.validatesRequests = true }
+        return manifest
+    }
+}

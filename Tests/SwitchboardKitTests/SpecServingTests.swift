@@ -1,0 +1,81 @@
+import Foundation
+import SwitchboardKit
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// An OpenAPI description served by SwitchboardKit, on a port and
+/// in-process: the operations answer by their `operationId`, modes answer
+/// what the description documents, and with `validate` a request that
+/// breaks it is answered 422 and fails `verifyNoInvalidRequests()` at the
+/// caller's line. The description is the OpenAPI Initiative's
+/// petstore-expanded (Tests/Specs/SOURCES.md), read from the sources.
+@Suite struct SpecServingTests {
+    static let spec = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Specs/petstore-expanded.yaml")
+
+    static func send(
+        _ session: URLSession, _ url: URL, method: String = "GET", body: String? = nil
+    ) async throws -> (status: Int, json: Any?) {
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        if let body {
+            request.httpBody = Data(body.utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let (data, response) = try await session.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, try? JSONSerialization.jsonObject(with: data))
+    }
+
+    @Test func theOperationsAnswerWhatTheDescriptionDocuments() async throws {
+        let board = try await Switchboard.start(openAPI: Self.spec)
+        let session = URLSession(configuration: .ephemeral)
+        // The server's base path (/api) and without it.
+        for path in ["/api/pets", "/pets"] {
+            let pets = try await Self.send(session, board.baseURL.appendingPathComponent(path))
+            #expect(pets.status == 200)
+            let list = try #require(pets.json as? [[String: Any]], "generated from the Pet schema: an array")
+            #expect(!list.isEmpty && list.allSatisfy { $0["name"] is String && $0["id"] is Int })
+        }
+        try await board.set("findPets", .serverError)
+        let failed = try await Self.send(session, board.baseURL.appendingPathComponent("/api/pets"))
+        // `default` documents the error: its status is ours (500), its body the Error schema's.
+        #expect(failed.status == 500)
+        let error = try #require(failed.json as? [String: Any])
+        #expect(error["code"] is Int && error["message"] is String)
+        await board.stop()
+    }
+
+    @Test(.switchboardInProcess(openAPI: "Specs/petstore-expanded.yaml", validate: true))
+    func inProcessOfflineAndValidation() async throws {
+        let board = Switchboard.current
+        let session = board.urlSession()
+        let pets = board.baseURL.appendingPathComponent("/api/pets")
+        let made = try await Self.send(session, pets, method: "POST", body: #"{"name":"Rex"}"#)
+        #expect(made.status == 200)
+        #expect(await board.verifyNoInvalidRequests())
+
+        let refused = try await Self.send(session, pets, method: "POST", body: #"{"tag":7}"#)
+        #expect(refused.status == 422)
+        let errors = (refused.json as? [String: Any])?["errors"] as? [[String: String]]
+        #expect(
+            errors == [
+                ["location": "body", "message": "missing required property name"],
+                ["location": "body.tag", "message": "expected string"],
+            ])
+        #expect(await board.invalidRequests().map(\.path) == ["/api/pets"])
+        await withKnownIssue {
+            #expect(await board.verifyNoInvalidRequests() == false)
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("received 1 request that breaks the OpenAPI description")
+                && text.contains("body: missing required property name")
+                && issue.sourceLocation?.fileName == "SpecServingTests.swift"
+        }
+
+        try await board.set("findPets", .offline)
+        await #expect(throws: URLError.self) { _ = try await Self.send(session, pets) }
+    }
+}
