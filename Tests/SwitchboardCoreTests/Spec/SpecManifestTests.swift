@@ -157,6 +157,28 @@ import Testing
         }
     }
 
+    @Test func anAliasBombInADescriptionIsRefusedBeforeItExpands() throws {
+        var bomb = ["openapi: 3.0.3", "info: {title: t, version: '1'}", "x-lol:"]
+        bomb.append("  x0: &a0 [" + Array(repeating: "lol", count: 10).joined(separator: ", ") + "]")
+        for level in 1..<10 {
+            bomb.append(
+                "  x\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+                    + "]")
+        }
+        bomb.append(
+            "paths: {/lol: {get: {responses: {'200': {description: ok, content: {application/json: {example: *a9}}}}}}}"
+        )
+        let fixtures = try Self.folder(spec: bomb.joined(separator: "\n"))
+        do {
+            _ = try ManifestLoader.load(directory: fixtures.path + "/api.yaml", displayDirectory: "api.yaml")
+            Issue.record("an alias bomb was served")
+        } catch {
+            #expect(error.diagnostics.count == 1)
+            #expect(error.diagnostics.first?.message.hasPrefix("the YAML aliases here expand to more than") == true)
+            #expect(error.diagnostics.first?.file == "api.yaml")
+        }
+    }
+
     @Test func aManifestFileIsStillAskedForItsFolder() throws {
         let fixtures = try TemporaryFixtures(manifest: "endpoints: []\n")
         do {
