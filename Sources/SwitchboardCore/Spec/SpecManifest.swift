@@ -59,6 +59,7 @@ enum SpecManifest {
         var manifest = Manifest(
             directory: (path as NSString).deletingLastPathComponent, file: shown, endpoints: built.endpoints)
         manifest.basePath = built.basePath
+        manifest.isDescriptionOnly = true
         manifest.reads = reads
         manifest.loadedAt = started
         return manifest
