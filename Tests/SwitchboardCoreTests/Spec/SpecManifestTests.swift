@@ -108,6 +108,32 @@ import Testing
         #expect(manifest.basePath == "/v1")
     }
 
+    @Test func aRangeIsSentAsItsHundredAndAnUndocumentedSuccessIsOurs() throws {
+        let fixtures = try Self.folder(
+            spec: """
+                openapi: 3.1.0
+                info: {title: t, version: "1"}
+                paths:
+                  /ranged:
+                    get:
+                      responses:
+                        '2XX': {description: ok, content: {application/json: {example: {ranged: true}}}}
+                        '4XX': {description: bad}
+                  /moved: {get: {responses: {'301': {description: elsewhere}}}}
+                """)
+        let manifest = try ManifestLoader.load(directory: fixtures.path + "/api.yaml")
+        let ranged = manifest.endpoints[0]
+        #expect(ranged.success.status == 200)
+        #expect(Self.json(ranged.success) == ["ranged": true])
+        #expect(ranged.error.status == 400)
+        #expect(Self.body(ranged.error).isEmpty)
+        let moved = manifest.endpoints[1]
+        #expect(moved.success.status == 200)
+        #expect(Self.body(moved.success) == Self.body(ResponseDefinition.fallback(for: .success)))
+        #expect(moved.serverError.status == 500)
+        #expect(Self.body(moved.serverError) == Self.body(ResponseDefinition.fallback(for: .serverError)))
+    }
+
     @Test func theOAIPetstoreServesItsThreeOperations() throws {
         let manifest = try Self.load("oai-examples/v3.0-petstore.yaml")
         #expect(manifest.endpoints.map(\.id) == ["listPets", "createPets", "showPetById"])
