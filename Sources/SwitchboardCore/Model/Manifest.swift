@@ -23,14 +23,14 @@ public struct Manifest: Sendable {
     /// under it is answered as one without it (docs/openapi.md); empty when
     /// there is none.
     public var basePath = ""
-    /// Set when an OpenAPI description is served directly
-    /// (`switchboard api.yaml`): there is no manifest file to record into.
-    public var isDescriptionOnly = false
     /// The body files and per-request patterns it was built from.
     public var reads = FixtureReads()
     /// When reading the folder began (seconds since 1970): a file changed
     /// after this may not be in the manifest.
     public var loadedAt: Double = 0
+    /// Set when an OpenAPI description is served directly
+    /// (`switchboard api.yaml`): there is no manifest file to record into.
+    public var isDescriptionOnly = false
 
     public init(
         directory: String,
