@@ -54,6 +54,25 @@ import Testing
         #expect(liveJSON != nil && liveJSON == offlineJSON)
     }
 
+    @Test func recordingIsRefusedWhileADescriptionIsServedOnItsOwn() async throws {
+        let fixtures = try TemporaryFixtures(
+            manifest: Self.proxyManifest,
+            textFiles: [
+                "api.yaml":
+                    "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /pets: {get: {operationId: listPets, responses: {'200': {description: ok}}}}\n"
+            ])
+        let proxy = try LiveWire(fixtures: fixtures, serving: "api.yaml")
+        let answers = proxy.responder.answers
+        let panel = proxy.panel
+        let result = try await onThread { answers.write([], skipped: [], panel: panel) }
+        guard case .failure(let refusal) = result else {
+            Issue.record("recorded beside a description served on its own")
+            return
+        }
+        #expect(refusal.message.contains("serve a folder whose switchboard.yml says 'openapi: api.yaml'"))
+        #expect(panel.snapshot().manifest.endpoints.map(\.id) == ["listPets"])
+    }
+
     @Test func anEndpointWithNoLiveAnswerSaysSo() async throws {
         let proxy = try LiveWire(fixtures: TemporaryFixtures(manifest: Self.proxyManifest))
         guard case .failure(let refusal) = try await Self.record(["health"], in: proxy) else {

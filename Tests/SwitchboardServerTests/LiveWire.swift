@@ -39,9 +39,11 @@ struct LiveWire {
             upstream: self.upstream.upstream(on: self.loop, settings: settings))
     }
 
-    /// The server for the folder `fixtures` on disk: recording writes there.
-    init(fixtures: TemporaryFixtures) throws {
-        self.panel = ControlPanel(manifest: try ManifestLoader.load(directory: fixtures.path))
+    /// The server for the folder `fixtures` on disk (or for the OpenAPI
+    /// description `serving` in it): recording writes there.
+    init(fixtures: TemporaryFixtures, serving file: String? = nil) throws {
+        let path = file.map { fixtures.path + "/" + $0 } ?? fixtures.path
+        self.panel = ControlPanel(manifest: try ManifestLoader.load(directory: path))
         self.fixtures = fixtures
         self.limits = ServerLimits()
         self.responder = Responder(

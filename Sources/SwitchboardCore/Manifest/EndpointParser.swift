@@ -126,7 +126,7 @@ extension ManifestReader {
         endpoint.body = body
 
         if let idNode = fields.value(for: "id"), let id = self.string(idNode, what: "id") {
-            if id.isEmpty || !id.allSatisfy({ $0.isParameterNameCharacter || $0 == "." }) {
+            if id.isEmpty || !id.allSatisfy(\.isEndpointIDCharacter) {
                 self.report(
                     at: idNode, "id '\(id)' may only use letters, digits, '-', '_' and '.'", fix: "e.g. 'id: get-user'")
             } else {

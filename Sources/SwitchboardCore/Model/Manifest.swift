@@ -32,6 +32,9 @@ public struct Manifest: Sendable {
     /// When reading the folder began (seconds since 1970): a file changed
     /// after this may not be in the manifest.
     public var loadedAt: Double = 0
+    /// Set when an OpenAPI description is served directly
+    /// (`switchboard api.yaml`): there is no manifest file to record into.
+    public var isDescriptionOnly = false
 
     public init(
         directory: String,

@@ -85,10 +85,10 @@ enum SpecEndpoints {
         return PathPattern(segments: segments)
     }
 
-    /// An `operationId` as an endpoint id: the letters a manifest's id may
-    /// use (`EndpointParser`), anything else as `-`.
+    /// An `operationId` as an endpoint id: the characters a manifest's id
+    /// may use (`isEndpointIDCharacter`), anything else as `-`.
     static func id(_ operationID: String) -> String {
-        String(operationID.map { $0.isParameterNameCharacter || $0 == "." ? $0 : "-" })
+        String(operationID.map { $0.isEndpointIDCharacter ? $0 : "-" })
     }
 
     /// FNV-1a of the id: each operation's bodies get a seed of their own,

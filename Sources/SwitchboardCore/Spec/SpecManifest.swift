@@ -12,7 +12,11 @@ enum SpecManifest {
     ) throws(ManifestError) -> (endpoints: [EndpointDefinition], basePath: String) {
         let document: SpecDocument
         do {
-            document = try SpecLoader.load(bytes: bytes)
+            document = try SpecLoader.load(bytes: bytes) { root, text in
+                AliasBudget.check(root, text: text, file: file).map {
+                    SpecProblem(line: $0.line, column: $0.column, message: $0.message, fix: $0.fix)
+                }
+            }
         } catch {
             if let yaml = error.yaml {
                 throw ManifestError(diagnostics: [YAMLErrorText.diagnostic(for: yaml, file: file)])
@@ -55,6 +59,7 @@ enum SpecManifest {
         var manifest = Manifest(
             directory: (path as NSString).deletingLastPathComponent, file: shown, endpoints: built.endpoints)
         manifest.basePath = built.basePath
+        manifest.isDescriptionOnly = true
         manifest.reads = reads
         manifest.loadedAt = started
         return manifest

@@ -53,7 +53,19 @@ extension LiveAnswers {
         RecordResult, RecordRefusal
     > {
         self.writes.withLock { () -> Result<RecordResult, RecordRefusal> in
-            let directory = panel.snapshot().manifest.directory
+            let manifest = panel.snapshot().manifest
+            // Writing a switchboard.yml beside a description served alone
+            // and loading that folder would replace every described
+            // endpoint with the recorded ones.
+            if manifest.isDescriptionOnly {
+                let name = (manifest.file as NSString).lastPathComponent
+                return .failure(
+                    RecordRefusal(
+                        message:
+                            "recording writes into a fixtures folder, and \(manifest.file) is an OpenAPI description served on its own: "
+                            + "serve a folder whose switchboard.yml says 'openapi: \(name)' to record beside it"))
+            }
+            let directory = manifest.directory
             let summary: FixtureRecorder.Summary
             let before = Self.manifestText(in: directory)
             let folderExisted = FileManager.default.fileExists(atPath: directory)

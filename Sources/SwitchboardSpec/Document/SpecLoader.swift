@@ -3,12 +3,17 @@ import OpenAPIKit
 import OpenAPIKit30
 import OpenAPIKitCompat
 import SwitchboardControl
-import Yams
+public import Yams
 
 /// Reads an OpenAPI 3.0 or 3.1 description, YAML or JSON (told apart by its
 /// first character, not its name), into a `SpecDocument`.
 public enum SpecLoader {
-    public static func load(bytes: [UInt8]) throws(SpecProblem) -> SpecDocument {
+    /// `vetting` sees the YAML tree before anything walks it, and may
+    /// refuse it (the core's alias budget: a "billion laughs" expands in the
+    /// decoder's walk).
+    public static func load(
+        bytes: [UInt8], vetting: (_ root: Node, _ text: String) -> SpecProblem? = { _, _ in nil }
+    ) throws(SpecProblem) -> SpecDocument {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw SpecProblem(line: 1, column: 1, message: "the description is not UTF-8 text", fix: "save it as UTF-8")
         }
@@ -38,6 +43,7 @@ public enum SpecLoader {
                 line: 1, column: 1, message: "the description is not a mapping of `key: value` lines",
                 fix: "an OpenAPI document starts with `openapi: 3.1.0`")
         }
+        if let refused = vetting(node, text) { throw refused }
         let version = try Self.version(openapi: root["openapi"]?.string, swagger: root["swagger"]?.string)
         let document = try Self.decode(version: version, node: node)
         return try SpecOperations.document(document, version: version)

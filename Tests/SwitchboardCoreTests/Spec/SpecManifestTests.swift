@@ -112,6 +112,32 @@ import Testing
         #expect(manifest.basePath == "/v1")
     }
 
+    @Test func aRangeIsSentAsItsHundredAndAnUndocumentedSuccessIsOurs() throws {
+        let fixtures = try Self.folder(
+            spec: """
+                openapi: 3.1.0
+                info: {title: t, version: "1"}
+                paths:
+                  /ranged:
+                    get:
+                      responses:
+                        '2XX': {description: ok, content: {application/json: {example: {ranged: true}}}}
+                        '4XX': {description: bad}
+                  /moved: {get: {responses: {'301': {description: elsewhere}}}}
+                """)
+        let manifest = try ManifestLoader.load(directory: fixtures.path + "/api.yaml")
+        let ranged = manifest.endpoints[0]
+        #expect(ranged.success.status == 200)
+        #expect(Self.json(ranged.success) == ["ranged": true])
+        #expect(ranged.error.status == 400)
+        #expect(Self.body(ranged.error).isEmpty)
+        let moved = manifest.endpoints[1]
+        #expect(moved.success.status == 200)
+        #expect(Self.body(moved.success) == Self.body(ResponseDefinition.fallback(for: .success)))
+        #expect(moved.serverError.status == 500)
+        #expect(Self.body(moved.serverError) == Self.body(ResponseDefinition.fallback(for: .serverError)))
+    }
+
     @Test func theOAIPetstoreServesItsThreeOperations() throws {
         let manifest = try Self.load("oai-examples/v3.0-petstore.yaml")
         #expect(manifest.endpoints.map(\.id) == ["listPets", "createPets", "showPetById"])
@@ -158,6 +184,28 @@ import Testing
         } catch {
             #expect(
                 error.description.hasPrefix("api.yaml: operationId 'same' (GET /b) is used by an earlier operation"))
+        }
+    }
+
+    @Test func anAliasBombInADescriptionIsRefusedBeforeItExpands() throws {
+        var bomb = ["openapi: 3.0.3", "info: {title: t, version: '1'}", "x-lol:"]
+        bomb.append("  x0: &a0 [" + Array(repeating: "lol", count: 10).joined(separator: ", ") + "]")
+        for level in 1..<10 {
+            bomb.append(
+                "  x\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+                    + "]")
+        }
+        bomb.append(
+            "paths: {/lol: {get: {responses: {'200': {description: ok, content: {application/json: {example: *a9}}}}}}}"
+        )
+        let fixtures = try Self.folder(spec: bomb.joined(separator: "\n"))
+        do {
+            _ = try ManifestLoader.load(directory: fixtures.path + "/api.yaml", displayDirectory: "api.yaml")
+            Issue.record("an alias bomb was served")
+        } catch {
+            #expect(error.diagnostics.count == 1)
+            #expect(error.diagnostics.first?.message.hasPrefix("the YAML aliases here expand to more than") == true)
+            #expect(error.diagnostics.first?.file == "api.yaml")
         }
     }
 
