@@ -25,8 +25,9 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         self.kind = kind
     }
 
-    /// `body.items[0].price: expected number`
-    public var description: String { "\(self.location): \(self.message)" }
+    /// `body.items[0].price: expected number` (the message alone for the
+    /// value as a whole, which has no location).
+    public var description: String { self.location.isEmpty ? self.message : "\(self.location): \(self.message)" }
 
     /// The status a request with `violations` is answered with: a missing
     /// credential before a media type nobody takes, before the rest (what

@@ -148,16 +148,7 @@ import Testing
             let run = try await Subprocess.run(
                 "python3", [scratch.url.appendingPathComponent("conformance.py").path, spec, String(serve.port)])
             #expect(run.stdout.hasSuffix("checked \(operations)\n"), "\(run.stdout)\n\(run.stderr)")
-            // Box's bodies without examples are generated from deep schemas
-            // (allOf with required properties beside it, oneOf lists), which
-            // branch wB's placeholder SchemaSample does not satisfy. Helper
-            // C's SchemaSample replaces it on merge: then this known issue
-            // stops being recorded, Swift Testing says so, and the wrapper goes.
-            try withKnownIssue("placeholder SchemaSample on Box's schemas") {
-                try #require(run.status == 0, "\(run.stdout)\n\(run.stderr)")
-            } when: {
-                file == "box/openapi.json"
-            }
+            #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         }
     }
 

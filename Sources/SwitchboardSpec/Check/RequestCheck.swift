@@ -41,7 +41,7 @@ public enum RequestCheck {
             }
             guard let schema = parameter.schema else { continue }
             let value = ParameterValue.json(texts, schema: schema, references: references)
-            found += Self.contract(SchemaCheck.violations(of: value, against: schema, in: components, at: location))
+            found += SchemaCheck.violations(of: value, against: schema, in: components, at: location)
         }
         if let body = operation.requestBody { found += Self.bodyViolations(request, body, components) }
         return found
@@ -87,7 +87,7 @@ public enum RequestCheck {
             return [ContractViolation(location: "body", message: "not JSON")]
         }
         guard let schema = media.schema else { return [] }
-        return Self.contract(SchemaCheck.violations(of: value, against: schema, in: components, at: "body"))
+        return SchemaCheck.violations(of: value, against: schema, in: components, at: "body")
     }
 
     /// The operation's media type that takes `sent` (parameters aside, any
@@ -107,9 +107,5 @@ public enum RequestCheck {
                 guard wanted.hasSuffix("/*") else { return false }
                 return type.hasPrefix(wanted.dropLast())
             }
-    }
-
-    private static func contract(_ violations: [SchemaViolation]) -> [ContractViolation] {
-        violations.map { ContractViolation(location: $0.location, message: $0.message) }
     }
 }

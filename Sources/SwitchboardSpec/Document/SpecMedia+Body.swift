@@ -12,7 +12,7 @@ extension SpecMedia {
         if let first = self.examples.first { return first.value }
         guard let schema = self.schema else { return nil }
         let resolved = (try? components.lookup(schema)) ?? schema
-        if let example = resolved.examples.first.flatMap(SpecOperations.json) { return example }
+        if let example = resolved.examples.first.flatMap(JSONValue.init(openAPI:)) { return example }
         return SchemaSample.value(for: schema, in: components, seed: seed)
     }
 }

@@ -128,23 +128,16 @@ enum SpecOperations {
             var examples: [(name: String, value: JSONValue)] = []
             for (name, example) in content.examples ?? [:] {
                 guard let example = try? components.lookup(example),
-                    let value = example.dataOrLegacyValue.flatMap(Self.json)
+                    let value = example.dataOrLegacyValue.flatMap(JSONValue.init(openAPI:))
                 else { continue }
                 examples.append((name, value))
             }
             media.append(
                 SpecMedia(
-                    type: type.rawValue, example: content.example.flatMap(Self.json), examples: examples,
+                    type: type.rawValue, example: content.example.flatMap(JSONValue.init(openAPI:)), examples: examples,
                     schema: content.schema))
         }
         return media
-    }
-
-    /// An example as JSON (OpenAPIKit holds it as `AnyCodable`).
-    static func json(_ value: AnyCodable) -> JSONValue? {
-        let encoder = JSONEncoder()
-        guard let data = try? encoder.encode(value) else { return nil }
-        return JSONValue(bytes: Array(data))
     }
 
     private static func lookUp<Value: ComponentDictionaryLocatable>(

@@ -1,5 +1,6 @@
 public import OpenAPIKit
 public import SwitchboardControl
+public import SwitchboardModel
 
 /// A JSON value checked against an OpenAPI schema: every way it breaks the
 /// schema, each with its place in the value and a few words.
@@ -26,7 +27,7 @@ public enum SchemaCheck {
     /// satisfies it. `location` names the value (`body`, `query.limit`).
     public static func violations(
         of value: JSONValue, against schema: JSONSchema, in components: OpenAPI.Components, at location: String
-    ) -> [SchemaViolation] {
+    ) -> [ContractViolation] {
         let checker = SchemaChecker(references: SchemaReferences(components: components))
         return checker.violations(of: value, against: schema, at: location, depth: 0)
     }

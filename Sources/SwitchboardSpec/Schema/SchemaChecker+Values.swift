@@ -1,13 +1,14 @@
 import Foundation
 import OpenAPIKit
 import SwitchboardControl
+import SwitchboardModel
 
 /// The keywords of each type: numbers, strings, objects, arrays.
 extension SchemaChecker {
     func integerViolations(
         of value: JSONValue, core: JSONSchema.CoreContext<JSONTypeFormat.IntegerFormat>,
         _ integer: JSONSchema.IntegerContext, at location: String
-    ) -> [SchemaViolation] {
+    ) -> [ContractViolation] {
         guard case .number(let number) = value, number.isFinite, number == number.rounded() else {
             return self.typeMismatch(value, expected: "integer", nullable: core.nullable, at: location)
         }
@@ -17,7 +18,7 @@ extension SchemaChecker {
         if let multiple = integer.multipleOf, multiple > 0,
             number.truncatingRemainder(dividingBy: Double(multiple)) != 0
         {
-            found.append(SchemaViolation(location: location, message: "must be a multiple of \(multiple)"))
+            found.append(ContractViolation(location: location, message: "must be a multiple of \(multiple)"))
         }
         let fits =
             switch core.format {
@@ -26,7 +27,7 @@ extension SchemaChecker {
             default: true
             }
         if !fits {
-            found.append(SchemaViolation(location: location, message: "does not fit in \(core.format.rawValue)"))
+            found.append(ContractViolation(location: location, message: "does not fit in \(core.format.rawValue)"))
         }
         return found
     }
@@ -34,7 +35,7 @@ extension SchemaChecker {
     func numberViolations(
         of value: JSONValue, core: JSONSchema.CoreContext<JSONTypeFormat.NumberFormat>,
         _ numeric: JSONSchema.NumericContext, at location: String
-    ) -> [SchemaViolation] {
+    ) -> [ContractViolation] {
         guard case .number(let number) = value else {
             return self.typeMismatch(value, expected: "number", nullable: core.nullable, at: location)
         }
@@ -46,7 +47,7 @@ extension SchemaChecker {
             let quotient = number / multiple
             if !quotient.isFinite || quotient != quotient.rounded() {
                 found.append(
-                    SchemaViolation(
+                    ContractViolation(
                         location: location, message: "must be a multiple of \(JSONValue.number(multiple).json)"))
             }
         }
@@ -56,17 +57,19 @@ extension SchemaChecker {
     private func boundViolations(
         _ number: Double, minimum: (value: Double, exclusive: Bool)?, maximum: (value: Double, exclusive: Bool)?,
         at location: String
-    ) -> [SchemaViolation] {
-        var found: [SchemaViolation] = []
+    ) -> [ContractViolation] {
+        var found: [ContractViolation] = []
         if let minimum, minimum.exclusive ? number <= minimum.value : number < minimum.value {
             let sign = minimum.exclusive ? ">" : "≥"
             found.append(
-                SchemaViolation(location: location, message: "must be \(sign) \(JSONValue.number(minimum.value).json)"))
+                ContractViolation(
+                    location: location, message: "must be \(sign) \(JSONValue.number(minimum.value).json)"))
         }
         if let maximum, maximum.exclusive ? number >= maximum.value : number > maximum.value {
             let sign = maximum.exclusive ? "<" : "≤"
             found.append(
-                SchemaViolation(location: location, message: "must be \(sign) \(JSONValue.number(maximum.value).json)"))
+                ContractViolation(
+                    location: location, message: "must be \(sign) \(JSONValue.number(maximum.value).json)"))
         }
         return found
     }
@@ -74,29 +77,29 @@ extension SchemaChecker {
     func stringViolations(
         of value: JSONValue, core: JSONSchema.CoreContext<JSONTypeFormat.StringFormat>,
         _ string: JSONSchema.StringContext, at location: String
-    ) -> [SchemaViolation] {
+    ) -> [ContractViolation] {
         guard case .string(let text) = value else {
             return self.typeMismatch(value, expected: "string", nullable: core.nullable, at: location)
         }
-        var found: [SchemaViolation] = []
+        var found: [ContractViolation] = []
         // JSON Schema counts characters as code points.
         let length = text.unicodeScalars.count
         if length < string.minLength {
             found.append(
-                SchemaViolation(
+                ContractViolation(
                     location: location, message: "must be at least \(Self.count(string.minLength, "character"))"))
         }
         if let maxLength = string.maxLength, length > maxLength {
             found.append(
-                SchemaViolation(location: location, message: "must be at most \(Self.count(maxLength, "character"))"))
+                ContractViolation(location: location, message: "must be at most \(Self.count(maxLength, "character"))"))
         }
         if let pattern = string.pattern, let expression = self.regularExpression(pattern),
             expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil
         {
-            found.append(SchemaViolation(location: location, message: "must match \(pattern)"))
+            found.append(ContractViolation(location: location, message: "must match \(pattern)"))
         }
         if let violation = Self.formatViolation(text, core.format.rawValue) {
-            found.append(SchemaViolation(location: location, message: violation))
+            found.append(ContractViolation(location: location, message: violation))
         }
         return found
     }
@@ -104,11 +107,11 @@ extension SchemaChecker {
     func objectViolations(
         of value: JSONValue, core: JSONSchema.CoreContext<JSONTypeFormat.ObjectFormat>,
         _ object: JSONSchema.ObjectContext, at location: String, depth: Int
-    ) -> [SchemaViolation] {
+    ) -> [ContractViolation] {
         guard case .object(let fields) = value else {
             return self.typeMismatch(value, expected: "object", nullable: core.nullable, at: location)
         }
-        var found: [SchemaViolation] = []
+        var found: [ContractViolation] = []
         var missing = false
         // By name, whatever order the document's reader kept.
         for (name, property) in object.properties.sorted(by: { $0.key < $1.key }) {
@@ -117,7 +120,7 @@ extension SchemaChecker {
                     of: field, against: property, at: SchemaLocation.property(name, of: location), depth: depth + 1)
             } else if property.required {
                 missing = true
-                found.append(SchemaViolation(location: location, message: "missing required property \(name)"))
+                found.append(ContractViolation(location: location, message: "missing required property \(name)"))
             }
         }
         for name in fields.keys.sorted() where object.properties[name] == nil {
@@ -134,7 +137,7 @@ extension SchemaChecker {
             guard !matched else { continue }
             switch object.additionalProperties {
             case .a(false)?:
-                found.append(SchemaViolation(location: location, message: "unexpected property \(name)"))
+                found.append(ContractViolation(location: location, message: "unexpected property \(name)"))
             case .b(let schema)?:
                 found += self.violations(of: field, against: schema, at: place, depth: depth + 1)
             case .a(true)?, nil:
@@ -145,12 +148,12 @@ extension SchemaChecker {
         // already said.
         if !missing && fields.count < object.minProperties {
             found.append(
-                SchemaViolation(
+                ContractViolation(
                     location: location, message: "must have at least \(Self.count(object.minProperties, "property"))"))
         }
         if let maximum = object.maxProperties, fields.count > maximum {
             found.append(
-                SchemaViolation(location: location, message: "must have at most \(Self.count(maximum, "property"))"))
+                ContractViolation(location: location, message: "must have at most \(Self.count(maximum, "property"))"))
         }
         return found
     }
@@ -158,23 +161,24 @@ extension SchemaChecker {
     func arrayViolations(
         of value: JSONValue, core: JSONSchema.CoreContext<JSONTypeFormat.ArrayFormat>,
         _ array: JSONSchema.ArrayContext, at location: String, depth: Int
-    ) -> [SchemaViolation] {
+    ) -> [ContractViolation] {
         guard case .array(let items) = value else {
             return self.typeMismatch(value, expected: "array", nullable: core.nullable, at: location)
         }
-        var found: [SchemaViolation] = []
+        var found: [ContractViolation] = []
         if items.count < array.minItems {
             found.append(
-                SchemaViolation(location: location, message: "must have at least \(Self.count(array.minItems, "item"))")
+                ContractViolation(
+                    location: location, message: "must have at least \(Self.count(array.minItems, "item"))")
             )
         }
         if let maximum = array.maxItems, items.count > maximum {
             found.append(
-                SchemaViolation(location: location, message: "must have at most \(Self.count(maximum, "item"))"))
+                ContractViolation(location: location, message: "must have at most \(Self.count(maximum, "item"))"))
         }
         if array.uniqueItems, let (first, second) = Self.firstDuplicate(items) {
             found.append(
-                SchemaViolation(
+                ContractViolation(
                     location: location, message: "items \(first) and \(second) are equal; items must be unique"))
         }
         let prefix = array.prefixItems ?? []

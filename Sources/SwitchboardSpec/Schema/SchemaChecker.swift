@@ -1,6 +1,7 @@
 import Foundation
 import OpenAPIKit
 import SwitchboardControl
+import SwitchboardModel
 
 /// One run of `SchemaCheck`: walks a value and its schema together.
 ///
@@ -24,16 +25,16 @@ final class SchemaChecker {
     }
 
     func violations(of value: JSONValue, against schema: JSONSchema, at location: String, depth: Int)
-        -> [SchemaViolation]
+        -> [ContractViolation]
     {
         guard depth < Self.maxDepth else {
-            return [SchemaViolation(location: location, message: "schema nested too deeply to check")]
+            return [ContractViolation(location: location, message: "schema nested too deeply to check")]
         }
-        var found: [SchemaViolation] = []
+        var found: [ContractViolation] = []
         if let allowed = schema.allowedValues {
             let values = allowed.compactMap(JSONValue.init(openAPI:))
             if !values.isEmpty && !values.contains(value) {
-                found.append(SchemaViolation(location: location, message: Self.mustBeOneOf(values)))
+                found.append(ContractViolation(location: location, message: Self.mustBeOneOf(values)))
             }
         }
         switch schema.value {
@@ -43,7 +44,7 @@ final class SchemaChecker {
             guard let target = self.resolved(schema) else { return found }
             return found + self.violations(of: value, against: target, at: location, depth: depth + 1)
         case .null:
-            if value != .null { found.append(SchemaViolation(location: location, message: "expected null")) }
+            if value != .null { found.append(ContractViolation(location: location, message: "expected null")) }
         case .boolean(let core):
             if case .bool = value { break }
             found += self.typeMismatch(value, expected: "boolean", nullable: core.nullable, at: location)
@@ -75,10 +76,11 @@ final class SchemaChecker {
             }
             if matching == 0 {
                 found.append(
-                    SchemaViolation(location: location, message: "matches none of the \(schemas.count) oneOf schemas"))
+                    ContractViolation(location: location, message: "matches none of the \(schemas.count) oneOf schemas")
+                )
             } else if matching > 1 {
                 found.append(
-                    SchemaViolation(
+                    ContractViolation(
                         location: location, message: "matches \(matching) of the oneOf schemas, not exactly one"))
             }
         case .any(let schemas, let core):
@@ -87,16 +89,17 @@ final class SchemaChecker {
             }
             if !schemas.contains(where: { self.isValid(value, against: $0, depth: depth + 1) }) {
                 found.append(
-                    SchemaViolation(location: location, message: "matches none of the \(schemas.count) anyOf schemas"))
+                    ContractViolation(location: location, message: "matches none of the \(schemas.count) anyOf schemas")
+                )
             }
         case .not(let inner, _):
             if self.isValid(value, against: inner, depth: depth + 1) {
-                found.append(SchemaViolation(location: location, message: "must not match the schema in not"))
+                found.append(ContractViolation(location: location, message: "must not match the schema in not"))
             }
         case .fragment(let core):
             // No type: only a format on a string applies.
             if case .string(let text) = value, let violation = Self.formatViolation(text, core.format.rawValue) {
-                found.append(SchemaViolation(location: location, message: violation))
+                found.append(ContractViolation(location: location, message: violation))
             }
         }
         return found
@@ -105,10 +108,10 @@ final class SchemaChecker {
     /// `expected string` (`expected string or null` when null would do),
     /// or nothing when the value is a null the schema allows.
     func typeMismatch(_ value: JSONValue, expected: String, nullable: Bool, at location: String)
-        -> [SchemaViolation]
+        -> [ContractViolation]
     {
         if nullable && value == .null { return [] }
-        return [SchemaViolation(location: location, message: "expected \(expected)" + (nullable ? " or null" : ""))]
+        return [ContractViolation(location: location, message: "expected \(expected)" + (nullable ? " or null" : ""))]
     }
 
     /// The branch a discriminator's property names, and the value checked
@@ -117,9 +120,9 @@ final class SchemaChecker {
     /// does not name would also fail the plain `oneOf`).
     private func discriminated(
         _ value: JSONValue, by discriminator: OpenAPI.Discriminator, at location: String, depth: Int
-    ) -> [SchemaViolation] {
+    ) -> [ContractViolation] {
         guard case .object(let fields) = value else {
-            return [SchemaViolation(location: location, message: "expected object")]
+            return [ContractViolation(location: location, message: "expected object")]
         }
         let property = discriminator.propertyName
         let name: String
@@ -127,15 +130,15 @@ final class SchemaChecker {
         case .string(let text)? where !text.isEmpty:
             name = text
         case nil, .string?, .null?:
-            return [SchemaViolation(location: location, message: "missing discriminator property \(property)")]
+            return [ContractViolation(location: location, message: "missing discriminator property \(property)")]
         case .some:
             return [
-                SchemaViolation(location: SchemaLocation.property(property, of: location), message: "expected string")
+                ContractViolation(location: SchemaLocation.property(property, of: location), message: "expected string")
             ]
         }
         guard let branch = self.references.schema(forDiscriminatorValue: name, in: discriminator) else {
             return [
-                SchemaViolation(
+                ContractViolation(
                     location: SchemaLocation.property(property, of: location),
                     message: "\(JSONText.quoted(name)) names no schema")
             ]

@@ -1,5 +1,6 @@
 import OpenAPIKit
 import SwitchboardControl
+import SwitchboardModel
 import SwitchboardSpec
 import Testing
 
@@ -224,6 +225,6 @@ import Testing
     @Test func theLocationStartsWhereTheCallerSays() throws {
         let schema = try T.schema(#"{"type": "integer", "maximum": 100}"#)
         let found = SchemaCheck.violations(of: 101, against: schema, in: .noComponents, at: "query.limit")
-        #expect(found == [SchemaViolation(location: "query.limit", message: "must be ≤ 100")])
+        #expect(found == [ContractViolation(location: "query.limit", message: "must be ≤ 100")])
     }
 }
