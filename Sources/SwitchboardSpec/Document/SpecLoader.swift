@@ -14,7 +14,7 @@ public enum SpecLoader {
     public static func load(
         bytes: [UInt8], vetting: (_ root: Node, _ text: String) -> SpecProblem? = { _, _ in nil }
     ) throws(SpecProblem) -> SpecDocument {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
             throw SpecProblem(line: 1, column: 1, message: "the description is not UTF-8 text", fix: "save it as UTF-8")
         }
         let isJSON = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "{")
