@@ -21,7 +21,9 @@ import Testing
         ("swift-openapi-generator/various-content-types.yaml", 11),
     ]
 
-    @Test(arguments: Self.served)
+    // One process at a time: eleven binaries (and as many Python checkers
+    // below) at once starve the suite's timing-sensitive tests on two cores.
+    @Test(.serialized, arguments: Self.served)
     func checkReadsEachPublishedDescriptionWithoutAFalseProblem(file: String, operations: Int) async throws {
         let path = Self.specs.appendingPathComponent(file).path
         let result = try await Subprocess.run(self.binary, ["check", path])
@@ -134,7 +136,7 @@ import Testing
 
     @Test(
         .enabled("needs `pip install openapi-schema-validator pyyaml`; CI requires it", Self.validatorInstalled),
-        arguments: Self.served.filter { $0.operations > 0 })
+        .serialized, arguments: Self.served.filter { $0.operations > 0 })
     func everyOperationAnswersItsDocumentedSuccessWithABodyItsSchemaAccepts(
         file: String, operations: Int
     ) async throws {
