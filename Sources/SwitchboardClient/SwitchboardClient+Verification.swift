@@ -16,15 +16,11 @@ extension SwitchboardClient {
     public func verifyNoUnmatchedRequests(
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
-        let unmatched: [RequestRecord]
-        do {
-            unmatched = try await self.unmatchedRequests()
-        } catch {
-            TestFailure.record(
-                "Switchboard: could not ask \(self.url.absoluteString) for unmatched requests: \(error)",
-                fileID: fileID, filePath: filePath, line: line, column: column)
-            return false
-        }
+        guard
+            let unmatched = await self.asked(
+                "unmatched requests", { try await self.unmatchedRequests() }, fileID: fileID, filePath: filePath,
+                line: line, column: column)
+        else { return false }
         return TestFailure.recordUnmatched(
             unmatched, server: self.url.absoluteString, fileID: fileID, filePath: filePath,
             line: line, column: column)
@@ -39,17 +35,31 @@ extension SwitchboardClient {
     public func verifyNoInvalidRequests(
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
-        let invalid: [RequestRecord]
-        do {
-            invalid = try await self.requests(RequestFilter(details: false)).filter { !($0.invalid ?? []).isEmpty }
-        } catch {
-            TestFailure.record(
-                "Switchboard: could not ask \(self.url.absoluteString) for its requests: \(error)",
-                fileID: fileID, filePath: filePath, line: line, column: column)
-            return false
-        }
+        guard
+            let all = await self.asked(
+                "its requests", { try await self.requests(RequestFilter(details: false)) }, fileID: fileID,
+                filePath: filePath, line: line, column: column)
+        else { return false }
+        let invalid = all.filter { !($0.invalid ?? []).isEmpty }
         return TestFailure.recordInvalid(
             invalid, server: self.url.absoluteString, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// The requests `ask` lists; `nil` when the server cannot be asked,
+    /// which fails the test at the caller's line (the verifications do not
+    /// throw, as in process they cannot fail that way).
+    private func asked(
+        _ what: String, _ ask: () async throws -> [RequestRecord], fileID: String, filePath: StaticString,
+        line: UInt, column: UInt
+    ) async -> [RequestRecord]? {
+        do {
+            return try await ask()
+        } catch {
+            TestFailure.record(
+                "Switchboard: could not ask \(self.url.absoluteString) for \(what): \(error)", fileID: fileID,
+                filePath: filePath, line: line, column: column)
+            return nil
+        }
     }
 
     /// Waits for a request to `endpoint` with a sequence number above

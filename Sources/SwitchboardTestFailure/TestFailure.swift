@@ -40,13 +40,27 @@ extension TestFailure {
         _ unmatched: [some CustomStringConvertible], server: String, fileID: String, filePath: StaticString,
         line: UInt, column: UInt
     ) -> Bool {
-        guard !unmatched.isEmpty else { return true }
-        let count = unmatched.count == 1 ? "1 request" : "\(unmatched.count) requests"
-        self.record(
-            "Switchboard at \(server) received \(count) no endpoint answered:\n"
-                + unmatched.map { "  \($0)" }.joined(separator: "\n"),
+        self.recordListing(
+            unmatched, "Switchboard at \(server) received \(self.count(unmatched.count)) no endpoint answered",
             fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// One failure for a list that should be empty: `heading`, then each
+    /// item on a line of its own. Returns whether the list was empty.
+    static func recordListing(
+        _ items: [some CustomStringConvertible], _ heading: String, fileID: String, filePath: StaticString,
+        line: UInt, column: UInt
+    ) -> Bool {
+        guard !items.isEmpty else { return true }
+        self.record(
+            heading + ":\n" + items.map { "  \($0)" }.joined(separator: "\n"), fileID: fileID, filePath: filePath,
+            line: line, column: column)
         return false
+    }
+
+    /// `1 request`, `3 requests`.
+    static func count(_ number: Int) -> String {
+        number == 1 ? "1 request" : "\(number) requests"
     }
 }
 
@@ -58,13 +72,11 @@ extension TestFailure {
         _ invalid: [some CustomStringConvertible], server: String, fileID: String, filePath: StaticString,
         line: UInt, column: UInt
     ) -> Bool {
-        guard !invalid.isEmpty else { return true }
-        let count = invalid.count == 1 ? "1 request that breaks" : "\(invalid.count) requests that break"
-        self.record(
-            "Switchboard at \(server) received \(count) the OpenAPI description:\n"
-                + invalid.map { "  \($0)" }.joined(separator: "\n"),
+        let breaks = invalid.count == 1 ? "breaks" : "break"
+        return self.recordListing(
+            invalid,
+            "Switchboard at \(server) received \(self.count(invalid.count)) that \(breaks) the OpenAPI description",
             fileID: fileID, filePath: filePath, line: line, column: column)
-        return false
     }
 
     /// A wait for requests that timed out, in process and across processes:

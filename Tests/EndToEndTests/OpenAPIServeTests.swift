@@ -10,16 +10,8 @@ import Testing
 /// documented failure.
 @Suite struct OpenAPIServeTests {
     let binary = RepositoryPaths.switchboardBinary.path
-    static let specs = RepositoryPaths.root.appendingPathComponent("Tests/Specs")
-
-    static let served: [(file: String, operations: Int)] = [
-        ("oai-examples/v3.0-api-with-examples.yaml", 2), ("oai-examples/v3.0-callback-example.yaml", 1),
-        ("oai-examples/v3.0-link-example.yaml", 6), ("oai-examples/v3.0-petstore-expanded.yaml", 4),
-        ("oai-examples/v3.0-petstore.yaml", 3), ("oai-examples/v3.0-uspto.yaml", 3),
-        ("oai-examples/v3.1-webhook-example.yaml", 0), ("swagger-petstore/openapi.yaml", 19),
-        ("box/openapi.json", 296), ("swift-openapi-generator/hello-world.yaml", 1),
-        ("swift-openapi-generator/various-content-types.yaml", 11),
-    ]
+    static let specs = PublishedSpecs.folder
+    static let served = PublishedSpecs.all
 
     // One process at a time: eleven binaries (and as many Python checkers
     // below) at once starve the suite's timing-sensitive tests on two cores.

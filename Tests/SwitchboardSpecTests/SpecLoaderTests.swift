@@ -1,6 +1,7 @@
 import Foundation
 import SwitchboardControl
 import SwitchboardSpec
+import SwitchboardTestSupport
 import Testing
 
 /// Reading real, public descriptions (Tests/Specs, SOURCES.md) into
@@ -30,14 +31,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ("oai-examples/v3.0-api-with-examples.yaml", 2), ("oai-examples/v3.0-callback-example.yaml", 1),
-        ("oai-examples/v3.0-link-example.yaml", 6), ("oai-examples/v3.0-petstore-expanded.yaml", 4),
-        ("oai-examples/v3.0-petstore.yaml", 3), ("oai-examples/v3.0-uspto.yaml", 3),
-        ("oai-examples/v3.1-webhook-example.yaml", 0), ("swagger-petstore/openapi.yaml", 19),
-        ("box/openapi.json", 296), ("swift-openapi-generator/hello-world.yaml", 1),
-        ("swift-openapi-generator/various-content-types.yaml", 11),
-    ])
+    @Test(arguments: PublishedSpecs.all)
     func everyPublishedDescriptionLoadsWithAllItsOperations(file: String, operations: Int) throws {
         #expect(try Self.load(file).operations.count == operations)
     }
