@@ -212,11 +212,16 @@ public final class PanelSnapshot: Sendable {
         public var latency: LatencyChoice?
         /// `nil`: the endpoint's own.
         public var toxics: Toxics?
+        /// Prism's `code=`, `example=`, `dynamic=`: which documented answer.
+        public var spec: SpecPreference?
 
-        public init(mode: Mode? = nil, latency: LatencyChoice? = nil, toxics: Toxics? = nil) {
+        public init(
+            mode: Mode? = nil, latency: LatencyChoice? = nil, toxics: Toxics? = nil, spec: SpecPreference? = nil
+        ) {
             self.mode = mode
             self.latency = latency
             self.toxics = toxics
+            self.spec = spec
         }
     }
 }

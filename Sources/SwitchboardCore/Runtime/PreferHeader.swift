@@ -3,8 +3,10 @@ import SwitchboardModel
 /// The `Prefer` request header (Prism's habit): one request asks for a mode
 /// or a latency profile without changing the endpoint, e.g.
 /// `Prefer: mode=server_error` or `Prefer: mode=reset, latency=3g`, or
-/// `Prefer: toxics=slicer` (several: `toxics="slicer limit_data:100"`).
-/// Other preferences (`return=minimal`, …) are left alone.
+/// `Prefer: toxics=slicer` (several: `toxics="slicer limit_data:100"`); and,
+/// on an endpoint made from an OpenAPI description, Prism's `code=`,
+/// `example=` and `dynamic=` (`SpecPreference`). Other preferences
+/// (`return=minimal`, …) are left alone.
 public enum PreferHeader {
     public struct Problem: Error, Sendable, Equatable {
         public var message: String
@@ -54,9 +56,31 @@ public enum PreferHeader {
                 case .failure(let problem):
                     return .failure(Problem(message: "Prefer: toxics=\(value): \(problem.sentence)"))
                 }
+            case "code":
+                guard let code = Int(value), (100...599).contains(code) else {
+                    return .failure(Problem(message: "Prefer: code=\(value) is not an HTTP status"))
+                }
+                override.spec = override.spec ?? SpecPreference()
+                override.spec?.code = code
+            case "example":
+                override.spec = override.spec ?? SpecPreference()
+                override.spec?.example = value
+            case "dynamic":
+                override.spec = override.spec ?? SpecPreference()
+                override.spec?.dynamic = value.lowercased() == "true"
             default:
                 continue
             }
+        }
+        if let spec = override.spec {
+            guard let contract = manifest.endpoints[index].contract else {
+                return .failure(
+                    Problem(
+                        message:
+                            "Prefer: code=, example= and dynamic= choose among an OpenAPI description's answers; \(manifest.endpoints[index].id) is not made from one"
+                    ))
+            }
+            if let problem = contract.problem(with: spec) { return .failure(Problem(message: problem)) }
         }
         return .success(override)
     }

@@ -11,10 +11,13 @@ public struct EndpointContract: Sendable {
     let document: SpecDocument
     /// Each path parameter's name in the pattern → its name in the description.
     let pathNames: [String: String]
+    /// What this operation's generated bodies are made with.
+    let seed: UInt64
 
-    init(operation: SpecOperation, document: SpecDocument, pattern: PathPattern) {
+    init(operation: SpecOperation, document: SpecDocument, pattern: PathPattern, seed: UInt64) {
         self.operation = operation
         self.document = document
+        self.seed = seed
         let described = SpecEndpoints.parameterNames(in: operation.path)
         let routed = pattern.segments.compactMap { segment -> String? in
             if case .parameter(let name) = segment { return name }
@@ -34,5 +37,49 @@ public struct EndpointContract: Sendable {
         }
         let request = SpecRequest(pathValues: values, query: target.query, header: header, body: body)
         return RequestCheck.violations(of: request, against: self.operation, in: self.document)
+    }
+
+    /// Why the operation cannot answer as `Prefer` asks: a status it does
+    /// not document, an example its response does not name; `nil` when it can.
+    func problem(with preference: SpecPreference) -> String? {
+        let id = self.operation.operationID ?? "\(self.operation.method) \(self.operation.path)"
+        let documented = self.operation.responses.map(\.status.description).joined(separator: ", ")
+        guard let response = self.response(preferred: preference, kind: .success) else {
+            return "Prefer: code=\(preference.code ?? 0) is not documented for \(id); it documents \(documented)"
+        }
+        if let name = preference.example {
+            let media = response.media.first(where: \.isJSON) ?? response.media.first
+            let names = media?.examples.map(\.name) ?? []
+            if !names.contains(name) {
+                let known = names.isEmpty ? "it has no named examples" : "it has " + names.joined(separator: ", ")
+                return
+                    "Prefer: example=\(name): \(id)'s \(response.status) response has no example named \(name); \(known)"
+            }
+        }
+        return nil
+    }
+
+    /// The answer `Prefer` asks for in place of the one `kind` sends
+    /// (checked first by `problem(with:)`). A generated body is the same for
+    /// the same `--seed`, as the modes' are.
+    public func definition(preferred preference: SpecPreference, kind: ResponseKind) -> ResponseDefinition {
+        guard let response = self.response(preferred: preference, kind: kind) else { return .fallback(for: kind) }
+        let status = preference.code ?? response.status.servedCode ?? kind.defaultStatus
+        let choice: SpecResponses.BodyChoice =
+            if let name = preference.example { .example(name) } else if preference.dynamic { .generated } else {
+                .documented
+            }
+        return SpecResponses.definition(
+            response, status: status, document: self.document, seed: SpecResponses.seed(self.seed, kind),
+            choice: choice)
+    }
+
+    /// The documented response `code=` names (exactly, by its range, else
+    /// `default`), or without a code the one `kind` answers with.
+    private func response(preferred preference: SpecPreference, kind: ResponseKind) -> SpecResponse? {
+        let responses = self.operation.responses
+        guard let code = preference.code else { return SpecResponses.documented(kind, in: self.operation) }
+        return responses.first { $0.status == .code(code) } ?? responses.first { $0.status == .range(code / 100) }
+            ?? responses.first { $0.status == .default }
     }
 }

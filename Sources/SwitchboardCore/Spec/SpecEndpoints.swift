@@ -42,7 +42,8 @@ enum SpecEndpoints {
                 id: id, method: operation.method, path: path, success: responses.success,
                 error: responses.error, serverError: responses.serverError)
             endpoint.location = nil
-            endpoint.contract = EndpointContract(operation: operation, document: document, pattern: path)
+            endpoint.contract = EndpointContract(
+                operation: operation, document: document, pattern: path, seed: seed ^ Self.hash(id))
             endpoints.append(endpoint)
         }
         return (endpoints, diagnostics)

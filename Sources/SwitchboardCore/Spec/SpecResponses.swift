@@ -11,33 +11,64 @@ struct SpecResponses {
     let serverError: ResponseDefinition
 
     init(operation: SpecOperation, document: SpecDocument, seed: UInt64) {
+        func definition(_ kind: ResponseKind) -> ResponseDefinition {
+            guard let response = Self.documented(kind, in: operation) else { return .fallback(for: kind) }
+            return Self.definition(
+                response, status: response.status.servedCode ?? kind.defaultStatus, document: document,
+                seed: Self.seed(seed, kind))
+        }
+        self.success = definition(.success)
+        self.error = definition(.error)
+        self.serverError = definition(.serverError)
+    }
+
+    /// The documented response a mode answers with: `success` the lowest
+    /// 2xx, `error` the lowest 4xx, `server_error` the lowest 5xx or else
+    /// `default`; `nil` when the description documents none.
+    static func documented(_ kind: ResponseKind, in operation: SpecOperation) -> SpecResponse? {
         func lowest(in hundred: Int) -> SpecResponse? {
             operation.responses.filter { $0.status.hundred == hundred }
                 .min { ($0.status.servedCode ?? 0, $0.status.isRange) < ($1.status.servedCode ?? 0, $1.status.isRange) }
         }
-        func definition(_ response: SpecResponse?, kind: ResponseKind) -> ResponseDefinition {
-            guard let response else { return .fallback(for: kind) }
-            return Self.definition(
-                response, status: response.status.servedCode ?? kind.defaultStatus, document: document,
-                seed: seed &+ UInt64(kind.defaultStatus))
+        switch kind {
+        case .success: return lowest(in: 2)
+        case .error: return lowest(in: 4)
+        case .serverError: return lowest(in: 5) ?? operation.responses.first { $0.status == .default }
         }
-        self.success = definition(lowest(in: 2), kind: .success)
-        self.error = definition(lowest(in: 4), kind: .error)
-        self.serverError = definition(
-            lowest(in: 5) ?? operation.responses.first { $0.status == .default }, kind: .serverError)
+    }
+
+    /// The seed a mode's generated body is made with.
+    static func seed(_ seed: UInt64, _ kind: ResponseKind) -> UInt64 {
+        seed &+ UInt64(kind.defaultStatus)
+    }
+
+    /// Which body a documented response is sent with.
+    enum BodyChoice {
+        /// The example chain, else generated (`SpecMedia.body`).
+        case documented
+        /// A named example (`Prefer: example=NAME`).
+        case example(String)
+        /// Generated from the schema, examples or not (`Prefer: dynamic=true`).
+        case generated
     }
 
     /// A documented response as the server sends it: its first JSON media
-    /// type (else its first), with that type's example or generated body.
+    /// type (else its first), with the body `choice` says.
     static func definition(
-        _ response: SpecResponse, status: Int, document: SpecDocument, seed: UInt64
+        _ response: SpecResponse, status: Int, document: SpecDocument, seed: UInt64, choice: BodyChoice = .documented
     ) -> ResponseDefinition {
         guard let media = response.media.first(where: \.isJSON) ?? response.media.first else {
             return ResponseDefinition(status: status, body: .fixed(FixtureBody(contentType: nil, content: .bytes([]))))
         }
         let type = media.type == "*/*" || media.type == "application/*" ? "application/json" : media.type
         let bytes: [UInt8]
-        switch media.body(in: document.components, seed: seed) {
+        let value: JSONValue?
+        switch choice {
+        case .documented: value = media.body(in: document.components, seed: seed)
+        case .example(let name): value = media.examples.first { $0.name == name }?.value
+        case .generated: value = media.schema.map { SchemaSample.value(for: $0, in: document.components, seed: seed) }
+        }
+        switch value {
         case nil: bytes = []
         case .string(let text)? where !media.isJSON: bytes = Array(text.utf8)
         case let value?:

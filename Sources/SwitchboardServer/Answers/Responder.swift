@@ -244,7 +244,13 @@ final class Responder: Sendable {
                 response = ResourceResponse.prepared(
                     resource, store: self.panel.resources, parameters: parameters, body: &content)
             } else if let kind = decision.response {
-                let compiled = catalog.response(endpoint: index, kind: kind, mayBeCached: decision.mayBeCached)
+                var compiled = catalog.response(endpoint: index, kind: kind, mayBeCached: decision.mayBeCached)
+                // Prism's `code=`, `example=`, `dynamic=`: another documented
+                // answer, made for this request (a Prefer one is never remembered).
+                if let preference = override.spec, let contract = snapshot.manifest.endpoints[index].contract {
+                    let definition = contract.definition(preferred: preference, kind: kind)
+                    compiled = CompiledResponse(definition.uncacheable, allocator: ByteBufferAllocator())
+                }
                 if let resolved = compiled.resolve(parameters: parameters) {
                     response = PreparedResponse(status: compiled.status, headers: resolved.headers, body: resolved.body)
                     response.head = resolved.head

@@ -1,0 +1,16 @@
+/// Prism's `Prefer` conventions, for an endpoint made from an OpenAPI
+/// description: `code=404` answers that documented response, `example=NAME`
+/// that named example, `dynamic=true` a body generated from the schema even
+/// where an example exists. Beside Switchboard's own `mode=`, `latency=`
+/// and `toxics=` (`PreferHeader`).
+public struct SpecPreference: Sendable, Hashable {
+    public var code: Int?
+    public var example: String?
+    public var dynamic = false
+
+    public init(code: Int? = nil, example: String? = nil, dynamic: Bool = false) {
+        self.code = code
+        self.example = example
+        self.dynamic = dynamic
+    }
+}
