@@ -113,11 +113,15 @@ extension SchemaChecker {
         }
         var found: [ContractViolation] = []
         var missing = false
+        // Required, but not of a value travelling this way (`SchemaUse`).
+        var excused = 0
         // By name, whatever order the document's reader kept.
         for (name, property) in object.properties.sorted(by: { $0.key < $1.key }) {
             if let field = fields[name] {
                 found += self.violations(
                     of: field, against: property, at: SchemaLocation.property(name, of: location), depth: depth + 1)
+            } else if property.required, self.use?.excludes(property, self.references) == true {
+                excused += 1
             } else if property.required {
                 missing = true
                 found.append(ContractViolation(location: location, message: "missing required property \(name)"))
@@ -144,9 +148,10 @@ extension SchemaChecker {
                 break
             }
         }
-        // `minProperties` counts the required ones too: a missing one is
-        // already said.
-        if !missing && fields.count < object.minProperties {
+        // `minProperties` counts the required ones too (OpenAPIKit's model
+        // gives the larger of the two): a missing one is already said, an
+        // excused one counts as there.
+        if !missing && fields.count + excused < object.minProperties {
             found.append(
                 ContractViolation(
                     location: location, message: "must have at least \(Self.count(object.minProperties, "property"))"))

@@ -9,6 +9,9 @@ import SwitchboardModel
 /// run (a pattern on an array's items is compiled once, not per item).
 final class SchemaChecker {
     let references: SchemaReferences
+    /// Which way the value travels; `nil` when either (`readOnly` and
+    /// `writeOnly` properties are then required like the rest).
+    let use: SchemaUse?
     private var patterns: [String: NSRegularExpression?] = [:]
     private var components: [String: JSONSchema?] = [:]
 
@@ -16,8 +19,9 @@ final class SchemaChecker {
     /// that never descends into the value (`A: allOf: [$ref: A]`) ends here.
     static let maxDepth = 128
 
-    init(references: SchemaReferences) {
+    init(references: SchemaReferences, use: SchemaUse? = nil) {
         self.references = references
+        self.use = use
     }
 
     func isValid(_ value: JSONValue, against schema: JSONSchema, depth: Int) -> Bool {
