@@ -93,9 +93,7 @@ extension SchemaChecker {
             found.append(
                 ContractViolation(location: location, message: "must be at most \(Self.count(maxLength, "character"))"))
         }
-        if let pattern = string.pattern, let expression = self.regularExpression(pattern),
-            expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil
-        {
+        if let pattern = string.pattern, self.matcher(pattern).matches(text) == false {
             found.append(ContractViolation(location: location, message: "must match \(pattern)"))
         }
         if let violation = Self.formatViolation(text, core.format.rawValue) {
@@ -132,9 +130,7 @@ extension SchemaChecker {
             let place = SchemaLocation.property(name, of: location)
             var matched = false
             for (pattern, schema) in object.patternProperties {
-                guard let expression = self.regularExpression(pattern),
-                    expression.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
-                else { continue }
+                guard self.matcher(pattern).matches(name) == true else { continue }
                 matched = true
                 found += self.violations(of: field, against: schema, at: place, depth: depth + 1)
             }
