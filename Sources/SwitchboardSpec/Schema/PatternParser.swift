@@ -15,7 +15,7 @@ struct PatternParser {
     private var index = 0
 
     /// Counted repetitions past this are not read (a typo, not a wish).
-    static let maxCount = 1000
+    static let maxCount = 10_000
 
     init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
@@ -53,6 +53,7 @@ struct PatternParser {
         case "?": bounds = (0, 1)
         case "{":
             guard let counted = self.counted() else { return atom }  // a literal `{`, as ECMA-262 reads it
+            guard counted.0 <= Self.maxCount, (counted.1 ?? 0) <= Self.maxCount else { return nil }
             bounds = counted
         default: return atom
         }
@@ -74,6 +75,7 @@ struct PatternParser {
                 digits += String(digit)
                 look += 1
             }
+            // Past six digits it is read as more than `maxCount` all the same.
             return digits.isEmpty ? nil : Int(digits.prefix(6))
         }
         guard let low = number() else { return nil }
@@ -82,9 +84,7 @@ struct PatternParser {
             look += 1
             high = number()
         }
-        guard look < self.scalars.count, self.scalars[look] == "}", low <= Self.maxCount,
-            (high ?? low) <= Self.maxCount, (high ?? low) >= low
-        else { return nil }
+        guard look < self.scalars.count, self.scalars[look] == "}", (high ?? low) >= low else { return nil }
         self.index = look
         return (low, high)
     }
