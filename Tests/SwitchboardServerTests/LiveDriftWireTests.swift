@@ -1,4 +1,5 @@
 import NIOHTTP1
+import SwitchboardControl
 import SwitchboardCore
 import SwitchboardTestSupport
 import Testing
@@ -48,6 +49,8 @@ import Testing
         #expect(entry.drift.map(\.description) == ["body.id: expected integer"])
         #expect(entry.jsonLine.contains(#","upstream":"live "#))
         #expect(entry.jsonLine.contains(#","drift":["body.id: expected integer"]"#))
+        // What the control API and the libraries' verification read.
+        #expect(RequestRecord(unredacted: entry).drift == ["body.id: expected integer"])
     }
 
     @Test func anAnswerAsDocumentedHasNoDrift() throws {
