@@ -98,14 +98,13 @@ public struct ImportSnapshot: Sendable {
         if bytes.isEmpty, fixed.contentType == nil {
             entries.append(.init(key: "body", value: .text("")))
         } else {
-            var name = RecordingSession.fileName(
-                id: endpoint.id, kind: kind, fileExtension: RecordedBody.fileExtension(for: fixed.contentType),
-                taken: taken, folder: Self.bodiesFolder)
+            var name = Self.fileName(
+                endpoint.id, kind: kind, fileExtension: RecordedBody.fileExtension(for: fixed.contentType),
+                taken: taken)
             // A text body holding `{petId}` would be filled from the request
             // in a fixtures folder; a `.bin` file is sent as it is.
             if Self.wouldBeFilled(bytes, name: name, endpoint: endpoint) {
-                name = RecordingSession.fileName(
-                    id: endpoint.id, kind: kind, fileExtension: "bin", taken: taken, folder: Self.bodiesFolder)
+                name = Self.fileName(endpoint.id, kind: kind, fileExtension: "bin", taken: taken)
             }
             entries.append(.init(key: "file", value: .text(name)))
             if let type = fixed.contentType, type != ContentTypes.forPath(name) {
@@ -118,6 +117,22 @@ public struct ImportSnapshot: Sendable {
                 .init(key: "headers", value: .map(headers.map { .init(key: $0.name, value: .text($0.value)) })))
         }
         return (.map(entries), definition.status, body)
+    }
+
+    /// The recorder's name for a body (`bodies/<id>.error.json`), numbered
+    /// past any name taken in another case too: `getPet` and `GetPet` are
+    /// one file on the case-insensitive disks most Macs have.
+    private static func fileName(
+        _ id: String, kind: ResponseKind, fileExtension: String, taken: Set<String>
+    ) -> String {
+        let folded = Set(taken.map { $0.lowercased() })
+        var skipped = taken
+        while true {
+            let name = RecordingSession.fileName(
+                id: id, kind: kind, fileExtension: fileExtension, taken: skipped, folder: Self.bodiesFolder)
+            guard folded.contains(name.lowercased()) else { return name }
+            skipped.insert(name)
+        }
     }
 
     /// Whether a fixtures folder reads `bytes` in a file called `name` as a

@@ -115,6 +115,27 @@ import Testing
 }
 
 extension ImportSnapshotTests {
+    /// Most Macs' disks take `getPet.json` and `GetPet.json` for one file.
+    @Test func idsThatDifferOnlyInCaseGetTwoFiles() throws {
+        let spec = """
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            paths:
+              /a:
+                get:
+                  operationId: getPet
+                  responses: {'200': {description: ok, content: {application/json: {example: {a: 1}}}}}
+              /b:
+                get:
+                  operationId: GetPet
+                  responses: {'200': {description: ok, content: {application/json: {example: {b: 1}}}}}
+            """
+        let served = try ManifestLoader.load(
+            directory: "/s/api.yaml", files: .memory(["api.yaml": Array(spec.utf8)], at: "/s"))
+        let snapshot = ImportSnapshot(served: served, description: Array(spec.utf8))
+        #expect(snapshot.files.dropFirst(2).map(\.path) == ["bodies/getPet.json", "bodies/GetPet-2.json"])
+    }
+
     /// `body: ""` is how an import writes a response documented without a
     /// body: no Content-Type goes with it, as with the description's.
     @Test func anEmptyInlineBodyIsSentWithoutAType() throws {
