@@ -37,6 +37,16 @@ extension Switchboard {
         self.inProcess(manifest: try Endpoint.manifest(of: endpoints(), scenarios: scenarios()))
     }
 
+    /// Serves the description at `openAPI` in-process, without a port: the
+    /// code under test uses ``urlSession()``, and `offline` and
+    /// `url_error:NAME` fail its requests as a device would.
+    public static func inProcess(
+        openAPI: URL, validate: Bool = false, seed: UInt64? = nil
+    ) async throws -> Switchboard {
+        self.inProcess(
+            manifest: try await ManifestSource.description(openAPI, validate: validate, seed: seed).manifest())
+    }
+
     static func inProcess(manifest: Manifest) -> Switchboard {
         let panel = ControlPanel(manifest: manifest)
         let journal = RequestJournal(capacity: 10_000)

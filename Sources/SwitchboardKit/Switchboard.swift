@@ -1,7 +1,7 @@
 import Atomics
 public import Foundation
 import SwitchboardCore
-import SwitchboardServer
+package import SwitchboardServer
 
 /// A Switchboard fake API running inside the test process: the same engine
 /// as the `switchboard` binary (manifest, modes, faults, latency, journal,
@@ -72,6 +72,26 @@ public final class Switchboard: Sendable {
         try await self.start(fixtures: URL(fileURLWithPath: path), port: port)
     }
 
+    /// Serves the OpenAPI 3.0 or 3.1 description at `openAPI` (YAML or
+    /// JSON) on `port` (0: any free port). With `validate`, a request that
+    /// breaks its operation is answered 422 (401, 415) naming each
+    /// violation, and ``verifyNoInvalidRequests(fileID:filePath:line:column:)``
+    /// fails the test that sent it. `seed` picks the bodies generated from
+    /// schemas where the description has no example (the same seed, the
+    /// same bodies).
+    ///
+    /// ```swift
+    /// let board = try await Switchboard.start(openAPI: specURL, validate: true)
+    /// try await board.set("findPets", .serverError)  // the documented 5xx or default
+    /// ```
+    public static func start(
+        openAPI: URL, validate: Bool = false, seed: UInt64? = nil, port: Int = 0
+    ) async throws -> Switchboard {
+        try await self.start(
+            manifest: try await ManifestSource.description(openAPI, validate: validate, seed: seed).manifest(),
+            port: port)
+    }
+
     /// Starts a server whose endpoints (and, when given, scenarios) are
     /// declared in code, no files:
     ///
@@ -94,6 +114,17 @@ public final class Switchboard: Sendable {
     ) async throws -> Switchboard {
         let manifest = try await ManifestSource.declared(endpoints(), scenarios: scenarios()).manifest()
         return try await self.start(manifest: manifest, port: port)
+    }
+
+    /// A server in front of a real API, for the `SwitchboardLive` product,
+    /// which brings the HTTP client (`transport`) that this library leaves
+    /// out.
+    package static func start(
+        fixtures: URL, port: Int, upstream: UpstreamSettings, transport: @escaping UpstreamTransportMaker
+    ) async throws -> Switchboard {
+        try await self.start(
+            manifest: try await ManifestSource.folder(fixtures).manifest(), port: port, upstream: upstream,
+            transport: transport)
     }
 
     /// The one way an instance comes up. Binding blocks until the socket is
