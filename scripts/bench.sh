@@ -15,9 +15,12 @@
 #   7. what a rate limit and a count rule cost (issue 13, scripts/bench/ratelimit.sh): the hot endpoint
 #      plain, behind a limit it never reaches and behind after:1000000, alternated in one run; appended
 #      to summary.md. (`PATTERNS=1 scripts/bench/instructions.sh` counts the same in instructions.)
+#   8. a large OpenAPI description (issue 26, scripts/bench/spec_scale.sh): 1,184 operations made
+#      from Box's, `check` and launch to first answer (under 1 s), and route lookup beside the demo
+#      against the demo alone (at most 10% slower); appended to summary.md, REGRESSION past a target.
 # nginx and Switchboard are measured alike by scripts/bench/measure.sh. Everything it needs is in
 # scripts/; wrk, nginx and the rest are installed with apt-get when missing (needs root).
-# Takes about 12 minutes. Every figure with a target (bench_summary.py) past it prints a line
+# Takes about 15 minutes. Every figure with a target (bench_summary.py) past it prints a line
 # starting REGRESSION and makes the script exit 1.
 #   scripts/bench.sh               → results in /tmp/switchboard-bench/<UTC time>/summary.md
 #   OUT=dir scripts/bench.sh
@@ -154,6 +157,15 @@ if OUT="$OUT/ratelimit" SWITCHBOARD="$BIN" "$BENCH/ratelimit.sh" >"$OUT/ratelimi
   { echo; echo "## Rate limit and count rule cost"; tail -9 "$OUT/ratelimit.txt"; } | tee -a "$OUT/summary.md"
 else
   echo "rate limit bench failed: see $OUT/ratelimit.txt" | tee -a "$OUT/summary.md"
+fi
+echo "== 8. a large OpenAPI description (issue 26): start-up, and route lookup beside the demo"
+if OUT="$OUT/spec-scale" SWITCHBOARD="$BIN" "$BENCH/spec_scale.sh" >"$OUT/spec-scale.txt" 2>"$OUT/spec-scale.err"; then
+  { echo; echo "## A large OpenAPI description"; cat "$OUT/spec-scale.txt"; } | tee -a "$OUT/summary.md"
+elif grep -q '^REGRESSION' "$OUT/spec-scale.txt"; then
+  { echo; echo "## A large OpenAPI description"; cat "$OUT/spec-scale.txt"; } | tee -a "$OUT/summary.md"
+  regressed=1
+else
+  echo "spec scale bench failed: see $OUT/spec-scale.err" | tee -a "$OUT/summary.md"
 fi
 echo "results: $OUT"
 if ((regressed)); then

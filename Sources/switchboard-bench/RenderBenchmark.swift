@@ -11,6 +11,13 @@ enum RenderBenchmark {
             try await KitBenchmark.run()
             return
         }
+        // `switchboard-bench routes SMALL LARGE PATH DEEP`: route lookup
+        // beside a large OpenAPI description (scripts/bench/spec_scale.sh).
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "routes", arguments.count == 5 {
+            try RouteBenchmark.run(small: arguments[1], large: arguments[2], path: arguments[3], deepPath: arguments[4])
+            return
+        }
         var state = Self.state(endpoints: 200)
         let entries = Self.entries(count: state.logCapacity)
         let stats = JournalStats(total: entries.count)

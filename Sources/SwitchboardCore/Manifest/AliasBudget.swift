@@ -29,12 +29,16 @@ struct AliasBudget {
     private(set) var expandedBytes = 0
     /// The furthest position walked outside any alias.
     private var furthest = Position(line: 0, column: 0)
-    private let lines: [Substring]
+    private let text: String
+    /// The text's lines, split when the first alias is met: a document
+    /// without aliases (any JSON one) never needs them, and splitting a
+    /// 5 MB description cost a tenth of reading it.
+    private var lines: [Substring]?
 
     init(text: String) {
         self.budget = max(Self.minimumBudget, text.utf8.count)
         self.byteBudget = max(Self.minimumByteBudget, text.utf8.count)
-        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        self.text = text
     }
 
     struct Position: Comparable {
@@ -107,11 +111,13 @@ struct AliasBudget {
 
     /// Where the first `*name` after `position` is written: an alias starts
     /// a token, after a space, an indicator or the start of a line.
-    private func aliasToken(after position: Position) -> Position? {
+    private mutating func aliasToken(after position: Position) -> Position? {
+        let lines = self.lines ?? self.text.split(separator: "\n", omittingEmptySubsequences: false)
+        self.lines = lines
         var lineNumber = max(position.line, 1)
         var column = max(position.column, 1)
-        while lineNumber <= self.lines.count {
-            let scalars = Array(self.lines[lineNumber - 1].unicodeScalars)
+        while lineNumber <= lines.count {
+            let scalars = Array(lines[lineNumber - 1].unicodeScalars)
             var index = column - 1
             while index < scalars.count {
                 let previous = index == 0 ? " " : scalars[index - 1]

@@ -14,9 +14,11 @@ public struct EndpointTable: Sendable {
     /// every request cost more than the path's lookup.
     private let literalRoutes: [(method: String, paths: [Substring: [Int]])]
     /// The same literal endpoints by path alone, any method, in precedence
-    /// order; and the rest, which must be matched one by one.
+    /// order; and the rest, which must be matched by pattern, in precedence
+    /// order and as a tree of segments (`PatternRoutes`).
     private let literalPaths: [Substring: [Int]]
     private let patternOrder: [Int]
+    private let patternRoutes: PatternRoutes
     /// The "did you mean" search for paths no endpoint has.
     public let closestPath: ClosestPath
     /// No endpoint requires a header: what `match` finds for a request
@@ -69,6 +71,7 @@ public struct EndpointTable: Sendable {
         self.literalRoutes = literal.sorted { $0.key < $1.key }.map { (method: $0.key, paths: $0.value) }
         self.literalPaths = literalPaths
         self.patternOrder = patternOrder
+        self.patternRoutes = PatternRoutes(endpoints: endpoints, order: patternOrder)
         self.closestPath = ClosestPath(endpoints: endpoints)
         let requestValueNames = endpoints.map(\.requestValueNames)
         self.requestValueNames = requestValueNames
@@ -151,7 +154,8 @@ public struct EndpointTable: Sendable {
         method: String, target: RequestTarget, header: (String) -> String?, body: inout RequestBody
     ) -> RouteResult? {
         // A fully literal endpoint that matches always beats any pattern;
-        // the others are tried in order. No request walks every endpoint.
+        // the patterns the path matches are tried in order. No request
+        // walks every endpoint.
         if let key = Self.literalKey(target),
             let candidates = self.literalRoutes.first(where: { $0.method == method })?.paths[key]
         {
@@ -172,11 +176,11 @@ public struct EndpointTable: Sendable {
                 return .matched(index: index, parameters: parameters)
             }
         }
-        guard !self.patternOrder.isEmpty else { return nil }
+        guard !self.patternRoutes.isEmpty else { return nil }
         let segments = target.segments
-        for index in self.patternOrder {
+        for index in self.patternRoutes.candidates(method: method, segments: segments) {
             let endpoint = self.endpoints[index]
-            guard endpoint.method == method, var parameters = endpoint.path.match(segments) else { continue }
+            guard var parameters = endpoint.path.match(segments) else { continue }
             switch Self.meets(endpoint, target: target, header: header, body: &body) {
             case true?: break
             case false?: continue

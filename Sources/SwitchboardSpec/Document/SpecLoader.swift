@@ -69,12 +69,13 @@ public enum SpecLoader {
             // decodes every schema's subtree again: Box's 1.7 MB took 8.6 s
             // in a debug build with them, 0.5 s without.
             let options: [CodingUserInfoKey: Any] = [OpenAPIKit.VendorExtensionsConfiguration.enabledKey: false]
+            let tree = SpecTree(node)
             switch version {
             case .v3_0:
-                return try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: node, userInfo: options)
+                return try SpecDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: tree, userInfo: options)
                     .convert(to: .v3_1_1)
             case .v3_1:
-                return try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: node, userInfo: options)
+                return try SpecDecoder.decode(OpenAPIKit.OpenAPI.Document.self, from: tree, userInfo: options)
             }
         } catch {
             let described = OpenAPIKit.OpenAPI.Error(from: error)

@@ -1,0 +1,105 @@
+import Yams
+
+/// A description's YAML tree as `SpecDecoder` walks it: Yams' nodes, with
+/// each mapping's keys found by lookup instead of by a walk of its pairs.
+///
+/// Yams' own decoder looks every key up by comparing it with each pair in
+/// turn, copies the mapping for every container it opens and names every
+/// missing key in a message; OpenAPIKit asks for some thirty keys of each
+/// schema, most of them absent, and tries each schema as a reference
+/// first. For Box's description (1.7 MB) that was most of the second its
+/// check took. Scalars stay Yams' own `Node.Scalar`, read with Yams' own
+/// constructors, so a value reads exactly as it did.
+indirect enum SpecTree {
+    case scalar(Node.Scalar)
+    case sequence([SpecTree])
+    case mapping(SpecMapping)
+
+    /// The tree of `node`, merge keys (`<<: *base`) applied as Yams'
+    /// decoder applies them. An alias is walked where it is used, as the
+    /// decoder walks it (the core's alias budget bounds that first).
+    init(_ node: Node) {
+        switch node {
+        case .scalar(let scalar):
+            self = .scalar(scalar)
+        case .sequence(let sequence):
+            self = .sequence(sequence.map(SpecTree.init))
+        case .mapping(let mapping):
+            let pairs = Self.flattened(mapping)
+            self = .mapping(SpecMapping(keys: pairs.map(\.key.string), values: pairs.map { SpecTree($0.value) }))
+        case .alias:
+            // Composed trees hold no alias nodes; one would read as an empty
+            // scalar, as Yams' decoder has no value for it either.
+            self = .scalar(Node.Scalar(""))
+        }
+    }
+
+    /// A mapping's pairs with those of the mappings its merge keys name
+    /// first (its own then win, being looked up last-first), as Yams'
+    /// `Node.Mapping.flatten()` gives them to its decoder.
+    private static func flattened(_ mapping: Node.Mapping) -> [(key: Node, value: Node)] {
+        var merged: [(key: Node, value: Node)] = []
+        var own: [(key: Node, value: Node)] = []
+        for (key, value) in mapping {
+            guard key.tag.rawValue == Tag.Name.merge.rawValue else {
+                own.append((key, value))
+                continue
+            }
+            switch value {
+            case .mapping(let base):
+                merged += Self.flattened(base)
+            case .sequence(let bases):
+                for base in bases.compactMap(\.mapping).reversed() { merged += Self.flattened(base) }
+            default:
+                break
+            }
+        }
+        return merged + own
+    }
+
+    /// What a type mismatch names as found, in Yams' words.
+    var kind: String {
+        switch self {
+        case .scalar: "Scalar"
+        case .sequence: "Sequence"
+        case .mapping: "Mapping"
+        }
+    }
+}
+
+/// A mapping's keys in document order (the order OpenAPIKit keeps paths,
+/// responses and examples in), their values, and where each key is.
+final class SpecMapping {
+    /// `nil` for a key that is not a scalar: no coding key names it.
+    let keys: [String?]
+    let values: [SpecTree]
+    /// Key → its last position (the last of a repeated key wins, as in
+    /// Yams); built for mappings too long to search in turn.
+    private let positions: [String: Int]
+
+    /// Up to this many keys are searched in turn: faster than hashing.
+    private static let searched = 12
+
+    init(keys: [String?], values: [SpecTree]) {
+        self.keys = keys
+        self.values = values
+        var positions: [String: Int] = [:]
+        if keys.count > Self.searched {
+            positions.reserveCapacity(keys.count)
+            for (position, key) in keys.enumerated() {
+                if let key { positions[key] = position }
+            }
+        }
+        self.positions = positions
+    }
+
+    subscript(key: String) -> SpecTree? {
+        if self.keys.count > Self.searched { return self.positions[key].map { self.values[$0] } }
+        var position = self.keys.count - 1
+        while position >= 0 {
+            if self.keys[position] == key { return self.values[position] }
+            position -= 1
+        }
+        return nil
+    }
+}
