@@ -74,7 +74,7 @@ public enum RequestCheck {
             return [ContractViolation(location: "body", message: "missing: the operation needs one")]
         }
         let sent = request.header("Content-Type")
-        guard let media = Self.media(for: sent, in: body.media) else {
+        guard let media = SpecMedia.taking(sent, from: body.media) else {
             let taken = body.media.map(\.type).joined(separator: ", ")
             return [
                 ContractViolation(
@@ -88,24 +88,5 @@ public enum RequestCheck {
         }
         guard let schema = media.schema else { return [] }
         return SchemaCheck.violations(of: value, against: schema, in: components, at: "body")
-    }
-
-    /// The operation's media type that takes `sent` (parameters aside, any
-    /// case; `application/*` and `*/*` take any of theirs). A body sent
-    /// without a `Content-Type` is read as the operation's first JSON type
-    /// (else its first): what clients that leave it out mean.
-    static func media(for sent: String?, in media: [SpecMedia]) -> SpecMedia? {
-        guard let sent, !sent.isEmpty else { return media.first(where: \.isJSON) ?? media.first }
-        func bare(_ type: String) -> String {
-            type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        }
-        let type = bare(sent)
-        return media.first { bare($0.type) == type }
-            ?? media.first { candidate in
-                let wanted = bare(candidate.type)
-                if wanted == "*/*" { return true }
-                guard wanted.hasSuffix("/*") else { return false }
-                return type.hasPrefix(wanted.dropLast())
-            }
     }
 }

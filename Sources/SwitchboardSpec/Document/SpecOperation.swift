@@ -66,6 +66,25 @@ public struct SpecResponse: Sendable {
     /// Its media types in document order; empty for a response without a
     /// body (a `204`).
     public var media: [SpecMedia]
+    /// The headers it documents, in document order (`Content-Type`, which
+    /// OpenAPI says to ignore here, left out).
+    public var headers: [SpecHeader] = []
+}
+
+/// A header a response documents.
+public struct SpecHeader: Sendable {
+    public var name: String
+    public var required: Bool
+    public var schema: JSONSchema?
+    /// Its `example`, else its first named `examples` entry.
+    public var example: JSONValue?
+
+    public init(name: String, required: Bool = false, schema: JSONSchema? = nil, example: JSONValue? = nil) {
+        self.name = name
+        self.required = required
+        self.schema = schema
+        self.example = example
+    }
 }
 
 /// The key a response is documented under.

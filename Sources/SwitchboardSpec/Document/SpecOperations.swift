@@ -35,7 +35,8 @@ enum SpecOperations {
                     responses.append(
                         SpecResponse(
                             status: Self.status(status), description: response.description,
-                            media: try Self.media(response.content, in: components, at: place)))
+                            media: try Self.media(response.content, in: components, at: place),
+                            headers: try Self.headers(response.headers, in: components, at: place)))
                 }
                 operations.append(
                     SpecOperation(
@@ -138,6 +139,29 @@ enum SpecOperations {
                     schema: content.schema))
         }
         return media
+    }
+
+    private static func headers(
+        _ map: OpenAPI.Header.Map?, in components: OpenAPI.Components, at place: String
+    ) throws(SpecProblem) -> [SpecHeader] {
+        var headers: [SpecHeader] = []
+        for (name, reference) in map ?? [:] where name.lowercased() != "content-type" {
+            let header = try Self.lookUp(reference, in: components, what: "header `\(name)` of \(place)")
+            var found = SpecHeader(name: name, required: header.required)
+            switch header.schemaOrContent {
+            case .a(let context):
+                found.schema = Self.schema(context.schema)
+                found.example =
+                    context.example.flatMap(JSONValue.init(openAPI:))
+                    ?? context.examples?.lazy.compactMap { _, example in
+                        (try? components.lookup(example))?.dataOrLegacyValue.flatMap(JSONValue.init(openAPI:))
+                    }.first
+            case .b(let content):
+                found.schema = content.first?.value.b?.schema
+            }
+            headers.append(found)
+        }
+        return headers
     }
 
     private static func lookUp<Value: ComponentDictionaryLocatable>(
