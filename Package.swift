@@ -205,7 +205,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchboardCoreTests",
-            dependencies: ["SwitchboardCore", "SwitchboardModel", "SwitchboardTestSupport", lock, atomics],
+            dependencies: [
+                "SwitchboardCore", "SwitchboardModel", "SwitchboardSpec", "SwitchboardTestSupport", lock, atomics,
+            ],
             exclude: ["BrokenManifests"],
             swiftSettings: testing
         ),
