@@ -134,6 +134,55 @@ import Testing
         }
     }
 
+    /// A body of up to 8 MiB is kept and checked (here its Content-Type
+    /// breaks the description); one byte more, and only the status and
+    /// headers are.
+    @Test(arguments: [(8 << 20, false), ((8 << 20) + 1, true)])
+    func aBodyOver8MiBIsNotChecked(bytes: Int, tooLarge: Bool) async throws {
+        let scratch = try ScratchFolder("sb-against")
+        defer { scratch.remove() }
+        let spec = scratch.path("api.yaml")
+        let download = """
+            openapi: 3.0.3
+            info: { title: Large, version: "1" }
+            paths:
+              /download:
+                get:
+                  operationId: download
+                  parameters: [ { name: bytes, in: query, required: true, schema: { type: integer }, example: \(bytes) } ]
+                  responses:
+                    '200': { description: JSON, content: { application/json: { schema: { type: object } } } }
+            """
+        try Data(download.utf8).write(to: URL(fileURLWithPath: spec))
+        try await TestUpstream.start().serving { upstream in
+            let result = try await Subprocess.run(
+                self.binary, ["check", spec, "--against", upstream.baseURL.absoluteString])
+            let request = "download: GET /download?bytes=\(bytes) → 200"
+            if tooLarge {
+                #expect(result.status == 0)
+                #expect(result.stdout.contains("OK \(request) (body too large to check)"), "\(result.stdout)")
+            } else {
+                #expect(result.status == 1)
+                #expect(
+                    result.stdout.contains(
+                        "DRIFT: \(request)\n  header.Content-Type: application/octet-stream is not one of application/json"
+                    ),
+                    "\(result.stdout)")
+            }
+        }
+    }
+
+    @Test func aTimeoutOutOfRangeIsRefused() async throws {
+        let spec = PublishedSpecs.folder.appendingPathComponent("oai-examples/v3.0-petstore.yaml").path
+        for timeout in ["0", "601"] {
+            let result = try await Subprocess.run(
+                self.binary, ["check", spec, "--against", "http://127.0.0.1:1", "--timeout", timeout])
+            #expect(result.status == 64)
+            #expect(
+                result.stderr.contains("--timeout must be from 1 to 600 seconds, not \(timeout)"), "\(result.stderr)")
+        }
+    }
+
     @Test func anAPIThatIsNotThereFailsEachRequestInWords() async throws {
         let port = try RefusingPort()
         let spec = PublishedSpecs.folder.appendingPathComponent("oai-examples/v3.0-petstore.yaml").path
