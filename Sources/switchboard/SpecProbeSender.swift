@@ -36,7 +36,9 @@ struct SpecProbeSender {
         self.seconds = seconds
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
-            timeout: .init(connect: .seconds(Int64(seconds)), read: .seconds(Int64(seconds))),
+            // The client's own limits only back up the whole-request one
+            // in `send`, whose words (`no answer within N s`) are the report's.
+            timeout: .init(connect: .seconds(Int64(seconds)), read: .seconds(Int64(seconds) + 1)),
             decompression: .disabled)
         configuration.connectionPool.retryConnectionEstablishment = false
         self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
@@ -75,7 +77,7 @@ struct SpecProbeSender {
     }
 
     private static func fetch(_ request: HTTPClientRequest, client: HTTPClient, seconds: Int) async throws -> Answer {
-        let response = try await client.execute(request, timeout: .seconds(Int64(seconds)))
+        let response = try await client.execute(request, timeout: .seconds(Int64(seconds) + 1))
         var body: [UInt8] = []
         var tooLarge = false
         for try await part in response.body {

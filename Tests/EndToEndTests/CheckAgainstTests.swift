@@ -104,7 +104,9 @@ import Testing
     }
 
     /// `--timeout` holds from sending to the last byte: a body that stalls
-    /// after its head is no answer either.
+    /// after its head is no answer either. (The upstream holds the body for
+    /// a minute: the words say which limit ended the request, without a
+    /// wall-clock window in the test.)
     @Test func aBodyStalledPastTheTimeoutIsAFailure() async throws {
         let scratch = try ScratchFolder("sb-against")
         defer { scratch.remove() }
@@ -117,19 +119,17 @@ import Testing
                 get:
                   operationId: slow
                   parameters:
-                    - { name: ms, in: query, required: true, schema: { type: integer }, example: 8000 }
+                    - { name: ms, in: query, required: true, schema: { type: integer }, example: 60000 }
                     - { name: stage, in: query, required: true, schema: { type: string }, example: body }
                   responses: { '200': { description: late } }
             """
         try Data(slow.utf8).write(to: URL(fileURLWithPath: spec))
         try await TestUpstream.start().serving { upstream in
-            let started = ContinuousClock.now
             let result = try await Subprocess.run(
                 self.binary, ["check", spec, "--against", upstream.baseURL.absoluteString, "--timeout", "1"])
-            #expect(ContinuousClock.now - started < .seconds(7), "the upstream's 8 s were not waited for")
             #expect(result.status == 1)
             #expect(
-                result.stdout.contains("FAILED slow: GET /slow?ms=8000&stage=body: no answer within 1 s"),
+                result.stdout.contains("FAILED slow: GET /slow?ms=60000&stage=body: no answer within 1 s"),
                 "\(result.stdout)")
         }
     }
