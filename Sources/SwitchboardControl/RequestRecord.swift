@@ -37,6 +37,9 @@ public struct RequestRecord: Codable, Sendable, Equatable {
     /// How the request breaks its endpoint's OpenAPI description
     /// (`body.items[0].price: expected number`), with `--validate`.
     public var invalid: [String]?
+    /// How the real API's answer to it breaks the endpoint's OpenAPI
+    /// description (`live`; `body.id: expected integer`).
+    public var drift: [String]?
     /// The rate limit (`5/s`) that answered this request 429.
     public var rateLimited: String?
     /// Refused by a rate limit: how long before its `Retry-After` had
@@ -68,7 +71,8 @@ public struct RequestRecord: Codable, Sendable, Equatable {
         case time, method, path, query, status
         case durationMS = "duration_ms"
         case delayMS = "delay_ms"
-        case endpoint, setting, latency, reason, forced, rejected, invalid, unmatched, closest, hint, sequence, details
+        case endpoint, setting, latency, reason, forced, rejected, invalid, drift, unmatched, closest, hint, sequence,
+            details
         case modeName = "mode"
         case forcedBy = "forced_by"
         case rateLimited = "rate_limited"

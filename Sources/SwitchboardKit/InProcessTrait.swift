@@ -19,13 +19,14 @@
         /// }
         /// ```
         public static func switchboardInProcess(_ fixtures: String, filePath: String = #filePath) -> Self {
-            SwitchboardTrait(source: .folder(Self.folder(fixtures, besides: filePath)), inProcess: true)
+            let folder = ManifestSource.file(fixtures, besides: filePath)
+            return SwitchboardTrait(source: { .folder(folder) }, inProcess: true)
         }
 
         /// A fresh in-process ``Switchboard`` for each test, serving the
         /// fixtures folder at the URL `fixtures` (a bundle's resource).
         public static func switchboardInProcess(_ fixtures: URL) -> Self {
-            SwitchboardTrait(source: .folder(fixtures), inProcess: true)
+            SwitchboardTrait(source: { .folder(fixtures) }, inProcess: true)
         }
 
         /// A fresh in-process ``Switchboard`` for each test, serving the
@@ -34,8 +35,9 @@
         public static func switchboardInProcess(
             openAPI: String, validate: Bool = false, filePath: String = #filePath
         ) -> Self {
-            SwitchboardTrait(
-                source: .description(Self.folder(openAPI, besides: filePath), validate: validate), inProcess: true)
+            let description = ManifestSource.file(openAPI, besides: filePath)
+            return SwitchboardTrait(
+                source: { .description(description, validate: validate, seed: nil) }, inProcess: true)
         }
 
         /// A fresh in-process ``Switchboard`` for each test, serving
@@ -44,7 +46,7 @@
             @EndpointsBuilder endpoints: @escaping @Sendable () -> [Endpoint],
             @ScenariosBuilder scenarios: @escaping @Sendable () -> [Scenario] = { [] }
         ) -> Self {
-            SwitchboardTrait(source: .endpoints(endpoints, scenarios: scenarios), inProcess: true)
+            SwitchboardTrait(source: { .declared(endpoints(), scenarios: scenarios()) }, inProcess: true)
         }
     }
 #endif

@@ -19,11 +19,7 @@ extension Switchboard {
     /// protocol (a plain `URLSession.shared`) fails at once with
     /// `.cannotFindHost` instead of reaching something real. ``port`` is 0.
     public static func inProcess(fixtures: URL) async throws -> Switchboard {
-        let directory = fixtures.path
-        let manifest = try await onOwnThread { () throws(ManifestError) in
-            try ManifestLoader.load(directory: directory)
-        }
-        return self.inProcess(manifest: manifest)
+        self.inProcess(manifest: try await ManifestSource.folder(fixtures).manifest())
     }
 
     /// Loads the fixtures folder at `path` (relative to the current

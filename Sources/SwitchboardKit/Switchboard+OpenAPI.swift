@@ -1,5 +1,4 @@
 public import Foundation
-import SwitchboardCore
 
 /// An OpenAPI description served as it is, on a port or in-process: each
 /// operation an endpoint named by its `operationId`, every mode answering
@@ -20,8 +19,9 @@ extension Switchboard {
     public static func start(
         openAPI: URL, validate: Bool = false, seed: UInt64? = nil, port: Int = 0
     ) async throws -> Switchboard {
-        let manifest = try await Self.description(openAPI, validate: validate, seed: seed)
-        return try await self.start(manifest: manifest, port: port)
+        try await self.start(
+            manifest: try await ManifestSource.description(openAPI, validate: validate, seed: seed).manifest(),
+            port: port)
     }
 
     /// Serves the description at `openAPI` in-process, without a port: the
@@ -30,15 +30,7 @@ extension Switchboard {
     public static func inProcess(
         openAPI: URL, validate: Bool = false, seed: UInt64? = nil
     ) async throws -> Switchboard {
-        self.inProcess(manifest: try await Self.description(openAPI, validate: validate, seed: seed))
-    }
-
-    static func description(_ url: URL, validate: Bool, seed: UInt64?) async throws -> Manifest {
-        let path = url.path
-        var manifest = try await onOwnThread { () throws(ManifestError) in
-            try ManifestLoader.load(directory: path, seed: seed ?? ManifestLoader.defaultSeed)
-        }
-        if validate { manifest.validatesRequests = true }
-        return manifest
+        self.inProcess(
+            manifest: try await ManifestSource.description(openAPI, validate: validate, seed: seed).manifest())
     }
 }

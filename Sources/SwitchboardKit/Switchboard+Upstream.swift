@@ -9,10 +9,8 @@ extension Switchboard {
     package static func start(
         fixtures: URL, port: Int, upstream: UpstreamSettings, transport: @escaping UpstreamTransportMaker
     ) async throws -> Switchboard {
-        let directory = fixtures.path
-        let manifest = try await onOwnThread { () throws(ManifestError) in
-            try ManifestLoader.load(directory: directory)
-        }
-        return try await self.start(manifest: manifest, port: port, upstream: upstream, transport: transport)
+        try await self.start(
+            manifest: try await ManifestSource.folder(fixtures).manifest(), port: port, upstream: upstream,
+            transport: transport)
     }
 }

@@ -61,11 +61,7 @@ public final class Switchboard: Sendable {
     /// Throws the manifest's problems, each with file, line and fix, when
     /// the folder does not load, and a sentence when the port cannot be bound.
     public static func start(fixtures: URL, port: Int = 0) async throws -> Switchboard {
-        let directory = fixtures.path
-        let manifest = try await onOwnThread { () throws(ManifestError) in
-            try ManifestLoader.load(directory: directory)
-        }
-        return try await self.start(manifest: manifest, port: port)
+        try await self.start(manifest: try await ManifestSource.folder(fixtures).manifest(), port: port)
     }
 
     /// Loads the fixtures folder at `path` and starts serving it. A relative
@@ -96,7 +92,7 @@ public final class Switchboard: Sendable {
         port: Int = 0, @EndpointsBuilder endpoints: () -> [Endpoint],
         @ScenariosBuilder scenarios: () -> [Scenario] = { [] }
     ) async throws -> Switchboard {
-        let manifest = try Endpoint.manifest(of: endpoints(), scenarios: scenarios())
+        let manifest = try await ManifestSource.declared(endpoints(), scenarios: scenarios()).manifest()
         return try await self.start(manifest: manifest, port: port)
     }
 

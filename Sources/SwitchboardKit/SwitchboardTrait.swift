@@ -13,19 +13,14 @@
     /// }
     /// ```
     public struct SwitchboardTrait: TestTrait, SuiteTrait, TestScoping {
-        enum Source: Sendable {
-            case folder(URL)
-            /// An OpenAPI description, checking requests when `validate`.
-            case description(URL, validate: Bool)
-            case endpoints(@Sendable () -> [Endpoint], scenarios: @Sendable () -> [Scenario])
-        }
-
-        let source: Source
+        /// What each test's instance serves, made when the test starts
+        /// (endpoints declared in code are declared anew for each).
+        let source: @Sendable () -> ManifestSource
         /// Without a port, answered by ``SwitchboardURLProtocol``
         /// (`.switchboardInProcess`), or on a port of its own.
         let inProcess: Bool
 
-        init(source: Source, inProcess: Bool = false) {
+        init(source: @escaping @Sendable () -> ManifestSource, inProcess: Bool = false) {
             self.source = source
             self.inProcess = inProcess
         }
@@ -43,19 +38,10 @@
         public func provideScope(
             for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
         ) async throws {
-            let board: Switchboard
-            switch (self.source, self.inProcess) {
-            case (.folder(let folder), false): board = try await Switchboard.start(fixtures: folder)
-            case (.endpoints(let endpoints, let scenarios), false):
-                board = try await Switchboard.start(endpoints: endpoints, scenarios: scenarios)
-            case (.description(let url, let validate), false):
-                board = try await Switchboard.start(openAPI: url, validate: validate)
-            case (.folder(let folder), true): board = try await Switchboard.inProcess(fixtures: folder)
-            case (.description(let url, let validate), true):
-                board = try await Switchboard.inProcess(openAPI: url, validate: validate)
-            case (.endpoints(let endpoints, let scenarios), true):
-                board = try Switchboard.inProcess(endpoints: endpoints, scenarios: scenarios)
-            }
+            let manifest = try await self.source().manifest()
+            let board =
+                self.inProcess
+                ? Switchboard.inProcess(manifest: manifest) : try await Switchboard.start(manifest: manifest, port: 0)
             try await board.serving { try await function() }
         }
     }
@@ -67,17 +53,8 @@
         /// folder next to the test file, wherever `swift test` runs from; an
         /// absolute path is used as it is.
         public static func switchboard(_ fixtures: String, filePath: String = #filePath) -> Self {
-            SwitchboardTrait(source: .folder(Self.folder(fixtures, besides: filePath)))
-        }
-
-        /// `fixtures` as the traits take it: relative to the test file's
-        /// folder unless absolute.
-        static func folder(_ fixtures: String, besides filePath: String) -> URL {
-            let folder =
-                fixtures.hasPrefix("/")
-                ? URL(fileURLWithPath: fixtures)
-                : URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent(fixtures)
-            return folder.standardizedFileURL
+            let folder = ManifestSource.file(fixtures, besides: filePath)
+            return SwitchboardTrait { .folder(folder) }
         }
 
         /// A fresh ``Switchboard`` for each test, serving the fixtures folder
@@ -85,7 +62,7 @@
         /// `Bundle.module.url(forResource: "Fixtures", withExtension: nil)!`,
         /// for tests that run where the sources are not (a device).
         public static func switchboard(_ fixtures: URL) -> Self {
-            SwitchboardTrait(source: .folder(fixtures))
+            SwitchboardTrait { .folder(fixtures) }
         }
 
         /// A fresh ``Switchboard`` for each test, serving the OpenAPI
@@ -97,7 +74,8 @@
         /// struct PetListTests { … }
         /// ```
         public static func switchboard(openAPI: String, validate: Bool = false, filePath: String = #filePath) -> Self {
-            SwitchboardTrait(source: .description(Self.folder(openAPI, besides: filePath), validate: validate))
+            let description = ManifestSource.file(openAPI, besides: filePath)
+            return SwitchboardTrait { .description(description, validate: validate, seed: nil) }
         }
 
         /// A fresh ``Switchboard`` for each test, serving endpoints (and,
@@ -114,7 +92,7 @@
             @EndpointsBuilder endpoints: @escaping @Sendable () -> [Endpoint],
             @ScenariosBuilder scenarios: @escaping @Sendable () -> [Scenario] = { [] }
         ) -> Self {
-            SwitchboardTrait(source: .endpoints(endpoints, scenarios: scenarios))
+            SwitchboardTrait { .declared(endpoints(), scenarios: scenarios()) }
         }
     }
 #endif

@@ -13,11 +13,8 @@
         /// }
         /// ```
         public func startSwitchboard(fixtures: String, filePath: String = #filePath) async throws -> Switchboard {
-            let folder =
-                fixtures.hasPrefix("/")
-                ? URL(fileURLWithPath: fixtures)
-                : URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent(fixtures)
-            return self.stoppedAtTeardown(try await Switchboard.start(fixtures: folder))
+            self.stoppedAtTeardown(
+                try await Switchboard.start(fixtures: ManifestSource.file(fixtures, besides: filePath)))
         }
 
         /// Starts a ``Switchboard`` serving endpoints (and, when given,

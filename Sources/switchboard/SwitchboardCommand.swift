@@ -13,7 +13,8 @@ struct SwitchboardCommand: AsyncParsableCommand {
             """,
         version: SwitchboardVersion.current,
         subcommands: [
-            RunCommand.self, ServeCommand.self, CheckCommand.self, StatusCommand.self, SetCommand.self,
+            RunCommand.self, ServeCommand.self, CheckCommand.self, ImportCommand.self, StatusCommand.self,
+            SetCommand.self,
             ScenarioCommand.self, ResetCommand.self, RecordCommand.self,
         ],
         defaultSubcommand: RunCommand.self

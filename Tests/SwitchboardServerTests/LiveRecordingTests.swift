@@ -73,6 +73,27 @@ import Testing
         #expect(panel.snapshot().manifest.endpoints.map(\.id) == ["listPets"])
     }
 
+    /// The folder is loaded again after a recording: bodies generated from
+    /// its description must be made with the `--seed` it was served with,
+    /// not the default, or they change under the app.
+    @Test func aRecordingKeepsTheSeedOfGeneratedBodies() async throws {
+        let spec = """
+            openapi: 3.1.0
+            info: {title: t, version: '1'}
+            paths:
+              /pets: {get: {operationId: listPets, responses: {'200': {description: ok, content: {application/json: {schema: {type: string, format: uuid}}}}}}}
+            """
+        let fixtures = try TemporaryFixtures(
+            manifest: "openapi: api.yaml\n" + Self.proxyManifest, textFiles: ["api.yaml": spec])
+        let proxy = try LiveWire(fixtures: fixtures, seed: 7)
+        let before = try proxy.get("/pets").text
+        #expect(try LiveWire(fixtures: fixtures).get("/pets").text != before, "the seed makes no difference")
+        _ = try proxy.get("/users/3") { try $0.answer(.ok, ["Content-Type": "application/json"], body: "{}") }
+        _ = try await Self.record(["get-users-id"], in: proxy).get()
+        #expect(proxy.panel.snapshot().manifest.endpoints.map(\.id).contains("get-users-id"))
+        #expect(try proxy.get("/pets").text == before)
+    }
+
     @Test func anEndpointWithNoLiveAnswerSaysSo() async throws {
         let proxy = try LiveWire(fixtures: TemporaryFixtures(manifest: Self.proxyManifest))
         guard case .failure(let refusal) = try await Self.record(["health"], in: proxy) else {

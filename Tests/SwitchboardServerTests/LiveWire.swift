@@ -41,9 +41,9 @@ struct LiveWire {
 
     /// The server for the folder `fixtures` on disk (or for the OpenAPI
     /// description `serving` in it): recording writes there.
-    init(fixtures: TemporaryFixtures, serving file: String? = nil) throws {
+    init(fixtures: TemporaryFixtures, serving file: String? = nil, seed: UInt64 = ManifestLoader.defaultSeed) throws {
         let path = file.map { fixtures.path + "/" + $0 } ?? fixtures.path
-        self.panel = ControlPanel(manifest: try ManifestLoader.load(directory: path))
+        self.panel = ControlPanel(manifest: try ManifestLoader.load(directory: path, seed: seed))
         self.fixtures = fixtures
         self.limits = ServerLimits()
         self.responder = Responder(

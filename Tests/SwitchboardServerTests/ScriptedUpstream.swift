@@ -67,15 +67,24 @@ final class ScriptedUpstream: UpstreamTransport {
     /// The same, the body in `parts`. Without a Content-Length or a
     /// Transfer-Encoding, one is added for the body, as a server would.
     func answer(_ status: HTTPResponseStatus, _ headers: HTTPHeaders, parts: [String]) throws {
+        try self.answer(status, headers, byteParts: parts.map { Array($0.utf8) })
+    }
+
+    /// The same, the body bytes that are not text (a gzipped body).
+    func answer(_ status: HTTPResponseStatus, _ headers: HTTPHeaders, bytes: [UInt8]) throws {
+        try self.answer(status, headers, byteParts: [bytes])
+    }
+
+    private func answer(_ status: HTTPResponseStatus, _ headers: HTTPHeaders, byteParts parts: [[UInt8]]) throws {
         let receiver = try self.receiver
         var refused: (any Error)?
         var headers = headers
         if !headers.contains(name: "Content-Length") && !headers.contains(name: "Transfer-Encoding") {
-            headers.add(name: "Content-Length", value: String(parts.reduce(0) { $0 + $1.utf8.count }))
+            headers.add(name: "Content-Length", value: String(parts.reduce(0) { $0 + $1.count }))
         }
         let head = HTTPResponseHead(version: .http1_1, status: status, headers: headers)
         let steps: [() -> EventLoopFuture<Void>] =
-            [{ receiver.head(head) }] + parts.map { part in { receiver.bodyPart(ByteBuffer(string: part)) } }
+            [{ receiver.head(head) }] + parts.map { part in { receiver.bodyPart(ByteBuffer(bytes: part)) } }
         for step in steps {
             step().assumeIsolated().whenFailure { refused = $0 }
             if let refused {

@@ -52,6 +52,18 @@ extension ManifestReader {
         return endpoints
     }
 
+    /// The requests a path matches, whatever its parameters are called:
+    /// `/pets/:` for `/pets/:id` and `/pets/:petId` alike.
+    static func routeShape(_ path: PathPattern) -> String {
+        path.segments.map { segment -> String in
+            switch segment {
+            case .literal(let text): "/" + text
+            case .parameter: "/:"
+            case .wildcard: "/*"
+            }
+        }.joined()
+    }
+
     private static func explicitID(_ node: Node) -> String? {
         guard case .mapping(let mapping) = node else { return nil }
         return mapping.first { $0.key.scalar?.string == "id" }?.value.scalar?.string
@@ -59,13 +71,7 @@ extension ManifestReader {
 
     /// Two endpoints with equal keys would match exactly the same requests.
     static func routeKey(_ endpoint: EndpointDefinition) -> String {
-        let shape = endpoint.path.segments.map { segment -> String in
-            switch segment {
-            case .literal(let text): "/" + text
-            case .parameter: "/:"
-            case .wildcard: "/*"
-            }
-        }.joined()
+        let shape = Self.routeShape(endpoint.path)
         let query = endpoint.query.map(\.description).sorted().joined(separator: "&")
         let headers = endpoint.headers.map { $0.name.lowercased() + "=" + ($0.value ?? "*") }.sorted()
             .joined(separator: "&")

@@ -100,6 +100,7 @@ public enum ManifestLoader {
         let fixtures = FixtureFolder(path: directory, files: files)
         var reader = ManifestReader(file: file, fixtures: fixtures, seed: seed)
         var manifest = reader.readManifest(root)
+        manifest.seed = seed
         manifest.reads = fixtures.log.reads
         manifest.loadedAt = started
         if !reader.diagnostics.isEmpty {

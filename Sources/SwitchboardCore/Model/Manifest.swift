@@ -35,6 +35,10 @@ public struct Manifest: Sendable {
     /// Set when an OpenAPI description is served directly
     /// (`switchboard api.yaml`): there is no manifest file to record into.
     public var isDescriptionOnly = false
+    /// What bodies generated from an OpenAPI description's schemas were
+    /// made with (`--seed`): a reload of the same folder (after a
+    /// recording, say) must make them again with it.
+    public var seed = ManifestLoader.defaultSeed
 
     public init(
         directory: String,

@@ -17,6 +17,21 @@ enum Inflate {
     private static let rawWindow: Int32 = -15
     private static let gzipWindow: Int32 = 16 + 15
 
+    /// `body` as it reads, sent with `Content-Encoding: encoding`: itself
+    /// for `identity` (or none, or when empty), decoded for gzip and
+    /// deflate; `nil` when it cannot be (brotli, a broken stream, or one
+    /// that would decode past `limit`).
+    static func decoding(_ body: [UInt8], contentEncoding encoding: String?, limit: Int = Self.outputLimit) -> [UInt8]?
+    {
+        switch encoding?.trimmed().lowercased() ?? "identity" {
+        case "identity", "": body
+        case _ where body.isEmpty: body
+        case "gzip", "x-gzip": Self.gunzip(body, limit: limit)
+        case "deflate": Self.inflateDeflate(body, limit: limit)
+        default: nil
+        }
+    }
+
     /// Every member of a gzip body, one after another, as `gzip -d` reads it.
     static func gunzip(_ data: [UInt8], limit: Int = Self.outputLimit) -> [UInt8]? {
         Self.decode(data, windowBits: Self.gzipWindow, members: true, limit: limit)

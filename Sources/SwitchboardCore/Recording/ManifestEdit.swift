@@ -121,7 +121,7 @@ struct ManifestEdit {
     }
 
     /// `- id: x` then the other keys under `id`.
-    private static func itemLines(
+    static func itemLines(
         _ entry: ManifestValue, dashIndent: Int, keyIndent: Int, step: Int, style: ManifestValue.Style
     ) -> [String] {
         var lines = entry.blockLines(indent: keyIndent, step: step, style: style)

@@ -26,18 +26,9 @@ struct RecordedBody: Equatable {
     init(body: [UInt8], headers: [HeaderField]) {
         let type = Self.value(of: "content-type", in: headers)
         let encoding = Self.value(of: "content-encoding", in: headers)?.lowercased() ?? "identity"
-        var bytes = body
-        var stillEncoded = false
-        switch encoding {
-        case "identity", "": break
-        case _ where body.isEmpty: break
-        case "gzip", "x-gzip":
-            if let decoded = Inflate.gunzip(body) { bytes = decoded } else { stillEncoded = true }
-        case "deflate":
-            if let decoded = Inflate.inflateDeflate(body) { bytes = decoded } else { stillEncoded = true }
-        default:
-            stillEncoded = true
-        }
+        let decoded = Inflate.decoding(body, contentEncoding: encoding)
+        var bytes = decoded ?? body
+        let stillEncoded = decoded == nil
         var fileExtension = Self.fileExtension(for: type)
         if stillEncoded {
             let suffix = encoding.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }

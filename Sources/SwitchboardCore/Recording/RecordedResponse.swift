@@ -84,9 +84,14 @@ extension RecordingSession {
         }
     }
 
-    static func fileName(id: String, kind: ResponseKind, fileExtension: String, taken: Set<String>) -> String {
-        let base =
-            FixtureRecorder.folder + "/" + RecordedFileName.stem(id) + (kind == .success ? "" : "." + kind.rawValue)
+    /// `recorded/<id>.json`, `recorded/<id>.error.json`…, numbered past the
+    /// names in `taken`; `switchboard import` names its bodies the same way
+    /// in its own `folder`.
+    static func fileName(
+        id: String, kind: ResponseKind, fileExtension: String, taken: Set<String>,
+        folder: String = FixtureRecorder.folder
+    ) -> String {
+        let base = folder + "/" + RecordedFileName.stem(id) + (kind == .success ? "" : "." + kind.rawValue)
         var name = base + "." + fileExtension
         var number = 2
         while taken.contains(name) {

@@ -76,6 +76,9 @@ extension JournalEntry {
             get { self.box.fields.invalid }
             set { self.box.fields.invalid = newValue }
         }
+        /// How a `live` answer from the real API breaks the OpenAPI
+        /// description its endpoint comes from.
+        public var drift: [ContractViolation] { self.upstream?.drift ?? [] }
         public var upstream: UpstreamOutcome? {
             get { self.box.fields.upstream }
             set { self.box.fields.upstream = newValue }

@@ -1,3 +1,5 @@
+import SwitchboardModel
+
 extension JournalEntry.Outcome {
     /// `,"delay_ms":…,"endpoint":…,"mode":…,"setting":…,"latency":…` and,
     /// when the log line says why, `,"reason":"no fixture episodes/99.json"`,
@@ -8,7 +10,9 @@ extension JournalEntry.Outcome {
     /// refused, `,"rate_limited":"5/s"`, for one sent with toxics
     /// `,"toxics":"slicer"`, for a body cut short `,"cut_short":true`, for a
     /// reset or hang the latency profile drew `,"network_fault":true` (and `,"retried_early_ms":…` when
-    /// it came back too soon): what answered the request,
+    /// it came back too soon), for a `live` answer the upstream's time and
+    /// what of it breaks the description (`,"drift":["body.id: expected integer"]`):
+    /// what answered the request,
     /// in the same words in the `serve` line and in HAR's `_switchboard`.
     func appendJSON(to out: inout JSONByteWriter) {
         out.append(#","delay_ms":"#)
@@ -39,15 +43,7 @@ extension JournalEntry.Outcome {
             out.append(#","rejected":"#)
             out.appendString(rejection)
         }
-        if let first = self.invalid.first {
-            out.append(#","invalid":["#)
-            out.appendString(first.description)
-            for violation in self.invalid.dropFirst() {
-                out.append(",")
-                out.appendString(violation.description)
-            }
-            out.append("]")
-        }
+        Self.append(#","invalid":["#, self.invalid, to: &out)
         if let limited = self.rateLimited {
             out.append(#","rate_limited":"#)
             out.appendString(limited.limit.description)
@@ -62,6 +58,20 @@ extension JournalEntry.Outcome {
             out.append(#","upstream":"#)
             out.appendString(upstream.summary)
         }
+        Self.append(#","drift":["#, self.drift, to: &out)
+    }
+
+    /// `opening` and the violations as strings, closed; nothing for none.
+    private static func append(_ opening: StaticString, _ violations: [ContractViolation], to out: inout JSONByteWriter)
+    {
+        guard let first = violations.first else { return }
+        out.append(opening)
+        out.appendString(first.description)
+        for violation in violations.dropFirst() {
+            out.append(",")
+            out.appendString(violation.description)
+        }
+        out.append("]")
     }
 
     /// The outcome's part of the `serve` line: `appendJSON`, then whether

@@ -88,6 +88,7 @@ public struct JournalEntry: Sendable {
         get { self.box.fields.outcome.invalid }
         set { self.box.fields.outcome.invalid = newValue }
     }
+    public var drift: [ContractViolation] { self.box.fields.outcome.drift }
     /// The latency profile's faults chose `mode` (a reset or a hang the
     /// network drew), not the endpoint's setting: `setting` is what the
     /// network overruled.

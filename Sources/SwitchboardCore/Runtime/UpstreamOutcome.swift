@@ -1,4 +1,4 @@
-import SwitchboardModel
+public import SwitchboardModel
 
 /// What the upstream did for a live request: answered in this long, or
 /// failed, in words a person reads on the log line.
@@ -9,10 +9,14 @@ public struct UpstreamOutcome: Sendable, Hashable {
     /// `connection refused`, `name not found`, `timed out`…; `nil` when
     /// the upstream answered.
     public var failure: String?
+    /// How its answer breaks the OpenAPI description the endpoint comes
+    /// from (`ResponseCheck`): the real API drifting from what was agreed.
+    public var drift: [ContractViolation] = []
 
-    public init(time: Duration, failure: String? = nil) {
+    public init(time: Duration, failure: String? = nil, drift: [ContractViolation] = []) {
         self.time = time
         self.failure = failure
+        self.drift = drift
     }
 
     /// `live 12.3 ms` or `live ✗ connection refused`.

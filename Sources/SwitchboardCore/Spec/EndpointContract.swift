@@ -39,6 +39,15 @@ public struct EndpointContract: Sendable {
         return RequestCheck.violations(of: request, against: self.operation, in: self.document)
     }
 
+    /// How a real API's answer breaks the operation (`live`): `body` as it
+    /// came, `nil` when it was not kept whole; a body that cannot be
+    /// decoded (brotli) is not checked either, only status and headers.
+    public func drift(status: Int, header: (String) -> String?, body: [UInt8]?) -> [ContractViolation] {
+        let readable = body.flatMap { Inflate.decoding($0, contentEncoding: header("Content-Encoding")) }
+        return ResponseCheck.violations(
+            status: status, header: header, body: readable, against: self.operation, in: self.document.components)
+    }
+
     /// Why the operation cannot answer as `Prefer` asks: a status it does
     /// not document, an example its response does not name; `nil` when it can.
     func problem(with preference: SpecPreference) -> String? {

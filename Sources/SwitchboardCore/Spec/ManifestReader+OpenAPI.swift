@@ -27,10 +27,18 @@ extension ManifestReader {
             let built = try SpecManifest.read(bytes, file: shown, seed: self.seed)
             let own = Dictionary(manifest.endpoints.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             // An endpoint the manifest writes in place of an operation's
-            // still answers to that operation's contract.
+            // still answers to that operation's contract, as long as it
+            // routes the same requests (its parameters may be renamed); one
+            // that changes the method or the path is an endpoint of its own.
             let described = built.endpoints.map { endpoint in
                 guard var mine = own[endpoint.id] else { return endpoint }
-                mine.contract = mine.contract ?? endpoint.contract
+                if mine.contract == nil, let contract = endpoint.contract, mine.method == endpoint.method,
+                    Self.routeShape(mine.path) == Self.routeShape(endpoint.path)
+                {
+                    mine.contract = EndpointContract(
+                        operation: contract.operation, document: contract.document, pattern: mine.path,
+                        seed: contract.seed)
+                }
                 return mine
             }
             let describedIDs = Set(built.endpoints.map { $0.id })

@@ -95,8 +95,13 @@ enum SpecEndpoints {
     /// FNV-1a of the id: each operation's bodies get a seed of their own,
     /// the same on every run (Swift's `Hasher` is seeded per process).
     static func hash(_ text: String) -> UInt64 {
+        Self.hash(bytes: text.utf8)
+    }
+
+    /// FNV-1a of bytes (`switchboard import` tells an edited body by it).
+    static func hash(bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }

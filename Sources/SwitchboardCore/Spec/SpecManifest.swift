@@ -60,6 +60,7 @@ enum SpecManifest {
             directory: (path as NSString).deletingLastPathComponent, file: shown, endpoints: built.endpoints)
         manifest.basePath = built.basePath
         manifest.isDescriptionOnly = true
+        manifest.seed = seed
         manifest.reads = reads
         manifest.loadedAt = started
         return manifest

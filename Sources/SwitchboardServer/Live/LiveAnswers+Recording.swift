@@ -76,7 +76,8 @@ extension LiveAnswers {
             }
             let changed = Self.manifestText(in: directory) != before
             do {
-                panel.replaceManifest(try ManifestLoader.load(directory: directory, displayDirectory: directory))
+                panel.replaceManifest(
+                    try ManifestLoader.load(directory: directory, displayDirectory: directory, seed: manifest.seed))
             } catch {
                 return .failure(RecordRefusal(message: "recorded, but the fixtures do not load:\n\(error)"))
             }

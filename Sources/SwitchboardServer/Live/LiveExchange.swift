@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import SwitchboardCore
+import SwitchboardModel
 
 /// One live request while it lasts: what the journal will say about it.
 struct LiveExchange {
@@ -60,6 +61,22 @@ struct LiveExchange {
     }
 
     static let leftUnanswered = "client left before the upstream answered"
+
+    /// Bodies up to this size are checked against the description
+    /// (`drift`): the check runs on the connection's event loop, and a
+    /// larger one would hold up its other connections.
+    static let driftBodyLimit = 1 << 20
+
+    /// How the upstream's answer, come whole, breaks the operation
+    /// `contract` describes: its status and headers, and its body if it
+    /// was kept whole (not past `driftBodyLimit`, not the answer to a HEAD).
+    func drift(for request: HTTPRequestHead, against contract: EndpointContract) -> [ContractViolation] {
+        guard let head = self.head else { return [] }
+        let whole = request.method != .HEAD && self.relayed <= Self.driftBodyLimit
+        return contract.drift(
+            status: Int(head.status.code), header: { head.headers.first(name: $0) },
+            body: whole ? Array(buffer: self.body.joined) : nil)
+    }
 
     /// Keeps the start of the body for the journal, and the body for
     /// recording (not `recording` a streamed cut, which is never kept

@@ -107,7 +107,10 @@ extension RequestHandler {
             return self.watch(self.cutAfter(thenCut, self.send(part, due: due, context: context), context), last: last)
         case .writeThroughToxics(let part, let last, let thenCut):
             return self.watch(self.cutAfter(thenCut, self.writePieces(of: part, context: context), context), last: last)
-        case .finish(let request, let response, let keep, let bodyless, let close, let abandon):
+        case .finish(let request, var response, let keep, let bodyless, let close, let abandon):
+            if let keep, let contract = self.responder.current.snapshot.manifest.contract(of: response) {
+                response.upstream?.drift = keep.drift(for: request.head, against: contract)
+            }
             self.endExchange(request, response, keep: keep, cancel: false, abandon: abandon)
             self.writer.record(
                 request, response, status: .answered(Int(response.status.code)), now: context.eventLoop.now)

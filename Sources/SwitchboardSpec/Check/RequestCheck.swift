@@ -41,7 +41,7 @@ public enum RequestCheck {
             }
             guard let schema = parameter.schema else { continue }
             let value = ParameterValue.json(texts, schema: schema, references: references)
-            found += SchemaCheck.violations(of: value, against: schema, in: components, at: location)
+            found += SchemaCheck.violations(of: value, against: schema, in: components, at: location, for: .request)
         }
         if let body = operation.requestBody { found += Self.bodyViolations(request, body, components) }
         return found
@@ -91,6 +91,6 @@ public enum RequestCheck {
             return [ContractViolation(location: "body", message: "not JSON")]
         }
         guard let schema = media.schema else { return [] }
-        return SchemaCheck.violations(of: value, against: schema, in: components, at: "body")
+        return SchemaCheck.violations(of: value, against: schema, in: components, at: "body", for: .request)
     }
 }

@@ -38,7 +38,7 @@ public enum ResponseCheck {
             }
             guard let schema = documented.schema else { continue }
             let json = ParameterValue.json([value], schema: schema, references: references)
-            found += SchemaCheck.violations(of: json, against: schema, in: components, at: location)
+            found += SchemaCheck.violations(of: json, against: schema, in: components, at: location, for: .response)
         }
         guard let body else { return found }
         return found + Self.bodyViolations(body, header("Content-Type"), response, components)
@@ -71,6 +71,6 @@ public enum ResponseCheck {
         guard let value = JSONValue(bytes: body) else {
             return [ContractViolation(location: "body", message: "not JSON")]
         }
-        return SchemaCheck.violations(of: value, against: schema, in: components, at: "body")
+        return SchemaCheck.violations(of: value, against: schema, in: components, at: "body", for: .response)
     }
 }

@@ -13,7 +13,8 @@ public import SwitchboardModel
 /// `format`s (`StringFormat`, `int32`/`int64`), `allOf`/`oneOf`/`anyOf`/
 /// `not`, `discriminator` (as OpenAPI 3.0 validators read it: the value's
 /// property picks the one branch it is checked against), item and property
-/// counts and `uniqueItems`. `readOnly`/`writeOnly` are not looked at yet.
+/// counts and `uniqueItems`. With a `use`, a required `readOnly` property
+/// may be missing from a request, and a `writeOnly` one from an answer.
 ///
 /// What OpenAPIKit's model does not keep is not checked either: a type
 /// array's second non-null type, and a reference to anything but a
@@ -24,11 +25,13 @@ public import SwitchboardModel
 /// which is what such a schema's author means.
 public enum SchemaCheck {
     /// The ways `value` breaks `schema`, in the order met; none when it
-    /// satisfies it. `location` names the value (`body`, `query.limit`).
+    /// satisfies it. `location` names the value (`body`, `query.limit`);
+    /// `use` says which way it travels, when it does.
     public static func violations(
-        of value: JSONValue, against schema: JSONSchema, in components: OpenAPI.Components, at location: String
+        of value: JSONValue, against schema: JSONSchema, in components: OpenAPI.Components, at location: String,
+        for use: SchemaUse? = nil
     ) -> [ContractViolation] {
-        let checker = SchemaChecker(references: SchemaReferences(components: components))
+        let checker = SchemaChecker(references: SchemaReferences(components: components), use: use)
         return checker.violations(of: value, against: schema, at: location, depth: 0)
     }
 }

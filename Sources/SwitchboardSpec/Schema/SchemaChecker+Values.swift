@@ -93,9 +93,7 @@ extension SchemaChecker {
             found.append(
                 ContractViolation(location: location, message: "must be at most \(Self.count(maxLength, "character"))"))
         }
-        if let pattern = string.pattern, let expression = self.regularExpression(pattern),
-            expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil
-        {
+        if let pattern = string.pattern, self.matcher(pattern).matches(text) == false {
             found.append(ContractViolation(location: location, message: "must match \(pattern)"))
         }
         if let violation = Self.formatViolation(text, core.format.rawValue) {
@@ -113,11 +111,15 @@ extension SchemaChecker {
         }
         var found: [ContractViolation] = []
         var missing = false
+        // Required, but not of a value travelling this way (`SchemaUse`).
+        var excused = 0
         // By name, whatever order the document's reader kept.
         for (name, property) in object.properties.sorted(by: { $0.key < $1.key }) {
             if let field = fields[name] {
                 found += self.violations(
                     of: field, against: property, at: SchemaLocation.property(name, of: location), depth: depth + 1)
+            } else if property.required, self.use?.excludes(property, self.references) == true {
+                excused += 1
             } else if property.required {
                 missing = true
                 found.append(ContractViolation(location: location, message: "missing required property \(name)"))
@@ -128,9 +130,7 @@ extension SchemaChecker {
             let place = SchemaLocation.property(name, of: location)
             var matched = false
             for (pattern, schema) in object.patternProperties {
-                guard let expression = self.regularExpression(pattern),
-                    expression.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
-                else { continue }
+                guard self.matcher(pattern).matches(name) == true else { continue }
                 matched = true
                 found += self.violations(of: field, against: schema, at: place, depth: depth + 1)
             }
@@ -144,9 +144,10 @@ extension SchemaChecker {
                 break
             }
         }
-        // `minProperties` counts the required ones too: a missing one is
-        // already said.
-        if !missing && fields.count < object.minProperties {
+        // `minProperties` counts the required ones too (OpenAPIKit's model
+        // gives the larger of the two): a missing one is already said, an
+        // excused one counts as there.
+        if !missing && fields.count + excused < object.minProperties {
             found.append(
                 ContractViolation(
                     location: location, message: "must have at least \(Self.count(object.minProperties, "property"))"))

@@ -9,15 +9,19 @@ import SwitchboardModel
 /// run (a pattern on an array's items is compiled once, not per item).
 final class SchemaChecker {
     let references: SchemaReferences
-    private var patterns: [String: NSRegularExpression?] = [:]
+    /// Which way the value travels; `nil` when either (`readOnly` and
+    /// `writeOnly` properties are then required like the rest).
+    let use: SchemaUse?
+    private var patterns: [String: PatternMatcher] = [:]
     private var components: [String: JSONSchema?] = [:]
 
     /// Schemas deeper than this are not followed: a cycle of references
     /// that never descends into the value (`A: allOf: [$ref: A]`) ends here.
     static let maxDepth = 128
 
-    init(references: SchemaReferences) {
+    init(references: SchemaReferences, use: SchemaUse? = nil) {
         self.references = references
+        self.use = use
     }
 
     func isValid(_ value: JSONValue, against schema: JSONSchema, depth: Int) -> Bool {
@@ -157,11 +161,10 @@ final class SchemaChecker {
         return target
     }
 
-    /// The compiled pattern, once per run; `nil` for one that does not
-    /// compile (the document's problem: the value is not held to it).
-    func regularExpression(_ pattern: String) -> NSRegularExpression? {
+    /// The compiled pattern, once per run.
+    func matcher(_ pattern: String) -> PatternMatcher {
         if let known = self.patterns[pattern] { return known }
-        let compiled = try? NSRegularExpression(pattern: pattern)
+        let compiled = PatternMatcher(pattern)
         self.patterns[pattern] = compiled
         return compiled
     }

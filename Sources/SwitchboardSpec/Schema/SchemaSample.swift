@@ -24,10 +24,14 @@ public import SwitchboardControl
 ///   take the first branch whose sample the whole schema accepts, with a
 ///   discriminator's value set for that branch; 3.1 type arrays and 3.0
 ///   `nullable` give a non-null value (null only past the depth).
+/// - A value for an answer (`use`, the default) has no `writeOnly`
+///   property, one for a request no `readOnly` one, required or not.
 public enum SchemaSample {
-    public static func value(for schema: JSONSchema, in components: OpenAPI.Components, seed: UInt64) -> JSONValue {
+    public static func value(
+        for schema: JSONSchema, in components: OpenAPI.Components, seed: UInt64, use: SchemaUse = .response
+    ) -> JSONValue {
         let references = SchemaReferences(components: components)
-        let sampler = SchemaSampler(references: references, checker: SchemaChecker(references: references))
+        let sampler = SchemaSampler(references: references, checker: SchemaChecker(references: references, use: use))
         return sampler.sample(schema, draw: SampleDraw(seed: seed), trail: SampleTrail())
     }
 }

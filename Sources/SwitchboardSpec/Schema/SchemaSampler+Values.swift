@@ -117,6 +117,7 @@ extension SchemaSampler {
         var fields: [String: JSONValue] = [:]
         var optional: [String] = []
         for (name, property) in object.properties {
+            if let use = self.checker.use, use.excludes(property, self.references) { continue }
             let wanted =
                 property.required
                 || (!trail.minimal && trail.depth < SampleTrail.optionalDepth && !self.reenters(property, trail))

@@ -30,12 +30,9 @@ public enum DetailsFormatter {
         if let rejection = entry.rejection {
             lines.append(.init("rejected: \(TerminalText.clean(rejection))", .color(.magenta, bold: true)))
         }
-        if !entry.invalid.isEmpty {
-            lines.append(.init("invalid: breaks the OpenAPI description", .color(.red, bold: true)))
-            for violation in entry.invalid {
-                lines.append(.init("  \(TerminalText.clean(violation.description))", .color(.red)))
-            }
-        }
+        Self.violations(entry.invalid, "invalid: breaks the OpenAPI description", .red, into: &lines)
+        Self.violations(
+            entry.drift, "drift: the real API's answer breaks the OpenAPI description", .yellow, into: &lines)
         guard let details else {
             lines.append(.init(""))
             lines.append(
@@ -88,6 +85,17 @@ public enum DetailsFormatter {
             "#\(entry.sequence)  \(TerminalText.escapeNetwork(entry.method)) \($0)"
         }
         return view
+    }
+
+    /// `heading`, then each violation on its own line.
+    private static func violations(
+        _ violations: [ContractViolation], _ heading: String, _ color: Color, into lines: inout [DetailsView.Line]
+    ) {
+        guard !violations.isEmpty else { return }
+        lines.append(.init(heading, .color(color, bold: true)))
+        for violation in violations {
+            lines.append(.init("  \(TerminalText.clean(violation.description))", .color(color)))
+        }
     }
 
     /// `endpoint weather (GET /weather) · server_error (flaky:25) · 3g, 150ms injected · toxics slicer · took 152 ms`

@@ -131,6 +131,10 @@ enum LogView {
             grid.put(
                 TerminalText.pad("INVALID " + invalid, to: columns.info, unicode: options.unicode), x: x, y: y,
                 style: options.style(.color(.red, bold: true)))
+        } else if let drift = line.drift {
+            grid.put(
+                TerminalText.pad("DRIFT " + drift, to: columns.info, unicode: options.unicode), x: x, y: y,
+                style: options.style(.color(.yellow, bold: true)))
         } else if let limit = line.rateLimited {
             // Whether the app honours Retry-After is the news: an early
             // retry in red, a plain refusal in the 4xx colour.

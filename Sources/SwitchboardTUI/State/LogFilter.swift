@@ -1,6 +1,7 @@
 /// What `/` filters the log by. Terms are separated by spaces and must all
 /// match: `status:5xx` (or `status:404`, `status:4xx`), `method:POST`,
-/// `endpoint:ID`, `unmatched`, `invalid` (breaks the OpenAPI description);
+/// `endpoint:ID`, `unmatched`, `invalid` (breaks the OpenAPI description),
+/// `drift` (the real API's answer breaks it);
 /// any other word must appear in the path.
 public struct LogFilter: Equatable, Sendable {
     public enum Term: Equatable, Sendable {
@@ -9,6 +10,7 @@ public struct LogFilter: Equatable, Sendable {
         case endpoint(String)
         case unmatched
         case invalid
+        case drift
         case text(String)
     }
 
@@ -25,6 +27,8 @@ public struct LogFilter: Equatable, Sendable {
                 terms.append(.unmatched)
             } else if lowered == "invalid" {
                 terms.append(.invalid)
+            } else if lowered == "drift" {
+                terms.append(.drift)
             } else if lowered.hasPrefix("status:") {
                 let value = lowered.dropFirst(7)
                 if let code = Int(value), (0...999).contains(code) {
@@ -58,6 +62,7 @@ public struct LogFilter: Equatable, Sendable {
             case .endpoint(let id): line.endpointID == id
             case .unmatched: line.unmatched
             case .invalid: line.invalid != nil
+            case .drift: line.drift != nil
             case .text(let text): line.searchableTarget.contains(text)
             }
         }

@@ -48,6 +48,9 @@ public struct LogLine: Equatable, Sendable {
     /// How it breaks its endpoint's OpenAPI description: the first way,
     /// and how many more (`body.price: expected number (+2)`).
     public var invalid: String?
+    /// How the real API's answer breaks the description (`live`), the
+    /// same way: `body.id: expected integer (+1)`.
+    public var drift: String?
     /// For a request that went to the upstream: `live 12ms`, or
     /// `live ✗ connection refused`.
     public var upstream: String?
@@ -143,13 +146,18 @@ public struct LogLine: Equatable, Sendable {
         self.closest = entry.unmatched?.closest.map(TerminalText.clean)
         self.unmatched = entry.unmatched != nil
         self.rejection = entry.rejection.map(TerminalText.clean)
-        if let first = entry.invalid.first {
-            let more = entry.invalid.count > 1 ? " (+\(entry.invalid.count - 1))" : ""
-            self.invalid = TerminalText.clean(first.description) + more
-        }
+        self.invalid = Self.first(of: entry.invalid)
+        self.drift = Self.first(of: entry.drift)
         self.upstream = entry.upstream.map { TerminalText.clean($0.summary) }
         self.upstreamFailed = entry.upstream?.failure != nil
         self.rateLimited = entry.rateLimited?.limit.description
         self.retriedEarly = entry.rateLimited?.earlyText
+    }
+
+    /// The first violation and how many more; `nil` for none.
+    private static func first(of violations: [ContractViolation]) -> String? {
+        guard let first = violations.first else { return nil }
+        let more = violations.count > 1 ? " (+\(violations.count - 1))" : ""
+        return TerminalText.clean(first.description) + more
     }
 }

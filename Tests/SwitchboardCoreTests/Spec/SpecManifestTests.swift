@@ -293,6 +293,49 @@ import Testing
         #expect(manifest.reads.files.contains("api.yaml"))
     }
 
+    /// An entry written in place of an operation keeps its contract while
+    /// it routes the same requests, its parameters renamed or not (`switchboard
+    /// import` writes every operation so); another method or path is an
+    /// endpoint of its own, which the operation's checks do not fit.
+    @Test func anOverrideKeepsTheContractUnlessItChangesTheRoute() throws {
+        let spec = """
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            paths:
+              /pets/{petId}:
+                get:
+                  operationId: getPet
+                  parameters: [{name: petId, in: path, required: true, schema: {type: integer}}]
+                  responses: {'200': {description: ok}}
+                put:
+                  operationId: putPet
+                  responses: {'200': {description: ok}}
+                delete:
+                  operationId: deletePet
+                  responses: {'200': {description: ok}}
+            """
+        let fixtures = try Self.folder(
+            spec: spec,
+            manifest: """
+                openapi: api.yaml
+                endpoints:
+                  - { id: getPet, method: GET, path: /pets/:id, success: { json: { mine: true } } }
+                  - { id: putPet, method: PUT, path: /animals/:petId }
+                  - { id: deletePet, method: POST, path: /pets/:petId }
+                """)
+        let manifest = try ManifestLoader.load(directory: fixtures.path)
+        let renamed = try #require(manifest.endpoints.first { $0.id == "getPet" }?.contract)
+        func violations(_ value: String) -> [String] {
+            renamed.violations(
+                target: RequestTarget(uri: "/pets/\(value)"), parameters: ["id": value], header: { _ in nil }, body: []
+            ).map(\.location)
+        }
+        #expect(violations("7") == [])
+        #expect(violations("seven") == ["path.petId"])
+        #expect(manifest.endpoints.first { $0.id == "putPet" }?.contract == nil)
+        #expect(manifest.endpoints.first { $0.id == "deletePet" }?.contract == nil)
+    }
+
     @Test func aBrokenDescriptionNamedByAManifestIsReportedOnItsOwnFile() throws {
         let fixtures = try Self.folder(
             spec:

@@ -1,0 +1,76 @@
+import Foundation
+import SwitchboardCore
+import SwitchboardTestSupport
+import Testing
+
+/// The import's writes in a real folder: what the plan says, the record
+/// last, and nothing outside the folder whatever its record says.
+@Suite struct ImportFolderTests {
+    static func text(_ folder: TemporaryFixtures, _ name: String) -> String? {
+        (try? Data(contentsOf: folder.url.appendingPathComponent(name))).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func run(_ folder: TemporaryFixtures, force: Bool = false) throws(ImportFolder.Failure) -> ImportPlan {
+        try ImportFolder.run(
+            spec: folder.path + "/api.yaml", shownSpec: "api.yaml", out: folder.path + "/out", shownOut: "out",
+            seed: ManifestLoader.defaultSeed, force: force)
+    }
+
+    @Test func anImportWritesTheFolderAndItsRecordAndAReimportKeepsAnEdit() throws {
+        let folder = try TemporaryFixtures(manifest: "", textFiles: ["api.yaml": ImportPlanTests.first])
+        let first = try Self.run(folder)
+        #expect(first.summary == "out: imported openapi.yaml, 3 endpoints, 4 body files")
+        #expect(Self.text(folder, "out/openapi.yaml") == ImportPlanTests.first)
+        #expect(Self.text(folder, "out/bodies/getPet.json") == "{\n  \"name\": \"Rex\"\n}\n")
+        let record = try #require(
+            Self.text(folder, "out/.switchboard-import.json").map { ImportRecord.read(Array($0.utf8)) })
+        #expect(record == first.record)
+        _ = try ManifestLoader.load(directory: folder.path + "/out")
+
+        try folder.write("out/bodies/getPet.json", Array("{\"name\": \"Mine\"}".utf8))
+        try folder.write("api.yaml", Array(ImportPlanTests.second.utf8))
+        let second = try Self.run(folder)
+        #expect(second.conflicts == 1)
+        #expect(Self.text(folder, "out/bodies/getPet.json") == "{\"name\": \"Mine\"}")
+        #expect(Self.text(folder, "out/bodies/getPet.json.imported") == "{\n  \"name\": \"Max\"\n}\n")
+        #expect(Self.text(folder, "out/bodies/oldOne.json") == nil)
+        #expect(Self.text(folder, "out/bodies/newOne.json") == nil)  // documented without a body
+        _ = try ManifestLoader.load(directory: folder.path + "/out")
+    }
+
+    @Test func aFolderNoImportWroteIsRefusedAndABrokenDescriptionIsCheckProblems() throws {
+        let folder = try TemporaryFixtures(manifest: "", textFiles: ["api.yaml": ImportPlanTests.first, "out/x": ""])
+        #expect {
+            try Self.run(folder)
+        } throws: { error in
+            guard case .refused(let reason) = error as? ImportFolder.Failure else { return false }
+            return reason.hasPrefix("out holds files and no .switchboard-import.json")
+        }
+        #expect(Self.text(folder, "out/switchboard.yml") == nil)
+
+        try folder.write("api.yaml", Array("openapi: 3.1.0\ninfo: {title: t}\npaths: {}\n".utf8))
+        var expected: [Diagnostic] = []
+        do { _ = try ManifestLoader.load(directory: folder.path + "/api.yaml", displayDirectory: "api.yaml") } catch {
+            expected = error.diagnostics
+        }
+        #expect(!expected.isEmpty)
+        #expect {
+            try Self.run(folder, force: true)
+        } throws: { error in
+            guard case .description(let problems) = error as? ImportFolder.Failure else { return false }
+            return problems.diagnostics.map(\.description) == expected.map(\.description)
+        }
+    }
+
+    /// A record is a file in the user's folder, which may come from anyone
+    /// (a cloned repository): a path in it that leads outside is never deleted.
+    @Test func aRecordNamingAFileOutsideTheFolderDeletesNothingThere() throws {
+        let folder = try TemporaryFixtures(manifest: "", textFiles: ["api.yaml": ImportPlanTests.first])
+        var record = try Self.run(folder).record
+        try folder.write("outside.txt", Array("keep me".utf8))
+        record.files["../outside.txt"] = ImportRecord.digest(Array("keep me".utf8))
+        try folder.write("out/.switchboard-import.json", record.bytes)
+        _ = try Self.run(folder)
+        #expect(Self.text(folder, "outside.txt") == "keep me")
+    }
+}
