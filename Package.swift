@@ -171,8 +171,11 @@ let package = Package(
                 "SwitchboardCore", "SwitchboardControl", "SwitchboardModel", "SwitchboardClient", "SwitchboardServer",
                 "SwitchboardTUI",
                 "SwitchboardProcess",
-                "SwitchboardTerminal", "SwitchboardUpstream", lock, atomics,
+                "SwitchboardTerminal", "SwitchboardUpstream", "SwitchboardSpec", lock, atomics,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // `check --against`'s requests, with the client `live` uses.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -205,7 +208,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchboardCoreTests",
-            dependencies: ["SwitchboardCore", "SwitchboardModel", "SwitchboardTestSupport", lock, atomics],
+            dependencies: [
+                "SwitchboardCore", "SwitchboardModel", "SwitchboardSpec", "SwitchboardTestSupport", lock, atomics,
+            ],
             exclude: ["BrokenManifests"],
             swiftSettings: testing
         ),

@@ -1,11 +1,11 @@
 import AsyncHTTPClient
 import NIOSSL
-import SwitchboardServer
+public import SwitchboardServer
 
 extension UpstreamFailure {
     /// AsyncHTTPClient's own errors and the TLS layer's first; the rest
     /// (NIO's) as the server sorts them. `host`: the upstream's, as asked.
-    init(classifying error: any Error, host: String) {
+    public init(classifying error: any Error, host: String) {
         if let tls = error as? NIOSSLExtraError, tls == .failedToValidateHostname {
             self.init(status: .badGateway, words: "TLS certificate is for another host name (not \(host))")
             return

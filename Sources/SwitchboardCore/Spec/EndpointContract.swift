@@ -8,7 +8,7 @@ public import SwitchboardSpec
 public struct EndpointContract: Sendable {
     public let operation: SpecOperation
     /// The description the operation's schemas refer into.
-    let document: SpecDocument
+    public let document: SpecDocument
     /// Each path parameter's name in the pattern → its name in the description.
     let pathNames: [String: String]
     /// What this operation's generated bodies are made with.

@@ -85,7 +85,7 @@ enum SpecEndpoints {
     /// The description's names of the parameters `pattern(path)` routes,
     /// in the same order: the one in each segment that has one.
     static func parameterNames(in path: String) -> [String] {
-        let path = path.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let path = SpecOperation.requestPath(of: path)
         return path.split(separator: "/", omittingEmptySubsequences: true).compactMap { part in
             guard let open = part.firstIndex(of: "{"), let close = part[open...].firstIndex(of: "}") else { return nil }
             return String(part[part.index(after: open)..<close])
@@ -95,7 +95,7 @@ enum SpecEndpoints {
     static func pattern(_ path: String) -> PathPattern {
         var segments: [PathPattern.Segment] = []
         var names: Set<String> = []
-        let path = path.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let path = SpecOperation.requestPath(of: path)
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             guard let open = part.firstIndex(of: "{"), let close = part[open...].firstIndex(of: "}") else {
                 segments.append(.literal(PercentDecoding.decode(String(part))))

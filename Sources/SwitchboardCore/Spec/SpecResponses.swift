@@ -53,12 +53,15 @@ struct SpecResponses {
     }
 
     /// A documented response as the server sends it: its first JSON media
-    /// type (else its first), with the body `choice` says.
+    /// type (else its first), with the body `choice` says, and the headers
+    /// it documents (`SpecResponseHeaders`).
     static func definition(
         _ response: SpecResponse, status: Int, document: SpecDocument, seed: UInt64, choice: BodyChoice = .documented
     ) -> ResponseDefinition {
+        let headers = SpecResponseHeaders.fields(of: response, document: document, seed: seed)
         guard let media = response.media.first(where: \.isJSON) ?? response.media.first else {
-            return ResponseDefinition(status: status, body: .fixed(FixtureBody(contentType: nil, content: .bytes([]))))
+            return ResponseDefinition(
+                status: status, headers: headers, body: .fixed(FixtureBody(contentType: nil, content: .bytes([]))))
         }
         let type = media.type == "*/*" || media.type == "application/*" ? "application/json" : media.type
         let bytes: [UInt8]
@@ -75,7 +78,8 @@ struct SpecResponses {
             let compact = Array(value.json.utf8)
             bytes = JSONPretty.format(compact) ?? compact
         }
-        return ResponseDefinition(status: status, body: .fixed(FixtureBody(contentType: type, content: .bytes(bytes))))
+        return ResponseDefinition(
+            status: status, headers: headers, body: .fixed(FixtureBody(contentType: type, content: .bytes(bytes))))
     }
 }
 

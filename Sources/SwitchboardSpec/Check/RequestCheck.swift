@@ -30,7 +30,7 @@ public enum RequestCheck {
             case .path: texts = request.pathValues[parameter.name].map { [$0] } ?? []
             case .query: texts = request.query.filter { $0.name == parameter.name }.map(\.value)
             case .header:
-                if ["accept", "content-type", "authorization"].contains(parameter.name.lowercased()) { continue }
+                if Self.headersDescribedElsewhere.contains(parameter.name.lowercased()) { continue }
                 texts = request.header(parameter.name).map { [$0] } ?? []
             case .cookie: texts = request.cookie(parameter.name).map { [$0] } ?? []
             case .querystring: continue
@@ -46,6 +46,10 @@ public enum RequestCheck {
         if let body = operation.requestBody { found += Self.bodyViolations(request, body, components) }
         return found
     }
+
+    /// Header parameters OpenAPI says to ignore (lower-case): the media
+    /// types and security schemes describe them.
+    static let headersDescribedElsewhere: Set<String> = ["accept", "content-type", "authorization"]
 
     private static func missingCredential(_ request: SpecRequest, _ operation: SpecOperation) -> ContractViolation? {
         guard !operation.security.isEmpty else { return nil }

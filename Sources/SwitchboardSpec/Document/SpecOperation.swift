@@ -51,6 +51,9 @@ public struct SpecParameter: Sendable {
     public var place: Place
     public var required: Bool
     public var schema: JSONSchema?
+    /// Its `example`, else its first named `examples` entry (a probe's
+    /// value for it: `check --against`).
+    public var example: JSONValue?
 }
 
 /// What an operation takes as its body.

@@ -91,14 +91,20 @@ enum SpecOperations {
         for reference in list {
             let parameter = try Self.lookUp(reference, in: components, what: "a parameter of \(place)")
             var schema: JSONSchema?
+            var example: JSONValue?
             switch parameter.schemaOrContent {
-            case .a(let context): schema = Self.schema(context.schema)
-            case .b(let content): schema = content.first?.value.b?.schema
+            case .a(let context):
+                schema = Self.schema(context.schema)
+                example = Self.example(context.example, context.examples, in: components)
+            case .b(let content):
+                let media = content.first?.value.b
+                schema = media?.schema
+                example = media.flatMap { Self.example($0.example, $0.examples, in: components) }
             }
             parameters.append(
                 SpecParameter(
                     name: parameter.name, place: Self.place(parameter.location), required: parameter.required,
-                    schema: schema))
+                    schema: schema, example: example))
         }
         return parameters
     }
@@ -151,17 +157,24 @@ enum SpecOperations {
             switch header.schemaOrContent {
             case .a(let context):
                 found.schema = Self.schema(context.schema)
-                found.example =
-                    context.example.flatMap(JSONValue.init(openAPI:))
-                    ?? context.examples?.lazy.compactMap { _, example in
-                        (try? components.lookup(example))?.dataOrLegacyValue.flatMap(JSONValue.init(openAPI:))
-                    }.first
+                found.example = Self.example(context.example, context.examples, in: components)
             case .b(let content):
                 found.schema = content.first?.value.b?.schema
             }
             headers.append(found)
         }
         return headers
+    }
+
+    /// A parameter's or header's `example`, else its first `examples`
+    /// entry that can be read (external ones left out).
+    private static func example(
+        _ example: AnyCodable?, _ examples: OpenAPI.Example.Map?, in components: OpenAPI.Components
+    ) -> JSONValue? {
+        example.flatMap(JSONValue.init(openAPI:))
+            ?? examples?.lazy.compactMap { _, example in
+                (try? components.lookup(example))?.dataOrLegacyValue.flatMap(JSONValue.init(openAPI:))
+            }.first
     }
 
     private static func lookUp<Value: ComponentDictionaryLocatable>(
