@@ -1,4 +1,4 @@
-public import OpenAPIKit
+import OpenAPIKit
 
 /// Which way a value travels, for the two keywords that depend on it: a
 /// `readOnly` property is the server's to send (a request need not have it,
