@@ -19,10 +19,27 @@ final class SchemaChecker {
     /// that never descends into the value (`A: allOf: [$ref: A]`) ends here.
     static let maxDepth = 128
 
-    init(references: SchemaReferences, use: SchemaUse? = nil) {
+    /// Schema steps one check may take (one per schema met, plus one per
+    /// `enum` value compared): the depth alone does not bound the work, as
+    /// `A: allOf: [$ref: A, $ref: A]` (or thirty such components, each
+    /// naming the next twice) doubles it at each level, and a check runs on
+    /// the server's event loop. A body up to the 1 MiB a check takes needs
+    /// fewer; past it the value is not checked, and says so.
+    static let stepLimit = 2_000_000
+    /// Steps taken so far; `nil` when unbounded (the sampler, which bounds
+    /// its own work, `SampleTrail`).
+    private var steps: Int?
+    /// The steps ran out: every later check fails at once, so no value
+    /// passes unchecked and no loop goes on over the rest of the value.
+    var exhausted: Bool { (self.steps ?? 0) > Self.stepLimit }
+
+    init(references: SchemaReferences, use: SchemaUse? = nil, bounded: Bool = false) {
         self.references = references
         self.use = use
+        self.steps = bounded ? 0 : nil
     }
+
+    static let tooComplex = "not checked: it takes more than \(SchemaChecker.stepLimit) steps against its schema"
 
     func isValid(_ value: JSONValue, against schema: JSONSchema, depth: Int) -> Bool {
         self.violations(of: value, against: schema, at: "", depth: depth).isEmpty
@@ -33,6 +50,10 @@ final class SchemaChecker {
     {
         guard depth < Self.maxDepth else {
             return [ContractViolation(location: location, message: "schema nested too deeply to check")]
+        }
+        if let taken = self.steps {
+            self.steps = taken + 1 + (schema.allowedValues?.count ?? 0)
+            guard !self.exhausted else { return [ContractViolation(location: location, message: Self.tooComplex)] }
         }
         var found: [ContractViolation] = []
         if let allowed = schema.allowedValues {
@@ -66,7 +87,7 @@ final class SchemaChecker {
             if let discriminator = core.discriminator {
                 return found + self.discriminated(value, by: discriminator, at: location, depth: depth)
             }
-            for member in schemas {
+            for member in schemas where !self.exhausted {
                 found += self.violations(of: value, against: member, at: location, depth: depth + 1)
             }
         case .one(let schemas, let core):

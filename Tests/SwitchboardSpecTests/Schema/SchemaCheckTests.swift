@@ -222,6 +222,24 @@ import Testing
         #expect(T.lines(1, T.component("A", in: loop), loop) == ["body: schema nested too deeply to check"])
     }
 
+    /// Each of 21 components names the next twice: checking `1` against the
+    /// first takes 2^21 visits of the last, more than a check may take on the
+    /// event loop (`A: allOf: [$ref: A, $ref: A]` would take 2^128).
+    @Test func aSchemaWhoseWorkDoublesAtEachLevelIsNotCheckedPastItsSteps() throws {
+        let levels = (0..<21).map { index in
+            let next = ##"{"$ref": "#/components/schemas/A\##(index + 1)"}"##
+            return "\"A\(index)\": {\"allOf\": [\(next), \(next)]}"
+        }
+        let components = try T.components("{" + levels.joined(separator: ", ") + #", "A21": {"type": "integer"}}"#)
+        #expect(
+            T.lines(1, T.component("A0", in: components), components) == [
+                "body: not checked: it takes more than 2000000 steps against its schema"
+            ])
+        // Five levels are checked as before.
+        #expect(
+            T.lines("x", T.component("A16", in: components), components).allSatisfy { $0 == "body: expected integer" })
+    }
+
     @Test func theLocationStartsWhereTheCallerSays() throws {
         let schema = try T.schema(#"{"type": "integer", "maximum": 100}"#)
         let found = SchemaCheck.violations(of: 101, against: schema, in: .noComponents, at: "query.limit")
