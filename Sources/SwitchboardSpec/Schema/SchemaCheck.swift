@@ -38,6 +38,8 @@ public enum SchemaCheck {
         guard !checker.exhausted else {
             return [ContractViolation(location: location, message: SchemaChecker.tooComplex)]
         }
-        return found
+        guard found.count > SchemaChecker.listLimit else { return found }
+        return found.prefix(SchemaChecker.listLimit)
+            + [ContractViolation(location: location, message: SchemaChecker.moreNotListed)]
     }
 }

@@ -33,12 +33,18 @@ final class SchemaChecker {
     /// passes unchecked and no loop goes on over the rest of the value.
     var exhausted: Bool { (self.steps ?? 0) > Self.stepLimit }
 
+    /// Problems one check lists: a 1 MiB array of 500,000 wrong items
+    /// would otherwise be answered with 500,000 of them (29 MB), each kept
+    /// in the journal. An array or object stops checking its items past it.
+    static let listLimit = 100
+
     init(references: SchemaReferences, use: SchemaUse? = nil, bounded: Bool = false) {
         self.references = references
         self.use = use
         self.steps = bounded ? 0 : nil
     }
 
+    static let moreNotListed = "more problems not listed: a check lists the first \(SchemaChecker.listLimit)"
     static let tooComplex = "not checked: it takes more than \(SchemaChecker.stepLimit) steps against its schema"
 
     func isValid(_ value: JSONValue, against schema: JSONSchema, depth: Int) -> Bool {

@@ -240,6 +240,21 @@ import Testing
             T.lines("x", T.component("A16", in: components), components).allSatisfy { $0 == "body: expected integer" })
     }
 
+    /// 1 MiB of wrong items would be 500,000 problems in a 422 (29 MB) and
+    /// in the journal.
+    @Test func aCheckListsItsFirstHundredProblems() throws {
+        let strings = try T.schema(#"{"type": "array", "items": {"type": "string"}}"#)
+        let found = T.lines(.array(Array(repeating: 1, count: 1000)), strings)
+        #expect(found.count == 101)
+        #expect(found[99] == "body[99]: expected string")
+        #expect(found.last == "body: more problems not listed: a check lists the first 100")
+        let fields = JSONValue.object(
+            Dictionary(uniqueKeysWithValues: (0..<1000).map { ("p\($0)", JSONValue.number(1)) }))
+        let typed = try T.schema(#"{"type": "object", "additionalProperties": {"type": "string"}}"#)
+        #expect(T.lines(fields, typed).count == 101)
+        #expect(T.lines(.array(Array(repeating: 1, count: 100)), strings).count == 100)
+    }
+
     @Test func theLocationStartsWhereTheCallerSays() throws {
         let schema = try T.schema(#"{"type": "integer", "maximum": 100}"#)
         let found = SchemaCheck.violations(of: 101, against: schema, in: .noComponents, at: "query.limit")
