@@ -13,6 +13,8 @@ final class SchemaChecker {
     /// `writeOnly` properties are then required like the rest).
     let use: SchemaUse?
     private var patterns: [String: PatternMatcher] = [:]
+    /// The backtracking engine's progress reports so far (`PatternMatcher`).
+    var backtracking = 0
     private var components: [String: JSONSchema?] = [:]
 
     /// Schemas deeper than this are not followed: a cycle of references
