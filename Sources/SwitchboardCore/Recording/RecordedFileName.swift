@@ -7,7 +7,13 @@ enum RecordedFileName {
     /// extension.
     static let stemLimit = 160
 
-    static func stem(_ text: String) -> String {
+    /// A leading `.` is `-`: a name starting with one is hidden (`..` is
+    /// the folder above), which the fixtures folder never reads
+    /// (`RequestFileRule`), so an import of `operationId: ../../etc/x`
+    /// stopped half-written.
+    static func stem(_ id: String) -> String {
+        let dots = id.prefix { $0 == "." }.count
+        let text = String(repeating: "-", count: dots) + id.dropFirst(dots)
         guard text.utf8.count > Self.stemLimit else { return text }
         // `SpecEndpoints.hash`: FNV-1a, stable across runs and platforms
         // (unlike `Hasher`), so a recording names the same file next time.
