@@ -255,6 +255,17 @@ import Testing
         #expect(T.lines(.array(Array(repeating: 1, count: 100)), strings).count == 100)
     }
 
+    /// An enum's values are read once per check, not once per value held
+    /// to them: 300 items against 10,000 values are well within the steps.
+    @Test func manyValuesAgainstALargeEnumAreChecked() throws {
+        let values = (0..<10_000).map { #""v\#($0)""# }.joined(separator: ",")
+        let schema = try T.schema(#"{"type": "array", "items": {"type": "string", "enum": ["# + values + "]}}")
+        let items = (0..<300).map { JSONValue.string("v\($0)") }
+        #expect(T.lines(.array(items), schema) == [])
+        #expect(
+            T.lines(.array(items + ["w"]), schema) == [#"body[300]: must be one of "v0", "v1", "v2", "v3", "v4", …"#])
+    }
+
     @Test func theLocationStartsWhereTheCallerSays() throws {
         let schema = try T.schema(#"{"type": "integer", "maximum": 100}"#)
         let found = SchemaCheck.violations(of: 101, against: schema, in: .noComponents, at: "query.limit")
