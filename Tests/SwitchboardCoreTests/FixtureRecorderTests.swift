@@ -279,6 +279,22 @@ import Testing
         #expect(try ManifestLoader.load(directory: fixtures.path).endpoints.map(\.id) == ["other", "get-x"])
     }
 
+    /// Most Macs' disks take `recorded/Get-X.json` and `recorded/get-x.json`
+    /// for one file: writing the second would replace the first.
+    @Test func aFileAnotherEntryUsesInAnotherCaseIsNotOverwritten() throws {
+        let manifest = """
+            endpoints:
+              - id: other
+                method: GET
+                path: /other
+                success: { file: recorded/Get-X.json }
+            """
+        let fixtures = try TemporaryFixtures(manifest: manifest, textFiles: ["recorded/Get-X.json": "{\"mine\":1}"])
+        let summary = try FixtureRecorder(directory: fixtures.path).record([Self.live("GET", "/x")])
+        #expect(summary.outcomes.first?.bodyFile == "recorded/get-x-2.json")
+        #expect(try String(contentsOfFile: fixtures.path + "/recorded/Get-X.json", encoding: .utf8) == "{\"mine\":1}")
+    }
+
     @Test func anIDTakenByAnotherEndpointIsNumbered() throws {
         let fixtures = try TemporaryFixtures(manifest: "endpoints:\n- id: get-x\n  method: POST\n  path: /y\n")
         try FixtureRecorder(directory: fixtures.path).record([Self.live("GET", "/x")])

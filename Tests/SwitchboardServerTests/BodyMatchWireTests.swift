@@ -103,7 +103,7 @@ import Testing
         let live = try LiveWire(
             Self.manifest.replacingOccurrences(
                 of: "success: { status: 401, json: { error: wrong password } }", with: "mode: live"))
-        let forwards = live.responder.forwardsBodies.load(ordering: .relaxed)
+        let forwards = live.responder.decidesAtHead.load(ordering: .relaxed)
         #expect(forwards)
         let wire = try live.connect()
         let right = try Self.exchange(wire, Self.post("/login", #"{"username":"alice","password":"s3cret"}"#))

@@ -1,3 +1,4 @@
+import Foundation
 import NIOHTTP1
 import SwitchboardControl
 import SwitchboardCore
@@ -91,12 +92,34 @@ import Testing
     /// parsed, only the status and headers are checked.
     @Test func aBodyPastTheLimitIsNotChecked() throws {
         let wire = try Self.wire()
-        let big = #"{"id":"x","pad":""# + String(repeating: "a", count: LiveExchange.driftBodyLimit) + #""}"#
+        let big = #"{"id":"x","pad":""# + String(repeating: "a", count: EndpointContract.driftBodyLimit) + #""}"#
         _ = try wire.get("/pets/1") { try $0.answer(.ok, Self.documented, body: big) }
         #expect(wire.entries.last?.drift.isEmpty == true)
-        let small = #"{"id":"x","pad":""# + String(repeating: "a", count: LiveExchange.driftBodyLimit - 40) + #""}"#
+        let small = #"{"id":"x","pad":""# + String(repeating: "a", count: EndpointContract.driftBodyLimit - 40) + #""}"#
         _ = try wire.get("/pets/1") { try $0.answer(.ok, Self.documented, body: small) }
         #expect(wire.entries.last?.drift.first?.description == "body.id: expected integer")
+    }
+
+    /// A gzip bomb: a few KB of gzip that decode past the limit are not
+    /// decoded to be checked, on the event loop, any more than a plain body
+    /// past it is.
+    @Test func aBodyThatDecodesPastTheLimitIsNotChecked() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("drift-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let big = #"{"id":"x","pad":""# + String(repeating: "a", count: EndpointContract.driftBodyLimit) + #""}"#
+        try Data(big.utf8).write(to: directory.appendingPathComponent("body"))
+        #expect(
+            try await Subprocess.run("gzip", ["-n", "-9", directory.appendingPathComponent("body").path]).status == 0)
+        let gzipped = try [UInt8](Data(contentsOf: directory.appendingPathComponent("body.gz")))
+        #expect(gzipped.count < 8 * 1024)
+        let wire = try Self.wire()
+        _ = try wire.get("/pets/1") { upstream in
+            var headers = Self.documented
+            headers.add(name: "Content-Encoding", value: "gzip")
+            try upstream.answer(.ok, headers, bytes: gzipped)
+        }
+        #expect(wire.entries.last?.drift.isEmpty == true)
     }
 
     @Test func anEndpointNotMadeFromADescriptionIsNotChecked() throws {

@@ -74,6 +74,17 @@ import Testing
         #expect(wire.entries.map { $0.invalid.isEmpty } == [true, true, true, false])
     }
 
+    /// The journal keeps a body's first 64 KiB; a check of only those
+    /// would call a longer JSON body cut short "not JSON".
+    @Test func aBodyLongerThanTheJournalKeepsIsCheckedWhole() throws {
+        let wire = try Self.wire()
+        let pad = String(repeating: "x", count: 100_000)
+        let answer = try wire.response(to: Self.post(#"{"name":"Rex","pad":"\#(pad)"}"#))
+        #expect(answer.status == 201, "\(answer.text.prefix(300))")
+        #expect(try wire.response(to: Self.post(#"{"name":7,"pad":"\#(pad)"}"#)).status == 422)
+        #expect(wire.entries.map { $0.invalid.map(\.description) } == [[], ["body.name: expected string"]])
+    }
+
     @Test func theCheckComesBeforeTheEndpointsMode() throws {
         let wire = try Self.wire()
         try wire.panel.setMode(.serverError, endpoint: "addPet")

@@ -120,19 +120,12 @@ public struct ImportSnapshot: Sendable {
     }
 
     /// The recorder's name for a body (`bodies/<id>.error.json`), numbered
-    /// past any name taken in another case too: `getPet` and `GetPet` are
-    /// one file on the case-insensitive disks most Macs have.
+    /// past a taken one in any case as a recording is.
     private static func fileName(
         _ id: String, kind: ResponseKind, fileExtension: String, taken: Set<String>
     ) -> String {
-        let folded = Set(taken.map { $0.lowercased() })
-        var skipped = taken
-        while true {
-            let name = RecordingSession.fileName(
-                id: id, kind: kind, fileExtension: fileExtension, taken: skipped, folder: Self.bodiesFolder)
-            guard folded.contains(name.lowercased()) else { return name }
-            skipped.insert(name)
-        }
+        RecordingSession.fileName(
+            id: id, kind: kind, fileExtension: fileExtension, taken: taken, folder: Self.bodiesFolder)
     }
 
     /// Whether a fixtures folder reads `bytes` in a file called `name` as a

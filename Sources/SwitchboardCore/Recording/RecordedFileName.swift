@@ -7,9 +7,17 @@ enum RecordedFileName {
     /// extension.
     static let stemLimit = 160
 
-    static func stem(_ text: String) -> String {
+    /// A leading `.` is `-`: a name starting with one is hidden (`..` is
+    /// the folder above), which the fixtures folder never reads
+    /// (`RequestFileRule`), so an import of `operationId: ../../etc/x`
+    /// stopped half-written.
+    static func stem(_ id: String) -> String {
+        let dots = id.prefix { $0 == "." }.count
+        let text = String(repeating: "-", count: dots) + id.dropFirst(dots)
         guard text.utf8.count > Self.stemLimit else { return text }
-        let digest = String(Self.fnv1a(text), radix: 16)
+        // `SpecEndpoints.hash`: FNV-1a, stable across runs and platforms
+        // (unlike `Hasher`), so a recording names the same file next time.
+        let digest = String(SpecEndpoints.hash(text), radix: 16)
         let kept = Self.stemLimit - 1 - 16
         var prefix = ""
         var bytes = 0
@@ -20,16 +28,5 @@ enum RecordedFileName {
             bytes += size
         }
         return prefix + "-" + String(repeating: "0", count: 16 - digest.count) + digest
-    }
-
-    /// FNV-1a, 64 bits: stable across runs and platforms (unlike `Hasher`),
-    /// so a recording names the same file the next time.
-    private static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
     }
 }

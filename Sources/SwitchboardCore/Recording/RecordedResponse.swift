@@ -85,16 +85,19 @@ extension RecordingSession {
     }
 
     /// `recorded/<id>.json`, `recorded/<id>.error.json`…, numbered past the
-    /// names in `taken`; `switchboard import` names its bodies the same way
-    /// in its own `folder`.
+    /// names in `taken`, in any case: `getPet.json` and `GetPet.json` are one
+    /// file on the case-insensitive disks most Macs have, so writing one
+    /// would replace the other. `switchboard import` names its bodies the
+    /// same way in its own `folder`.
     static func fileName(
         id: String, kind: ResponseKind, fileExtension: String, taken: Set<String>,
         folder: String = FixtureRecorder.folder
     ) -> String {
         let base = folder + "/" + RecordedFileName.stem(id) + (kind == .success ? "" : "." + kind.rawValue)
+        let folded = Set(taken.map { $0.lowercased() })
         var name = base + "." + fileExtension
         var number = 2
-        while taken.contains(name) {
+        while folded.contains(name.lowercased()) {
             name = "\(base)-\(number).\(fileExtension)"
             number += 1
         }

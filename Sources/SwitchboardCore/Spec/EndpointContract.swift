@@ -39,11 +39,20 @@ public struct EndpointContract: Sendable {
         return RequestCheck.violations(of: request, against: self.operation, in: self.document)
     }
 
+    /// Bodies up to this size, as they came and decoded, are checked
+    /// against the description (`drift`): the check runs on the
+    /// connection's event loop, and a larger one would hold up its other
+    /// connections. Decoded too: 1 MiB of gzip can hold gigabytes, and
+    /// the recorder's 16 MiB decoded would take seconds to parse and check.
+    public static let driftBodyLimit = 1 << 20
+
     /// How a real API's answer breaks the operation (`live`): `body` as it
     /// came, `nil` when it was not kept whole; a body that cannot be
     /// decoded (brotli) is not checked either, only status and headers.
     public func drift(status: Int, header: (String) -> String?, body: [UInt8]?) -> [ContractViolation] {
-        let readable = body.flatMap { Inflate.decoding($0, contentEncoding: header("Content-Encoding")) }
+        let readable = body.flatMap {
+            Inflate.decoding($0, contentEncoding: header("Content-Encoding"), limit: Self.driftBodyLimit)
+        }
         return ResponseCheck.violations(
             status: status, header: header, body: readable, against: self.operation, in: self.document.components)
     }

@@ -36,8 +36,10 @@ final class Responder: Sendable {
     /// Sends `live` requests; `nil` in tests that build a responder alone.
     let upstream: Upstream?
     /// Some request may go to an upstream, so answers are decided as a
-    /// request's head arrives (`RequestHandler.decideAtHead`).
-    let forwardsBodies = ManagedAtomic<Bool>(false)
+    /// request's head arrives (`RequestHandler.decideAtHead`); or requests
+    /// are checked against a description, which needs a body whole, not the
+    /// journal's first 64 KiB of it (`Self.decidesAtHead`).
+    let decidesAtHead = ManagedAtomic<Bool>(false)
     /// Wakes control API long polls (`GET …/requests?wait=`) as requests
     /// are journaled.
     let arrivals: RequestArrivals
@@ -58,13 +60,17 @@ final class Responder: Sendable {
         self.compiles.wrappingIncrement(by: 1, ordering: .relaxed)
         self.ready = NIOLockedValueBox(
             Ready(snapshot: snapshot, catalog: ResponseCatalog(snapshot: snapshot, noStore: noStore)))
-        self.forwardsBodies.store(upstream?.mayForward(snapshot.manifest) ?? false, ordering: .relaxed)
+        self.decidesAtHead.store(Self.decidesAtHead(snapshot.manifest, upstream), ordering: .relaxed)
         panel.addListener { [weak self] in
             guard let self else { return }
             self.publish()
-            self.forwardsBodies.store(
-                self.upstream?.mayForward(self.panel.snapshot().manifest) ?? false, ordering: .relaxed)
+            self.decidesAtHead.store(
+                Self.decidesAtHead(self.panel.snapshot().manifest, self.upstream), ordering: .relaxed)
         }
+    }
+
+    private static func decidesAtHead(_ manifest: Manifest, _ upstream: Upstream?) -> Bool {
+        manifest.validatesRequests || upstream?.mayForward(manifest) == true
     }
 
     /// What a request is answered from now.

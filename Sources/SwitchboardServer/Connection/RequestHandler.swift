@@ -186,7 +186,7 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     /// say: `headReceived`). One only its body can route is decided once
     /// that is in, and keeps it whole, as it may go live then.
     func decideAtHead(_ request: inout Request) -> PreparedResponse? {
-        guard self.responder.forwardsBodies.load(ordering: .relaxed), !request.isControl, request.hostProblem == nil
+        guard self.responder.decidesAtHead.load(ordering: .relaxed), !request.isControl, request.hostProblem == nil
         else { return nil }
         guard let decided = self.answers.prepareAtHead(request.head, arrived: request.arrived) else {
             request.keepsWholeBody = true

@@ -62,17 +62,13 @@ struct LiveExchange {
 
     static let leftUnanswered = "client left before the upstream answered"
 
-    /// Bodies up to this size are checked against the description
-    /// (`drift`): the check runs on the connection's event loop, and a
-    /// larger one would hold up its other connections.
-    static let driftBodyLimit = 1 << 20
-
     /// How the upstream's answer, come whole, breaks the operation
     /// `contract` describes: its status and headers, and its body if it
-    /// was kept whole (not past `driftBodyLimit`, not the answer to a HEAD).
+    /// was kept whole (not past `EndpointContract.driftBodyLimit`, not the
+    /// answer to a HEAD).
     func drift(for request: HTTPRequestHead, against contract: EndpointContract) -> [ContractViolation] {
         guard let head = self.head else { return [] }
-        let whole = request.method != .HEAD && self.relayed <= Self.driftBodyLimit
+        let whole = request.method != .HEAD && self.relayed <= EndpointContract.driftBodyLimit
         return contract.drift(
             status: Int(head.status.code), header: { head.headers.first(name: $0) },
             body: whole ? Array(buffer: self.body.joined) : nil)

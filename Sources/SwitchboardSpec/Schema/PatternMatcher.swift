@@ -5,7 +5,10 @@ import Foundation
 /// backreferences only a backtracking engine has, by NSRegularExpression,
 /// but only when no quantified group holds an unbounded quantifier (the
 /// shape that takes exponential time, `(a+)+`) and only for values up to
-/// `backtrackingLimit` characters. Anything else is not checked.
+/// `backtrackingLimit` characters, and only while the engine's progress
+/// reports stay within `progressLimit` (the guard on nesting misses shapes
+/// that backtrack as badly: `(a|a)+`, `(a|aa)+`, `a*a*a*a*`). Anything else
+/// is not checked.
 enum PatternMatcher {
     case program(PatternProgram)
     case backtracking(NSRegularExpression)
@@ -27,14 +30,46 @@ enum PatternMatcher {
         }
     }
 
+    /// Progress reports the backtracking engine may make in one check (all
+    /// its values together): ICU reports after a fixed number of its steps,
+    /// some 0.35 ms of them, so a check spends at most some 70 ms there
+    /// whatever the pattern, and a count of steps, not a clock, says when.
+    static let progressLimit = 200
+
     /// Whether the pattern matches somewhere in `text`; `nil` when it is
     /// not checked.
     func matches(_ text: String) -> Bool? {
+        var progress = 0
+        return self.matches(text, progress: &progress)
+    }
+
+    /// `progress`: the backtracking engine's reports so far in this check;
+    /// past `progressLimit` a value is not checked.
+    func matches(_ text: String, progress: inout Int) -> Bool? {
         switch self {
         case .program(let program): return program.matches(text)
         case .backtracking(let expression):
-            guard text.unicodeScalars.count <= Self.backtrackingLimit else { return nil }
-            return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            guard text.unicodeScalars.count <= Self.backtrackingLimit, progress <= Self.progressLimit else {
+                return nil
+            }
+            var found: Bool? = false
+            var reports = progress
+            expression.enumerateMatches(
+                in: text, options: .reportProgress, range: NSRange(text.startIndex..., in: text)
+            ) { result, flags, stop in
+                if result != nil {
+                    found = true
+                    stop.pointee = true
+                } else if flags.contains(.progress) {
+                    reports += 1
+                    if reports > Self.progressLimit {
+                        found = nil
+                        stop.pointee = true
+                    }
+                }
+            }
+            progress = reports
+            return found
         case .unchecked: return nil
         }
     }

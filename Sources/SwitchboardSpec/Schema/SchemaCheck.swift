@@ -31,7 +31,15 @@ public enum SchemaCheck {
         of value: JSONValue, against schema: JSONSchema, in components: OpenAPI.Components, at location: String,
         for use: SchemaUse? = nil
     ) -> [ContractViolation] {
-        let checker = SchemaChecker(references: SchemaReferences(components: components), use: use)
-        return checker.violations(of: value, against: schema, at: location, depth: 0)
+        let checker = SchemaChecker(references: SchemaReferences(components: components), use: use, bounded: true)
+        let found = checker.violations(of: value, against: schema, at: location, depth: 0)
+        // What was found before the steps ran out may be one branch's
+        // complaint of many: say only that the value was not checked.
+        guard !checker.exhausted else {
+            return [ContractViolation(location: location, message: SchemaChecker.tooComplex)]
+        }
+        guard found.count > SchemaChecker.listLimit else { return found }
+        return found.prefix(SchemaChecker.listLimit)
+            + [ContractViolation(location: location, message: SchemaChecker.moreNotListed)]
     }
 }

@@ -93,7 +93,7 @@ extension SchemaChecker {
             found.append(
                 ContractViolation(location: location, message: "must be at most \(Self.count(maxLength, "character"))"))
         }
-        if let pattern = string.pattern, self.matcher(pattern).matches(text) == false {
+        if let pattern = string.pattern, self.matcher(pattern).matches(text, progress: &self.backtracking) == false {
             found.append(ContractViolation(location: location, message: "must match \(pattern)"))
         }
         if let violation = Self.formatViolation(text, core.format.rawValue) {
@@ -114,7 +114,8 @@ extension SchemaChecker {
         // Required, but not of a value travelling this way (`SchemaUse`).
         var excused = 0
         // By name, whatever order the document's reader kept.
-        for (name, property) in object.properties.sorted(by: { $0.key < $1.key }) {
+        for (name, property) in object.properties.sorted(by: { $0.key < $1.key })
+        where !self.exhausted && found.count <= Self.listLimit {
             if let field = fields[name] {
                 found += self.violations(
                     of: field, against: property, at: SchemaLocation.property(name, of: location), depth: depth + 1)
@@ -125,12 +126,13 @@ extension SchemaChecker {
                 found.append(ContractViolation(location: location, message: "missing required property \(name)"))
             }
         }
-        for name in fields.keys.sorted() where object.properties[name] == nil {
+        for name in fields.keys.sorted()
+        where object.properties[name] == nil && !self.exhausted && found.count <= Self.listLimit {
             let field = fields[name]!
             let place = SchemaLocation.property(name, of: location)
             var matched = false
             for (pattern, schema) in object.patternProperties {
-                guard self.matcher(pattern).matches(name) == true else { continue }
+                guard self.matcher(pattern).matches(name, progress: &self.backtracking) == true else { continue }
                 matched = true
                 found += self.violations(of: field, against: schema, at: place, depth: depth + 1)
             }
@@ -183,7 +185,7 @@ extension SchemaChecker {
                     location: location, message: "items \(first) and \(second) are equal; items must be unique"))
         }
         let prefix = array.prefixItems ?? []
-        for (index, item) in items.enumerated() {
+        for (index, item) in items.enumerated() where !self.exhausted && found.count <= Self.listLimit {
             let schema = index < prefix.count ? prefix[index] : array.items
             guard let schema else { continue }
             found += self.violations(

@@ -13,16 +13,42 @@ final class SchemaChecker {
     /// `writeOnly` properties are then required like the rest).
     let use: SchemaUse?
     private var patterns: [String: PatternMatcher] = [:]
+    /// The backtracking engine's progress reports so far (`PatternMatcher`).
+    var backtracking = 0
     private var components: [String: JSONSchema?] = [:]
+    private var enums: [UnsafeRawPointer: (values: [JSONValue], set: Set<JSONValue>)] = [:]
 
     /// Schemas deeper than this are not followed: a cycle of references
     /// that never descends into the value (`A: allOf: [$ref: A]`) ends here.
     static let maxDepth = 128
 
-    init(references: SchemaReferences, use: SchemaUse? = nil) {
+    /// Schema steps one check may take (one per schema met, plus one per
+    /// `enum` value compared): the depth alone does not bound the work, as
+    /// `A: allOf: [$ref: A, $ref: A]` (or thirty such components, each
+    /// naming the next twice) doubles it at each level, and a check runs on
+    /// the server's event loop. A body up to the 1 MiB a check takes needs
+    /// fewer; past it the value is not checked, and says so.
+    static let stepLimit = 2_000_000
+    /// Steps taken so far; `nil` when unbounded (the sampler, which bounds
+    /// its own work, `SampleTrail`).
+    private var steps: Int?
+    /// The steps ran out: every later check fails at once, so no value
+    /// passes unchecked and no loop goes on over the rest of the value.
+    var exhausted: Bool { (self.steps ?? 0) > Self.stepLimit }
+
+    /// Problems one check lists: a 1 MiB array of 500,000 wrong items
+    /// would otherwise be answered with 500,000 of them (29 MB), each kept
+    /// in the journal. An array or object stops checking its items past it.
+    static let listLimit = 100
+
+    init(references: SchemaReferences, use: SchemaUse? = nil, bounded: Bool = false) {
         self.references = references
         self.use = use
+        self.steps = bounded ? 0 : nil
     }
+
+    static let moreNotListed = "more problems not listed: a check lists the first \(SchemaChecker.listLimit)"
+    static let tooComplex = "not checked: it takes more than \(SchemaChecker.stepLimit) steps against its schema"
 
     func isValid(_ value: JSONValue, against schema: JSONSchema, depth: Int) -> Bool {
         self.violations(of: value, against: schema, at: "", depth: depth).isEmpty
@@ -34,12 +60,14 @@ final class SchemaChecker {
         guard depth < Self.maxDepth else {
             return [ContractViolation(location: location, message: "schema nested too deeply to check")]
         }
+        let allowed = schema.allowedValues.map(self.allowed)
+        if let taken = self.steps {
+            self.steps = taken + 1 + (allowed?.cost ?? 0)
+            guard !self.exhausted else { return [ContractViolation(location: location, message: Self.tooComplex)] }
+        }
         var found: [ContractViolation] = []
-        if let allowed = schema.allowedValues {
-            let values = allowed.compactMap(JSONValue.init(openAPI:))
-            if !values.isEmpty && !values.contains(value) {
-                found.append(ContractViolation(location: location, message: Self.mustBeOneOf(values)))
-            }
+        if let allowed, !allowed.values.isEmpty, !allowed.set.contains(value) {
+            found.append(ContractViolation(location: location, message: Self.mustBeOneOf(allowed.values)))
         }
         switch schema.value {
         case .reference:
@@ -66,7 +94,7 @@ final class SchemaChecker {
             if let discriminator = core.discriminator {
                 return found + self.discriminated(value, by: discriminator, at: location, depth: depth)
             }
-            for member in schemas {
+            for member in schemas where !self.exhausted {
                 found += self.violations(of: value, against: member, at: location, depth: depth + 1)
             }
         case .one(let schemas, let core):
@@ -148,6 +176,20 @@ final class SchemaChecker {
             ]
         }
         return self.violations(of: value, against: branch, at: location, depth: depth + 1)
+    }
+
+    /// An `enum`'s values as JSON, read once per run: an array of 300
+    /// items against an enum of 10,000 values read them 300 times over
+    /// (3,000,000 steps, past `stepLimit`). Known by where the document
+    /// holds them, which stays put while the run lasts; `cost` is their
+    /// count the first time, then nothing.
+    private func allowed(_ values: [AnyCodable]) -> (values: [JSONValue], set: Set<JSONValue>, cost: Int) {
+        let key = values.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        if let key, let known = self.enums[key] { return (known.values, known.set, 0) }
+        let read = values.compactMap(JSONValue.init(openAPI:))
+        let entry = (values: read, set: Set(read))
+        if let key { self.enums[key] = entry }
+        return (entry.values, entry.set, values.count)
     }
 
     /// What a reference names, looked up once per run (OpenAPIKit's lookup

@@ -136,6 +136,30 @@ extension ImportSnapshotTests {
         #expect(snapshot.files.dropFirst(2).map(\.path) == ["bodies/getPet.json", "bodies/GetPet-2.json"])
     }
 
+    /// An id that starts with `.` would name a hidden file, which the
+    /// fixtures folder never reads: the import stopped half-written.
+    @Test func idsThatStartWithADotNameFilesTheFolderReads() throws {
+        let spec = """
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            paths:
+              /a:
+                get:
+                  operationId: ../../etc/x
+                  responses: {'200': {description: ok, content: {application/json: {example: {a: 1}}}}}
+              /b:
+                get:
+                  operationId: ..
+                  responses: {'200': {description: ok, content: {application/json: {example: {b: 1}}}}}
+            """
+        let served = try ManifestLoader.load(
+            directory: "/s/api.yaml", files: .memory(["api.yaml": Array(spec.utf8)], at: "/s"))
+        let snapshot = ImportSnapshot(served: served, description: Array(spec.utf8))
+        let paths = snapshot.files.dropFirst(2).map(\.path)
+        #expect(paths == ["bodies/---..-etc-x.json", "bodies/--.json"])
+        #expect(!paths.contains { $0.split(separator: "/").contains { $0.hasPrefix(".") } })
+    }
+
     /// `body: ""` is how an import writes a response documented without a
     /// body: no Content-Type goes with it, as with the description's.
     @Test func anEmptyInlineBodyIsSentWithoutAType() throws {

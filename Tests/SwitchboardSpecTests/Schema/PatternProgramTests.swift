@@ -69,6 +69,23 @@ import Testing
         #expect(matcher.matches(long + "1") == nil)
     }
 
+    /// `(a|a)+` backtracks 2^n ways on `a…ab`, a shape the guard on nesting
+    /// does not see: 40 characters took hours, and on the event loop.
+    @Test func aPatternThatBacktracksTooLongIsLeftUncheckedAfterItsProgressReports() {
+        let matcher = PatternMatcher("^(?=a)(a|a)+$")
+        guard case .backtracking = matcher else {
+            Issue.record("a lookahead is run by the backtracking engine")
+            return
+        }
+        #expect(matcher.matches(String(repeating: "a", count: 10) + "b") == false)
+        #expect(matcher.matches(String(repeating: "a", count: 10)) == true)
+        var progress = 0
+        #expect(matcher.matches(String(repeating: "a", count: 40) + "b", progress: &progress) == nil)
+        #expect(progress > PatternMatcher.progressLimit)
+        // The check's reports are spent: its later values are not checked.
+        #expect(matcher.matches("b", progress: &progress) == nil)
+    }
+
     @Test func aRepeatedGroupHoldingAnUnboundedQuantifierIsFound() {
         for nested in ["(a+)+", "(a*)*", "(\\w+\\s?)*", "((ab)+c)*", "(?:a+){2,}", "(?=x)(a+)+"] {
             #expect(PatternMatcher.nestsUnboundedQuantifiers(nested), "\(nested)")

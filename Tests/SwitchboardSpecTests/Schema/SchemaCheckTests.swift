@@ -222,6 +222,50 @@ import Testing
         #expect(T.lines(1, T.component("A", in: loop), loop) == ["body: schema nested too deeply to check"])
     }
 
+    /// Each of 21 components names the next twice: checking `1` against the
+    /// first takes 2^21 visits of the last, more than a check may take on the
+    /// event loop (`A: allOf: [$ref: A, $ref: A]` would take 2^128).
+    @Test func aSchemaWhoseWorkDoublesAtEachLevelIsNotCheckedPastItsSteps() throws {
+        let levels = (0..<21).map { index in
+            let next = ##"{"$ref": "#/components/schemas/A\##(index + 1)"}"##
+            return "\"A\(index)\": {\"allOf\": [\(next), \(next)]}"
+        }
+        let components = try T.components("{" + levels.joined(separator: ", ") + #", "A21": {"type": "integer"}}"#)
+        #expect(
+            T.lines(1, T.component("A0", in: components), components) == [
+                "body: not checked: it takes more than 2000000 steps against its schema"
+            ])
+        // Five levels are checked as before.
+        #expect(
+            T.lines("x", T.component("A16", in: components), components).allSatisfy { $0 == "body: expected integer" })
+    }
+
+    /// 1 MiB of wrong items would be 500,000 problems in a 422 (29 MB) and
+    /// in the journal.
+    @Test func aCheckListsItsFirstHundredProblems() throws {
+        let strings = try T.schema(#"{"type": "array", "items": {"type": "string"}}"#)
+        let found = T.lines(.array(Array(repeating: 1, count: 1000)), strings)
+        #expect(found.count == 101)
+        #expect(found[99] == "body[99]: expected string")
+        #expect(found.last == "body: more problems not listed: a check lists the first 100")
+        let fields = JSONValue.object(
+            Dictionary(uniqueKeysWithValues: (0..<1000).map { ("p\($0)", JSONValue.number(1)) }))
+        let typed = try T.schema(#"{"type": "object", "additionalProperties": {"type": "string"}}"#)
+        #expect(T.lines(fields, typed).count == 101)
+        #expect(T.lines(.array(Array(repeating: 1, count: 100)), strings).count == 100)
+    }
+
+    /// An enum's values are read once per check, not once per value held
+    /// to them: 300 items against 10,000 values are well within the steps.
+    @Test func manyValuesAgainstALargeEnumAreChecked() throws {
+        let values = (0..<10_000).map { #""v\#($0)""# }.joined(separator: ",")
+        let schema = try T.schema(#"{"type": "array", "items": {"type": "string", "enum": ["# + values + "]}}")
+        let items = (0..<300).map { JSONValue.string("v\($0)") }
+        #expect(T.lines(.array(items), schema) == [])
+        #expect(
+            T.lines(.array(items + ["w"]), schema) == [#"body[300]: must be one of "v0", "v1", "v2", "v3", "v4", …"#])
+    }
+
     @Test func theLocationStartsWhereTheCallerSays() throws {
         let schema = try T.schema(#"{"type": "integer", "maximum": 100}"#)
         let found = SchemaCheck.violations(of: 101, against: schema, in: .noComponents, at: "query.limit")
