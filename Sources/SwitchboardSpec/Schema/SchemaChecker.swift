@@ -29,8 +29,8 @@ final class SchemaChecker {
     /// the server's event loop. A body up to the 1 MiB a check takes needs
     /// fewer; past it the value is not checked, and says so.
     static let stepLimit = 2_000_000
-    /// Steps taken so far; `nil` when unbounded (the sampler, which bounds
-    /// its own work, `SampleTrail`).
+    /// Steps taken so far (a sampler's own steps among them, `spend`);
+    /// `nil` when unbounded.
     private var steps: Int?
     /// The steps ran out: every later check fails at once, so no value
     /// passes unchecked and no loop goes on over the rest of the value.
@@ -45,6 +45,12 @@ final class SchemaChecker {
         self.references = references
         self.use = use
         self.steps = bounded ? 0 : nil
+    }
+
+    /// A step taken outside a check: a sampler sharing this checker's
+    /// budget for the whole value it makes.
+    func spend() {
+        if let taken = self.steps { self.steps = taken + 1 }
     }
 
     static let moreNotListed = "more problems not listed: a check lists the first \(SchemaChecker.listLimit)"

@@ -31,7 +31,12 @@ public enum SchemaSample {
         for schema: JSONSchema, in components: OpenAPI.Components, seed: UInt64, use: SchemaUse = .response
     ) -> JSONValue {
         let references = SchemaReferences(components: components)
-        let sampler = SchemaSampler(references: references, checker: SchemaChecker(references: references, use: use))
+        // Bounded: `A: oneOf: [$ref: A, $ref: A]` doubles the work at each
+        // of the 64 references a sample may enter (and each check of it the
+        // same), so sampling and its checks share the checker's steps, and a
+        // sample past them is null (then honestly invalid).
+        let checker = SchemaChecker(references: references, use: use, bounded: true)
+        let sampler = SchemaSampler(references: references, checker: checker)
         return sampler.sample(schema, draw: SampleDraw(seed: seed), trail: SampleTrail())
     }
 }

@@ -46,7 +46,10 @@ struct SchemaSampler {
     }
 
     func sample(_ schema: JSONSchema, draw: SampleDraw, trail: SampleTrail) -> JSONValue {
-        guard trail.depth < SampleTrail.hardDepth, trail.components.count < SampleTrail.hardReferences else {
+        self.checker.spend()
+        guard !self.checker.exhausted, trail.depth < SampleTrail.hardDepth,
+            trail.components.count < SampleTrail.hardReferences
+        else {
             return .null
         }
         if let own = self.ownExample(schema) { return own }

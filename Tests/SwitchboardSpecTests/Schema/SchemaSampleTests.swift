@@ -222,3 +222,19 @@ extension JSONValue {
         if case .number(let number) = self { number != number.rounded() } else { false }
     }
 }
+
+/// Making a sample is bounded like checking a value: a description whose
+/// schemas name themselves twice over would otherwise be sampled for ever
+/// (2^64 branches), and `check` or the server's start with it.
+@Suite struct SchemaSampleBudgetTests {
+    @Test func aSchemaThatDoublesAtEachLevelGivesANullSampleAfterItsSteps() throws {
+        for combinator in ["oneOf", "allOf"] {
+            let components = try SchemaTesting.components(
+                ##"{"A": {"\##(combinator)": [{"$ref": "#/components/schemas/A"}, {"$ref": "#/components/schemas/A"}]}}"##
+            )
+            let value = SchemaSample.value(
+                for: SchemaTesting.component("A", in: components), in: components, seed: 1)
+            #expect(value == .null || value == .object([:]), "\(combinator): \(value)")
+        }
+    }
+}
