@@ -43,141 +43,128 @@ import Testing
     /// must be 422 with an `errors` entry at that location. Prints one
     /// line per failure, then `refused N of M`, N counting the operations
     /// that had something to break.
-    static let refusals = #"""
-        import json, sys, urllib.parse, urllib.request, urllib.error, yaml
+    static let refusals =
+        PublishedSpecs.pythonReader + #"""
+            import urllib.parse, urllib.request, urllib.error
 
-        class Loader(yaml.SafeLoader):
-            pass
-        Loader.yaml_implicit_resolvers = {
-            key: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-            for key, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+            base = "http://127.0.0.1:" + sys.argv[2]
+            components = spec.get("components") or {}
 
-        text = open(sys.argv[1]).read()
-        spec = json.loads(text) if text.lstrip().startswith("{") else yaml.load(text, Loader=Loader)
-        base = "http://127.0.0.1:" + sys.argv[2]
-        components = spec.get("components") or {}
+            def kind(schema):
+                schema = resolve(schema) or {}
+                kind = schema.get("type")
+                if isinstance(kind, list):
+                    kind = next((k for k in kind if k != "null"), None)
+                return kind if kind in ("string", "integer", "number", "boolean", "array", "object") else None
 
-        def resolve(node):
-            while isinstance(node, dict) and "$ref" in node and node["$ref"].startswith("#/components/"):
-                _, _, kind, name = node["$ref"].split("/", 3)
-                node = components[kind][name]
-            return node
+            def wrong(kind):
+                return 12345 if kind == "string" else "not-a-" + kind
 
-        def kind(schema):
-            schema = resolve(schema) or {}
-            kind = schema.get("type")
-            if isinstance(kind, list):
-                kind = next((k for k in kind if k != "null"), None)
-            return kind if kind in ("string", "integer", "number", "boolean", "array", "object") else None
+            def credentials(operation, headers, query):
+                requirements = operation.get("security", spec.get("security")) or []
+                if not requirements:
+                    return
+                for name in requirements[0]:
+                    scheme = resolve((components.get("securitySchemes") or {}).get(name)) or {}
+                    if scheme.get("type") == "apiKey":
+                        where = scheme.get("in")
+                        if where == "header":
+                            headers[scheme["name"]] = "k"
+                        elif where == "query":
+                            query.append((scheme["name"], "k"))
+                        elif where == "cookie":
+                            headers["Cookie"] = scheme["name"] + "=k"
+                    elif scheme.get("type") == "http" and scheme.get("scheme", "").lower() == "basic":
+                        headers["Authorization"] = "Basic dTpw"
+                    elif scheme.get("type") in ("http", "oauth2", "openIdConnect"):
+                        headers["Authorization"] = "Bearer t"
 
-        def wrong(kind):
-            return 12345 if kind == "string" else "not-a-" + kind
+            def is_json(media):
+                bare = media.split(";")[0].strip().lower()
+                return bare == "application/json" or bare.endswith("+json")
 
-        def credentials(operation, headers, query):
-            requirements = operation.get("security", spec.get("security")) or []
-            if not requirements:
-                return
-            for name in requirements[0]:
-                scheme = resolve((components.get("securitySchemes") or {}).get(name)) or {}
-                if scheme.get("type") == "apiKey":
-                    where = scheme.get("in")
-                    if where == "header":
-                        headers[scheme["name"]] = "k"
-                    elif where == "query":
-                        query.append((scheme["name"], "k"))
-                    elif where == "cookie":
-                        headers["Cookie"] = scheme["name"] + "=k"
-                elif scheme.get("type") == "http" and scheme.get("scheme", "").lower() == "basic":
-                    headers["Authorization"] = "Basic dTpw"
-                elif scheme.get("type") in ("http", "oauth2", "openIdConnect"):
-                    headers["Authorization"] = "Bearer t"
-
-        def is_json(media):
-            bare = media.split(";")[0].strip().lower()
-            return bare == "application/json" or bare.endswith("+json")
-
-        def broken(operation, parameters):
-            """What to send broken, and the location the 422 must name."""
-            body = resolve(operation.get("requestBody")) or {}
-            for media, content in (body.get("content") or {}).items():
-                if not is_json(media):
-                    continue
-                schema = resolve((resolve(content) or {}).get("schema")) or {}
-                properties = schema.get("properties") or {}
-                required = schema.get("required") or []
-                for name in sorted(properties, key=lambda n: n not in required):
-                    property = resolve(properties[name]) or {}
-                    if property.get("readOnly") or "enum" in property or not kind(property):
+            def broken(operation, parameters):
+                """What to send broken, and the location the 422 must name."""
+                body = resolve(operation.get("requestBody")) or {}
+                for media, content in (body.get("content") or {}).items():
+                    if not is_json(media):
                         continue
-                    return ("body", media, {name: wrong(kind(property))}), "body." + name
-            for parameter in parameters:
-                place, name = parameter.get("in"), parameter.get("name")
-                if place not in ("query", "path") or not name:
-                    continue
-                k = kind(parameter.get("schema"))
-                if k in ("integer", "number", "boolean"):
-                    return (place, name, "not-a-" + k), place + "." + name
-            for parameter in parameters:
-                if parameter.get("in") == "query" and parameter.get("required"):
-                    return ("omit", parameter["name"], None), "query." + parameter["name"]
-            return None, None
-
-        failures, refused, total, seen = [], 0, 0, set()
-        for key_path, item in (spec.get("paths") or {}).items():
-            item = resolve(item)
-            path = key_path.split("#")[0]
-            shared = [resolve(p) for p in item.get("parameters") or []]
-            for method, operation in item.items():
-                if method not in ("get", "put", "post", "delete", "patch"):
-                    continue
-                if (method, path) in seen:
-                    continue
-                seen.add((method, path))
-                total += 1
-                own = [resolve(p) for p in operation.get("parameters") or []]
-                names = {(p.get("in"), p.get("name")) for p in own}
-                parameters = own + [p for p in shared if (p.get("in"), p.get("name")) not in names]
-                what, location = broken(operation, parameters)
-                if what is None:
-                    continue
-                headers, query, data = {}, [], None
-                credentials(operation, headers, query)
-                segments = []
-                for part in path.split("/"):
-                    if part.startswith("{") and part.endswith("}"):
-                        segments.append(what[2] if what[0] == "path" and what[1] == part[1:-1] else "1")
-                    else:
-                        segments.append(part)
+                    schema = resolve((resolve(content) or {}).get("schema")) or {}
+                    properties = schema.get("properties") or {}
+                    required = schema.get("required") or []
+                    for name in sorted(properties, key=lambda n: n not in required):
+                        property = resolve(properties[name]) or {}
+                        if property.get("readOnly") or "enum" in property or not kind(property):
+                            continue
+                        return ("body", media, {name: wrong(kind(property))}), "body." + name
                 for parameter in parameters:
-                    if parameter.get("in") == "query" and parameter.get("required") and what[1] != parameter["name"]:
-                        k = kind(parameter.get("schema"))
-                        query.append((parameter["name"], "1" if k in ("integer", "number") else "true" if k == "boolean" else "a"))
-                if what[0] == "query":
-                    query.append((what[1], what[2]))
-                if what[0] == "body":
-                    headers["Content-Type"] = what[1]
-                    data = json.dumps(what[2]).encode()
-                url = base + "/".join(segments)
-                if query:
-                    url += "?" + "&".join(urllib.parse.quote(n) + "=" + urllib.parse.quote(v) for n, v in query)
-                request = urllib.request.Request(url, data=data, method=method.upper(), headers=headers)
-                try:
-                    with urllib.request.urlopen(request) as answer:
-                        status, body = answer.status, answer.read()
-                except urllib.error.HTTPError as error:
-                    status, body = error.code, error.read()
-                name = method.upper() + " " + path
-                if status != 422:
-                    failures.append("%s: %d for broken %s: %r" % (name, status, location, body[:200]))
-                    continue
-                locations = [e.get("location") for e in json.loads(body).get("errors", [])]
-                if location not in locations:
-                    failures.append("%s: 422 names %s, not %s" % (name, locations, location))
-                    continue
-                refused += 1
-        for failure in failures:
-            print(failure)
-        print("refused %d of %d" % (refused, total))
-        sys.exit(1 if failures else 0)
-        """#
+                    place, name = parameter.get("in"), parameter.get("name")
+                    if place not in ("query", "path") or not name:
+                        continue
+                    k = kind(parameter.get("schema"))
+                    if k in ("integer", "number", "boolean"):
+                        return (place, name, "not-a-" + k), place + "." + name
+                for parameter in parameters:
+                    if parameter.get("in") == "query" and parameter.get("required"):
+                        return ("omit", parameter["name"], None), "query." + parameter["name"]
+                return None, None
+
+            failures, refused, total, seen = [], 0, 0, set()
+            for key_path, item in (spec.get("paths") or {}).items():
+                item = resolve(item)
+                path = key_path.split("#")[0]
+                shared = [resolve(p) for p in item.get("parameters") or []]
+                for method, operation in item.items():
+                    if method not in ("get", "put", "post", "delete", "patch"):
+                        continue
+                    if (method, path) in seen:
+                        continue
+                    seen.add((method, path))
+                    total += 1
+                    own = [resolve(p) for p in operation.get("parameters") or []]
+                    names = {(p.get("in"), p.get("name")) for p in own}
+                    parameters = own + [p for p in shared if (p.get("in"), p.get("name")) not in names]
+                    what, location = broken(operation, parameters)
+                    if what is None:
+                        continue
+                    headers, query, data = {}, [], None
+                    credentials(operation, headers, query)
+                    segments = []
+                    for part in path.split("/"):
+                        if part.startswith("{") and part.endswith("}"):
+                            segments.append(what[2] if what[0] == "path" and what[1] == part[1:-1] else "1")
+                        else:
+                            segments.append(part)
+                    for parameter in parameters:
+                        if parameter.get("in") == "query" and parameter.get("required") and what[1] != parameter["name"]:
+                            k = kind(parameter.get("schema"))
+                            query.append((parameter["name"], "1" if k in ("integer", "number") else "true" if k == "boolean" else "a"))
+                    if what[0] == "query":
+                        query.append((what[1], what[2]))
+                    if what[0] == "body":
+                        headers["Content-Type"] = what[1]
+                        data = json.dumps(what[2]).encode()
+                    url = base + "/".join(segments)
+                    if query:
+                        url += "?" + "&".join(urllib.parse.quote(n) + "=" + urllib.parse.quote(v) for n, v in query)
+                    request = urllib.request.Request(url, data=data, method=method.upper(), headers=headers)
+                    try:
+                        with urllib.request.urlopen(request) as answer:
+                            status, body = answer.status, answer.read()
+                    except urllib.error.HTTPError as error:
+                        status, body = error.code, error.read()
+                    name = method.upper() + " " + path
+                    if status != 422:
+                        failures.append("%s: %d for broken %s: %r" % (name, status, location, body[:200]))
+                        continue
+                    locations = [e.get("location") for e in json.loads(body).get("errors", [])]
+                    if location not in locations:
+                        failures.append("%s: 422 names %s, not %s" % (name, locations, location))
+                        continue
+                    refused += 1
+            for failure in failures:
+                print(failure)
+            print("refused %d of %d" % (refused, total))
+            sys.exit(1 if failures else 0)
+            """#
 }

@@ -41,83 +41,69 @@ import Testing
     /// 200), and a JSON body valid against that response's schema (its
     /// first JSON media type's). Prints one line per operation that fails,
     /// then `checked N`.
-    static let conformance = #"""
-        import json, sys, urllib.request, urllib.error, yaml
-        from openapi_schema_validator import OAS30Validator, OAS31Validator
-        from openapi_schema_validator import oas30_format_checker, oas31_format_checker
+    static let conformance =
+        PublishedSpecs.pythonReader + #"""
+            import urllib.request, urllib.error
+            from openapi_schema_validator import OAS30Validator, OAS31Validator
+            from openapi_schema_validator import oas30_format_checker, oas31_format_checker
 
-        class Loader(yaml.SafeLoader):
-            pass
-        # Dates in examples stay strings, as they are in JSON.
-        Loader.yaml_implicit_resolvers = {
-            key: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-            for key, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+            base = "http://127.0.0.1:" + sys.argv[2]
+            v30 = spec["openapi"].startswith("3.0")
+            validator_class = OAS30Validator if v30 else OAS31Validator
+            formats = oas30_format_checker if v30 else oas31_format_checker
 
-        text = open(sys.argv[1]).read()
-        spec = json.loads(text) if text.lstrip().startswith("{") else yaml.load(text, Loader=Loader)
-        base = "http://127.0.0.1:" + sys.argv[2]
-        v30 = spec["openapi"].startswith("3.0")
-        validator_class = OAS30Validator if v30 else OAS31Validator
-        formats = oas30_format_checker if v30 else oas31_format_checker
+            def is_json(media):
+                bare = media.split(";")[0].strip().lower()
+                return bare in ("application/json", "*/*", "application/*") or bare.endswith("+json")
 
-        def resolve(node):
-            while isinstance(node, dict) and "$ref" in node and node["$ref"].startswith("#/components/"):
-                _, _, kind, name = node["$ref"].split("/", 3)
-                node = spec["components"][kind][name]
-            return node
-
-        def is_json(media):
-            bare = media.split(";")[0].strip().lower()
-            return bare in ("application/json", "*/*", "application/*") or bare.endswith("+json")
-
-        failures, checked, seen = [], 0, set()
-        for key_path, item in (spec.get("paths") or {}).items():
-            item = resolve(item)
-            # Box describes one path twice as `/files/{file_id}#get_shared_link`:
-            # a client sends no fragment, and the first operation answers.
-            path = key_path.split("#")[0]
-            for method, operation in item.items():
-                if method not in ("get", "put", "post", "delete", "patch", "options", "trace"):
-                    continue
-                checked += 1
-                if (method, path) in seen:
-                    continue
-                seen.add((method, path))
-                responses = {str(k): resolve(v) for k, v in (operation.get("responses") or {}).items()}
-                codes = sorted(int(k) for k in responses if k.isdigit() and k.startswith("2"))
-                key = str(codes[0]) if codes else ("2XX" if "2XX" in responses else None)
-                expected = int(key) if key and key.isdigit() else 200
-                url = base + "/".join("1" if part.startswith("{") else part for part in path.split("/"))
-                request = urllib.request.Request(url, method=method.upper())
-                try:
-                    with urllib.request.urlopen(request) as answer:
-                        status, body = answer.status, answer.read()
-                except urllib.error.HTTPError as error:
-                    status, body = error.code, error.read()
-                name = method.upper() + " " + path
-                if status != expected:
-                    failures.append("%s: status %d, documented %d" % (name, status, expected))
-                    continue
-                content = (responses.get(key) or {}).get("content") or {} if key else {}
-                media = next((m for m in content if is_json(m)), None)
-                schema = (resolve(content[media]) or {}).get("schema") if media else None
-                if schema is None:
-                    continue
-                try:
-                    value = json.loads(body)
-                except ValueError:
-                    failures.append("%s: not JSON: %r" % (name, body[:80]))
-                    continue
-                root = dict(schema)
-                root["components"] = spec.get("components", {})
-                errors = list(validator_class(root, format_checker=formats).iter_errors(value))
-                if errors:
-                    failures.append("%s: %s at %s" % (name, errors[0].message[:160], list(errors[0].absolute_path)))
-        for failure in failures:
-            print(failure)
-        print("checked %d" % checked)
-        sys.exit(1 if failures else 0)
-        """#
+            failures, checked, seen = [], 0, set()
+            for key_path, item in (spec.get("paths") or {}).items():
+                item = resolve(item)
+                # Box describes one path twice as `/files/{file_id}#get_shared_link`:
+                # a client sends no fragment, and the first operation answers.
+                path = key_path.split("#")[0]
+                for method, operation in item.items():
+                    if method not in ("get", "put", "post", "delete", "patch", "options", "trace"):
+                        continue
+                    checked += 1
+                    if (method, path) in seen:
+                        continue
+                    seen.add((method, path))
+                    responses = {str(k): resolve(v) for k, v in (operation.get("responses") or {}).items()}
+                    codes = sorted(int(k) for k in responses if k.isdigit() and k.startswith("2"))
+                    key = str(codes[0]) if codes else ("2XX" if "2XX" in responses else None)
+                    expected = int(key) if key and key.isdigit() else 200
+                    url = base + "/".join("1" if part.startswith("{") else part for part in path.split("/"))
+                    request = urllib.request.Request(url, method=method.upper())
+                    try:
+                        with urllib.request.urlopen(request) as answer:
+                            status, body = answer.status, answer.read()
+                    except urllib.error.HTTPError as error:
+                        status, body = error.code, error.read()
+                    name = method.upper() + " " + path
+                    if status != expected:
+                        failures.append("%s: status %d, documented %d" % (name, status, expected))
+                        continue
+                    content = (responses.get(key) or {}).get("content") or {} if key else {}
+                    media = next((m for m in content if is_json(m)), None)
+                    schema = (resolve(content[media]) or {}).get("schema") if media else None
+                    if schema is None:
+                        continue
+                    try:
+                        value = json.loads(body)
+                    except ValueError:
+                        failures.append("%s: not JSON: %r" % (name, body[:80]))
+                        continue
+                    root = dict(schema)
+                    root["components"] = spec.get("components", {})
+                    errors = list(validator_class(root, format_checker=formats).iter_errors(value))
+                    if errors:
+                        failures.append("%s: %s at %s" % (name, errors[0].message[:160], list(errors[0].absolute_path)))
+            for failure in failures:
+                print(failure)
+            print("checked %d" % checked)
+            sys.exit(1 if failures else 0)
+            """#
 
     /// Locally a missing validator skips the check; CI installs it (.ci/run).
     @Sendable static func validatorInstalled() async -> Bool {

@@ -88,14 +88,9 @@ import Testing
             return endpoint.method == method && endpoint.path.match(segments) != nil
                 && (endpoint.query.isEmpty || query == "?q=1")
         }
-        let best = met.min { a, b in
-            let x = endpoints[a]
-            let y = endpoints[b]
-            if x.path.isMoreSpecific(than: y.path) { return true }
-            if y.path.isMoreSpecific(than: x.path) { return false }
-            if x.requirementCount != y.requirementCount { return x.requirementCount > y.requirementCount }
-            return a < b
-        }
+        // The rule itself is EndpointTable's; what is checked is that the
+        // tree finds the same endpoint as a walk over all of them.
+        let best = met.min { EndpointTable.precedes($0, $1, in: endpoints) }
         return best.map { endpoints[$0].id }
     }
 

@@ -15,4 +15,28 @@ public enum PublishedSpecs {
         ("box/openapi.json", 296), ("swift-openapi-generator/hello-world.yaml", 1),
         ("swift-openapi-generator/various-content-types.yaml", 11),
     ]
+
+    /// The start of the Python scripts that check the real binary against
+    /// these descriptions: `spec`, the description at argv[1] (JSON, or
+    /// YAML with its dates kept as strings, as they are in JSON), and
+    /// `resolve(node)`, which follows `#/components/…` references.
+    public static let pythonReader = #"""
+        import json, sys, yaml
+
+        class Loader(yaml.SafeLoader):
+            pass
+        Loader.yaml_implicit_resolvers = {
+            key: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+            for key, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+
+        text = open(sys.argv[1]).read()
+        spec = json.loads(text) if text.lstrip().startswith("{") else yaml.load(text, Loader=Loader)
+
+        def resolve(node):
+            while isinstance(node, dict) and "$ref" in node and node["$ref"].startswith("#/components/"):
+                _, _, kind, name = node["$ref"].split("/", 3)
+                node = spec["components"][kind][name]
+            return node
+
+        """#
 }

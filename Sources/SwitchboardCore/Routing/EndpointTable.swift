@@ -39,17 +39,22 @@ public struct EndpointTable: Sendable {
     /// without it, so `/v1/pets` and `/pets` both reach `GET /pets`.
     public let basePath: String
 
+    /// Whether endpoint `a` answers before `b` when both match a request:
+    /// the more specific path, then the more requirements, then the first
+    /// declared.
+    static func precedes(_ a: Int, _ b: Int, in endpoints: [EndpointDefinition]) -> Bool {
+        let x = endpoints[a]
+        let y = endpoints[b]
+        if x.path.isMoreSpecific(than: y.path) { return true }
+        if y.path.isMoreSpecific(than: x.path) { return false }
+        if x.requirementCount != y.requirementCount { return x.requirementCount > y.requirementCount }
+        return a < b
+    }
+
     public init(endpoints: [EndpointDefinition], basePath: String = "") {
         self.endpoints = endpoints
         self.basePath = basePath
-        let order = endpoints.indices.sorted { a, b in
-            let x = endpoints[a]
-            let y = endpoints[b]
-            if x.path.isMoreSpecific(than: y.path) { return true }
-            if y.path.isMoreSpecific(than: x.path) { return false }
-            if x.requirementCount != y.requirementCount { return x.requirementCount > y.requirementCount }
-            return a < b
-        }
+        let order = endpoints.indices.sorted { Self.precedes($0, $1, in: endpoints) }
         var literal: [String: [Substring: [Int]]] = [:]
         var literalPaths: [Substring: [Int]] = [:]
         var patternOrder: [Int] = []
