@@ -45,6 +45,7 @@ import Testing
                 for mayBeCached in [true, false] {
                     switch catalog.response(endpoint: endpoint, kind: kind, mayBeCached: mayBeCached).body {
                     case .single(let file): files.append(file)
+                    case .deferred(let file): files.append(file.value)
                     case .perRequest(_, let perFile): files += perFile.values
                     }
                 }

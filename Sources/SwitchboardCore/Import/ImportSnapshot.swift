@@ -91,7 +91,7 @@ public struct ImportSnapshot: Sendable {
     private static func response(
         _ definition: ResponseDefinition, of endpoint: EndpointDefinition, kind: ResponseKind, taken: Set<String>
     ) -> (value: ManifestValue, status: Int, body: File?)? {
-        guard case .fixed(let fixed) = definition.body, case .bytes(let bytes) = fixed.content else { return nil }
+        guard case .fixed(let fixed) = definition.body, let bytes = fixed.content.heldBytes else { return nil }
         var entries: [ManifestValue.Entry] = [.init(key: "status", value: .number(definition.status))]
         var headers = definition.headers
         var body: File?

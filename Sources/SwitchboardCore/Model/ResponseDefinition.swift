@@ -70,4 +70,16 @@ public enum BodyContent: Sendable {
     /// A file too large to hold in memory: read from disk for each request
     /// (`size` as it was at load; the file's size when read is what is sent).
     case file(path: String, size: Int)
+    /// A body generated from a description's schema, made on first use.
+    case generated(Deferred<[UInt8]>)
+
+    /// The bytes held in memory, a generated body's made now; `nil` for a
+    /// template or a file read per request.
+    public var heldBytes: [UInt8]? {
+        switch self {
+        case .bytes(let bytes): bytes
+        case .generated(let generated): generated.value
+        case .template, .file: nil
+        }
+    }
 }

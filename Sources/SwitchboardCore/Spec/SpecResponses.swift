@@ -43,7 +43,7 @@ struct SpecResponses {
     }
 
     /// Which body a documented response is sent with.
-    enum BodyChoice {
+    enum BodyChoice: Sendable {
         /// The example chain, else generated (`SpecMedia.body`).
         case documented
         /// A named example (`Prefer: example=NAME`).
@@ -54,7 +54,9 @@ struct SpecResponses {
 
     /// A documented response as the server sends it: its first JSON media
     /// type (else its first), with the body `choice` says, and the headers
-    /// it documents (`SpecResponseHeaders`).
+    /// it documents (`SpecResponseHeaders`). The body is made when first
+    /// sent or shown (`Deferred`): a large description starts serving
+    /// without making thousands of bodies first.
     static func definition(
         _ response: SpecResponse, status: Int, document: SpecDocument, seed: UInt64, choice: BodyChoice = .documented
     ) -> ResponseDefinition {
@@ -64,22 +66,24 @@ struct SpecResponses {
                 status: status, headers: headers, body: .fixed(FixtureBody(contentType: nil, content: .bytes([]))))
         }
         let type = media.type == "*/*" || media.type == "application/*" ? "application/json" : media.type
-        let bytes: [UInt8]
-        let value: JSONValue?
-        switch choice {
-        case .documented: value = media.body(in: document.components, seed: seed)
-        case .example(let name): value = media.examples.first { $0.name == name }?.value
-        case .generated: value = media.schema.map { SchemaSample.value(for: $0, in: document.components, seed: seed) }
-        }
-        switch value {
-        case nil: bytes = []
-        case .string(let text)? where !media.isJSON: bytes = Array(text.utf8)
-        case let value?:
-            let compact = Array(value.json.utf8)
-            bytes = JSONPretty.format(compact) ?? compact
+        let components = document.components
+        let body = Deferred<[UInt8]> {
+            let value: JSONValue?
+            switch choice {
+            case .documented: value = media.body(in: components, seed: seed)
+            case .example(let name): value = media.examples.first { $0.name == name }?.value
+            case .generated: value = media.schema.map { SchemaSample.value(for: $0, in: components, seed: seed) }
+            }
+            switch value {
+            case nil: return []
+            case .string(let text)? where !media.isJSON: return Array(text.utf8)
+            case let value?:
+                let compact = Array(value.json.utf8)
+                return JSONPretty.format(compact) ?? compact
+            }
         }
         return ResponseDefinition(
-            status: status, headers: headers, body: .fixed(FixtureBody(contentType: type, content: .bytes(bytes))))
+            status: status, headers: headers, body: .fixed(FixtureBody(contentType: type, content: .generated(body))))
     }
 }
 

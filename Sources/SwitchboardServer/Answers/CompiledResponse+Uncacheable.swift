@@ -10,6 +10,10 @@ extension CompiledResponse {
         switch self.body {
         case .single(let file):
             CompiledResponse(status: self.status, body: .single(file.uncacheable(status: self.status)))
+        case .deferred(let file):
+            CompiledResponse(
+                status: self.status,
+                body: .deferred(Deferred { [status = self.status] in file.value.uncacheable(status: status) }))
         case .perRequest(let pattern, let files):
             CompiledResponse(
                 status: self.status,

@@ -80,7 +80,12 @@ struct CompiledResponse: Sendable {
         for field in definition.headers { headers.add(name: field.name, value: field.value) }
         switch definition.body {
         case .fixed(let body):
-            self.body = .single(CompiledFile(body, base: headers, status: status, allocator: allocator))
+            if case .generated = body.content {
+                self.body = .deferred(
+                    Deferred { [headers] in CompiledFile(body, base: headers, status: status, allocator: allocator) })
+            } else {
+                self.body = .single(CompiledFile(body, base: headers, status: status, allocator: allocator))
+            }
         case .perRequestFile(let pattern, let files):
             self.body = .perRequest(
                 pattern: pattern,
@@ -94,6 +99,8 @@ struct CompiledResponse: Sendable {
         switch self.body {
         case .single(let file):
             return file.resolve(parameters: parameters)
+        case .deferred(let file):
+            return file.value.resolve(parameters: parameters)
         case .perRequest(let pattern, let files):
             let path = String(decoding: pattern.render(parameters), as: UTF8.self)
             return files[path]?.resolve(parameters: parameters)
@@ -123,6 +130,9 @@ extension CompiledFile {
 
 enum CompiledBody: Sendable {
     case single(CompiledFile)
+    /// Compiled on its first answer: a body generated from a description
+    /// is not made until a request asks for it, so neither is this.
+    case deferred(Deferred<CompiledFile>)
     case perRequest(pattern: TextTemplate, files: [String: CompiledFile])
 }
 
@@ -165,18 +175,14 @@ struct CompiledFile: Sendable {
         }
         let isJSON = ContentTypes.isJSON(body.contentType ?? base.first(name: "Content-Type"))
         switch body.content {
-        case .bytes(let bytes) where self.headerTemplates.isEmpty:
-            headers.add(name: "Content-Length", value: String(bytes.count))
-            let wire = Self.encode(status: status, headers: headers, body: bytes, allocator: allocator)
-            // The body is the end of the wire bytes: held once, not twice.
-            self.content = .fixed(wire.getSlice(at: wire.writerIndex - bytes.count, length: bytes.count)!)
-            self.head = HTTPResponseHead(version: .http1_1, status: status, headers: headers)
-            self.wire = wire
         case .bytes(let bytes):
-            // Headers made for each request: no head or wire bytes to keep.
-            self.content = .template(TextTemplate(parts: [.literal(bytes)]), json: isJSON)
-            self.head = nil
-            self.wire = nil
+            (self.content, self.head, self.wire) = Self.held(
+                bytes, headers: &headers, templated: !self.headerTemplates.isEmpty, isJSON: isJSON, status: status,
+                allocator: allocator)
+        case .generated(let generated):
+            (self.content, self.head, self.wire) = Self.held(
+                generated.value, headers: &headers, templated: !self.headerTemplates.isEmpty, isJSON: isJSON,
+                status: status, allocator: allocator)
         case .template(let template):
             self.content = .template(template, json: isJSON)
             self.head = nil
@@ -187,6 +193,21 @@ struct CompiledFile: Sendable {
             self.wire = nil
         }
         self.headers = headers
+    }
+
+    /// A body held in memory: with fixed headers, its wire bytes and head
+    /// made once (`headers` gets its Content-Length); with headers that
+    /// read the request, a template of one literal part.
+    private static func held(
+        _ bytes: [UInt8], headers: inout HTTPHeaders, templated: Bool, isJSON: Bool, status: HTTPResponseStatus,
+        allocator: ByteBufferAllocator
+    ) -> (Content, HTTPResponseHead?, ByteBuffer?) {
+        guard !templated else { return (.template(TextTemplate(parts: [.literal(bytes)]), json: isJSON), nil, nil) }
+        headers.add(name: "Content-Length", value: String(bytes.count))
+        let wire = Self.encode(status: status, headers: headers, body: bytes, allocator: allocator)
+        // The body is the end of the wire bytes: held once, not twice.
+        let body = wire.getSlice(at: wire.writerIndex - bytes.count, length: bytes.count)!
+        return (.fixed(body), HTTPResponseHead(version: .http1_1, status: status, headers: headers), wire)
     }
 
     func resolve(parameters: [String: String]) -> Resolved {

@@ -126,6 +126,7 @@ public enum EndpointSheet {
         let bytes: [UInt8]
         switch body.content {
         case .bytes(let content): bytes = content
+        case .generated(let generated): bytes = generated.value
         case .template(let template): bytes = Array(template.text.utf8)
         case .file(let path, let size):
             return [.init("    \(TerminalText.clean(path)) (\(Format.count(size)) bytes, read per request)", .dim)]

@@ -28,6 +28,7 @@ import Testing
         let bytes: [UInt8]
         switch body.content {
         case .bytes(let held): bytes = held
+        case .generated(let generated): bytes = generated.value
         case .file(let path, _): bytes = (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))) ?? []
         case .template: return "a template"
         }

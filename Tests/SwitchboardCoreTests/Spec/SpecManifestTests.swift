@@ -19,7 +19,7 @@ import Testing
     }
 
     static func body(_ response: ResponseDefinition) -> String {
-        guard case .fixed(let body) = response.body, case .bytes(let bytes) = body.content else { return "?" }
+        guard case .fixed(let body) = response.body, let bytes = body.content.heldBytes else { return "?" }
         return String(decoding: bytes, as: UTF8.self)
     }
 
