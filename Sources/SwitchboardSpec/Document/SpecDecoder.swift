@@ -54,9 +54,12 @@ struct SpecDecoder: Decoder {
     /// A scalar type by Yams' constructor for it, anything else by its own
     /// `init(from:)`.
     func decodeValue<Value: Decodable>(_ type: Value.Type) throws -> Value {
+        // Most scalars a description holds are strings, which Yams reads as
+        // they are written: no scalar or constructor to make for them.
+        if Value.self == String.self, case .scalar(let scalar) = self.tree { return scalar.string as! Value }
         guard let constructible = type as? any ScalarConstructible.Type else { return try Value(from: self) }
         guard case .scalar(let scalar) = self.tree else { throw self.mismatch(expecting: type) }
-        guard let value = constructible.construct(from: scalar) as? Value else {
+        guard let value = constructible.construct(from: scalar.node) as? Value else {
             throw self.mismatch(expecting: type)
         }
         return value
@@ -222,7 +225,7 @@ private struct SpecUnkeyedContainer: UnkeyedDecodingContainer {
 extension SpecDecoder: SingleValueDecodingContainer {
     func decodeNil() -> Bool {
         guard case .scalar(let scalar) = self.tree else { return false }
-        return NSNull.construct(from: scalar) != nil
+        return NSNull.construct(from: scalar.node) != nil
     }
 
     func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {

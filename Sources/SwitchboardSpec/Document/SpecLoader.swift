@@ -65,18 +65,7 @@ public enum SpecLoader {
     /// error becomes a problem on the line it names, where that is found.
     private static func decode(version: SpecVersion, node: Node) throws(SpecProblem) -> OpenAPIKit.OpenAPI.Document {
         do {
-            // Vendor extensions (`x-…`) are never read, and decoding them
-            // decodes every schema's subtree again: Box's 1.7 MB took 8.6 s
-            // in a debug build with them, 0.5 s without.
-            let options: [CodingUserInfoKey: Any] = [OpenAPIKit.VendorExtensionsConfiguration.enabledKey: false]
-            let tree = SpecTree(node)
-            switch version {
-            case .v3_0:
-                return try SpecDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: tree, userInfo: options)
-                    .convert(to: .v3_1_1)
-            case .v3_1:
-                return try SpecDecoder.decode(OpenAPIKit.OpenAPI.Document.self, from: tree, userInfo: options)
-            }
+            return try SpecPathSlices.decode(SpecTree(node), version: version)
         } catch {
             let described = OpenAPIKit.OpenAPI.Error(from: error)
             let mark = SpecLines.mark(of: described.codingPath.map(\.stringValue), in: node)

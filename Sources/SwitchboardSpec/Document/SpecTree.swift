@@ -8,10 +8,13 @@ import Yams
 /// missing key in a message; OpenAPIKit asks for some thirty keys of each
 /// schema, most of them absent, and tries each schema as a reference
 /// first. For Box's description (1.7 MB) that was most of the second its
-/// check took. Scalars stay Yams' own `Node.Scalar`, read with Yams' own
-/// constructors, so a value reads exactly as it did.
-indirect enum SpecTree {
-    case scalar(Node.Scalar)
+/// check took. Scalars keep what Yams' own constructors read of them
+/// (`SpecScalar`), so a value reads exactly as it did.
+///
+/// Sendable, unlike Yams' nodes: its parts are decoded on every core
+/// (`SpecPathSlices`).
+indirect enum SpecTree: Sendable {
+    case scalar(SpecScalar)
     case sequence([SpecTree])
     case mapping(SpecMapping)
 
@@ -21,7 +24,7 @@ indirect enum SpecTree {
     init(_ node: Node) {
         switch node {
         case .scalar(let scalar):
-            self = .scalar(scalar)
+            self = .scalar(SpecScalar(scalar))
         case .sequence(let sequence):
             self = .sequence(sequence.map(SpecTree.init))
         case .mapping(let mapping):
@@ -30,7 +33,7 @@ indirect enum SpecTree {
         case .alias:
             // Composed trees hold no alias nodes; one would read as an empty
             // scalar, as Yams' decoder has no value for it either.
-            self = .scalar(Node.Scalar(""))
+            self = .scalar(SpecScalar(Node.Scalar("")))
         }
     }
 
@@ -69,7 +72,7 @@ indirect enum SpecTree {
 
 /// A mapping's keys in document order (the order OpenAPIKit keeps paths,
 /// responses and examples in), their values, and where each key is.
-final class SpecMapping {
+final class SpecMapping: Sendable {
     /// `nil` for a key that is not a scalar: no coding key names it.
     let keys: [String?]
     let values: [SpecTree]
@@ -101,5 +104,28 @@ final class SpecMapping {
             position -= 1
         }
         return nil
+    }
+}
+
+/// A scalar as Yams' constructors read it: its text, its tag's name (a
+/// `Bool` is not read from a `!!str`) and its style (a quoted `'null'` or
+/// `"1"` is a string). Yams' `Node.Scalar` holds a `Tag`, a class that
+/// resolves itself when first asked, so it cannot be read from two
+/// threads; this is made into one only for the constructor reading it.
+struct SpecScalar: Sendable {
+    let string: String
+    let tag: Tag.Name
+    /// `Node.Scalar.Style`'s raw value.
+    let style: UInt32
+
+    init(_ scalar: Node.Scalar) {
+        self.string = scalar.string
+        self.tag = Tag.Name(rawValue: scalar.tag.description)
+        self.style = scalar.style.rawValue
+    }
+
+    /// Yams' scalar, with the same text, tag name and style.
+    var node: Node.Scalar {
+        Node.Scalar(self.string, Tag(self.tag), Node.Scalar.Style(rawValue: self.style) ?? .any)
     }
 }

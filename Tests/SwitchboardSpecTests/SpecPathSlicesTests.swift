@@ -1,0 +1,67 @@
+import Foundation
+import OpenAPIKit
+import SwitchboardTestSupport
+import Testing
+import Yams
+
+@testable import SwitchboardSpec
+
+/// A description decoded in slices of its paths, on every core, is the
+/// document decoded in one piece: the same operations in the same order,
+/// and the same error where there is one.
+@Suite struct SpecPathSlicesTests {
+    static func tree(_ text: String) throws -> SpecTree {
+        SpecTree(try #require(try Yams.compose(yaml: text, .basic.appending(.merge))))
+    }
+
+    static func version(_ tree: SpecTree) throws -> SpecVersion {
+        guard case .mapping(let root) = tree, case .scalar(let openapi)? = root["openapi"] else {
+            throw SpecProblem(line: 0, column: 0, message: "no openapi field")
+        }
+        return try SpecVersion.of(openapi: openapi.string, swagger: nil).get()
+    }
+
+    @Test(arguments: PublishedSpecs.all.map(\.file))
+    func everyPublishedDescriptionDecodesAsInOnePiece(file: String) throws {
+        let text = try String(contentsOf: PublishedSpecs.folder.appendingPathComponent(file), encoding: .utf8)
+        let tree = try Self.tree(text)
+        let version = try Self.version(tree)
+        let whole = try SpecPathSlices.decodeWhole(tree, version: version)
+        for slices in [2, 3, 7] {
+            let parts = SpecPathSlices.parts(of: tree, slices: slices, fewestSliced: 2)
+            if whole.paths.count >= 2 { #expect(parts.count == min(slices, whole.paths.count)) }
+            let sliced = try SpecPathSlices.decode(tree, version: version, slices: slices, fewestSliced: 2)
+            #expect(sliced == whole, "\(file) in \(slices) slices")
+            #expect(sliced.paths.keys == whole.paths.keys)
+        }
+    }
+
+    @Test func anErrorInAnySliceIsTheErrorOfTheWhole() throws {
+        var text = """
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            paths:
+
+            """
+        for index in 0..<8 {
+            text += "  /p\(index):\n    get:\n      responses: {'200': {description: ok}}\n"
+        }
+        // A bad parameter in the last slice, a bad tag list after the paths.
+        text += "  /bad:\n    get:\n      parameters: [{name: limit, in: nowhere}]\n"
+        text += "      responses: {'200': {description: ok}}\n"
+        text += "tags: 3\n"
+        let tree = try Self.tree(text)
+        func path(_ decode: () throws -> Void) -> String? {
+            do {
+                try decode()
+                return nil
+            } catch {
+                return OpenAPIKit.OpenAPI.Error(from: error).codingPathString
+            }
+        }
+        let whole = path { _ = try SpecPathSlices.decodeWhole(tree, version: .v3_1) }
+        let sliced = path { _ = try SpecPathSlices.decode(tree, version: .v3_1, slices: 3, fewestSliced: 2) }
+        #expect(whole != nil)
+        #expect(sliced == whole)
+    }
+}
