@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import NIOConcurrencyHelpers
 import SwitchboardControl
 import SwitchboardSpec
 
@@ -42,9 +40,7 @@ enum SpecEndpoints {
             used.insert(id)
             named.append((operation, id, path))
         }
-        let operations = named
-        let endpoints = Self.inParallel(operations.count) { index in
-            let (operation, id, path) = operations[index]
+        let endpoints = named.map { operation, id, path in
             let responses = SpecResponses(operation: operation, document: document, seed: seed ^ Self.hash(id))
             var endpoint = EndpointDefinition(
                 id: id, method: operation.method, path: path, success: responses.success,
@@ -55,26 +51,6 @@ enum SpecEndpoints {
             return endpoint
         }
         return (endpoints, diagnostics)
-    }
-
-    /// `make(0)` to `make(count - 1)`, in order, made on every core: the
-    /// bodies generated from a large description's schemas are most of
-    /// the time it takes to start serving it (1,184 operations: half of
-    /// some 2.7 s on one core), and each operation's are its own (its seed
-    /// comes from its id), so the result is the same made in any order.
-    static func inParallel<Value: Sendable>(_ count: Int, _ make: @Sendable (Int) -> Value) -> [Value] {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard count > 16, cores > 1 else { return (0..<count).map(make) }
-        // A few chunks a core, so one slow chunk does not keep the others waiting.
-        let chunks = min(count, cores * 4)
-        let made = NIOLockedValueBox([[Value]](repeating: [], count: chunks))
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let values = stride(from: chunk, to: count, by: chunks).map(make)
-            made.withLockedValue { $0[chunk] = values }
-        }
-        let parts = made.withLockedValue { $0 }
-        // Chunk `c` holds items c, c + chunks, c + 2 × chunks, …
-        return (0..<count).map { parts[$0 % chunks][$0 / chunks] }
     }
 
     /// `/pets/{petId}` → `/pets/:petId`. A segment with a parameter inside
