@@ -119,9 +119,13 @@ struct SpecScalar: Sendable {
     let style: UInt32
 
     init(_ scalar: Node.Scalar) {
-        self.string = scalar.string
-        self.tag = Tag.Name(rawValue: scalar.tag.description)
-        self.style = scalar.style.rawValue
+        self.init(scalar.string, tag: Tag.Name(rawValue: scalar.tag.description), style: scalar.style)
+    }
+
+    init(_ string: String, tag: Tag.Name, style: Node.Scalar.Style) {
+        self.string = string
+        self.tag = tag
+        self.style = style.rawValue
     }
 
     /// Yams' scalar, with the same text, tag name and style.
