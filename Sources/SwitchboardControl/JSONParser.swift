@@ -85,7 +85,23 @@ public struct JSONParser<Tree: JSONTree> {
     /// character, invalid UTF-8 or no closing quote.
     @inlinable mutating func string() -> String? {
         self.index += 1
-        var utf8: [UInt8] = []
+        // Most strings (every key of a description) are ASCII without an
+        // escape: made from the input's bytes at once, with no copy to
+        // build and no Foundation check (ASCII is valid UTF-8).
+        let start = self.index
+        var ascii = true
+        while self.index < self.bytes.count {
+            let byte = self.bytes[self.index]
+            if byte == UInt8(ascii: "\"") {
+                self.index += 1
+                let read = self.bytes[start..<self.index - 1]
+                return ascii ? String(decoding: read, as: UTF8.self) : Self.text(Array(read))
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            if byte >= 0x80 { ascii = false }
+            self.index += 1
+        }
+        var utf8 = Array(self.bytes[start..<self.index])
         while self.index < self.bytes.count {
             let byte = self.bytes[self.index]
             self.index += 1
