@@ -9,9 +9,11 @@ import Yams
 /// the loader's resolver), so every value decodes as on the YAML path:
 /// a string double-quoted and tagged `str` (`"200"` and `"true"` stay
 /// strings), a number its text as written, plain (`1.0`, `1e3`, `-0` read
-/// by Yams' own constructors), `true`/`false`/`null` plain. A key written
-/// twice is refused, as Yams refuses it (its message is the loader's to
-/// give, on the YAML path).
+/// by Yams' own constructors), `true`/`false`/`null` plain. Yams leaves a
+/// plain scalar's tag to be resolved; here it is named (`int`, `float`,
+/// `bool`, `null`), which the constructors read alike: only `Bool`'s looks
+/// at the tag, and refuses `str` alone. A key written twice is refused, as
+/// Yams refuses it (its message is the loader's to give, on the YAML path).
 extension SpecTree: JSONTree {
     /// The tree of a JSON document; `nil` when it is not JSON, or repeats
     /// a key in an object.
