@@ -15,17 +15,20 @@ public enum SpecLoader {
     public static func load(
         bytes: [UInt8], vetting: (_ root: Node, _ text: String) -> SpecProblem? = { _, _ in nil }
     ) throws(SpecProblem) -> SpecDocument {
-        guard let text = String(bytes: bytes, encoding: .utf8) else {
-            throw SpecProblem(line: 1, column: 1, message: "the description is not UTF-8 text", fix: "save it as UTF-8")
-        }
         let isJSON = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "{")
         // JSON is read as JSON, in document order (the order of paths, the
         // first of two alike answers, and of examples' keys is the
         // document's), straight into the tree the decoder walks; its lines
         // are found, on a decoding error only, in the YAML tree of the same
-        // text (JSON is YAML's subset).
+        // text (JSON is YAML's subset). What the parser read is UTF-8: its
+        // strings are checked, and the rest is ASCII.
         if isJSON, let tree = SpecTree(json: bytes) {
-            return try Self.document(tree) { try? Yams.compose(yaml: text, Self.resolver) }
+            return try Self.document(tree) {
+                try? Yams.compose(yaml: String(decoding: bytes, as: UTF8.self), Self.resolver)
+            }
+        }
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
+            throw SpecProblem(line: 1, column: 1, message: "the description is not UTF-8 text", fix: "save it as UTF-8")
         }
         // Not JSON (or a key written twice, which YAML refuses): checked as
         // JSON first, for a JSON message; then read as YAML, for its.
