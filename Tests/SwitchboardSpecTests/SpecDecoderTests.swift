@@ -158,6 +158,33 @@ import Yams
         #expect(cat.objectContext?.properties.keys == ["name"])
     }
 
+    /// The loader folds the tree, merge keys applied: a `required` beside
+    /// an `allOf` that a merge key brings is kept (folding the YAML first
+    /// saw only `<<` beside it, and OpenAPIKit then dropped the `required`).
+    @Test func keywordsBesideACombinatorAMergeKeyBringsAreFolded() throws {
+        let yaml = """
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            paths: {}
+            components:
+              schemas:
+                Base: &base
+                  allOf:
+                    - type: object
+                      properties: {name: {type: string}}
+                Named:
+                  <<: *base
+                  required: [name]
+            """
+        let document = try SpecLoader.load(bytes: Array(yaml.utf8))
+        let named = try #require(document.components.schemas["Named"])
+        guard case .all(let members, _) = named.value else {
+            Issue.record("not an allOf: \(named)")
+            return
+        }
+        #expect(members.contains { $0.objectContext?.requiredProperties == ["name"] })
+    }
+
     @Test func anErrorNamesTheCodingPathYamsNamed() throws {
         let node = try Self.node(
             """
