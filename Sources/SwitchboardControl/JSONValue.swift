@@ -14,7 +14,7 @@ public enum JSONValue: Sendable, Hashable {
 
     /// `bytes` parsed as JSON; `nil` when they are not JSON.
     public init?(bytes: [UInt8]) {
-        guard let value = JSONParser.parse(bytes) else { return nil }
+        guard let value = JSONParser<JSONValue>.parse(bytes) else { return nil }
         self = value
     }
 

@@ -16,7 +16,7 @@ import Testing
     @Test(arguments: [
         #"{"username":"alice","password":"s3cret"}"#, #" [1, -2.5, 3e2, 0, -0.0, 1E-3, true, false, null] "#,
         #"{"a":{"b":[{"c":"d"}]},"e":[]}"#, #""\u00e9\ud83d\ude00\n\t\"\\\/""#, #"{"é":"ü","":""}"#, "42", "\"\"",
-        #"{"n": 12345678901234567890}"#,
+        #"{"n": 12345678901234567890}"#, #"["ab\ncd", "é\té", "a/b\/c", "ünï"]"#,
     ])
     func readsWhatFoundationReads(text: String) throws {
         let value = try #require(Self.parsed(text))
@@ -33,6 +33,10 @@ import Testing
 
     @Test func invalidUTF8InAStringIsRefused() {
         #expect(JSONValue(bytes: [0x22, 0xFF, 0x22]) == nil)
+        // Before and after an escape (`\n`), which reads the rest another way.
+        #expect(JSONValue(bytes: [0x22, 0xFF, 0x5C, 0x6E, 0x22]) == nil)
+        #expect(JSONValue(bytes: [0x22, 0x5C, 0x6E, 0xFF, 0x22]) == nil)
+        #expect(JSONValue(bytes: [0x22, 0x61, 0x5C, 0x6E, 0x22]) == .string("a\n"))
     }
 
     @Test func nestingPastTheLimitIsRefusedNotACrash() {

@@ -3,6 +3,7 @@ import SwitchboardControl
 import SwitchboardSpec
 import SwitchboardTestSupport
 import Testing
+import Yams
 
 /// Reading real, public descriptions (Tests/Specs, SOURCES.md) into
 /// operations, and the problems a broken one gets.
@@ -150,6 +151,38 @@ import Testing
                 """))
         #expect(problem.line >= 4)
         #expect(problem.message.hasPrefix("not a valid OpenAPI document"))
+    }
+
+    /// A JSON description is read without YAML, but its error is found on
+    /// its line as a YAML one is.
+    @Test func aJSONDocumentOpenAPIKitCannotReadNamesTheLine() throws {
+        let problem = try #require(
+            Self.problem(
+                """
+                {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+                 "paths": {
+                  "/pets": {
+                   "get": {
+                    "parameters": [
+                     {"name": "limit", "in": "nowhere"}],
+                    "responses": {"200": {"description": "ok"}}}}}}
+                """))
+        #expect(problem.line == 6)
+        #expect(problem.message.hasPrefix("not a valid OpenAPI document"))
+    }
+
+    /// YAML refuses a key written twice; a JSON description that repeats
+    /// one gets that message, as before it was read without YAML.
+    @Test func aJSONDocumentWithAKeyWrittenTwiceGetsYAMLsMessage() throws {
+        let problem = try #require(
+            Self.problem(
+                #"{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {}, "paths": {}}"#))
+        #expect(problem.message == "invalid YAML")
+        guard case .duplicatedKeysInMapping(let duplicates, _)? = problem.yaml else {
+            Issue.record("not YAML's duplicate key: \(problem)")
+            return
+        }
+        #expect(duplicates == ["paths"])
     }
 
     @Test func brokenYAMLIsHandedOnForTheManifestWording() throws {

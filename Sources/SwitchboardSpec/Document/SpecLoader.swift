@@ -10,19 +10,28 @@ public import Yams
 public enum SpecLoader {
     /// `vetting` sees the YAML tree before anything walks it, and may
     /// refuse it (the core's alias budget: a "billion laughs" expands in the
-    /// decoder's walk).
+    /// decoder's walk). A JSON description, which has no aliases, is read
+    /// without a YAML tree and not vetted.
     public static func load(
         bytes: [UInt8], vetting: (_ root: Node, _ text: String) -> SpecProblem? = { _, _ in nil }
     ) throws(SpecProblem) -> SpecDocument {
+        let isJSON = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "{")
+        // JSON is read as JSON, in document order (the order of paths, the
+        // first of two alike answers, and of examples' keys is the
+        // document's), straight into the tree the decoder walks; its lines
+        // are found, on a decoding error only, in the YAML tree of the same
+        // text (JSON is YAML's subset). What the parser read is UTF-8: its
+        // strings are checked, and the rest is ASCII.
+        if isJSON, let tree = SpecTree(json: bytes) {
+            return try Self.document(tree) {
+                try? Yams.compose(yaml: String(decoding: bytes, as: UTF8.self), Self.resolver)
+            }
+        }
         guard let text = String(bytes: bytes, encoding: .utf8) else {
             throw SpecProblem(line: 1, column: 1, message: "the description is not UTF-8 text", fix: "save it as UTF-8")
         }
-        let isJSON = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "{")
-        // JSON is checked as JSON first, for a JSON message; then it is read
-        // like YAML (JSON is YAML's subset), because Foundation's JSONDecoder
-        // hands OpenAPIKit an object's keys in no particular order, and the
-        // order of paths (the first of two alike answers) and of examples'
-        // keys is the document's.
+        // Not JSON (or a key written twice, which YAML refuses): checked as
+        // JSON first, for a JSON message; then read as YAML, for its.
         if isJSON, JSONValue(bytes: bytes) == nil {
             throw SpecProblem(
                 line: 1, column: 1, message: "the description starts like JSON but is not valid JSON",
@@ -38,21 +47,28 @@ public enum SpecLoader {
         } catch {
             throw SpecProblem(line: 1, column: 1, message: "invalid YAML: \(error)")
         }
-        guard let node, case .mapping(let root) = node else {
-            throw SpecProblem(
-                line: 1, column: 1, message: "the description is not a mapping of `key: value` lines",
-                fix: "an OpenAPI document starts with `openapi: 3.1.0`")
-        }
+        guard let node, case .mapping = node else { throw Self.notAMapping }
         if let refused = vetting(node, text) { throw refused }
-        let version = try Self.version(openapi: root["openapi"]?.string, swagger: root["swagger"]?.string)
-        // OpenAPIKit drops the keywords written beside `allOf`/`oneOf`/
-        // `anyOf` (Box writes `required` there): folded into the combinator
-        // first, they are kept, for the samples and the checks.
-        let document = try Self.decode(version: version, node: CombinatorSiblings.folded(node))
-        return try SpecOperations.document(document, version: version)
+        return try Self.document(SpecTree(node)) { node }
     }
 
     private static let resolver = Resolver.basic.appending(.merge)
+
+    private static let notAMapping = SpecProblem(
+        line: 1, column: 1, message: "the description is not a mapping of `key: value` lines",
+        fix: "an OpenAPI document starts with `openapi: 3.1.0`")
+
+    /// The document of `tree`; `lines` gives its YAML tree, where a decoding
+    /// error's line is looked up.
+    private static func document(_ tree: SpecTree, lines: () -> Node?) throws(SpecProblem) -> SpecDocument {
+        guard case .mapping(let root) = tree else { throw Self.notAMapping }
+        let version = try Self.version(openapi: root["openapi"]?.text, swagger: root["swagger"]?.text)
+        // OpenAPIKit drops the keywords written beside `allOf`/`oneOf`/
+        // `anyOf` (Box writes `required` there): folded into the combinator
+        // first, they are kept, for the samples and the checks.
+        let document = try Self.decode(version: version, tree: CombinatorSiblings.folded(tree), lines: lines)
+        return try SpecOperations.document(document, version: version)
+    }
 
     private static func version(openapi: String?, swagger: String?) throws(SpecProblem) -> SpecVersion {
         switch SpecVersion.of(openapi: openapi, swagger: swagger) {
@@ -63,12 +79,17 @@ public enum SpecLoader {
 
     /// Decodes with OpenAPIKit (3.0 converted to the 3.1 model); a decoding
     /// error becomes a problem on the line it names, where that is found.
-    private static func decode(version: SpecVersion, node: Node) throws(SpecProblem) -> OpenAPIKit.OpenAPI.Document {
+    private static func decode(
+        version: SpecVersion, tree: SpecTree, lines: () -> Node?
+    ) throws(SpecProblem) -> OpenAPIKit.OpenAPI.Document {
         do {
-            return try SpecPathSlices.decode(SpecTree(node), version: version)
+            return try SpecPathSlices.decode(tree, version: version)
         } catch {
             let described = OpenAPIKit.OpenAPI.Error(from: error)
-            let mark = SpecLines.mark(of: described.codingPath.map(\.stringValue), in: node)
+            // The coding path is the folded tree's: looked up in the folded
+            // YAML tree.
+            let mark = SpecLines.mark(
+                of: described.codingPath.map(\.stringValue), in: lines().map { CombinatorSiblings.folded($0) })
             throw SpecProblem(
                 line: mark?.line ?? 0, column: mark?.column ?? 0,
                 message: "not a valid OpenAPI document: \(described.localizedDescription)",
@@ -77,8 +98,9 @@ public enum SpecLoader {
     }
 }
 
-extension Node.Mapping {
-    fileprivate subscript(name: String) -> Node? {
-        self.first { $0.key.string == name }?.value
+extension SpecTree {
+    /// A scalar's text; `nil` for a sequence or a mapping.
+    fileprivate var text: String? {
+        if case .scalar(let scalar) = self { scalar.string } else { nil }
     }
 }

@@ -96,6 +96,17 @@ final class SpecMapping: Sendable {
         self.positions = positions
     }
 
+    /// Whether a key is written twice: Yams refuses that in what it
+    /// composes, so a tree read from JSON must too.
+    var repeatsAKey: Bool {
+        if self.keys.count > Self.searched {
+            return self.positions.count < self.keys.count(where: { $0 != nil })
+        }
+        return self.keys.indices.contains { position in
+            self.keys[position] != nil && self.keys[..<position].contains(self.keys[position])
+        }
+    }
+
     subscript(key: String) -> SpecTree? {
         if self.keys.count > Self.searched { return self.positions[key].map { self.values[$0] } }
         var position = self.keys.count - 1

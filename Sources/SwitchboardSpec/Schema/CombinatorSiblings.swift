@@ -15,16 +15,20 @@ public import Yams
 /// `nullable` without a `type`, …) stay where they are; a `discriminator`
 /// goes with the `oneOf`/`anyOf` it picks a branch of.
 ///
-/// The loader calls this on the tree it read (`JSONValue` for JSON,
-/// `Yams.Node` for YAML, which keeps the order of keys and their lines)
-/// before decoding it.
+/// The loader folds the tree it decodes (`SpecTree`, from JSON or YAML);
+/// the error path folds the YAML tree it finds lines in (`Yams.Node`,
+/// which keeps the keys' lines), and tests fold `JSONValue`s.
 public enum CombinatorSiblings {
     public static func folded(_ document: JSONValue) -> JSONValue {
-        self.fold(document)
+        self.fold(document) ?? document
     }
 
     public static func folded(_ document: Node) -> Node {
-        self.fold(document)
+        self.fold(document) ?? document
+    }
+
+    static func folded(_ document: SpecTree) -> SpecTree {
+        self.fold(document) ?? document
     }
 
     /// The keywords that constrain a value, as opposed to annotating it.
@@ -37,20 +41,34 @@ public enum CombinatorSiblings {
     /// Keywords whose values are data, left as they are.
     static let values: Set<String> = ["example", "examples", "default", "enum", "const"]
 
-    private static func fold<Tree: FoldableTree>(_ tree: Tree) -> Tree {
-        if let items = tree.items { return tree.withItems(items.map { self.fold($0) }) }
-        guard let entries = tree.entries else { return tree }
-        let name = { (entry: (key: Tree, value: Tree)) in entry.key.keyText ?? "" }
+    /// `tree` folded; `nil` when nothing in it changes, so that a document
+    /// is rebuilt only along the paths to its folded schemas.
+    private static func fold<Tree: FoldableTree>(_ tree: Tree) -> Tree? {
+        if let items = tree.items {
+            var changed = false
+            let folded = items.map { item in
+                guard let folded = self.fold(item) else { return item }
+                changed = true
+                return folded
+            }
+            return changed ? tree.withItems(folded) : nil
+        }
+        guard let entries = tree.entries else { return nil }
+        let name = { (entry: (key: Tree.Key, value: Tree)) in Tree.text(of: entry.key) ?? "" }
         // Examples and values are the API's data, not schemas.
+        var changed = false
         let children = entries.map { entry in
-            (key: entry.key, value: self.values.contains(name(entry)) ? entry.value : self.fold(entry.value))
+            guard !self.values.contains(name(entry)), let folded = self.fold(entry.value) else { return entry }
+            changed = true
+            return (key: entry.key, value: folded)
         }
         let combinators = children.filter { ["allOf", "oneOf", "anyOf"].contains(name($0)) && $0.value.items != nil }
+        guard !combinators.isEmpty else { return changed ? tree.withEntries(children) : nil }
         let movesType = children.contains { name($0) == "type" }
         let moved = children.filter { self.constraints.contains(name($0)) || (movesType && name($0) == "nullable") }
         // One combinator alone, or with annotations only: as written.
-        guard !combinators.isEmpty, combinators.count > 1 || !moved.isEmpty else {
-            return tree.withEntries(children)
+        guard combinators.count > 1 || !moved.isEmpty else {
+            return changed ? tree.withEntries(children) : nil
         }
         var members: [Tree] = []
         let discriminator = children.first { name($0) == "discriminator" }
@@ -76,43 +94,42 @@ public enum CombinatorSiblings {
 
 /// A document tree the fold reads and rebuilds.
 protocol FoldableTree {
+    /// A mapping's key.
+    associatedtype Key
     /// The pairs of a mapping in order; `nil` for anything else.
-    var entries: [(key: Self, value: Self)]? { get }
+    var entries: [(key: Key, value: Self)]? { get }
     /// The items of a sequence; `nil` for anything else.
     var items: [Self]? { get }
-    /// The text of a scalar key.
-    var keyText: String? { get }
-    func withEntries(_ entries: [(key: Self, value: Self)]) -> Self
+    /// The text of a key; `nil` for one that is not a scalar.
+    static func text(of key: Key) -> String?
+    func withEntries(_ entries: [(key: Key, value: Self)]) -> Self
     func withItems(_ items: [Self]) -> Self
     /// A new mapping, sequence or key, of the kind of this tree.
-    func mapping(_ entries: [(key: Self, value: Self)]) -> Self
+    func mapping(_ entries: [(key: Key, value: Self)]) -> Self
     func sequence(_ items: [Self]) -> Self
-    func key(_ name: String) -> Self
+    func key(_ name: String) -> Key
 }
 
 extension JSONValue: FoldableTree {
-    var entries: [(key: JSONValue, value: JSONValue)]? {
+    var entries: [(key: String, value: JSONValue)]? {
         guard case .object(let fields) = self else { return nil }
-        return fields.sorted { $0.key < $1.key }.map { (key: .string($0.key), value: $0.value) }
+        return fields.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
     }
 
     var items: [JSONValue]? {
         if case .array(let items) = self { items } else { nil }
     }
 
-    func withEntries(_ entries: [(key: JSONValue, value: JSONValue)]) -> JSONValue { self.mapping(entries) }
+    static func text(of key: String) -> String? { key }
+    func withEntries(_ entries: [(key: String, value: JSONValue)]) -> JSONValue { self.mapping(entries) }
     func withItems(_ items: [JSONValue]) -> JSONValue { .array(items) }
 
-    func mapping(_ entries: [(key: JSONValue, value: JSONValue)]) -> JSONValue {
-        .object(Dictionary(entries.map { ($0.key.text, $0.value) }) { _, last in last })
-    }
-
-    var keyText: String? {
-        if case .string(let text) = self { text } else { nil }
+    func mapping(_ entries: [(key: String, value: JSONValue)]) -> JSONValue {
+        .object(Dictionary(entries.map { ($0.key, $0.value) }) { _, last in last })
     }
 
     func sequence(_ items: [JSONValue]) -> JSONValue { .array(items) }
-    func key(_ name: String) -> JSONValue { .string(name) }
+    func key(_ name: String) -> String { name }
 }
 
 extension Node: FoldableTree {
@@ -125,7 +142,7 @@ extension Node: FoldableTree {
         if case .sequence(let sequence) = self { Array(sequence) } else { nil }
     }
 
-    var keyText: String? { self.string }
+    static func text(of key: Node) -> String? { key.string }
 
     func withEntries(_ entries: [(key: Node, value: Node)]) -> Node {
         guard case .mapping(let mapping) = self else { return self }
@@ -144,4 +161,27 @@ extension Node: FoldableTree {
 
     func sequence(_ items: [Node]) -> Node { .sequence(Node.Sequence(items, .implicit, .any, self.mark)) }
     func key(_ name: String) -> Node { .scalar(Node.Scalar(name, .implicit, .any, self.mark)) }
+}
+
+extension SpecTree: FoldableTree {
+    var entries: [(key: String?, value: SpecTree)]? {
+        guard case .mapping(let mapping) = self else { return nil }
+        return zip(mapping.keys, mapping.values).map { (key: $0, value: $1) }
+    }
+
+    var items: [SpecTree]? {
+        if case .sequence(let items) = self { items } else { nil }
+    }
+
+    static func text(of key: String?) -> String? { key }
+
+    func withEntries(_ entries: [(key: String?, value: SpecTree)]) -> SpecTree { self.mapping(entries) }
+    func withItems(_ items: [SpecTree]) -> SpecTree { .sequence(items) }
+
+    func mapping(_ entries: [(key: String?, value: SpecTree)]) -> SpecTree {
+        .mapping(SpecMapping(keys: entries.map(\.key), values: entries.map(\.value)))
+    }
+
+    func sequence(_ items: [SpecTree]) -> SpecTree { .sequence(items) }
+    func key(_ name: String) -> String? { name }
 }
