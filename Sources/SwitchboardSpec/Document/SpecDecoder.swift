@@ -224,13 +224,8 @@ private struct SpecUnkeyedContainer: UnkeyedDecodingContainer {
 
 extension SpecDecoder: SingleValueDecodingContainer {
     func decodeNil() -> Bool {
-        // Yams reads only a plain scalar as null (a quoted `'null'` is a
-        // string): asked of every optional field, so the quoted ones are
-        // answered without making a scalar for Yams to read.
-        guard case .scalar(let scalar) = self.tree, scalar.style == Node.Scalar.Style.plain.rawValue else {
-            return false
-        }
-        return NSNull.construct(from: scalar.node) != nil
+        guard case .scalar(let scalar) = self.tree else { return false }
+        return scalar.isNull
     }
 
     func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
