@@ -45,7 +45,7 @@ indirect enum SpecTree: Sendable {
         var merged: [(key: Node, value: Node)] = []
         var own: [(key: Node, value: Node)] = []
         for (key, value) in mapping {
-            guard key.tag.rawValue == Tag.Name.merge.rawValue else {
+            guard Self.isMergeKey(key) else {
                 own.append((key, value))
                 continue
             }
@@ -59,6 +59,16 @@ indirect enum SpecTree: Sendable {
             }
         }
         return merged + own
+    }
+
+    /// Whether a key is `<<`, or tagged `!!merge`. Asking the node for its
+    /// tag would resolve it, running the resolver's patterns on every key
+    /// of the document; the loader's resolver (`.merge` appended) resolves
+    /// a plain `<<`, the only untagged merge key, to `merge`.
+    private static func isMergeKey(_ key: Node) -> Bool {
+        guard case .scalar(let scalar) = key else { return false }
+        let named = scalar.tag.description
+        return named == Tag.Name.merge.rawValue || (named == Tag.Name.implicit.rawValue && scalar.string == "<<")
     }
 
     /// What a type mismatch names as found, in Yams' words.
