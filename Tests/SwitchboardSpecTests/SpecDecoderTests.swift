@@ -14,6 +14,17 @@ import Yams
 @Suite struct SpecDecoderTests {
     static var options: [CodingUserInfoKey: Any] { [OpenAPIKit.VendorExtensionsConfiguration.enabledKey: false] }
 
+    /// The coding path OpenAPIKit names in the error `decode` throws; `nil`
+    /// when it throws none.
+    static func errorPath(_ decode: () throws -> Void) -> String? {
+        do {
+            try decode()
+            return nil
+        } catch {
+            return OpenAPIKit.OpenAPI.Error(from: error).codingPathString
+        }
+    }
+
     static func node(_ text: String) throws -> Node {
         try #require(try Yams.compose(yaml: text, .basic.appending(.merge)))
     }
@@ -199,18 +210,10 @@ import Yams
                   responses:
                     '200': {description: ok}
             """)
-        func path(_ decode: () throws -> Void) -> String? {
-            do {
-                try decode()
-                return nil
-            } catch {
-                return OpenAPIKit.OpenAPI.Error(from: error).codingPathString
-            }
-        }
-        let yams = path {
+        let yams = Self.errorPath {
             _ = try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: node, userInfo: Self.options)
         }
-        let ours = path {
+        let ours = Self.errorPath {
             _ = try SpecDecoder.decode(OpenAPIKit.OpenAPI.Document.self, from: SpecTree(node), userInfo: Self.options)
         }
         #expect(ours != nil)

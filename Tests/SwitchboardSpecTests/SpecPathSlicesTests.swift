@@ -51,16 +51,10 @@ import Yams
         text += "      responses: {'200': {description: ok}}\n"
         text += "tags: 3\n"
         let tree = try Self.tree(text)
-        func path(_ decode: () throws -> Void) -> String? {
-            do {
-                try decode()
-                return nil
-            } catch {
-                return OpenAPIKit.OpenAPI.Error(from: error).codingPathString
-            }
+        let whole = SpecDecoderTests.errorPath { _ = try SpecPathSlices.decodeWhole(tree, version: .v3_1) }
+        let sliced = SpecDecoderTests.errorPath {
+            _ = try SpecPathSlices.decode(tree, version: .v3_1, slices: 3, fewestSliced: 2)
         }
-        let whole = path { _ = try SpecPathSlices.decodeWhole(tree, version: .v3_1) }
-        let sliced = path { _ = try SpecPathSlices.decode(tree, version: .v3_1, slices: 3, fewestSliced: 2) }
         #expect(whole != nil)
         #expect(sliced == whole)
     }
