@@ -1,5 +1,8 @@
+import Dispatch
+import Foundation
 import NIOConcurrencyHelpers
 import SwitchboardCore
+import SwitchboardTestSupport
 import Testing
 
 /// `Deferred` makes its value once, when first asked for, however many
@@ -21,5 +24,25 @@ import Testing
         #expect(values.allSatisfy { $0 == Array("made".utf8) })
         #expect(deferred.isMade)
         #expect(makes.withLockedValue { $0 } == 1)
+    }
+
+    /// An event loop asks whether a body is made to decide to wait for it
+    /// elsewhere: the answer comes while another thread is making it.
+    @Test func askingWhetherItIsMadeNeverWaitsForTheMaking() async {
+        let started = DispatchSemaphore(value: 0)
+        let gate = DispatchSemaphore(value: 0)
+        let deferred = Deferred<Int> {
+            started.signal()
+            // Bounded, so a failed test cannot keep its thread for ever.
+            _ = gate.wait(timeout: .now() + 30)
+            return 1
+        }
+        let making = Thread { _ = deferred.value }
+        making.start()
+        #expect(await waitUntil { started.wait(timeout: .now()) == .success })
+        #expect(!deferred.isMade)
+        gate.signal()
+        #expect(await waitUntil { deferred.isMade })
+        #expect(deferred.value == 1)
     }
 }

@@ -16,7 +16,7 @@ extension WireHarness {
     ) throws {
         let responder = Responder(
             panel: panel, journal: journal, controlToken: controlToken, noStore: noStore, keepAlive: keepAlive,
-            upstream: upstream)
+            upstream: upstream, makesBodiesOffLoop: false)
         try self.init(panel: panel, journal: journal, keeping: fixtures, loop: loop, remote: remote) { pipeline in
             try SwitchboardServer.configure(pipeline, responder: responder, limits: limits)
             if let socket { try pipeline.addHandler(socket, position: .first) }

@@ -1,3 +1,4 @@
+import Atomics
 import NIOConcurrencyHelpers
 
 /// A value made the first time it is asked for, then kept, from any
@@ -11,14 +12,18 @@ public final class Deferred<Value: Sendable>: Sendable {
     /// `nil` until first asked for. Two threads asking at once: the second
     /// waits for the first's value rather than make it again.
     private let made = NIOLockedValueBox<Value?>(nil)
+    /// Set once the value is made, read without the lock: asking whether it
+    /// is made (an event loop deciding to wait for it elsewhere) never
+    /// waits for the making.
+    private let ready = ManagedAtomic(false)
 
     public init(_ make: @escaping @Sendable () -> Value) {
         self.make = make
     }
 
-    /// Whether the value has been made yet.
+    /// Whether the value has been made yet; never waits.
     public var isMade: Bool {
-        self.made.withLockedValue { $0 != nil }
+        self.ready.load(ordering: .acquiring)
     }
 
     /// The value, made on the first call.
@@ -27,6 +32,7 @@ public final class Deferred<Value: Sendable>: Sendable {
             if let made { return made }
             let value = self.make()
             made = value
+            self.ready.store(true, ordering: .releasing)
             return value
         }
     }

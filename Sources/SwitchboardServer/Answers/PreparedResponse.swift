@@ -17,7 +17,7 @@ struct PreparedResponse: Sendable {
         var body: ByteBuffer
         var head: HTTPResponseHead?
         var wire: ByteBuffer?
-        var diskFile: String?
+        var laterBody: LaterBody?
         var plan = AnswerPlan.answer(AnswerPlan.BodyPlan())
         var decision: Decision?
         var endpointID: String?
@@ -67,11 +67,11 @@ struct PreparedResponse: Sendable {
         get { self.box.fields.wire }
         _modify { yield &self.box.fields.wire }
     }
-    /// A body too large to hold in memory, read from this file before the
-    /// response is answered (see `AnswerWriter.readFromDisk`).
-    var diskFile: String? {
-        get { self.box.fields.diskFile }
-        _modify { yield &self.box.fields.diskFile }
+    /// A body made off the event loop before the response is answered
+    /// (see `LaterBody`).
+    var laterBody: LaterBody? {
+        get { self.box.fields.laterBody }
+        _modify { yield &self.box.fields.laterBody }
     }
     /// What goes on the wire, and how (see `AnswerPlan`).
     var plan: AnswerPlan {

@@ -16,6 +16,10 @@ final class Responder: Sendable {
     let noStore: Bool
     /// Whether a connection may carry more than one request.
     let keepAlive: Bool
+    /// Whether a later body (`LaterBody`) is made on NIO's thread pool, as
+    /// a server does; tests on an embedded loop, which no other thread may
+    /// touch, make it in place.
+    let makesBodiesOffLoop: Bool
     /// What requests are answered from: the latest panel snapshot whose
     /// manifest's responses are compiled, with them. Loops only read it.
     private let ready: NIOLockedValueBox<Ready>
@@ -46,8 +50,9 @@ final class Responder: Sendable {
 
     init(
         panel: ControlPanel, journal: RequestJournal, controlToken: String? = nil, cors: Bool = true,
-        noStore: Bool = false, keepAlive: Bool = true, upstream: Upstream? = nil
+        noStore: Bool = false, keepAlive: Bool = true, upstream: Upstream? = nil, makesBodiesOffLoop: Bool = true
     ) {
+        self.makesBodiesOffLoop = makesBodiesOffLoop
         self.panel = panel
         self.upstream = upstream
         self.journal = journal
@@ -261,7 +266,7 @@ final class Responder: Sendable {
                     response = PreparedResponse(status: compiled.status, headers: resolved.headers, body: resolved.body)
                     response.head = resolved.head
                     response.wire = resolved.wire
-                    response.diskFile = resolved.file
+                    response.laterBody = resolved.later
                 } else {
                     let missing = compiled.missingFileName(parameters: parameters) ?? "?"
                     let body = UnmatchedResponse.missingFixture(

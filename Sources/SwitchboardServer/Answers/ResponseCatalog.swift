@@ -100,6 +100,11 @@ struct CompiledResponse: Sendable {
         case .single(let file):
             return file.resolve(parameters: parameters)
         case .deferred(let file):
+            // Not made yet: made off the event loop, then answered.
+            guard file.isMade else {
+                return CompiledFile.Resolved(
+                    headers: HTTPHeaders(), body: ByteBuffer(), later: .generated(file, parameters: parameters))
+            }
             return file.value.resolve(parameters: parameters)
         case .perRequest(let pattern, let files):
             let path = String(decoding: pattern.render(parameters), as: UTF8.self)
@@ -156,14 +161,14 @@ struct CompiledFile: Sendable {
     /// Status line, headers and body as they go on the wire, for fixed bodies.
     let wire: ByteBuffer?
 
-    struct Resolved {
+    struct Resolved: Sendable {
         var headers: HTTPHeaders
         var body: ByteBuffer
         /// Ready for HTTP/1.1 keep-alive requests, when the body is fixed.
         var head: HTTPResponseHead?
         var wire: ByteBuffer?
-        /// The file to read the body from; `body` is empty until then.
-        var file: String?
+        /// The body to make off the event loop; `body` is empty until then.
+        var later: LaterBody?
     }
 
     init(_ body: FixtureBody, base: HTTPHeaders, status: HTTPResponseStatus, allocator: ByteBufferAllocator) {
@@ -220,7 +225,8 @@ struct CompiledFile: Sendable {
             headers.add(name: "Content-Length", value: String(bytes.count))
             return Resolved(headers: headers, body: ByteBuffer(bytes: bytes), head: nil, wire: nil)
         case .onDisk(let path):
-            return Resolved(headers: self.headers(parameters), body: ByteBuffer(), head: nil, wire: nil, file: path)
+            return Resolved(
+                headers: self.headers(parameters), body: ByteBuffer(), head: nil, wire: nil, later: .file(path))
         }
     }
 

@@ -51,16 +51,28 @@ final class AnswerWriter {
         self.host = host
     }
 
-    /// Runs `response` for `request`: its body read from disk first if it
-    /// is kept there, then its delay, then its plan.
+    /// Runs `response` for `request`: its body made off the loop first if
+    /// it is made later (`LaterBody`), then its delay, then its plan.
     func run(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
-        guard let file = response.diskFile else {
+        guard let later = response.laterBody else {
             self.answer(response, for: request, context: context)
+            return
+        }
+        // Made since (a remembered answer whose generated body another
+        // request made), or made here: on an embedded loop in tests.
+        if later.isMade || !self.responder.makesBodiesOffLoop {
+            let ready: PreparedResponse
+            do {
+                ready = response.filled(with: try later.makeNow())
+            } catch {
+                ready = response.unreadable("\(error)")
+            }
+            self.answer(ready, for: request, context: context)
             return
         }
         // No longer arriving: no body deadline, no "client left" entry.
         guard self.check(self.host.connection.fileReadStarted(), request, response, context: context) else { return }
-        self.readFromDisk(file, response, for: request, context: context)
+        self.awaitBody(later, response, for: request, context: context)
     }
 
     /// Sends a response, after its injected delay if it has one.

@@ -71,7 +71,8 @@ struct ConnectionStateMachine {
         case waiting(Request, DecidedAnswer, Resume)
         /// Held unanswered until the client gives up (`hang`).
         case hanging(Request, DecidedAnswer)
-        /// Its body is being read from disk.
+        /// Its body is being made off the loop (`LaterBody`): read from
+        /// disk, or generated from a description on its first answer.
         case readingFile
         /// Sent to the upstream: its answer awaited, relayed, or held
         /// (see `UpstreamStateMachine`).

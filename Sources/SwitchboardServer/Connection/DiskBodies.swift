@@ -11,26 +11,29 @@ enum DiskBodies {
     }
 
     static func read(_ path: String, on loop: any EventLoop) -> EventLoopFuture<ByteBuffer> {
-        NIOThreadPool.singleton.runIfActive(eventLoop: loop) {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw ReadError(code: errno) }
-            defer { close(descriptor) }
-            var info = stat()
-            guard fstat(descriptor, &info) == 0 else { throw ReadError(code: errno) }
-            // The size now, not at load: a file replaced since is sent whole.
-            var buffer = ByteBufferAllocator().buffer(capacity: Int(info.st_size))
-            while true {
-                if buffer.writableBytes == 0 { buffer.reserveCapacity(minimumWritableBytes: 64 * 1024) }
-                var failure: Int32 = 0
-                let count = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 0) { room in
-                    let count = Foundation.read(descriptor, room.baseAddress, room.count)
-                    if count < 0 { failure = errno }
-                    return Swift.max(0, count)
-                }
-                if failure == EINTR { continue }
-                if failure != 0 { throw ReadError(code: failure) }
-                if count == 0 { return buffer }
+        NIOThreadPool.singleton.runIfActive(eventLoop: loop) { try Self.readNow(path) }
+    }
+
+    /// The file's bytes, read on the caller's thread (never an event loop).
+    static func readNow(_ path: String) throws -> ByteBuffer {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ReadError(code: errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw ReadError(code: errno) }
+        // The size now, not at load: a file replaced since is sent whole.
+        var buffer = ByteBufferAllocator().buffer(capacity: Int(info.st_size))
+        while true {
+            if buffer.writableBytes == 0 { buffer.reserveCapacity(minimumWritableBytes: 64 * 1024) }
+            var failure: Int32 = 0
+            let count = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 0) { room in
+                let count = Foundation.read(descriptor, room.baseAddress, room.count)
+                if count < 0 { failure = errno }
+                return Swift.max(0, count)
             }
+            if failure == EINTR { continue }
+            if failure != 0 { throw ReadError(code: failure) }
+            if count == 0 { return buffer }
         }
     }
 }

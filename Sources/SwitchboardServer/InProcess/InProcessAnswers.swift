@@ -47,8 +47,14 @@ public final class InProcessAnswers: Sendable {
             head: head, snapshot: ready.snapshot, catalog: ready.catalog, now: request.arrived, retry: &retry,
             memo: &memo, body: request.body
         ).withRateLimitHeaders()
-        if let file = prepared.diskFile {
-            Self.readFromDisk(file, into: &prepared)
+        if let later = prepared.laterBody {
+            // Made now, on the caller's thread (a URLSession worker, never
+            // an event loop), as the server makes it on NIO's thread pool.
+            do {
+                prepared = prepared.filled(with: try later.makeNow())
+            } catch {
+                prepared = prepared.unreadable("\(error)")
+            }
         }
         return InProcessAnswer(request: request, prepared: prepared, cors: self.responder.cors)
     }
@@ -66,24 +72,6 @@ public final class InProcessAnswers: Sendable {
             head: request.head, body: request.body, bodySize: request.bodySize, wallTime: request.wallTime,
             arrived: request.arrived, response, status: status, now: .now(), headSentAt: answer.statusLineAt)
         self.responder.journal.record(entry)
-    }
-
-    /// A body too large to hold: read now, on the caller's thread (a
-    /// URLSession worker, never an event loop), as the server reads it on
-    /// NIO's thread pool.
-    private static func readFromDisk(_ path: String, into response: inout PreparedResponse) {
-        response.diskFile = nil
-        if let data = FileManager.default.contents(atPath: path) {
-            response.body = ByteBuffer(bytes: data)
-            response.headers.replaceOrAdd(name: "Content-Length", value: String(data.count))
-            return
-        }
-        let body = ErrorBody.buffer(.fixtureUnreadable, "Switchboard cannot read the fixture file \(path)")
-        response.status = .internalServerError
-        response.headers = UnmatchedResponse.headers(length: body.readableBytes)
-        response.body = body
-        response.head = nil
-        response.wire = nil
     }
 }
 
