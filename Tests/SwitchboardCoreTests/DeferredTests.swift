@@ -33,16 +33,17 @@ import Testing
         let gate = DispatchSemaphore(value: 0)
         let deferred = Deferred<Int> {
             started.signal()
-            // Bounded, so a failed test cannot keep its thread for ever.
-            _ = gate.wait(timeout: .now() + 30)
+            gate.wait()
             return 1
         }
+        // Whatever happens below, the making ends.
+        defer { gate.signal() }
         let making = Thread { _ = deferred.value }
         making.start()
-        #expect(await waitUntil { started.wait(timeout: .now()) == .success })
+        #expect(await waitUntil(timeout: 300) { started.wait(timeout: .now()) == .success })
         #expect(!deferred.isMade)
         gate.signal()
-        #expect(await waitUntil { deferred.isMade })
+        #expect(await waitUntil(timeout: 300) { deferred.isMade })
         #expect(deferred.value == 1)
     }
 }

@@ -20,8 +20,7 @@ import Testing
         let makes = NIOLockedValueBox(0)
         let body = Deferred<[UInt8]> {
             makes.withLockedValue { $0 += 1 }
-            // Bounded, so a failed test cannot keep the pool's thread for ever.
-            _ = gate.wait(timeout: .now() + 30)
+            gate.wait()
             return Array(#"{"made":true}"#.utf8)
         }
         let slow = EndpointDefinition(
@@ -33,9 +32,12 @@ import Testing
         let manifest = Manifest(directory: "/nonexistent", file: "/nonexistent/api.json", endpoints: [slow, quick])
         let server = try RunningServer(panel: ControlPanel(manifest: manifest), threads: 1)
         try await server.serving { server in
+            // However this ends, the making ends before the server stops
+            // (stopping waits for the request in flight).
+            defer { gate.signal() }
             let session = HTTPClient.session()
             async let slowAnswer = session.data(from: server.url("/slow"))
-            #expect(await waitUntil { makes.withLockedValue { $0 } == 1 })
+            #expect(await waitUntil(timeout: 300) { makes.withLockedValue { $0 } == 1 })
             let (_, quickResponse) = try await session.data(from: server.url("/quick"))
             #expect((quickResponse as? HTTPURLResponse)?.statusCode == 200)
             #expect(!body.isMade, "the quick answer came while the slow body was still being made")

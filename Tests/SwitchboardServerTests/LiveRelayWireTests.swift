@@ -25,7 +25,8 @@ import Testing
             let upstream = ScriptedUpstream()
             let panel = try MemoryFixtures(LiveRelayWireTests.manifest).panel()
             let journal = RequestJournal(capacity: 100)
-            let responder = Responder(panel: panel, journal: journal, upstream: upstream.upstream(on: loop))
+            let responder = Responder(
+                panel: panel, journal: journal, upstream: upstream.upstream(on: loop), makesBodiesOffLoop: false)
             self.wire = try WireHarness(panel: panel, journal: journal, loop: loop) { pipeline in
                 try SwitchboardServer.configure(pipeline, responder: responder, limits: ServerLimits())
                 if let socket { try pipeline.addHandler(socket, position: .first) }

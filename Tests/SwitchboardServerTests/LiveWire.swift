@@ -36,7 +36,7 @@ struct LiveWire {
         self.fixtures = nil
         self.responder = Responder(
             panel: self.panel, journal: self.journal,
-            upstream: self.upstream.upstream(on: self.loop, settings: settings))
+            upstream: self.upstream.upstream(on: self.loop, settings: settings), makesBodiesOffLoop: false)
     }
 
     /// The server for the folder `fixtures` on disk (or for the OpenAPI
@@ -47,7 +47,8 @@ struct LiveWire {
         self.fixtures = fixtures
         self.limits = ServerLimits()
         self.responder = Responder(
-            panel: self.panel, journal: self.journal, upstream: self.upstream.upstream(on: self.loop))
+            panel: self.panel, journal: self.journal, upstream: self.upstream.upstream(on: self.loop),
+            makesBodiesOffLoop: false)
     }
 
     /// A client connection to the server.

@@ -31,7 +31,7 @@ import Testing
         let journal = RequestJournal(capacity: 100)
         let feed = journal.addFeed(keepsDetails: false, backlogBudget: entries * (JournalEntry.slotBytes + 16))
         let panel = try MemoryFixtures("endpoints:\n  - { id: a, method: GET, path: /a }\n").panel()
-        let responder = Responder(panel: panel, journal: journal)
+        let responder = Responder(panel: panel, journal: journal, makesBodiesOffLoop: false)
         let counter = ReadCounter()
         let wire = try WireHarness(panel: panel, journal: journal) { pipeline in
             try SwitchboardServer.configure(pipeline, responder: responder, limits: ServerLimits())
