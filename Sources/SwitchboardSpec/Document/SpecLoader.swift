@@ -63,6 +63,13 @@ public enum SpecLoader {
     private static func document(_ tree: SpecTree, lines: () -> Node?) throws(SpecProblem) -> SpecDocument {
         guard case .mapping(let root) = tree else { throw Self.notAMapping }
         let version = try Self.version(openapi: root["openapi"]?.text, swagger: root["swagger"]?.text)
+        if let path = SpecDepth.tooDeep(tree) {
+            let mark = SpecLines.mark(of: path, in: lines())
+            throw SpecProblem(
+                line: mark?.line ?? 0, column: mark?.column ?? 0,
+                message: "the description nests more than \(SpecDepth.limit) levels deep here",
+                fix: "name the inner schemas in `components` and refer to them with `$ref`")
+        }
         // OpenAPIKit drops the keywords written beside `allOf`/`oneOf`/
         // `anyOf` (Box writes `required` there): folded into the combinator
         // first, they are kept, for the samples and the checks.

@@ -1,0 +1,44 @@
+/// How deep a description may nest before it is decoded.
+///
+/// OpenAPIKit decodes a schema inside a schema by recursion, some twenty
+/// calls a level: a description nested a few hundred levels deep (a schema
+/// `items` inside `items` 300 times, 4 KB of YAML) overflowed the stack and
+/// took the whole process down — `check`, `serve`, and a running server
+/// reloading an edit — with a segmentation fault instead of a problem on a
+/// line. Published descriptions nest far less (Box's, the deepest we carry,
+/// 22 levels), so a limit well below the crash is no loss.
+enum SpecDepth {
+    /// Levels of mappings and sequences, the document itself the first.
+    static let limit = 64
+
+    /// The path (as a decoding error's coding path) to the first value
+    /// nested deeper than `limit`; `nil` when none is. The walk stops at
+    /// the limit, so it never recurses deeper than that itself.
+    static func tooDeep(_ tree: SpecTree, limit: Int = Self.limit) -> [String]? {
+        var path: [String] = []
+        return Self.walk(tree, level: 1, limit: limit, path: &path) ? path : nil
+    }
+
+    private static func walk(_ tree: SpecTree, level: Int, limit: Int, path: inout [String]) -> Bool {
+        switch tree {
+        case .scalar:
+            return false
+        case .sequence(let items):
+            guard level <= limit else { return true }
+            for (index, item) in items.enumerated() {
+                path.append("Index \(index)")
+                if Self.walk(item, level: level + 1, limit: limit, path: &path) { return true }
+                path.removeLast()
+            }
+            return false
+        case .mapping(let mapping):
+            guard level <= limit else { return true }
+            for (key, value) in zip(mapping.keys, mapping.values) {
+                path.append(key ?? "")
+                if Self.walk(value, level: level + 1, limit: limit, path: &path) { return true }
+                path.removeLast()
+            }
+            return false
+        }
+    }
+}
