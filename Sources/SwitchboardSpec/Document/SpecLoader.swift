@@ -15,7 +15,10 @@ public enum SpecLoader {
     public static func load(
         bytes: [UInt8], vetting: (_ root: Node, _ text: String) -> SpecProblem? = { _, _ in nil }
     ) throws(SpecProblem) -> SpecDocument {
-        let isJSON = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "{")
+        // A byte order mark (Windows editors write one) is no part of the
+        // text: the JSON parser would refuse it, as RFC 8259 lets it.
+        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        let isJSON = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
         // JSON is read as JSON, in document order (the order of paths, the
         // first of two alike answers, and of examples' keys is the
         // document's), straight into the tree the decoder walks; its lines
