@@ -56,6 +56,19 @@ import Testing
         #expect(problem.line == 2)
     }
 
+    /// Past the JSON parser's own 512 levels, JSON is refused by it: that
+    /// is no reason to call the description "not valid JSON".
+    @Test func jsonPastTheParsersDepthIsToldTheSame() throws {
+        let example = String(repeating: #"{"a":"#, count: 600) + "1" + String(repeating: "}", count: 600)
+        let json = #"""
+            {"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"/d":{"get":{"operationId":"d",
+            "responses":{"200":{"description":"ok","content":{"application/json":{"example":\#(example)}}}}}}}}
+            """#
+        let problem = try #require(Self.problem(json))
+        #expect(problem.message == "the description nests more than 64 levels deep here")
+        #expect(problem.line == 2)
+    }
+
     @Test func aDescriptionNestedToTheLimitIsRead() throws {
         let document = try SpecLoader.load(bytes: Array(Self.nested(55).utf8))
         #expect(document.operations.map(\.operationID) == ["d"])
