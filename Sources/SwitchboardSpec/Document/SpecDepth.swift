@@ -19,6 +19,36 @@ enum SpecDepth {
         return Self.walk(tree, level: 1, limit: limit, path: &path) ? path : nil
     }
 
+    /// Whether JSON text nests brackets deeper than `limit` (strings
+    /// skipped): when the JSON parser refuses such a text, its depth may be
+    /// why, and the YAML reader says where it is too deep instead.
+    static func nestsDeeper(json bytes: [UInt8], than limit: Int = Self.limit) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                if depth > limit { return true }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
+        return false
+    }
+
     private static func walk(_ tree: SpecTree, level: Int, limit: Int, path: inout [String]) -> Bool {
         switch tree {
         case .scalar:

@@ -35,7 +35,9 @@ public enum SpecLoader {
         }
         // Not JSON (or a key written twice, which YAML refuses): checked as
         // JSON first, for a JSON message; then read as YAML, for its.
-        if isJSON, JSONValue(bytes: bytes) == nil {
+        // A text nested too deep for the JSON parser is read as YAML, which
+        // names the line where it is too deep (`SpecDepth`).
+        if isJSON, JSONValue(bytes: bytes) == nil, !SpecDepth.nestsDeeper(json: bytes) {
             throw SpecProblem(
                 line: 1, column: 1, message: "the description starts like JSON but is not valid JSON",
                 fix: "check it with a JSON linter (`python3 -m json.tool FILE`)")
