@@ -16,7 +16,7 @@ enum SpecDepth {
     /// the limit, so it never recurses deeper than that itself.
     static func tooDeep(_ tree: SpecTree, limit: Int = Self.limit) -> [String]? {
         var path: [String] = []
-        return Self.walk(tree, level: 1, limit: limit, path: &path) ? path : nil
+        return Self.walk(tree, level: 1, limit: limit, path: &path) ? path.reversed() : nil
     }
 
     /// Whether JSON text nests brackets deeper than `limit` (strings
@@ -49,24 +49,26 @@ enum SpecDepth {
         return false
     }
 
+    /// Whether a value in `tree` is deeper than `limit`; then `path` holds
+    /// the way to it, last key first (written only then: a key for every
+    /// value walked was a tenth of reading the description).
     private static func walk(_ tree: SpecTree, level: Int, limit: Int, path: inout [String]) -> Bool {
         switch tree {
         case .scalar:
             return false
         case .sequence(let items):
             guard level <= limit else { return true }
-            for (index, item) in items.enumerated() {
+            for index in items.indices where Self.walk(items[index], level: level + 1, limit: limit, path: &path) {
                 path.append("Index \(index)")
-                if Self.walk(item, level: level + 1, limit: limit, path: &path) { return true }
-                path.removeLast()
+                return true
             }
             return false
         case .mapping(let mapping):
             guard level <= limit else { return true }
-            for (key, value) in zip(mapping.keys, mapping.values) {
-                path.append(key ?? "")
-                if Self.walk(value, level: level + 1, limit: limit, path: &path) { return true }
-                path.removeLast()
+            for index in mapping.values.indices
+            where Self.walk(mapping.values[index], level: level + 1, limit: limit, path: &path) {
+                path.append(mapping.keys[index] ?? "")
+                return true
             }
             return false
         }
