@@ -55,6 +55,9 @@ public enum JSONValue: Sendable, Hashable {
         switch self {
         case .null: "null"
         case .bool(let value): value ? "true" : "false"
+        // JSON has no infinity or NaN (a YAML description can write them:
+        // `.inf`, `1e400`): null, as JavaScript's JSON.stringify writes them.
+        case .number(let value) where !value.isFinite: "null"
         case .number(let value):
             value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
         case .string(let text): JSONText.quoted(text)

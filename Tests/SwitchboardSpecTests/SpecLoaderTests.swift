@@ -88,6 +88,15 @@ import Yams
         #expect(Self.problem(json) == nil)
     }
 
+    /// Windows editors save UTF-8 with a byte order mark; the loader tells
+    /// JSON past it, and reads it (RFC 8259 lets a parser ignore it).
+    @Test func aJSONDocumentAfterAByteOrderMarkIsRead() throws {
+        let json =
+            #"{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"get": {"operationId": "a", "responses": {"200": {"description": "ok"}}}}}}"#
+        let document = try SpecLoader.load(bytes: [0xEF, 0xBB, 0xBF] + Array(json.utf8))
+        #expect(document.operations.map(\.operationID) == ["a"])
+    }
+
     @Test func aJSONDocumentKeepsTheOrderOfItsPathsAndExamples() throws {
         let names = (0..<24).map { "p\((7 * $0) % 24)" }
         let paths = names.map { name in

@@ -15,7 +15,10 @@ public enum SpecLoader {
     public static func load(
         bytes: [UInt8], vetting: (_ root: Node, _ text: String) -> SpecProblem? = { _, _ in nil }
     ) throws(SpecProblem) -> SpecDocument {
-        let isJSON = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "{")
+        // A byte order mark (Windows editors write one) is no part of the
+        // text: the JSON parser would refuse it, as RFC 8259 lets it.
+        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        let isJSON = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
         // JSON is read as JSON, in document order (the order of paths, the
         // first of two alike answers, and of examples' keys is the
         // document's), straight into the tree the decoder walks; its lines
@@ -32,7 +35,9 @@ public enum SpecLoader {
         }
         // Not JSON (or a key written twice, which YAML refuses): checked as
         // JSON first, for a JSON message; then read as YAML, for its.
-        if isJSON, JSONValue(bytes: bytes) == nil {
+        // A text nested too deep for the JSON parser is read as YAML, which
+        // names the line where it is too deep (`SpecDepth`).
+        if isJSON, JSONValue(bytes: bytes) == nil, !SpecDepth.nestsDeeper(json: bytes) {
             throw SpecProblem(
                 line: 1, column: 1, message: "the description starts like JSON but is not valid JSON",
                 fix: "check it with a JSON linter (`python3 -m json.tool FILE`)")
@@ -63,6 +68,13 @@ public enum SpecLoader {
     private static func document(_ tree: SpecTree, lines: () -> Node?) throws(SpecProblem) -> SpecDocument {
         guard case .mapping(let root) = tree else { throw Self.notAMapping }
         let version = try Self.version(openapi: root["openapi"]?.text, swagger: root["swagger"]?.text)
+        if let path = SpecDepth.tooDeep(tree) {
+            let mark = SpecLines.mark(of: path, in: lines())
+            throw SpecProblem(
+                line: mark?.line ?? 0, column: mark?.column ?? 0,
+                message: "the description nests more than \(SpecDepth.limit) levels deep here",
+                fix: "name the inner schemas in `components` and refer to them with `$ref`")
+        }
         // OpenAPIKit drops the keywords written beside `allOf`/`oneOf`/
         // `anyOf` (Box writes `required` there): folded into the combinator
         // first, they are kept, for the samples and the checks.

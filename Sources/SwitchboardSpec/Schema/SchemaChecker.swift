@@ -49,8 +49,8 @@ final class SchemaChecker {
 
     /// A step taken outside a check: a sampler sharing this checker's
     /// budget for the whole value it makes.
-    func spend() {
-        if let taken = self.steps { self.steps = taken + 1 }
+    func spend(_ count: Int = 1) {
+        if let taken = self.steps { self.steps = taken + count }
     }
 
     static let moreNotListed = "more problems not listed: a check lists the first \(SchemaChecker.listLimit)"

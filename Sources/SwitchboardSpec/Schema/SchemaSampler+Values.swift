@@ -89,8 +89,17 @@ extension SchemaSampler {
         }
         candidates.append(Self.fitted(word, minLength: string.minLength, maxLength: string.maxLength))
         let values = candidates.map(JSONValue.string)
-        return values.first { self.isValid($0, schema) } ?? values.last!
+        let value = values.first { self.isValid($0, schema) } ?? values.last!
+        // A long string costs steps for its length: the steps bound the
+        // count of values, and 2,000 arrays of `longest` strings would be
+        // 130 GB, made on the server's event loop by its first answer.
+        self.checker.spend(value.text.utf8.count / Self.charactersPerStep)
+        return value
     }
+
+    /// A generated string takes a step for so many of its bytes: the
+    /// steps then hold the strings of one value to 16 MB.
+    static let charactersPerStep = 8
 
     /// A schema asking for longer strings or more items than these gets
     /// these (and a sample it does not accept) rather than a body that

@@ -102,6 +102,20 @@ import Testing
         _ = self.samples(try T.schema(#"{"type": "string", "pattern": "^[a-z]+$", "minLength": 8, "maxLength": 9}"#))
     }
 
+    /// Each string and each array is held to its limit, but arrays of long
+    /// strings multiply them: `minItems: 1000` twice over strings of
+    /// `minLength: 65536` asked for 65 GB, and the server's first answer
+    /// made it (a smaller 655 MB took 104 s). A string's length costs steps.
+    @Test func longStringsInNestedArraysEndAtTheStepsInsteadOfExhaustingMemory() throws {
+        let schema = try T.schema(
+            #"{"type": "array", "minItems": 20, "items": {"type": "array", "minItems": 40, "items": {"type": "string", "minLength": 65536}}}"#
+        )
+        let value = SchemaSample.value(for: schema, in: .noComponents, seed: 1)
+        // 20 × 40 strings of 65,536 would be 52 MB.
+        #expect(value.json.utf8.count < 17_000_000)
+        #expect(value[0]?[0]?.text.count == 65_536)
+    }
+
     @Test func absurdLengthsAndCountsGiveASmallerHonestValueInsteadOfExhaustingMemory() throws {
         let long = try T.schema(#"{"type": "string", "minLength": 1000000000}"#)
         #expect(SchemaSample.value(for: long, in: .noComponents, seed: 1).text.unicodeScalars.count == 65_536)
