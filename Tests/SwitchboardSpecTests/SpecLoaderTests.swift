@@ -88,6 +88,22 @@ import Yams
         #expect(Self.problem(json) == nil)
     }
 
+    /// A byte-order mark (Windows editors save one) is not text: a JSON
+    /// description with one reads as without, as a YAML one does.
+    @Test func aDescriptionSavedWithAByteOrderMarkLoads() throws {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let json =
+            #"{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"get": {"#
+            + #""operationId": "a", "responses": {"200": {"description": "ok"}}}}}}"#
+        let yaml =
+            "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get:\n"
+            + "      operationId: a\n      responses: {'200': {description: ok}}\n"
+        for text in [json, yaml] {
+            let document = try SpecLoader.load(bytes: mark + Array(text.utf8))
+            #expect(document.operations.map(\.operationID) == ["a"])
+        }
+    }
+
     @Test func aJSONDocumentKeepsTheOrderOfItsPathsAndExamples() throws {
         let names = (0..<24).map { "p\((7 * $0) % 24)" }
         let paths = names.map { name in
