@@ -89,7 +89,8 @@ import Yams
     }
 
     /// A byte-order mark (Windows editors save one) is not text: a JSON
-    /// description with one reads as without, as a YAML one does.
+    /// description with one reads as without, as a YAML one does, and is
+    /// still told to be JSON (import names its copy by that).
     @Test func aDescriptionSavedWithAByteOrderMarkLoads() throws {
         let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
         let json =
@@ -102,6 +103,8 @@ import Yams
             let document = try SpecLoader.load(bytes: mark + Array(text.utf8))
             #expect(document.operations.map(\.operationID) == ["a"])
         }
+        #expect(SpecLoader.isJSON(mark + Array(json.utf8)))
+        #expect(!SpecLoader.isJSON(mark + Array(yaml.utf8)))
     }
 
     @Test func aJSONDocumentKeepsTheOrderOfItsPathsAndExamples() throws {
