@@ -42,4 +42,27 @@ import Testing
         #expect(again.body == first.body)
         #expect(bodies["getPetById success"].map { Data($0.value) } == first.body)
     }
+
+    /// A success that may not be cached (flaky, sequence, a count rule)
+    /// is the no-store twin of the made body: the same bytes, with
+    /// `Cache-Control: no-store`, made once for both.
+    @Test func anUncacheableSuccessIsTheSameBodyWithNoStore() throws {
+        let petstore = PublishedSpecs.folder.appendingPathComponent("swagger-petstore/openapi.yaml")
+        let wire = try WireHarness(
+            manifest: "openapi: api.yaml\n", files: ["api.yaml": Array(try Data(contentsOf: petstore))])
+        let bodies = Self.generated(wire.panel.snapshot().manifest)
+        let request = "GET /api/v3/pet/1 HTTP/1.1\r\nHost: x\r\n\r\n"
+        try wire.panel.setMode(.flaky(percent: 0), endpoint: "getPetById")
+        let twin = try wire.response(to: request)
+        #expect(twin.status == 200)
+        #expect(twin.header("Cache-Control") == "no-store")
+        #expect(twin.header("Content-Length") == String(twin.body.count))
+        #expect(bodies["getPetById success"]?.isMade == true)
+
+        try wire.panel.setMode(.success, endpoint: "getPetById")
+        let plain = try wire.response(to: request)
+        #expect(plain.header("Cache-Control") == nil)
+        #expect(!plain.body.isEmpty)
+        #expect(plain.body == twin.body)
+    }
 }

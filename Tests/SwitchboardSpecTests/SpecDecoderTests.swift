@@ -196,6 +196,38 @@ import Yams
         #expect(members.contains { $0.objectContext?.requiredProperties == ["name"] })
     }
 
+    /// A mapping's own key wins over the one its merge key brings, for the
+    /// fold too: an own `allOf` (or `discriminator`) replaces the base's,
+    /// as Yams' decoder reads it, rather than being joined to it.
+    @Test func anOwnCombinatorReplacesTheOneAMergeKeyBrings() throws {
+        let yaml = """
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            paths: {}
+            components:
+              schemas:
+                A: {type: object, required: [a], properties: {a: {type: string}}}
+                C: {type: object, required: [c], properties: {c: {type: string}}}
+                Base: &base
+                  allOf:
+                    - $ref: '#/components/schemas/A'
+                Own:
+                  <<: *base
+                  allOf:
+                    - $ref: '#/components/schemas/C'
+            """
+        let node = try Self.node(yaml)
+        let yams = try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: node, userInfo: Self.options)
+        let document = try SpecLoader.load(bytes: Array(yaml.utf8))
+        let own = try #require(document.components.schemas["Own"])
+        #expect(own == yams.components.schemas["Own"])
+        guard case .all(let members, _) = own.value else {
+            Issue.record("not an allOf: \(own)")
+            return
+        }
+        #expect(members.count == 1)
+    }
+
     @Test func anErrorNamesTheCodingPathYamsNamed() throws {
         let node = try Self.node(
             """

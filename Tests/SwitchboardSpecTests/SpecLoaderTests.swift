@@ -88,13 +88,23 @@ import Yams
         #expect(Self.problem(json) == nil)
     }
 
-    /// Windows editors save UTF-8 with a byte order mark; the loader tells
-    /// JSON past it, and reads it (RFC 8259 lets a parser ignore it).
-    @Test func aJSONDocumentAfterAByteOrderMarkIsRead() throws {
+    /// A byte-order mark (Windows editors save one) is not text: a JSON
+    /// description with one reads as without, as a YAML one does, and is
+    /// still told to be JSON (import names its copy by that).
+    @Test func aDescriptionSavedWithAByteOrderMarkLoads() throws {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
         let json =
-            #"{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"get": {"operationId": "a", "responses": {"200": {"description": "ok"}}}}}}"#
-        let document = try SpecLoader.load(bytes: [0xEF, 0xBB, 0xBF] + Array(json.utf8))
-        #expect(document.operations.map(\.operationID) == ["a"])
+            #"{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"get": {"#
+            + #""operationId": "a", "responses": {"200": {"description": "ok"}}}}}}"#
+        let yaml =
+            "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get:\n"
+            + "      operationId: a\n      responses: {'200': {description: ok}}\n"
+        for text in [json, yaml] {
+            let document = try SpecLoader.load(bytes: mark + Array(text.utf8))
+            #expect(document.operations.map(\.operationID) == ["a"])
+        }
+        #expect(SpecLoader.isJSON(mark + Array(json.utf8)))
+        #expect(!SpecLoader.isJSON(mark + Array(yaml.utf8)))
     }
 
     @Test func aJSONDocumentKeepsTheOrderOfItsPathsAndExamples() throws {

@@ -58,4 +58,25 @@ import Yams
         #expect(whole != nil)
         #expect(sliced == whole)
     }
+
+    /// Two keys OpenAPIKit reads as one path, in different slices: the
+    /// later's item in the earlier's place, as in one decoding.
+    @Test func aPathWrittenTwiceInTwoSlicesIsAsInOnePiece() throws {
+        var text = """
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            paths:
+
+            """
+        for path in ["/p0", "/p1", "/p2", "/p3", "/p4", "//p0"] {
+            text += "  \(path):\n    get:\n      operationId: op\(path.count)\(path.last!)\n"
+            text += "      responses: {'200': {description: ok}}\n"
+        }
+        let tree = try Self.tree(text)
+        let whole = try SpecPathSlices.decodeWhole(tree, version: .v3_1)
+        let sliced = try SpecPathSlices.decode(tree, version: .v3_1, slices: 3, fewestSliced: 2)
+        #expect(whole.paths.count == 5)
+        #expect(sliced == whole)
+        #expect(sliced.paths.keys == whole.paths.keys)
+    }
 }

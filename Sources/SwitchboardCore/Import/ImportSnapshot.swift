@@ -38,8 +38,7 @@ public struct ImportSnapshot: Sendable {
     /// The snapshot of `description` (its bytes), given `served`: the same
     /// description loaded as `switchboard SPEC` serves it.
     public init(served: Manifest, description: [UInt8]) {
-        let isJSON = description.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
-        self.descriptionName = isJSON ? "openapi.json" : "openapi.yaml"
+        self.descriptionName = SpecLoader.isJSON(description) ? "openapi.json" : "openapi.yaml"
         self.operations = []
         self.shadowed = []
         var bodies: [File] = []

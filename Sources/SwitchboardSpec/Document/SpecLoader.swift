@@ -15,10 +15,10 @@ public enum SpecLoader {
     public static func load(
         bytes: [UInt8], vetting: (_ root: Node, _ text: String) -> SpecProblem? = { _, _ in nil }
     ) throws(SpecProblem) -> SpecDocument {
-        // A byte order mark (Windows editors write one) is no part of the
-        // text: the JSON parser would refuse it, as RFC 8259 lets it.
-        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        let isJSON = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+        // A byte-order mark (Windows editors save one) is no part of the
+        // text: libyaml skips it, and neither JSON reader would.
+        let bytes = bytes.starts(with: Self.byteOrderMark) ? Array(bytes.dropFirst(3)) : bytes
+        let isJSON = Self.isJSON(bytes)
         // JSON is read as JSON, in document order (the order of paths, the
         // first of two alike answers, and of examples' keys is the
         // document's), straight into the tree the decoder walks; its lines
@@ -56,6 +56,16 @@ public enum SpecLoader {
         if let refused = vetting(node, text) { throw refused }
         return try Self.document(SpecTree(node)) { node }
     }
+
+    /// Whether `bytes` hold a JSON description rather than a YAML one: the
+    /// first character past white space and a byte-order mark is `{`.
+    /// (Import names the copy it writes `openapi.json` by this.)
+    public static func isJSON(_ bytes: [UInt8]) -> Bool {
+        let text = bytes.starts(with: Self.byteOrderMark) ? bytes.dropFirst(3) : bytes[...]
+        return text.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+    }
+
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     private static let resolver = Resolver.basic.appending(.merge)
 

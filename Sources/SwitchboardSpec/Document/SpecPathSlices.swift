@@ -37,8 +37,9 @@ enum SpecPathSlices {
         }
         var whole = documents[0]
         for document in documents.dropFirst() {
-            // A path two slices both hold (merge keys can repeat one): the
-            // later wins in the first one's place, as in one decoding.
+            // A path two slices both hold (OpenAPIKit reads `/pets` and
+            // `//pets` as one): the later wins in the first one's place, as
+            // in one decoding.
             for (path, item) in document.paths { whole.paths[path] = item }
         }
         return whole

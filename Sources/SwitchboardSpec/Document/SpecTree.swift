@@ -39,16 +39,43 @@ indirect enum SpecTree: Sendable {
     }
 
     /// A mapping's pairs with those of the mappings its merge keys name
-    /// first (its own then win, being looked up last-first), as Yams'
-    /// `Node.Mapping.flatten()` gives them to its decoder.
+    /// first, one pair a key: where the key first stands, with the value
+    /// Yams' decoder reads (the last, its own winning over a base's). Yams'
+    /// `Node.Mapping.flatten()` keeps both pairs and looks keys up
+    /// last-first; a tree that kept both would have the combinator fold
+    /// join a base's `allOf` to the mapping's own that replaces it.
     private static func flattened(_ mapping: Node.Mapping) -> [(key: Node, value: Node)] {
+        let pairs = Self.merged(mapping)
+        guard pairs.merges else { return pairs.pairs }
+        var unique: [(key: Node, value: Node)] = []
+        var positions: [String: Int] = [:]
+        for pair in pairs.pairs {
+            guard let key = pair.key.string else {
+                unique.append(pair)
+                continue
+            }
+            if let position = positions[key] {
+                unique[position].value = pair.value
+            } else {
+                positions[key] = unique.count
+                unique.append(pair)
+            }
+        }
+        return unique
+    }
+
+    /// A mapping's pairs, those its merge keys bring first, as Yams'
+    /// `Node.Mapping.flatten()` gives them; whether there were any.
+    private static func merged(_ mapping: Node.Mapping) -> (pairs: [(key: Node, value: Node)], merges: Bool) {
         var merged: [(key: Node, value: Node)] = []
         var own: [(key: Node, value: Node)] = []
+        var merges = false
         for (key, value) in mapping {
             guard Self.isMergeKey(key) else {
                 own.append((key, value))
                 continue
             }
+            merges = true
             switch value {
             case .mapping(let base):
                 merged += Self.flattened(base)
@@ -58,7 +85,7 @@ indirect enum SpecTree: Sendable {
                 break
             }
         }
-        return merged + own
+        return (merged + own, merges)
     }
 
     /// Whether a key is `<<`, or tagged `!!merge`. Asking the node for its
