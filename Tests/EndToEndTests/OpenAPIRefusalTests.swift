@@ -45,7 +45,7 @@ import Testing
     /// that had something to break.
     static let refusals =
         PublishedSpecs.pythonReader + #"""
-            import urllib.parse, urllib.request, urllib.error
+            import urllib.parse
 
             base = "http://127.0.0.1:" + sys.argv[2]
             components = spec.get("components") or {}
@@ -148,11 +148,7 @@ import Testing
                     if query:
                         url += "?" + "&".join(urllib.parse.quote(n) + "=" + urllib.parse.quote(v) for n, v in query)
                     request = urllib.request.Request(url, data=data, method=method.upper(), headers=headers)
-                    try:
-                        with urllib.request.urlopen(request) as answer:
-                            status, body = answer.status, answer.read()
-                    except urllib.error.HTTPError as error:
-                        status, body = error.code, error.read()
+                    status, body = send(request)
                     name = method.upper() + " " + path
                     if status != 422:
                         failures.append("%s: %d for broken %s: %r" % (name, status, location, body[:200]))

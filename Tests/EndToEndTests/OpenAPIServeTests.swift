@@ -43,7 +43,6 @@ import Testing
     /// then `checked N`.
     static let conformance =
         PublishedSpecs.pythonReader + #"""
-            import urllib.request, urllib.error
             from openapi_schema_validator import OAS30Validator, OAS31Validator
             from openapi_schema_validator import oas30_format_checker, oas31_format_checker
 
@@ -75,11 +74,7 @@ import Testing
                     expected = int(key) if key and key.isdigit() else 200
                     url = base + "/".join("1" if part.startswith("{") else part for part in path.split("/"))
                     request = urllib.request.Request(url, method=method.upper())
-                    try:
-                        with urllib.request.urlopen(request) as answer:
-                            status, body = answer.status, answer.read()
-                    except urllib.error.HTTPError as error:
-                        status, body = error.code, error.read()
+                    status, body = send(request)
                     name = method.upper() + " " + path
                     if status != expected:
                         failures.append("%s: status %d, documented %d" % (name, status, expected))

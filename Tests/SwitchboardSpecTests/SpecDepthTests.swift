@@ -26,19 +26,10 @@ import Testing
             """
     }
 
-    static func problem(_ text: String) -> SpecProblem? {
-        do {
-            _ = try SpecLoader.load(bytes: Array(text.utf8))
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     /// 300 levels overflowed a debug build's 8 MB stack: the process died.
     @Test(arguments: [300, 56])
     func aDescriptionNestedPastTheLimitIsAProblemOnItsLine(levels: Int) throws {
-        let problem = try #require(Self.problem(Self.nested(levels)))
+        let problem = try #require(SpecLoaderTests.problem(Self.nested(levels)))
         #expect(problem.message == "the description nests more than 64 levels deep here")
         #expect(problem.fix == "name the inner schemas in `components` and refer to them with `$ref`")
         #expect(problem.line == 12)
@@ -51,7 +42,7 @@ import Testing
             {"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"/d":{"get":{"operationId":"d",
             "responses":{"200":{"description":"ok","content":{"application/json":{"schema":\#(schema)}}}}}}}}
             """#
-        let problem = try #require(Self.problem(json))
+        let problem = try #require(SpecLoaderTests.problem(json))
         #expect(problem.message == "the description nests more than 64 levels deep here")
         #expect(problem.line == 2)
     }
@@ -64,7 +55,7 @@ import Testing
             {"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"/d":{"get":{"operationId":"d",
             "responses":{"200":{"description":"ok","content":{"application/json":{"example":\#(example)}}}}}}}}
             """#
-        let problem = try #require(Self.problem(json))
+        let problem = try #require(SpecLoaderTests.problem(json))
         #expect(problem.message == "the description nests more than 64 levels deep here")
         #expect(problem.line == 2)
     }

@@ -19,7 +19,9 @@ public enum PublishedSpecs {
     /// The start of the Python scripts that check the real binary against
     /// these descriptions: `spec`, the description at argv[1] (JSON, or
     /// YAML with its dates kept as strings, as they are in JSON), and
-    /// `resolve(node)`, which follows `#/components/…` references.
+    /// `resolve(node)`, which follows `#/components/…` references, and
+    /// `send(request)`, the status and body of the server's answer (an
+    /// error status is an answer too).
     public static let pythonReader = #"""
         import json, sys, yaml
 
@@ -37,6 +39,15 @@ public enum PublishedSpecs {
                 _, _, kind, name = node["$ref"].split("/", 3)
                 node = spec["components"][kind][name]
             return node
+
+        import urllib.error, urllib.request
+
+        def send(request):
+            try:
+                with urllib.request.urlopen(request) as answer:
+                    return answer.status, answer.read()
+            except urllib.error.HTTPError as error:
+                return error.code, error.read()
 
         """#
 }

@@ -35,12 +35,7 @@ enum LaterBody: Sendable {
 
     /// Made on NIO's thread pool, completed on `loop`.
     func make(on loop: any EventLoop) -> EventLoopFuture<Made> {
-        switch self {
-        case .file(let path):
-            return DiskBodies.read(path, on: loop).map { .file($0) }
-        case .generated:
-            return NIOThreadPool.singleton.runIfActive(eventLoop: loop) { try self.makeNow() }
-        }
+        NIOThreadPool.singleton.runIfActive(eventLoop: loop) { try self.makeNow() }
     }
 
     /// Made now, on the caller's thread (an in-process answer runs on a
@@ -76,6 +71,16 @@ extension PreparedResponse {
             }
         }
         return response
+    }
+
+    /// This response with `later` made now, on the caller's thread; the
+    /// 500 saying why when the file cannot be read.
+    func filled(now later: LaterBody) -> PreparedResponse {
+        do {
+            return self.filled(with: try later.makeNow())
+        } catch {
+            return self.unreadable("\(error)")
+        }
     }
 
     /// This response as the fixture that could not be read: a 500 saying why.

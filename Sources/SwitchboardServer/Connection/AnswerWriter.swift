@@ -61,13 +61,7 @@ final class AnswerWriter {
         // Made since (a remembered answer whose generated body another
         // request made), or made here: on an embedded loop in tests.
         if later.isMade || !self.responder.makesBodiesOffLoop {
-            let ready: PreparedResponse
-            do {
-                ready = response.filled(with: try later.makeNow())
-            } catch {
-                ready = response.unreadable("\(error)")
-            }
-            self.answer(ready, for: request, context: context)
+            self.answer(response.filled(now: later), for: request, context: context)
             return
         }
         // No longer arriving: no body deadline, no "client left" entry.

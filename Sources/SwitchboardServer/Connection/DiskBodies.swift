@@ -1,17 +1,13 @@
 import Foundation
 import NIOCore
-import NIOPosix
 import SwitchboardCore
 
-/// Reads whole files on NIO's thread pool, off the event loops.
+/// Reads whole files, on the thread that asks: NIO's thread pool for a
+/// server (`LaterBody`), a URLSession worker for an in-process answer.
 enum DiskBodies {
     struct ReadError: Error, CustomStringConvertible {
         let code: Int32
         var description: String { ReadFailure(code: self.code).reason }
-    }
-
-    static func read(_ path: String, on loop: any EventLoop) -> EventLoopFuture<ByteBuffer> {
-        NIOThreadPool.singleton.runIfActive(eventLoop: loop) { try Self.readNow(path) }
     }
 
     /// The file's bytes, read on the caller's thread (never an event loop).

@@ -50,11 +50,7 @@ public final class InProcessAnswers: Sendable {
         if let later = prepared.laterBody {
             // Made now, on the caller's thread (a URLSession worker, never
             // an event loop), as the server makes it on NIO's thread pool.
-            do {
-                prepared = prepared.filled(with: try later.makeNow())
-            } catch {
-                prepared = prepared.unreadable("\(error)")
-            }
+            prepared = prepared.filled(now: later)
         }
         return InProcessAnswer(request: request, prepared: prepared, cors: self.responder.cors)
     }
