@@ -14,7 +14,11 @@ import Testing
 /// every connection (the tests run as root, where it was quietly set).
 @Suite struct AcceptedSocketOptionsTests {
     @Test func anAcceptedConnectionHasNoDelayAndNoSocketDebugging() async throws {
-        try await RunningServer.demo().serving { server in
+        // The connection sends nothing: under the whole suite on two cores
+        // the test can wait past the header timeout before it reads the
+        // options of a connection the server has closed.
+        let limits = ServerLimits(idleTimeout: .seconds(600), headerTimeout: .seconds(600))
+        try await RunningServer.demo(limits: limits).serving { server in
             let fd = try #require(await RawHTTP.connect(port: server.port))
             defer { close(fd) }
             #expect(await waitUntil { server.server.connectionCount >= 1 })

@@ -1,6 +1,7 @@
 import Foundation
 import SwitchboardCore
 import SwitchboardModel
+import SwitchboardServer
 import SwitchboardTestSupport
 import Testing
 
@@ -42,7 +43,12 @@ private let shortTimeout = 2.0
         _ mode: Mode, _ method: String, reused: Bool, keepAlive: Bool = true, headers: [String: String] = [:],
         timeout: Double = longTimeout, configure: (URLSessionConfiguration) -> Void = { _ in }
     ) async throws -> Outcome {
-        let server = try RunningServer(fixtures: MemoryFixtures(Self.manifest), keepAlive: keepAlive)
+        // The connection is idle between the two requests: under the whole
+        // suite on two cores a test can wait past the default 60 s, and a
+        // connection the server closed is not one the client reuses.
+        let server = try RunningServer(
+            panel: MemoryFixtures(Self.manifest).panel(), limits: ServerLimits(idleTimeout: .seconds(600)),
+            keepAlive: keepAlive)
         do {
             let outcome = try await self.attempt(
                 mode, method, reused: reused, on: server, headers: headers, timeout: timeout, configure: configure)
