@@ -137,6 +137,31 @@ extension ImportSnapshotTests {
         #expect(snapshot.files.dropFirst(2).map(\.path) == ["bodies/getPet.json", "bodies/GetPet-2.json"])
     }
 
+    /// An operation called `switchboard` (in any case) would write
+    /// `bodies/switchboard.json`, a name the fixtures folder never reads or
+    /// writes (`RequestFileRule`: a second manifest): it gets the next number.
+    @Test func idsThatWouldNameTheManifestGetANumberedFile() throws {
+        let spec = """
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            paths:
+              /a:
+                get:
+                  operationId: switchboard
+                  responses: {'200': {description: ok, content: {application/json: {example: {a: 1}}}}}
+              /b:
+                get:
+                  operationId: Switchboard
+                  responses: {'200': {description: ok, content: {application/json: {example: {b: 1}}}}}
+            """
+        let served = try ManifestLoader.load(
+            directory: "/s/api.yaml", files: .memory(["api.yaml": Array(spec.utf8)], at: "/s"))
+        let snapshot = ImportSnapshot(served: served, description: Array(spec.utf8))
+        #expect(snapshot.files.dropFirst(2).map(\.path) == ["bodies/switchboard-2.json", "bodies/Switchboard-3.json"])
+        let imported = try Self.load(snapshot)
+        #expect(imported.endpoints.map { Self.answer($0.success) } == served.endpoints.map { Self.answer($0.success) })
+    }
+
     /// An id that starts with `.` would name a hidden file, which the
     /// fixtures folder never reads: the import stopped half-written.
     @Test func idsThatStartWithADotNameFilesTheFolderReads() throws {
