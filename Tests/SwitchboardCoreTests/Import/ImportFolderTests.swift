@@ -72,7 +72,7 @@ import Testing
         #expect {
             try Self.run(folder, force: true)
         } throws: { error in
-            guard case .cannotWrite(let path, let reason) = error as? ImportFolder.Failure else { return false }
+            guard case .refusedFile(let path, let reason) = error as? ImportFolder.Failure else { return false }
             return path == "bodies/getPet.json" && reason == "it is a folder"
         }
         for name in ["switchboard.yml", "openapi.yaml", ".switchboard-import.json", "bodies/addPet.json"] {
