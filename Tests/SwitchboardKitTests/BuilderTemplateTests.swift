@@ -53,4 +53,63 @@ import Testing
         #expect(refused.1 == #"{"error":"Ada is taken"}"#)
         await board.stop()
     }
+
+    /// `query` and `headers` are requirements as a manifest's are: the
+    /// endpoint with the most of them met answers, and a required query
+    /// parameter is a name its template reads.
+    @Test func queryAndHeaderRequirementsPickTheEndpoint() async throws {
+        let board = try Switchboard.inProcess {
+            Endpoint.get("/search", id: "search").query(["q": "*"]).json(#"{"q":"{q}"}"#)
+            Endpoint.get("/search", id: "search-sorted").query(["q": "*", "sort": "new"]).json(#"{"sorted":"{q}"}"#)
+            Endpoint.get("/search", id: "search-all").json("[]")
+            Endpoint.get("/me", id: "me").headers(["authorization": "*"]).text("signed in as {header.Authorization}")
+            Endpoint.get("/me", id: "me-anonymous").json(#"{"error":"sign in"}"#, status: 401)
+        }
+        func get(_ path: String, _ headers: [String: String] = [:]) async throws -> (Int, String, String?) {
+            var request = URLRequest(url: URL(string: board.baseURL.absoluteString + path)!)
+            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+            return try await Self.send(board, request, header: "Content-Type")
+        }
+        #expect(try await get("/search?q=milk").1 == #"{"q":"milk"}"#)
+        #expect(try await get("/search?q=milk&sort=new").1 == #"{"sorted":"milk"}"#)
+        #expect(try await get("/search").1 == "[]")
+        let signedIn = try await get("/me", ["Authorization": "Bearer t"])
+        #expect(signedIn.0 == 200)
+        #expect(signedIn.1 == "signed in as Bearer t")
+        #expect(signedIn.2?.hasPrefix("text/plain") == true)
+        #expect(try await get("/me").0 == 401)
+        #expect(
+            await board.requests().compactMap(\.endpoint) == [
+                "search", "search-sorted", "search-all", "me", "me-anonymous",
+            ])
+        await board.stop()
+    }
+
+    /// A name that reads like a template's and is none is a typo, refused
+    /// at start in the manifest reader's words (the manifest says it on its line).
+    @Test func anUnknownNameIsAProblemAtStart() {
+        let error = #expect(throws: EndpointDeclarationError.self) {
+            _ = try Switchboard.inProcess {
+                Endpoint.post("/users/:team", id: "create").json(#"{"name":"{bdy.name}","team":"{teem}"}"#)
+                    .error(status: 409, headers: ["X-Id": "{uid}"])
+            }
+        }
+        #expect(
+            error?.problems == [
+                "create: unknown name '{bdy.name}' in a template — did you mean '{body.name}'?",
+                "create: unknown name '{teem}' in a template — did you mean '{team}'?",
+                "create: header X-Id: unknown name '{uid}' in a template — did you mean '{uuid}'?",
+            ])
+    }
+
+    /// Bytes given as `Data` are sent as they are, braces and all.
+    @Test func dataIsSentAsItIs() async throws {
+        let board = try Switchboard.inProcess {
+            Endpoint.get("/raw/:id", id: "raw").body(Data("{id} {uuid}".utf8), contentType: "text/plain")
+        }
+        let (_, body, _) = try await Self.send(
+            board, URLRequest(url: URL(string: board.baseURL.absoluteString + "/raw/7")!))
+        #expect(body == "{id} {uuid}")
+        await board.stop()
+    }
 }
