@@ -61,10 +61,17 @@ extension Endpoint {
                 problems.append("\(id): a sequence cannot contain \(what) — list the modes to serve in turn\(fix)")
             }
             problems += endpoint.problems
+            // The names a template reads as the endpoint's own, as a manifest's.
+            let names = Set(pattern.parameterNames).union(endpoint.query.map(\.name))
             var definition = EndpointDefinition(
-                id: id, method: endpoint.method, path: pattern, success: endpoint.success,
-                error: endpoint.error, serverError: endpoint.serverError, startMode: endpoint.startMode,
-                startLatency: endpoint.startLatency, sequence: endpoint.sequence)
+                id: id, method: endpoint.method, path: pattern, query: endpoint.query,
+                headers: endpoint.headerRequirements,
+                success: Self.compiled(
+                    endpoint.success, template: !endpoint.successIsData, names: names, id: id, problems: &problems),
+                error: Self.compiled(endpoint.error, template: true, names: names, id: id, problems: &problems),
+                serverError: Self.compiled(
+                    endpoint.serverError, template: true, names: names, id: id, problems: &problems),
+                startMode: endpoint.startMode, startLatency: endpoint.startLatency, sequence: endpoint.sequence)
             definition.body = endpoint.bodyRequirements
             definitions.append(definition)
         }
@@ -75,5 +82,29 @@ extension Endpoint {
             directory: "", file: "(endpoints declared in code)", endpoints: definitions, scenarios: scenarios)
         manifest.resources = resources
         return manifest
+    }
+
+    /// A response as the manifest reader makes it: an inline body a
+    /// template (`BodyContent.inline`), header values reading the request's
+    /// values only; a name that reads like a template's but is none is a
+    /// problem, in the reader's words (`TemplateNames`).
+    private static func compiled(
+        _ response: ResponseDefinition, template: Bool, names: Set<String>, id: String, problems: inout [String]
+    ) -> ResponseDefinition {
+        var response = response
+        for field in response.headers {
+            for unknown in TemplateNames.unknown(in: field.value, names: []) {
+                problems.append("\(id): header \(field.name): \(unknown.message) — \(unknown.fix)")
+            }
+        }
+        guard template, case .fixed(var body) = response.body, case .bytes(let bytes) = body.content else {
+            return response
+        }
+        for unknown in TemplateNames.unknown(in: String(decoding: bytes, as: UTF8.self), names: names) {
+            problems.append("\(id): \(unknown.message) — \(unknown.fix)")
+        }
+        body.content = .inline(bytes, names: names)
+        response.body = .fixed(body)
+        return response
     }
 }

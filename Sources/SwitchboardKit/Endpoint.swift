@@ -27,7 +27,15 @@ public struct Endpoint: Sendable {
     var startMode = Mode.success
     var startLatency: String?
     var sequence: [Mode] = []
+    /// What a request must carry to be answered here, as a manifest's
+    /// `query:`, `headers:` and `body:` declare it.
+    var query: [ValueRequirement] = []
+    var headerRequirements: [ValueRequirement] = []
     var bodyRequirements: [BodyRequirement] = []
+    /// The success body came as `Data` (`body(_:contentType:)`), sent as it
+    /// is; every other inline body is a template (`manifest(of:)` makes it
+    /// one, when the endpoint's parameter names are all known).
+    var successIsData = false
     /// What a modifier could not take (a JSON path that does not parse),
     /// reported with the rest when the endpoints are checked.
     var problems: [String] = []
@@ -84,18 +92,39 @@ public struct Endpoint: Sendable {
     /// ```
     public static func delete(_ path: String, id: String? = nil) -> Endpoint { Endpoint("DELETE", path, id: id) }
 
-    /// The success answer: `json` text (sent as `application/json`).
+    /// The success answer: `json` text (sent as `application/json`), a
+    /// template as a manifest's `json:` is: `{id}` is the path's `:id` (or a
+    /// `query` parameter), and `{body.name}`, `{header.X}`, `{query.q}`,
+    /// `{uuid}`, `{counter}`, `{now}`… are read from the request; a
+    /// header's value may use the same names.
     ///
     /// ```swift
     /// Endpoint.get("/me").json(#"{"name":"Ada"}"#, headers: ["ETag": "v1"])
+    /// Endpoint.post("/users").json(#"{"id":"{uuid}","name":"{body.name}"}"#, status: 201)
     /// ```
     public func json(_ json: String, status: Int = 200, headers: KeyValuePairs<String, String> = [:]) -> Endpoint {
         var copy = self
         copy.success = Self.response(status, headers, Data(json.utf8), contentType: "application/json")
+        copy.successIsData = false
         return copy
     }
 
-    /// The success answer: any bytes, with their content type.
+    /// The success answer: text, a template as `json(_:status:headers:)`
+    /// is; sent as JSON when it starts like JSON, else as plain text, as a
+    /// manifest's `body:` is.
+    ///
+    /// ```swift
+    /// Endpoint.get("/hello/:name").text("Hello, {name}!")
+    /// ```
+    public func text(_ text: String, status: Int = 200, headers: KeyValuePairs<String, String> = [:]) -> Endpoint {
+        var copy = self
+        copy.success = Self.response(status, headers, Data(text.utf8), contentType: ContentTypes.forInlineText(text))
+        copy.successIsData = false
+        return copy
+    }
+
+    /// The success answer: any bytes, with their content type, sent as they
+    /// are (no template: braces in an image or a file stay as they are).
     ///
     /// ```swift
     /// Endpoint.get("/avatar.png").body(pngData, contentType: "image/png")
@@ -105,6 +134,34 @@ public struct Endpoint: Sendable {
     ) -> Endpoint {
         var copy = self
         copy.success = Self.response(status, headers, body, contentType: contentType)
+        copy.successIsData = true
+        return copy
+    }
+
+    /// A request must carry these query parameters (`"*"`: with any value)
+    /// to be answered here, as a manifest's `query:`; each is a name the
+    /// answers' templates read (`{q}`). Endpoints on one method and path may
+    /// differ by query; the one with the most requirements met answers.
+    ///
+    /// ```swift
+    /// Endpoint.get("/search", id: "search").query(["q": "*"]).json(#"{"results":[],"q":"{q}"}"#)
+    /// ```
+    public func query(_ parameters: KeyValuePairs<String, String>) -> Endpoint {
+        var copy = self
+        copy.query += parameters.map { ValueRequirement(name: $0.key, declared: $0.value) }
+        return copy
+    }
+
+    /// A request must carry these headers (names in any case, `"*"`: with
+    /// any value) to be answered here, as a manifest's `headers:`.
+    ///
+    /// ```swift
+    /// Endpoint.get("/me", id: "me").headers(["Authorization": "*"]).json(#"{"name":"Ada"}"#)
+    /// Endpoint.get("/me", id: "me-anonymous").json(#"{"error":"sign in"}"#, status: 401)
+    /// ```
+    public func headers(_ headers: KeyValuePairs<String, String>) -> Endpoint {
+        var copy = self
+        copy.headerRequirements += headers.map { ValueRequirement(name: $0.key, declared: $0.value) }
         return copy
     }
 
@@ -117,7 +174,8 @@ public struct Endpoint: Sendable {
         -> Endpoint
     {
         var copy = self
-        copy.error = Self.response(status, headers, json.map { Data($0.utf8) }, fallback: .error)
+        copy.error = Self.response(
+            status, headers, json.map { Data($0.utf8) }, contentType: "application/json", fallback: .error)
         return copy
     }
 
@@ -130,7 +188,8 @@ public struct Endpoint: Sendable {
         status: Int = 500, json: String? = nil, headers: KeyValuePairs<String, String> = [:]
     ) -> Endpoint {
         var copy = self
-        copy.serverError = Self.response(status, headers, json.map { Data($0.utf8) }, fallback: .serverError)
+        copy.serverError = Self.response(
+            status, headers, json.map { Data($0.utf8) }, contentType: "application/json", fallback: .serverError)
         return copy
     }
 
@@ -173,8 +232,10 @@ public struct Endpoint: Sendable {
         return EndpointDefinition.derivedID(method: self.method, path: pattern)
     }
 
+    /// `contentType` `nil`: none is sent (an empty `text("")`, as a
+    /// manifest's `body: ""`).
     private static func response(
-        _ status: Int, _ headers: KeyValuePairs<String, String>, _ body: Data?, contentType: String? = nil,
+        _ status: Int, _ headers: KeyValuePairs<String, String>, _ body: Data?, contentType: String?,
         fallback: ResponseKind? = nil
     ) -> ResponseDefinition {
         let fields = headers.map { HeaderField(name: $0.key, value: $0.value) }
@@ -186,7 +247,7 @@ public struct Endpoint: Sendable {
         }
         let explicitType = fields.contains { $0.name.caseInsensitiveCompare("content-type") == .orderedSame }
         let content = FixtureBody(
-            contentType: explicitType ? nil : (contentType ?? "application/json"),
+            contentType: explicitType ? nil : contentType,
             content: .bytes(Array(body ?? Data())))
         return ResponseDefinition(status: status, headers: fields, body: .fixed(content))
     }

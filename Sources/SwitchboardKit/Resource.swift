@@ -27,6 +27,18 @@ public struct Resource: Sendable {
             name: name, path: ResourceDefinition.normalized(path ?? "/" + name), idField: id, seed: seed)
     }
 
+    /// A resource seeded with items whose values come from variables as
+    /// well as literals (`SeedValue`: `String`, `Int`, `Double`, `Bool`,
+    /// arrays and dictionaries of them):
+    ///
+    /// ```swift
+    /// let title = "milk"
+    /// Resource("todos", seed: [["id": 1, "title": title]])
+    /// ```
+    public init(_ name: String, path: String? = nil, id: String = "id", seed: [[String: any SeedValue]]) {
+        self.init(name, path: path, id: id, seed: seed.map { .object($0.mapValues(\.seedJSON)) })
+    }
+
     /// The definition the server serves, or why it cannot be, in the
     /// manifest's words.
     func checked(problems: inout [String]) -> ResourceDefinition? {

@@ -39,6 +39,9 @@ struct ImportCommand: ParsableCommand {
                 print("\(count) problem\(count == 1 ? "" : "s") found")
             case .refused(let reason):
                 Console.error("switchboard: " + PrintedText.safe(reason))
+            case .refusedFile(let path, let reason):
+                Console.error(
+                    "switchboard: cannot write \(PrintedText.safe(path)): \(reason); nothing was written")
             case .cannotWrite(let path, let reason):
                 Console.error(
                     "switchboard: cannot write \(PrintedText.safe(path)): \(reason); nothing after it was written")

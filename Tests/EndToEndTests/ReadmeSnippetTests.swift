@@ -83,6 +83,8 @@ import Testing
         "switchboard set POST /login reset": "login: reset",
         #"curl -X PUT -d '{"mode":"error"}'"#: #""mode":"error""#,
         "switchboard set coinlist server_error": "coinlist: server_error",
+        "switchboard status --url http://127.0.0.1:8080": "Switchboard at http://127.0.0.1:8080 — ",
+        "switchboard reset ": "every endpoint reset",
         "-w '%{http_code}\\n' http://127.0.0.1:8080/data/all/coinlist": "500",
         "switchboard check my-api": "my-api/switchboard.yml: OK — 1 endpoint",
         "switchboard check Tests/Specs/swagger-petstore/openapi.yaml": "openapi.yaml: OK — 19 endpoints",

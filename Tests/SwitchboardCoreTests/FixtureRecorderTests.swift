@@ -295,6 +295,20 @@ import Testing
         #expect(try String(contentsOfFile: fixtures.path + "/recorded/Get-X.json", encoding: .utf8) == "{\"mine\":1}")
     }
 
+    /// The id `switchboard` would record into `recorded/switchboard.json`,
+    /// a name the folder may not hold (the manifest's): it is numbered, as
+    /// an import numbers it.
+    @Test func anEndpointCalledSwitchboardRecordsIntoANumberedFile() throws {
+        let fixtures = try TemporaryFixtures(
+            manifest: "endpoints:\n- id: switchboard\n  method: GET\n  path: /switchboard\n")
+        let summary = try FixtureRecorder(directory: fixtures.path).record([
+            Self.live("GET", "/switchboard", existingID: "switchboard")
+        ])
+        #expect(summary.outcomes.first?.bodyFile == "recorded/switchboard-2.json")
+        let loaded = try ManifestLoader.load(directory: fixtures.path)
+        #expect(Self.body(loaded.endpoints[0].success)?.contains(#""b""#) == true)
+    }
+
     @Test func anIDTakenByAnotherEndpointIsNumbered() throws {
         let fixtures = try TemporaryFixtures(manifest: "endpoints:\n- id: get-x\n  method: POST\n  path: /y\n")
         try FixtureRecorder(directory: fixtures.path).record([Self.live("GET", "/x")])

@@ -109,11 +109,15 @@ import Testing
                     name: "{bdy.name}"
                     raw: '{"not": "a name"}'
                 error: { body: "try {countr} again" }
+                server_error: { body: '{"n":"{countr}"}' }
             """)
+        // The last one sits inside JSON's own braces, where TextTemplate
+        // finds it (the check looked from the object's `{` and missed it).
         #expect(
             problems == [
                 "7:15: unknown name '{bdy.name}' in a template — did you mean '{body.name}'?",
                 "9:20: unknown name '{countr}' in a template — did you mean '{counter}'?",
+                "10:27: unknown name '{countr}' in a template — did you mean '{counter}'?",
             ])
     }
 }

@@ -65,6 +65,31 @@ import Testing
         await board.stop()
     }
 
+    /// A seed made from the test's own values, without `.string(title)`.
+    @Test func aSeedTakesValuesFromVariables() async throws {
+        let title = "milk"
+        let count = 2
+        let price = 1.5
+        let done = false
+        let note: String? = nil
+        let tags = ["dairy", "cold"]
+        let board = try Switchboard.inProcess {
+            Resource(
+                "todos",
+                seed: [
+                    ["id": 1, "title": title, "count": count, "price": price, "done": done, "note": note, "tags": tags]
+                ])
+        }
+        #expect(
+            try await board.items(of: "todos") == [
+                [
+                    "id": 1, "title": "milk", "count": 2, "price": 1.5, "done": false, "note": .null,
+                    "tags": ["dairy", "cold"],
+                ]
+            ])
+        await board.stop()
+    }
+
     @Test func badResourcesAreReportedWithTheRest() {
         let error = #expect(throws: EndpointDeclarationError.self) {
             _ = try Switchboard.inProcess {

@@ -2,15 +2,19 @@ import Foundation
 
 /// `switchboard import SPEC --out DIR`, the part that touches the disk: it
 /// reads the description as `switchboard SPEC` serves it, reads what the
-/// folder holds, lets `ImportPlan` decide, and writes what the plan says,
-/// the record last (a write that fails midway leaves the last record, so the
-/// next import still knows which files it wrote).
+/// folder holds, lets `ImportPlan` decide, checks every file the plan
+/// writes against the folder's rule, then writes them, the record last (a
+/// write the disk fails midway leaves the last record, so the next import
+/// still knows which files it wrote).
 public enum ImportFolder {
     public enum Failure: Error, Sendable {
         /// The description cannot be served: `check SPEC`'s problems.
         case description(ManifestError)
         /// One sentence on why nothing was written.
         case refused(String)
+        /// A file the folder may not hold (`RequestFileRule`): nothing was written.
+        case refusedFile(path: String, reason: String)
+        /// The disk failed a write: the files before it were written.
         case cannotWrite(path: String, reason: String)
     }
 
@@ -62,16 +66,19 @@ public enum ImportFolder {
         let plan = ImportPlan(
             snapshot: snapshot, previous: previous, disk: disk, force: force, seed: seed, folder: shownOut)
         let own = [snapshot.descriptionName, ImportSnapshot.manifestName]
+        // Every file is checked before the first is written, so a refused
+        // one leaves the folder as it was: a half-written folder with no
+        // record could be imported again only with --force.
         for file in plan.writes {
             // The manifest and the description's copy have names of the
             // import's own; any other name must be one a body may have.
             if !own.contains(where: { file.path == $0 || file.path == $0 + ImportPlan.theirsSuffix }),
                 let reason = RequestFileRule.whyNotWritable(file.path, in: out)
             {
-                throw .cannotWrite(path: file.path, reason: reason)
+                throw .refusedFile(path: file.path, reason: reason)
             }
-            try Self.write(file.bytes, to: file.path, in: out)
         }
+        for file in plan.writes { try Self.write(file.bytes, to: file.path, in: out) }
         for path in plan.deletions where RequestFileRule.whyNotWritable(path, in: out) == nil {
             unlink(Self.path(path, in: out))
         }

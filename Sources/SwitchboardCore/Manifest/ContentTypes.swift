@@ -37,7 +37,7 @@ public enum ContentTypes {
     /// Inline `body:` text is served as JSON when it looks like JSON; an
     /// empty body (`body: ""`) has no type, so none is sent: a 204 recorded
     /// or imported as one goes out as it came.
-    static func forInlineText(_ text: String) -> String? {
+    public static func forInlineText(_ text: String) -> String? {
         if text.isEmpty { return nil }
         let start = text.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }.first
         return start == "{" || start == "[" ? "application/json" : "text/plain; charset=utf-8"

@@ -102,13 +102,13 @@ extension ManifestReader {
         var query: [ValueRequirement] = []
         if let queryNode = fields.value(for: "query") {
             query = self.stringPairs(queryNode, what: "'query'").map {
-                ValueRequirement(name: $0.name, value: $0.value == "*" ? nil : $0.value)
+                ValueRequirement(name: $0.name, declared: $0.value)
             }
         }
         var headers: [ValueRequirement] = []
         if let headersNode = fields.value(for: "headers") {
             headers = self.stringPairs(headersNode, what: "'headers'").map {
-                ValueRequirement(name: $0.name, value: $0.value == "*" ? nil : $0.value)
+                ValueRequirement(name: $0.name, declared: $0.value)
             }
         }
 

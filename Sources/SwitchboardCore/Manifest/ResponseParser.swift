@@ -45,19 +45,17 @@ extension ManifestReader {
                 response.body = loaded
             case "json":
                 self.checkTemplateNames(in: body.value, names: names)
-                let template = TextTemplate(bytes: YAMLToJSON.encode(body.value), names: names)
                 response.body = .fixed(
                     FixtureBody(
                         contentType: explicitType ? nil : "application/json",
-                        content: template.hasParameters ? .template(template) : .bytes(Array(template.text.utf8))))
+                        content: .inline(YAMLToJSON.encode(body.value), names: names)))
             default:
                 guard let text = self.string(body.value, what: "body") else { return nil }
                 self.checkTemplateNames(in: body.value, names: names)
-                let template = TextTemplate(text, names: names)
                 response.body = .fixed(
                     FixtureBody(
                         contentType: explicitType ? nil : ContentTypes.forInlineText(text),
-                        content: template.hasParameters ? .template(template) : .bytes(Array(text.utf8))))
+                        content: .inline(Array(text.utf8), names: names)))
             }
         } else if kind != .success && !fields.contains(where: { $0.key == "status" || $0.key == "headers" }) {
             return nil
@@ -131,35 +129,11 @@ extension ManifestReader {
         case .sequence(let items):
             for item in items { self.checkTemplateNames(in: item, names: names) }
         case .scalar(let scalar):
-            for name in FixtureFolder.placeholders(in: scalar.string)
-            where Self.readsLikeAName(name) && !names.contains(name) && RequestValue(name: name) == nil {
-                let known = names.sorted() + RequestValue.examples
-                let fix =
-                    (Self.respelledPrefix(name) ?? EditDistance.suggestion(for: name, among: known))
-                    .map { "did you mean '{\($0)}'?" }
-                    ?? "names here: " + known.map { "{\($0)}" }.joined(separator: ", ")
-                self.report(at: node, "unknown name '{\(name)}' in a template", fix: fix)
+            for unknown in TemplateNames.unknown(in: scalar.string, names: names) {
+                self.report(at: node, unknown.message, fix: unknown.fix)
             }
         case .alias:
             break
         }
-    }
-
-    /// `{bdy.name}` as `{body.name}`: a misspelled prefix, the rest kept.
-    private static func respelledPrefix(_ name: String) -> String? {
-        guard let dot = name.firstIndex(of: ".") else { return nil }
-        let prefix = String(name[..<dot])
-        guard let near = EditDistance.suggestion(for: prefix, among: ["header", "query", "body", "now"]) else {
-            return nil
-        }
-        let respelled = near + name[dot...]
-        return RequestValue(name: respelled) != nil ? respelled : nil
-    }
-
-    /// Letters first, then letters, digits and `_-.:[]`: `{user}`,
-    /// `{body.items[0]}`, `{random:1..6}`, not `{"a": 1}` or `{ }`.
-    private static func readsLikeAName(_ text: String) -> Bool {
-        guard let first = text.first, first.isLetter || first == "_" else { return false }
-        return text.allSatisfy { $0.isLetter || $0.isNumber || "_-.:[]\"'".contains($0) }
     }
 }

@@ -73,6 +73,14 @@ public enum BodyContent: Sendable {
     /// A body generated from a description's schema, made on first use.
     case generated(Deferred<[UInt8]>)
 
+    /// An inline body, a manifest's `json:` or `body:` or the builder's
+    /// `.json(…)`: a template when it names one of `names` (the endpoint's
+    /// path and query parameters) or a `RequestValue`, else its bytes.
+    public static func inline(_ bytes: [UInt8], names: Set<String>) -> BodyContent {
+        let template = TextTemplate(bytes: bytes, names: names)
+        return template.hasParameters ? .template(template) : .bytes(bytes)
+    }
+
     /// The bytes held in memory, a generated body's made now; `nil` for a
     /// template or a file read per request.
     public var heldBytes: [UInt8]? {

@@ -11,6 +11,12 @@ public struct ValueRequirement: Sendable, Hashable {
         self.value = value
     }
 
+    /// A requirement as a manifest's `query:` or `headers:` (or the
+    /// builder's) writes it: the value `"*"` is any value.
+    public init(name: String, declared value: String) {
+        self.init(name: name, value: value == "*" ? nil : value)
+    }
+
     /// Whether `actual` satisfies this requirement. For headers a value that
     /// is a comma-separated list (`Accept: a, b`) satisfies it if one item does.
     public func accepts(_ actual: String?, listValued: Bool = false) -> Bool {

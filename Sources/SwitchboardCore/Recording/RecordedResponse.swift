@@ -87,8 +87,10 @@ extension RecordingSession {
     /// `recorded/<id>.json`, `recorded/<id>.error.json`…, numbered past the
     /// names in `taken`, in any case: `getPet.json` and `GetPet.json` are one
     /// file on the case-insensitive disks most Macs have, so writing one
-    /// would replace the other. `switchboard import` names its bodies the
-    /// same way in its own `folder`.
+    /// would replace the other. Numbered too past a name the fixtures folder
+    /// may not hold (`RequestFileRule`): the id `switchboard` would make
+    /// `switchboard.json`, the manifest's own name. `switchboard import`
+    /// names its bodies the same way in its own `folder`.
     static func fileName(
         id: String, kind: ResponseKind, fileExtension: String, taken: Set<String>,
         folder: String = FixtureRecorder.folder
@@ -97,7 +99,9 @@ extension RecordingSession {
         let folded = Set(taken.map { $0.lowercased() })
         var name = base + "." + fileExtension
         var number = 2
-        while folded.contains(name.lowercased()) {
+        // A number changes only the last name, so it mends only a refusal
+        // there: past the names taken, the writer refuses the rest in words.
+        while folded.contains(name.lowercased()) || !RequestFileRule.allows(name), number <= taken.count + 2 {
             name = "\(base)-\(number).\(fileExtension)"
             number += 1
         }

@@ -62,6 +62,38 @@ import Testing
         }
     }
 
+    /// Every file is checked against the folder's rule before one is
+    /// written: a folder where a body goes refuses the import, and the
+    /// manifest, the description's copy and the record are not written
+    /// either (they were, and a re-import then needed --force).
+    @Test func aFileTheFolderCannotHoldStopsTheImportBeforeAnythingIsWritten() throws {
+        let folder = try TemporaryFixtures(
+            manifest: "", textFiles: ["api.yaml": ImportPlanTests.first, "out/bodies/getPet.json/mine.txt": "mine"])
+        #expect {
+            try Self.run(folder, force: true)
+        } throws: { error in
+            guard case .refusedFile(let path, let reason) = error as? ImportFolder.Failure else { return false }
+            return path == "bodies/getPet.json" && reason == "it is a folder"
+        }
+        for name in ["switchboard.yml", "openapi.yaml", ".switchboard-import.json", "bodies/addPet.json"] {
+            #expect(Self.text(folder, "out/" + name) == nil, "\(name)")
+        }
+        #expect(Self.text(folder, "out/bodies/getPet.json/mine.txt") == "mine")
+    }
+
+    /// An operation called `switchboard` gets a body file the folder serves,
+    /// and importing again finds nothing to do.
+    @Test func anOperationCalledSwitchboardImportsWholeAndAgain() throws {
+        let spec = ImportSnapshotTests.spec(operationIDs: ["switchboard"])
+        let folder = try TemporaryFixtures(manifest: "", textFiles: ["api.yaml": spec])
+        let first = try Self.run(folder)
+        #expect(first.summary == "out: imported openapi.yaml, 1 endpoint, 1 body file")
+        #expect(Self.text(folder, "out/bodies/switchboard-2.json")?.contains("\"n\"") == true)
+        #expect(Self.text(folder, "out/.switchboard-import.json") != nil)
+        _ = try ManifestLoader.load(directory: folder.path + "/out")
+        #expect(try Self.run(folder).summary == "out: 1 endpoint; no operation changed; 0 files written")
+    }
+
     /// A record is a file in the user's folder, which may come from anyone
     /// (a cloned repository): a path in it that leads outside is never deleted.
     @Test func aRecordNamingAFileOutsideTheFolderDeletesNothingThere() throws {

@@ -116,46 +116,47 @@ import Testing
 }
 
 extension ImportSnapshotTests {
-    /// Most Macs' disks take `getPet.json` and `GetPet.json` for one file.
-    @Test func idsThatDifferOnlyInCaseGetTwoFiles() throws {
-        let spec = """
-            openapi: 3.1.0
-            info: {title: t, version: "1"}
-            paths:
-              /a:
-                get:
-                  operationId: getPet
-                  responses: {'200': {description: ok, content: {application/json: {example: {a: 1}}}}}
-              /b:
-                get:
-                  operationId: GetPet
-                  responses: {'200': {description: ok, content: {application/json: {example: {b: 1}}}}}
-            """
+    /// A description of one `GET` operation per id (`/0`, `/1`…), each
+    /// answering `{"n": i}`.
+    static func spec(operationIDs ids: [String]) -> String {
+        var lines = ["openapi: 3.1.0", "info: {title: t, version: \"1\"}", "paths:"]
+        for (index, id) in ids.enumerated() {
+            lines += [
+                "  /\(index):", "    get:", "      operationId: '\(id)'",
+                "      responses: {'200': {description: ok, content: {application/json: {example: {n: \(index)}}}}}",
+            ]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The snapshot of a description of these operations, and the description served.
+    static func snapshot(operationIDs ids: [String]) throws -> (ImportSnapshot, Manifest) {
+        let spec = Self.spec(operationIDs: ids)
         let served = try ManifestLoader.load(
             directory: "/s/api.yaml", files: .memory(["api.yaml": Array(spec.utf8)], at: "/s"))
-        let snapshot = ImportSnapshot(served: served, description: Array(spec.utf8))
+        return (ImportSnapshot(served: served, description: Array(spec.utf8)), served)
+    }
+
+    /// Most Macs' disks take `getPet.json` and `GetPet.json` for one file.
+    @Test func idsThatDifferOnlyInCaseGetTwoFiles() throws {
+        let (snapshot, _) = try Self.snapshot(operationIDs: ["getPet", "GetPet"])
         #expect(snapshot.files.dropFirst(2).map(\.path) == ["bodies/getPet.json", "bodies/GetPet-2.json"])
+    }
+
+    /// An operation called `switchboard` (in any case) would write
+    /// `bodies/switchboard.json`, a name the fixtures folder never reads or
+    /// writes (`RequestFileRule`: a second manifest): it gets the next number.
+    @Test func idsThatWouldNameTheManifestGetANumberedFile() throws {
+        let (snapshot, served) = try Self.snapshot(operationIDs: ["switchboard", "Switchboard"])
+        #expect(snapshot.files.dropFirst(2).map(\.path) == ["bodies/switchboard-2.json", "bodies/Switchboard-3.json"])
+        let imported = try Self.load(snapshot)
+        #expect(imported.endpoints.map { Self.answer($0.success) } == served.endpoints.map { Self.answer($0.success) })
     }
 
     /// An id that starts with `.` would name a hidden file, which the
     /// fixtures folder never reads: the import stopped half-written.
     @Test func idsThatStartWithADotNameFilesTheFolderReads() throws {
-        let spec = """
-            openapi: 3.1.0
-            info: {title: t, version: "1"}
-            paths:
-              /a:
-                get:
-                  operationId: ../../etc/x
-                  responses: {'200': {description: ok, content: {application/json: {example: {a: 1}}}}}
-              /b:
-                get:
-                  operationId: ..
-                  responses: {'200': {description: ok, content: {application/json: {example: {b: 1}}}}}
-            """
-        let served = try ManifestLoader.load(
-            directory: "/s/api.yaml", files: .memory(["api.yaml": Array(spec.utf8)], at: "/s"))
-        let snapshot = ImportSnapshot(served: served, description: Array(spec.utf8))
+        let (snapshot, _) = try Self.snapshot(operationIDs: ["../../etc/x", ".."])
         let paths = snapshot.files.dropFirst(2).map(\.path)
         #expect(paths == ["bodies/---..-etc-x.json", "bodies/--.json"])
         #expect(!paths.contains { $0.split(separator: "/").contains { $0.hasPrefix(".") } })
