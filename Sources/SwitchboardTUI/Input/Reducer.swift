@@ -138,6 +138,7 @@ public enum Reducer {
     private static func sync(_ state: inout AppState, snapshot: PanelSnapshot, stats: JournalStats) {
         let selectedID = state.selectedEndpoint?.id
         state.profiles = snapshot.manifest.availableProfiles
+        state.validating = snapshot.manifest.validatesRequests
         state.endpoints = snapshot.rows.map { panel in
             let endpoint = panel.definition
             var row = EndpointRow(endpoint, setting: panel.setting, stats: stats.byEndpoint[endpoint.id])
