@@ -60,6 +60,24 @@ import Testing
         #expect(try example("report").target == "/reports?day=2026-12-01&api_key=KEY")
     }
 
+    /// A row's suggestion is made once a manifest (a flip keeps it), and
+    /// made again for a reloaded one.
+    @Test func aReloadedManifestsSuggestionIsItsOwn() throws {
+        let panel = try ScreenFixtures.demoPanel()
+        var state = try ScreenFixtures.freshState(panel: panel)
+        let stats = JournalStats(total: 0, unmatched: 0, byEndpoint: [:])
+        func login() -> String? { state.endpoints.first { $0.id == "login" }?.example.body }
+        try panel.set(endpoint: "login", mode: .error)
+        _ = Reducer.reduce(&state, .panel(panel.snapshot(), stats), width: 80, height: 24)
+        #expect(login() == #"{"password":"s3cret"}"#)
+        var manifest = panel.snapshot().manifest
+        let index = try #require(manifest.endpoints.firstIndex { $0.id == "login" })
+        manifest.endpoints[index].body = BodyRequirement.containing(.object(["password": .string("n3w")]))
+        panel.replaceManifest(manifest)
+        _ = Reducer.reduce(&state, .panel(panel.snapshot(), stats), width: 80, height: 24)
+        #expect(login() == #"{"password":"n3w"}"#)
+    }
+
     @Test func theHeaderSaysWhenRequestsAreValidated() throws {
         let plain = RenderOptions(color: false, unicode: true, utcOffset: 0)
         let panel = ControlPanel(manifest: try ScreenFixtures.demoPanel().snapshot().manifest, validating: true)
