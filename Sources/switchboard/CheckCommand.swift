@@ -56,14 +56,14 @@ struct CheckCommand: AsyncParsableCommand {
         do {
             manifest = try ManifestLoader.load(directory: self.directory, displayDirectory: self.directory)
         } catch {
-            for diagnostic in error.diagnostics { print(diagnostic.description) }
+            for diagnostic in error.diagnostics { Console.out(diagnostic.description) }
             let count = error.diagnostics.count
-            print("\(count) problem\(count == 1 ? "" : "s") found")
+            Console.out("\(count) problem\(count == 1 ? "" : "s") found")
             throw ExitCode.failure
         }
         let endpoints = manifest.endpoints.count { $0.resource == nil }
         let resources = manifest.resources.count
-        print(
+        Console.out(
             "\(manifest.file): OK — \(endpoints) endpoint\(endpoints == 1 ? "" : "s"), "
                 + (resources == 0 ? "" : "\(resources) resource\(resources == 1 ? "" : "s"), ")
                 + "\(manifest.latencyProfiles.count) latency profiles, \(manifest.scenarios.count) scenarios")

@@ -40,6 +40,6 @@ func controlCall<T>(_ client: SwitchboardClient, _ work: () async throws -> T) a
         sentence = failure.description
     }
     // The server's sentence may quote what it was given (an endpoint id).
-    Console.error("switchboard: " + PrintedText.safe(sentence))
+    Console.error("switchboard: " + sentence)
     throw ExitCode.failure
 }

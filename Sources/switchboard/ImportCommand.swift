@@ -34,22 +34,21 @@ struct ImportCommand: ParsableCommand {
         } catch {
             switch error {
             case .description(let problems):
-                for diagnostic in problems.diagnostics { print(PrintedText.safe(diagnostic.description)) }
+                for diagnostic in problems.diagnostics { Console.out(diagnostic.description) }
                 let count = problems.diagnostics.count
-                print("\(count) problem\(count == 1 ? "" : "s") found")
+                Console.out("\(count) problem\(count == 1 ? "" : "s") found")
             case .refused(let reason):
-                Console.error("switchboard: " + PrintedText.safe(reason))
+                Console.error("switchboard: " + reason)
             case .refusedFile(let path, let reason):
-                Console.error(
-                    "switchboard: cannot write \(PrintedText.safe(path)): \(reason); nothing was written")
+                Console.error("switchboard: cannot write \(path): \(reason); nothing was written")
             case .cannotWrite(let path, let reason):
                 Console.error(
-                    "switchboard: cannot write \(PrintedText.safe(path)): \(reason); nothing after it was written")
+                    "switchboard: cannot write \(path): \(reason); nothing after it was written")
             }
             throw ExitCode.failure
         }
-        for line in plan.lines { print(PrintedText.safe(line)) }
-        print(PrintedText.safe(plan.summary))
+        for line in plan.lines { Console.out(line) }
+        Console.out(plan.summary)
         if plan.conflicts > 0 { throw ExitCode.failure }
     }
 }

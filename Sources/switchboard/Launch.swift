@@ -105,10 +105,3 @@ func raiseOpenFileLimit() {
     import Glibc
     private let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
 #endif
-
-/// Writes to the standard streams without Foundation's buffering surprises.
-enum Console {
-    static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
-}

@@ -46,12 +46,12 @@ struct RecordCommand: AsyncParsableCommand {
                 self.all ? RecordRequest(all: true) : RecordRequest(endpoints: self.endpoints)
             }
         let result = try await controlCall(client) { try await client.record(request) }
-        for line in Self.lines(result) { print(line) }
+        for line in Self.lines(result) { Console.out(line) }
     }
 
-    /// What was written and what was not, a line each, safe to print: an
-    /// endpoint id or a file name can come from a request's path, and a
-    /// terminal acts on the control characters one may hold.
+    /// What was written and what was not, a line each (printed through
+    /// `Console`: an endpoint id or a file name can come from a request's
+    /// path, and a terminal acts on the control characters one may hold).
     static func lines(_ result: RecordResult) -> [String] {
         var lines = result.written.map { written in
             "\(written.endpoint): \(written.change.replacingOccurrences(of: "_", with: " ")) (\(written.response))"
@@ -62,6 +62,6 @@ struct RecordCommand: AsyncParsableCommand {
         if let manifest = result.manifest {
             lines.append(result.manifestChanged ? "\(manifest) updated" : "\(manifest) unchanged")
         }
-        return lines.map(PrintedText.safe)
+        return lines
     }
 }

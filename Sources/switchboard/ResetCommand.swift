@@ -26,10 +26,10 @@ struct ResetCommand: AsyncParsableCommand {
         if let lookup, !Self.meansAll(self.endpoint, lookup) {
             let id = try await controlCall(client) { try SwitchboardClient.resolve(self.endpoint, in: lookup) }
             try await controlCall(client) { try await client.reset(id) }
-            print("\(id) reset")
+            Console.out("\(id) reset")
         } else {
             try await controlCall(client) { try await client.reset(nil) }
-            print("every endpoint reset")
+            Console.out("every endpoint reset")
         }
     }
 

@@ -18,14 +18,14 @@ struct ScenarioCommand: AsyncParsableCommand {
         let client = self.control.client
         guard let name = self.name else {
             let scenarios = try await controlCall(client) { try await client.scenarios() }.scenarios
-            print(scenarios.isEmpty ? "the manifest declares no scenarios" : ScenarioText.list(scenarios))
+            Console.out(scenarios.isEmpty ? "the manifest declares no scenarios" : ScenarioText.list(scenarios))
             return
         }
         let panel = try await controlCall(client) { try await client.apply(scenario: name) }
         if let drill = panel.drill, drill.name == name {
-            print(ScenarioText.started(drill))
+            Console.out(ScenarioText.started(drill))
         } else {
-            print("scenario \(name) applied")
+            Console.out("scenario \(name) applied")
         }
     }
 }

@@ -70,7 +70,7 @@ struct ServeCommand: ParsableCommand {
                     guard !recorded.written.isEmpty || !recorded.skipped.isEmpty else { return }
                     for line in RecordCommand.lines(recorded) { Console.error("switchboard: recorded \(line)") }
                 case .failure(let refusal):
-                    Console.error("switchboard: recording failed: " + PrintedText.safe(refusal.message))
+                    Console.error("switchboard: recording failed: " + refusal.message)
                 }
             }
         }

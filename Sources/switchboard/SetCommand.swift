@@ -83,7 +83,7 @@ struct SetCommand: AsyncParsableCommand {
 
     func run() async throws {
         if let mistake = self.valueMistake {
-            Console.error("switchboard: " + PrintedText.safe(mistake))
+            Console.error("switchboard: " + mistake)
             throw ExitCode.failure
         }
         let (words, mode) = self.request
@@ -100,6 +100,6 @@ struct SetCommand: AsyncParsableCommand {
             endpoint.rateLimit.map { ", rate limit " + RateLimitKeyChoice.limitText($0, key: endpoint.rateLimitKey) }
             ?? ""
         let toxic = endpoint.toxics.map { ", toxics \($0.joined(separator: ","))" } ?? ""
-        print("\(id): \(endpoint.mode), latency \(endpoint.latency ?? "none")\(limited)\(toxic)")
+        Console.out("\(id): \(endpoint.mode), latency \(endpoint.latency ?? "none")\(limited)\(toxic)")
     }
 }

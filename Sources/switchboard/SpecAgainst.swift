@@ -12,7 +12,8 @@ enum SpecAgainst {
     ) async throws -> Bool {
         let described = manifest.endpoints.compactMap(\.contract)
         guard !described.isEmpty else {
-            print("\(manifest.file) describes no OpenAPI operations: --against checks a description's GET operations")
+            Console.out(
+                "\(manifest.file) describes no OpenAPI operations: --against checks a description's GET operations")
             return false
         }
         let sender = SpecProbeSender(api: api, seconds: seconds)
@@ -55,11 +56,11 @@ enum SpecAgainst {
             }
             let before = report.lines.count
             report.add(probe, request: request, outcome)
-            for line in report.lines[before...] { print(line) }
+            for line in report.lines[before...] { Console.out(line) }
         }
         await sender.shutdown()
         let others = described.count { $0.operation.method != "GET" }
-        print(report.summary(against: api.description, notRequested: others))
+        Console.out(report.summary(against: api.description, notRequested: others))
         return report.passed
     }
 }

@@ -25,7 +25,7 @@ struct StatusCommand: AsyncParsableCommand {
             print(String(decoding: try encoder.encode(panel), as: UTF8.self))
             return
         }
-        print(StatusTable.render(panel, url: self.control.url))
+        Console.out(StatusTable.render(panel, url: self.control.url))
     }
 }
 

@@ -7,6 +7,8 @@ import SwitchboardTestSupport
 final class ServeProcess: @unchecked Sendable {
     let pid: pid_t
     private(set) var port = 0
+    /// The first line on stderr, which names the port.
+    private(set) var bannerLine = ""
     private let lines = LineReader()
     private let banner = LineReader()
     /// The exit status once reaped.
@@ -50,6 +52,7 @@ final class ServeProcess: @unchecked Sendable {
             throw CocoaError(.fileReadUnknown)
         }
         self.port = port
+        self.bannerLine = first
     }
 
     /// `init` on a thread of its own, for async tests: it waits for the

@@ -69,6 +69,24 @@ import Testing
         #expect(try wire.response(to: Self.get(nil)).json()["name"] as? String == "Rex")
     }
 
+    /// Issue 37, item 23: the journal says what `Prefer` chose, as it does
+    /// for `mode=`: an answer chosen by `code=` is no plain success.
+    @Test func theJournalSaysWhichDocumentedAnswerPreferChose() throws {
+        let wire = try Self.wire()
+        for prefer in ["code=404", "example=tom", "dynamic=true", "code=503, latency=none"] {
+            _ = try wire.response(to: Self.get(prefer))
+        }
+        _ = try wire.response(to: Self.get(nil))
+        let entries = wire.entries
+        #expect(
+            entries.map(\.forcedText) == [
+                "code=404", "example=tom", "dynamic=true", "code=503, latency=none", nil,
+            ])
+        #expect(entries[0].jsonLine.contains(#","forced_by":"prefer","forced":"code=404""#), "\(entries[0].jsonLine)")
+        // The field set is the one `mode=` has: the mode is still the setting's.
+        #expect(entries[0].jsonLine.contains(#","mode":"success","setting":"success","#))
+    }
+
     @Test func whatTheOperationDoesNotDocumentIsA400NamingWhatItDoes() throws {
         let wire = try Self.wire()
         let unknownExample = try wire.response(to: Self.get("example=zed"))

@@ -48,8 +48,9 @@ import Testing
         let row = try #require(rows.first { $0.contains("/weather ") && $0.contains("server_error") })
         let path = try #require(row.firstRange(of: "/weather"))
         let mode = try #require(row.firstRange(of: "server_error"))
-        // The path column keeps 22 columns (the longest path is 18).
-        #expect(row.distance(from: path.lowerBound, to: mode.lowerBound) == 23)
+        // The path column keeps 22 columns (the longest path is 18), the
+        // id after it the longest id and 2 (`login-refused`, 13).
+        #expect(row.distance(from: path.lowerBound, to: mode.lowerBound) == 23 + 15)
         let line = try #require(rows.first { $0.contains("/weather?lat=35.9&lon=14.5") })
         let target = try #require(line.firstRange(of: "/weather?lat"))
         let status = try #require(line.firstRange(of: " 503 "))

@@ -65,6 +65,24 @@ import Testing
         #expect(DetailsFormatter.summary(why[1], signature: nil).contains("success · no fixture episodes/99.json"))
     }
 
+    /// Issue 37, item 23: an answer `Prefer: code=` chose reads as what it
+    /// is in the log and the details, not as the endpoint's `success`.
+    @Test func aDocumentedAnswerPreferChoseReadsAsWhatItIs() throws {
+        var chosen = ScreenFixtures.entry(
+            1, "GET", "/pets/1", .answered(404), ms: 0.4, endpoint: "getPet", mode: .success)
+        chosen.forced.answer = "code=404"
+        #expect(LogView.info(LogLine(chosen), width: 40, options: self.colored) == "Prefer code=404")
+        let summary = DetailsFormatter.summary(chosen, signature: nil)
+        #expect(summary.contains("Prefer code=404 (endpoint set to success)") && !summary.contains("· success"))
+        #expect(
+            TimingLines.lines(chosen).map(\.text).contains("asked for by the request (Prefer: code=404)"))
+        // Beside a mode it asked for too.
+        chosen.forced.mode = .serverError
+        chosen.mode = .serverError
+        #expect(
+            LogView.info(LogLine(chosen), width: 40, options: self.colored) == "server_error (Prefer code=404)")
+    }
+
     @Test func aTruncatedAnswerIsDrawnAsAFaultNotAGreen200() throws {
         var state = try ScreenFixtures.freshState()
         let entries = Self.whyEntries()

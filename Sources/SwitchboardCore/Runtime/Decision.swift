@@ -44,16 +44,20 @@ public struct Decision: Sendable, Hashable {
     public struct Forced: Sendable, Hashable {
         /// The mode asked for (`server_error`, `flaky:50`), which chose `mode`.
         public var mode: Mode?
+        /// The documented answer asked for (Prism's `code=404`,
+        /// `example=tom`, `dynamic=true`), as `SpecPreference` words it.
+        public var answer: String?
         public var latency = false
         public var toxics = false
 
-        public init(mode: Mode? = nil, latency: Bool = false, toxics: Bool = false) {
+        public init(mode: Mode? = nil, answer: String? = nil, latency: Bool = false, toxics: Bool = false) {
             self.mode = mode
+            self.answer = answer
             self.latency = latency
             self.toxics = toxics
         }
 
-        public var isEmpty: Bool { self.mode == nil && !self.latency && !self.toxics }
+        public var isEmpty: Bool { self.mode == nil && self.answer == nil && !self.latency && !self.toxics }
     }
 
     public enum Chooser: Sendable, Hashable {

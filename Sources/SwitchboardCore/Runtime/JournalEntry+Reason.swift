@@ -7,7 +7,7 @@ extension JournalEntry {
     public var reason: String? { self.outcome.reason }
 
     /// What the request's `Prefer` header chose, in its own words:
-    /// `mode=server_error, latency=3g, toxics=slicer`; `nil` when it chose
+    /// `mode=server_error, code=503, latency=3g, toxics=slicer`; `nil` when it chose
     /// nothing and the endpoint's setting answered.
     public var forcedText: String? { self.outcome.forcedText }
 }
@@ -24,6 +24,7 @@ extension JournalEntry.Outcome {
         guard !self.forced.isEmpty else { return nil }
         var parts: [String] = []
         if let mode = self.forced.mode { parts.append("mode=" + mode.name) }
+        if let answer = self.forced.answer { parts.append(answer) }
         if self.forced.latency { parts.append("latency=" + (self.latency ?? "none")) }
         if self.forced.toxics { parts.append("toxics=" + (self.toxics.isEmpty ? "none" : self.toxics.description)) }
         return parts.joined(separator: ", ")

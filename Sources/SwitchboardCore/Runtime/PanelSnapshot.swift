@@ -157,7 +157,8 @@ public final class PanelSnapshot: Sendable {
             delay: delay, bandwidth: profile?.bandwidth, request: request,
             mayBeCached: override.mode == nil && setting.mode == .success, toxics: toxics,
             forced: Decision.Forced(
-                mode: override.mode, latency: override.latency != nil, toxics: override.toxics != nil))
+                mode: override.mode, answer: override.spec?.description, latency: override.latency != nil,
+                toxics: override.toxics != nil))
         decision.repeats = !numbered && !counted && override == Override()
         return decision
     }

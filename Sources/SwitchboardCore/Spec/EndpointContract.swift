@@ -26,6 +26,18 @@ public struct EndpointContract: Sendable {
         self.pathNames = Dictionary(zip(routed, described), uniquingKeysWith: { first, _ in first })
     }
 
+    /// A request that gets the operation's success under `--validate`
+    /// (`SpecRequestExample`), its path's values by the pattern's names.
+    public func exampleRequest() -> SpecRequestExample {
+        var example = SpecRequestExample(self.operation, in: self.document, seed: self.seed)
+        var values: [String: String] = [:]
+        for (routed, described) in self.pathNames {
+            if let value = example.pathValues[described] { values[routed] = value }
+        }
+        example.pathValues = values
+        return example
+    }
+
     /// How the request breaks the operation; none when it keeps to it.
     /// `parameters` are the routed path's values by the pattern's names.
     public func violations(

@@ -13,4 +13,14 @@ public struct SpecPreference: Sendable, Hashable {
         self.example = example
         self.dynamic = dynamic
     }
+
+    /// `code=404, example=tom`: what was asked for, in the header's words,
+    /// for the log, the details and the journal's `forced`.
+    public var description: String {
+        var parts: [String] = []
+        if let code = self.code { parts.append("code=\(code)") }
+        if let example = self.example { parts.append("example=" + example) }
+        if self.dynamic || (self.code == nil && self.example == nil) { parts.append("dynamic=\(self.dynamic)") }
+        return parts.joined(separator: ", ")
+    }
 }

@@ -44,36 +44,14 @@ public struct SpecProbe: Sendable {
     ) {
         self.operation = operation
         let components = document.components
-        var values: [String: JSONValue] = [:]
-        for (index, parameter) in operation.parameters.enumerated() {
-            values["\(parameter.place.rawValue) \(parameter.name)"] = parameter.probeValue(
-                in: components, seed: seed &+ UInt64(index))
-        }
+        let values = SpecParameterValues(operation, in: components, seed: seed)
         let prefix = basePath.isEmpty ? document.basePath : basePath
-        let path =
-            prefix
-            + Self.path(operation.path) { name in
-                ParameterText.text(values["path \(name)"] ?? .string("1"))
-            }
-
-        var query: [(name: String, value: String)] = []
-        var sent: [HeaderPair] = []
-        var cookies: [String] = []
-        for parameter in operation.parameters where parameter.required {
-            guard let value = values["\(parameter.place.rawValue) \(parameter.name)"] else { continue }
-            switch parameter.place {
-            case .query:
-                // OpenAPI's default for a query is `form` exploded: an
-                // array's items as the parameter repeated.
-                let items = if case .array(let items) = value { items } else { [value] }
-                query += items.map { (parameter.name, ParameterText.text($0)) }
-            case .header where !RequestCheck.headersDescribedElsewhere.contains(parameter.name.lowercased()):
-                sent.append(HeaderPair(name: parameter.name, value: ParameterText.text(value)))
-            case .cookie: cookies.append("\(parameter.name)=\(ParameterText.text(value))")
-            case .path, .header, .querystring: break
-            }
+        let path = prefix + Self.path(operation.path) { values.path[$0] ?? "1" }
+        let query = values.query
+        var sent = values.headers
+        if !values.cookies.isEmpty {
+            sent.append(HeaderPair(name: "Cookie", value: values.cookies.joined(separator: "; ")))
         }
-        if !cookies.isEmpty { sent.append(HeaderPair(name: "Cookie", value: cookies.joined(separator: "; "))) }
         let accepted = Self.acceptedTypes(operation)
         if !accepted.isEmpty { sent.append(HeaderPair(name: "Accept", value: accepted.joined(separator: ", "))) }
         for given in headers {
@@ -153,11 +131,43 @@ public struct SpecProbe: Sendable {
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }
 
-extension SpecParameter {
-    /// The value a probe sends for it: its example, else one from its
-    /// schema (`SchemaSample` takes the schema's own example first; a plain
-    /// string where it has no schema).
-    func probeValue(in components: OpenAPI.Components, seed: UInt64) -> JSONValue {
-        self.example ?? SchemaSample.value(for: self.schema ?? .string, in: components, seed: seed)
+/// The values a request made from the description sends for an
+/// operation's parameters (a probe, a suggested command): each path
+/// parameter's, and the required query parameters, headers and cookies.
+/// Each is the parameter's example, else one from its schema
+/// (`SchemaSample` takes the schema's own example first; a plain string
+/// where it has no schema), the same for the same seed.
+struct SpecParameterValues {
+    /// By the description's name, as written in the path (`simple` style).
+    var path: [String: String] = [:]
+    var query: [(name: String, value: String)] = []
+    var headers: [SpecProbe.HeaderPair] = []
+    /// `name=value`, one a cookie.
+    var cookies: [String] = []
+
+    init(_ operation: SpecOperation, in components: OpenAPI.Components, seed: UInt64) {
+        for (index, parameter) in operation.parameters.enumerated() {
+            let value =
+                parameter.example
+                ?? SchemaSample.value(for: parameter.schema ?? .string, in: components, seed: seed &+ UInt64(index))
+            switch parameter.place {
+            case .path:
+                self.path[parameter.name] = ParameterText.text(value)
+                continue
+            case .query, .header, .cookie, .querystring:
+                guard parameter.required else { continue }
+            }
+            switch parameter.place {
+            case .query:
+                // OpenAPI's default for a query is `form` exploded: an
+                // array's items as the parameter repeated.
+                let items = if case .array(let items) = value { items } else { [value] }
+                self.query += items.map { (parameter.name, ParameterText.text($0)) }
+            case .header where !RequestCheck.headersDescribedElsewhere.contains(parameter.name.lowercased()):
+                self.headers.append(SpecProbe.HeaderPair(name: parameter.name, value: ParameterText.text(value)))
+            case .cookie: self.cookies.append("\(parameter.name)=\(ParameterText.text(value))")
+            case .path, .header, .querystring: break
+            }
+        }
     }
 }

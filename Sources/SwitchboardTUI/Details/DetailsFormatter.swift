@@ -108,10 +108,13 @@ public enum DetailsFormatter {
             parts.append("no endpoint matched")
         }
         if let mode = entry.mode {
+            let answer = entry.forced.answer.map(TerminalText.clean)
             if let forced = entry.forced.mode {
                 // The endpoint's own setting is not what chose it.
-                let asked = forced == mode ? "" : " \(forced.name)"
+                let asked = (forced == mode ? "" : " \(forced.name)") + (answer.map { " " + $0 } ?? "")
                 parts.append("\(mode.name) (Prefer\(asked); endpoint set to \((entry.setting ?? mode).name))")
+            } else if let answer {
+                parts.append("Prefer \(answer) (endpoint set to \((entry.setting ?? mode).name))")
             } else {
                 // A network fault names its profile, not the setting it overruled.
                 let cause = entry.networkFault ? entry.latency.map(TerminalText.clean) : entry.setting?.name

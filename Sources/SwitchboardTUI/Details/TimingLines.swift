@@ -25,7 +25,11 @@ enum TimingLines {
             lines.append(.init("\(mode.name) drawn by the network (\(profile))\(overruled)", .color(.blue)))
         } else if let forced = entry.forced.mode, let mode = entry.mode {
             let chose = forced == mode ? "" : ", which chose \(mode.name)"
-            lines.append(.init("asked for by the request (Prefer: mode=\(forced.name))\(chose)", .color(.blue)))
+            let answer = entry.forced.answer.map { ", " + TerminalText.clean($0) } ?? ""
+            lines.append(
+                .init("asked for by the request (Prefer: mode=\(forced.name)\(answer))\(chose)", .color(.blue)))
+        } else if let answer = entry.forced.answer {
+            lines.append(.init("asked for by the request (Prefer: \(TerminalText.clean(answer)))", .color(.blue)))
         } else if let setting = entry.setting, let mode = entry.mode {
             lines.append(.init("answered by the setting \(setting.name), which chose \(mode.name)", .color(.blue)))
         }

@@ -25,11 +25,9 @@ enum MouseKeys {
         case .click:
             // Measured as on a UTF-8 terminal: the reducer does not know
             // the terminal, and only a non-ASCII path could move the mode.
-            let longestLatency = state.profiles.map { TerminalText.columns($0.label) }.max() ?? 0
-            let longestPath = state.endpoints.map { TerminalText.columns($0.path) }.max() ?? 0
+            let columns = EndpointListView.columns(state, width: layout.width)
             return self.click(
-                layout.spot(x: event.x, y: event.y, longestLatency: longestLatency, longestPath: longestPath),
-                state: &state, layout: layout)
+                layout.spot(x: event.x, y: event.y, columns: columns), state: &state, layout: layout)
         }
     }
 

@@ -138,9 +138,17 @@ public enum Reducer {
     private static func sync(_ state: inout AppState, snapshot: PanelSnapshot, stats: JournalStats) {
         let selectedID = state.selectedEndpoint?.id
         state.profiles = snapshot.manifest.availableProfiles
+        state.validating = snapshot.manifest.validatesRequests
+        // A suggested request is made once for each manifest loaded: for
+        // an operation of a description it samples values and a body, and
+        // a setting flipped rebuilds every row.
+        let made =
+            state.generation == snapshot.generation
+            ? Dictionary(state.endpoints.map { ($0.id, $0.example) }, uniquingKeysWith: { first, _ in first }) : [:]
         state.endpoints = snapshot.rows.map { panel in
             let endpoint = panel.definition
-            var row = EndpointRow(endpoint, setting: panel.setting, stats: stats.byEndpoint[endpoint.id])
+            var row = EndpointRow(
+                endpoint, setting: panel.setting, stats: stats.byEndpoint[endpoint.id], example: made[endpoint.id])
             if snapshot.manifest.upstream != nil { row.canGoLive = true }
             if panel.setting.mode.isCountRule { row.counted = panel.counters.ruleRequestsSoFar }
             return row

@@ -1,13 +1,17 @@
 import SwitchboardCore
 import SwitchboardModel
 
-/// The endpoint list: method, path, mode, latency (and rate limit) and hits
-/// per endpoint.
+/// The endpoint list: method, path, id (where there is room), mode, latency
+/// (and rate limit) and hits per endpoint.
 enum EndpointListView {
     /// Column widths for a screen width; latency is dropped on narrow screens.
     struct Columns {
         let method: Int
         private(set) var path: Int
+        /// The endpoint's id, the name every command takes; 0 where the
+        /// screen has no room for the longest whole (a row that shares its
+        /// method and path then has its id in the path's column).
+        private(set) var id = 0
         private(set) var mode: Int
         private(set) var latency: Int
         private(set) var hits: Int
@@ -20,7 +24,9 @@ enum EndpointListView {
         /// profiles `l` cycles through); the column grows to fit it while the
         /// path keeps `Self.pathFloor` columns. `longestPath`: the widest
         /// path, which is all the path column needs on a wide screen.
-        init(width: Int, longestLatency: Int = 0, longestPath: Int = Self.pathCap) {
+        /// `longestID`: the widest id, which has a column where the path
+        /// leaves room for it.
+        init(width: Int, longestLatency: Int = 0, longestPath: Int = Self.pathCap, longestID: Int = 0) {
             self.sparkline = width >= 80 ? min(20, 8 + (width - 80) / 8) : 0
             if width >= 64 {
                 self.method = 7
@@ -31,19 +37,21 @@ enum EndpointListView {
             } else if width >= 40 {
                 // The latency keeps a short column (`slow`, `3g`, `ver…`):
                 // whether a row is slowed matters more than two more
-                // characters of its path.
+                // characters of its path. The mode keeps `error 429` and
+                // `flaky 25%` whole; the path, which tells the rows apart,
+                // has the rest.
                 self.method = 5
-                self.mode = 12
+                self.mode = 10
                 self.latency = 5
                 self.hits = 6
             } else {
                 self.method = 5
-                self.mode = 13
+                self.mode = 10
                 self.latency = 0
                 self.hits = 7
             }
             self.path = max(4, width - 3 - self.method - self.mode - self.latency - self.hits - self.sparkline - 1)
-            self.spendWidthBeyondThePath(keeping: max(Self.pathKept, longestPath + Self.pathSlack))
+            self.spendWidthBeyondThePath(keeping: max(Self.pathKept, longestPath + Self.pathSlack), id: longestID)
         }
 
         /// The longest path when it is not known.
@@ -55,13 +63,18 @@ enum EndpointListView {
         static let pathKept = 22
 
         /// On a wide screen the path keeps what the longest path needs; the
-        /// rest goes to the sparkline (up to a bar a second), the mode, the
-        /// hits and the latency (which a rate limit shares). What is left
-        /// after that stays blank at the right, so the mode and hits stay
-        /// next to the path they belong to.
-        private mutating func spendWidthBeyondThePath(keeping need: Int) {
+        /// rest goes first to the ids (whole, or not at all), then to the
+        /// sparkline (up to a bar a second), the mode, the hits and the
+        /// latency (which a rate limit shares). What is left after that
+        /// stays blank at the right, so the mode and hits stay next to the
+        /// path they belong to.
+        private mutating func spendWidthBeyondThePath(keeping need: Int, id longestID: Int) {
             guard self.path > need, self.sparkline > 0 else { return }
             var spare = self.path - need
+            if longestID > 0, spare >= longestID + Self.pathSlack {
+                self.id = longestID + Self.pathSlack
+                spare -= self.id
+            }
             func take(_ most: Int) -> Int {
                 let taken = min(spare, max(0, most))
                 spare -= taken
@@ -79,10 +92,27 @@ enum EndpointListView {
     /// profiles' labels where there is room, the path its longest path (as
     /// `\xHH` bytes on a terminal that is not UTF-8, which take more).
     static func columns(_ state: AppState, width: Int, unicode: Bool = true) -> Columns {
-        Columns(
+        func shown(_ text: String) -> Int { TerminalText.columns(unicode ? text : TerminalText.ascii(text)) }
+        return Columns(
             width: width, longestLatency: state.profiles.map { TerminalText.columns($0.label) }.max() ?? 0,
-            longestPath: state.endpoints.map { TerminalText.columns(unicode ? $0.path : TerminalText.ascii($0.path)) }
-                .max() ?? 0)
+            longestPath: state.endpoints.map { shown($0.path) }.max() ?? 0,
+            longestID: state.endpoints.map { shown(TerminalText.clean($0.id)) }.max() ?? 0)
+    }
+
+    /// The rows whose method and path another row has too (`POST /login`
+    /// for `login` and `login-refused`): told apart only by their ids.
+    static func sharingTheirSignature(_ rows: [EndpointRow]) -> Set<Int> {
+        var first: [String: Int] = [:]
+        var shared: Set<Int> = []
+        for (index, row) in rows.enumerated() {
+            let key = row.method + " " + row.path
+            if let earlier = first[key] {
+                shared.formUnion([earlier, index])
+            } else {
+                first[key] = index
+            }
+        }
+        return shared
     }
 
     static func draw(_ state: AppState, into grid: inout Grid, layout: Layout, options: RenderOptions) {
@@ -98,25 +128,44 @@ enum EndpointListView {
         var scroll = min(state.endpointScroll, max(0, state.endpoints.count - layout.endpointRows))
         if state.selected >= scroll + layout.endpointRows { scroll = state.selected - layout.endpointRows + 1 }
         if state.selected < scroll { scroll = state.selected }
+        let shared = columns.id > 0 ? [] : Self.sharingTheirSignature(state.endpoints)
         for row in 0..<layout.endpointRows {
             let index = max(0, scroll) + row
             guard state.endpoints.indices.contains(index) else { break }
             let y = layout.firstEndpointRow + row
             self.drawRow(
                 state.endpoints[index], state: state, selected: index == state.selected, y: y, columns: columns,
-                into: &grid, options: options)
+                idInPath: shared.contains(index), into: &grid, options: options)
         }
     }
 
     private static func drawRow(
-        _ row: EndpointRow, state: AppState, selected: Bool, y: Int, columns: Columns, into grid: inout Grid,
-        options: RenderOptions
+        _ row: EndpointRow, state: AppState, selected: Bool, y: Int, columns: Columns, idInPath: Bool,
+        into grid: inout Grid, options: RenderOptions
     ) {
         let highlight = selected && state.focus == .endpoints
         var x = grid.put(selected ? " > " : "   ", x: 0, y: y, style: .bold)
         x = grid.put(TerminalText.pad(row.method, to: columns.method), x: x, y: y, style: .bold)
-        x = grid.put(
-            TerminalText.pad(options.shown(row.pathLabel), to: columns.path, unicode: options.unicode), x: x, y: y)
+        let id = options.shown(TerminalText.clean(row.id))
+        let path = options.shown(row.pathLabel)
+        if idInPath {
+            // The path and the id, the path cut where both do not fit; the
+            // id alone where even a cut path leaves it no room: the id is
+            // what tells the row from its twin, and what a command names.
+            let room = columns.path - 1 - TerminalText.columns(id)
+            let start = x
+            if room >= 4 {
+                x = grid.put(TerminalText.truncate(path, to: room, unicode: options.unicode) + " ", x: x, y: y)
+            }
+            x = grid.put(
+                TerminalText.pad(id, to: columns.path - (x - start), unicode: options.unicode), x: x, y: y,
+                style: .dim)
+        } else {
+            x = grid.put(TerminalText.pad(path, to: columns.path, unicode: options.unicode), x: x, y: y)
+        }
+        if columns.id > 0 {
+            x = grid.put(TerminalText.pad(id, to: columns.id, unicode: options.unicode), x: x, y: y, style: .dim)
+        }
         x = grid.put(" ", x: x, y: y)
         x = grid.put(
             // One column stays free before the latency.
@@ -187,7 +236,9 @@ enum EndpointListView {
         let whole = head + " " + tail
         guard TerminalText.columns(whole) > width else { return whole }
         let room = width - 1 - TerminalText.columns(tail)
-        guard room >= 2 else { return whole }
+        // The toxic alone where the head would be cut to nothing (the
+        // row's colour still says the mode).
+        guard room >= 2 else { return tail }
         return TerminalText.truncate(head, to: room, unicode: options.unicode) + " " + tail
     }
 

@@ -7,11 +7,12 @@ enum HeaderView {
         grid.fill(" ", y: y, style: .reverse)
         var parts = [
             state.serverURL,
+            state.validating ? "validating requests" : nil,
             "\(state.endpoints.count) endpoint\(state.endpoints.count == 1 ? "" : "s")",
             "\(Format.count(state.totalRequests)) req",
             Format.rate(state.rate.perSecond),
             "scenario: " + (state.scenarioLabel.map { options.shown(TerminalText.clean($0.description)) } ?? "-"),
-        ]
+        ].compactMap { $0 }
         var x = grid.put(" Switchboard", x: 0, y: y, style: Style(bold: true, reverse: true))
         // Before the counters: a warning that falls off a narrow screen
         // would not be one.

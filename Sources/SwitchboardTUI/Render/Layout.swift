@@ -57,16 +57,22 @@ extension Layout {
     }
 
     /// What is at column `x`, row `y` of the main screen (no overlay open).
-    /// `longestLatency`, `longestPath`: as `EndpointListView.columns` gives
+    /// `longestLatency`, `longestPath`, `longestID`: as `EndpointListView.columns` gives
     /// them, so that the mode cell is where it is drawn.
     public func spot(
-        x: Int, y: Int, longestLatency: Int = 0, longestPath: Int = 56
+        x: Int, y: Int, longestLatency: Int = 0, longestPath: Int = 56, longestID: Int = 0
     ) -> Spot {
+        self.spot(
+            x: x, y: y,
+            columns: EndpointListView.Columns(
+                width: self.width, longestLatency: longestLatency, longestPath: longestPath, longestID: longestID))
+    }
+
+    /// The same, with the endpoint list's columns as drawn.
+    func spot(x: Int, y: Int, columns: EndpointListView.Columns) -> Spot {
         guard x >= 0, x < self.width else { return .elsewhere }
         if y >= self.firstEndpointRow, y < self.firstEndpointRow + self.endpointRows {
-            let columns = EndpointListView.Columns(
-                width: self.width, longestLatency: longestLatency, longestPath: longestPath)
-            let modeStart = 3 + columns.method + columns.path + 1
+            let modeStart = 3 + columns.method + columns.path + columns.id + 1
             return .endpoint(row: y - self.firstEndpointRow, modeCell: x >= modeStart && x < modeStart + columns.mode)
         }
         if y >= self.firstLogRow, y < self.firstLogRow + self.logRows {

@@ -196,9 +196,16 @@ enum LogView {
     static func info(_ line: LogLine, width: Int, options: RenderOptions) -> String {
         // A success that found no file is no success.
         if let missing = line.missingFixture { return "no fixture " + missing }
-        let mode = line.mode ?? "-"
+        var mode = line.mode ?? "-"
         var setting = line.setting.map { " (" + ($0.split(separator: ":").first.map(String.init) ?? $0) + ")" } ?? ""
-        if line.forced.mode != nil { setting = " (Prefer)" }
+        // A documented answer `Prefer` chose (`code=404`) is no plain
+        // `success`: it reads as what it is.
+        let answer = line.forced.answer.map(TerminalText.clean)
+        if line.forced.mode != nil { setting = " (Prefer" + (answer.map { " " + $0 } ?? "") + ")" }
+        if let answer, line.forced.mode == nil {
+            mode = "Prefer " + answer
+            setting = ""
+        }
         // The network's fault: the profile beside it is the cause.
         if line.networkFault { setting = "" }
         let delay = line.delayMS > 0 ? Format.shortDelay(line.delayMS) : ""

@@ -14,6 +14,10 @@ public struct AppState: Equatable, Sendable {
     /// `--upstream-insecure`: upstream certificates go unchecked, which the
     /// top line must never let the user forget.
     public var upstreamInsecure = false
+    /// Requests are checked against the description (`--validate`,
+    /// `validate: true`): what the header says, as a refused request's 4xx
+    /// would otherwise puzzle.
+    public var validating = false
     public var endpoints: [EndpointRow] = []
     /// Latency profiles as `l` cycles them: the manifest's, then the presets.
     public var profiles: [LatencyProfile] = []

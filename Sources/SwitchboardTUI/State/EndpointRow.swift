@@ -59,7 +59,12 @@ public struct EndpointRow: Equatable, Sendable {
         self.sequence = sequence
     }
 
-    public init(_ endpoint: EndpointDefinition, setting: EndpointSetting, stats: EndpointStats?) {
+    /// `example`: the row's suggested request when already made for this
+    /// definition (`ExampleRequest(endpoint)` otherwise).
+    public init(
+        _ endpoint: EndpointDefinition, setting: EndpointSetting, stats: EndpointStats?,
+        example: ExampleRequest? = nil
+    ) {
         self.init(
             id: endpoint.id, method: endpoint.method, path: TerminalText.clean(endpoint.path.description),
             mode: setting.mode, latency: setting.latency, hits: stats?.hits ?? 0,
@@ -73,7 +78,7 @@ public struct EndpointRow: Equatable, Sendable {
         self.toxics = setting.toxics
         self.startToxics = endpoint.startToxics
         if let binding = endpoint.resource, binding.operation == .list { self.resource = binding.resource }
-        self.example = ExampleRequest(endpoint)
+        self.example = example ?? ExampleRequest(endpoint)
     }
 
     /// `≤5/s` (`<=5/s` without Unicode), `≤5/s per X-Client` for a limit
