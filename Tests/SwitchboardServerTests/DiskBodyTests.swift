@@ -152,7 +152,8 @@ import Testing
         let server = try RunningServer(fixtures: folder)
         let files = FileManager.default
         try files.removeItem(atPath: folder.path + "/large.bin")
-        try files.createSymbolicLink(atPath: folder.path + "/large.bin", withDestinationPath: outside.path + "/large.bin")
+        try files.createSymbolicLink(
+            atPath: folder.path + "/large.bin", withDestinationPath: outside.path + "/large.bin")
         try files.removeItem(atPath: folder.path + "/episodes")
         try files.createSymbolicLink(atPath: folder.path + "/episodes", withDestinationPath: outside.path)
         try await server.serving { server in
