@@ -22,10 +22,11 @@ import Testing
         let created = todos.answer(.create, id: nil, body: Self.json(#"{"title":"bread"}"#))
         #expect(created.status == 201)
         #expect(created.location == "/todos/3")
-        #expect(created.body == Self.json(#"{"id":3,"title":"bread"}"#))
+        #expect(created.body?.json == Self.json(#"{"id":3,"title":"bread"}"#))
         #expect(todos.answer(.read, id: "3", body: nil).body == created.body)
         #expect(
-            todos.answer(.list, id: nil, body: nil).body.map { if case .array(let a) = $0 { a.count } else { 0 } } == 3)
+            todos.answer(.list, id: nil, body: nil).body?.json.map { if case .array(let a) = $0 { a.count } else { 0 } }
+                == 3)
     }
 
     @Test func textIdsStayText() {
@@ -53,7 +54,7 @@ import Testing
         var todos = Self.todos()
         let answer = todos.answer(.replace, id: "1", body: Self.json(#"{"title":"oat milk"}"#))
         #expect(answer.status == 200)
-        #expect(answer.body == Self.json(#"{"id":1,"title":"oat milk"}"#))
+        #expect(answer.body?.json == Self.json(#"{"id":1,"title":"oat milk"}"#))
         #expect(todos.answer(.replace, id: "1", body: Self.json(#"{"id":5}"#)).status == 409)
         #expect(todos.answer(.replace, id: "1", body: Self.json("[1]")).status == 400)
     }
@@ -62,7 +63,7 @@ import Testing
         var todos = Self.todos()
         let answer = todos.answer(.update, id: "2", body: Self.json(#"{"done":false,"title":null,"tags":{"a":1}}"#))
         #expect(answer.status == 200)
-        #expect(answer.body == Self.json(#"{"id":2,"done":false,"tags":{"a":1}}"#))
+        #expect(answer.body?.json == Self.json(#"{"id":2,"done":false,"tags":{"a":1}}"#))
     }
 
     @Test func deleteAnswers204AndTheItemIsGone() {

@@ -11,7 +11,11 @@ import Testing
     static let large = (0..<(300 * 1024)).map { UInt8($0 % 251) }
 
     func server() throws -> RunningServer {
-        let fixtures = try TemporaryFixtures(
+        try RunningServer(fixtures: self.fixtures())
+    }
+
+    func fixtures() throws -> TemporaryFixtures {
+        try TemporaryFixtures(
             manifest: """
                 endpoints:
                   - { id: ep, method: GET, path: "/episodes/:n", success: { file: "episodes/{n}.bin" } }
@@ -20,7 +24,6 @@ import Testing
                   slowish: { bandwidth: 250KB/s }
                 """,
             files: ["episodes/1.bin": Self.large, "episodes/2.bin": Array("small".utf8), "large.bin": Self.large])
-        return try RunningServer(fixtures: fixtures)
     }
 
     /// Being read from disk, then delayed, a request is answered, not
@@ -135,6 +138,46 @@ import Testing
             try fixtures.write("large.bin", Self.large + Self.large)
             let response = try await HTTPClient.send(server.url("/one"))
             #expect(response.body.count == 2 * Self.large.count)
+        }
+    }
+
+    /// The attack: a large file (read for each request, by the path the
+    /// load checked) swapped for a link to a file outside, or its folder
+    /// for a link to a folder outside. A request gets a 500 saying why, and
+    /// not one byte of what the link leads to.
+    @Test func aFileOrFolderSwappedForALinkOutsideIsNotFollowed() async throws {
+        let secret = Array("OUTSIDE-SECRET root:x:0:0\n".utf8)
+        let outside = try TemporaryFixtures(manifest: "", files: ["large.bin": secret, "1.bin": secret])
+        let folder = try self.fixtures()
+        let server = try RunningServer(fixtures: folder)
+        let files = FileManager.default
+        try files.removeItem(atPath: folder.path + "/large.bin")
+        try files.createSymbolicLink(
+            atPath: folder.path + "/large.bin", withDestinationPath: outside.path + "/large.bin")
+        try files.removeItem(atPath: folder.path + "/episodes")
+        try files.createSymbolicLink(atPath: folder.path + "/episodes", withDestinationPath: outside.path)
+        try await server.serving { server in
+            for path in ["/one", "/episodes/1"] {
+                let response = try await HTTPClient.send(server.url(path))
+                let body = String(decoding: response.body, as: UTF8.self)
+                #expect(response.status == 500, "\(path): \(body)")
+                #expect(!body.contains("OUTSIDE-SECRET"), "\(path)")
+                #expect(body.contains("fixture_unreadable") && body.contains("never read through a link"), "\(path)")
+            }
+        }
+        #expect(server.journal.entries(after: 0).entries.map(\.status) == [.answered(500), .answered(500)])
+    }
+
+    /// A FIFO put where a large file was is refused at once, not waited on.
+    @Test func aFIFOPutInItsPlaceIsNotAFile() async throws {
+        let folder = try self.fixtures()
+        let server = try RunningServer(fixtures: folder)
+        try FileManager.default.removeItem(atPath: folder.path + "/large.bin")
+        #expect(mkfifo(folder.path + "/large.bin", 0o600) == 0)
+        try await server.serving { server in
+            let response = try await HTTPClient.send(server.url("/one"))
+            #expect(response.status == 500)
+            #expect(String(decoding: response.body, as: UTF8.self).contains("no longer a plain file"))
         }
     }
 

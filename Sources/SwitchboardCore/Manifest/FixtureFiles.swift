@@ -118,10 +118,19 @@ public struct ReadFailure: Error, Sendable, Equatable {
         self.code = code
     }
 
+    /// Not the system's: what was opened is not a plain file (a FIFO, a
+    /// device, a folder put where the file was).
+    public static let notAFile = ReadFailure(code: -1)
+
     /// `too many open files`: strerror, as a clause of a sentence.
     public var reason: String {
-        let text = String(cString: strerror(self.code))
-        return text.prefix(1).lowercased() + text.dropFirst()
+        switch self.code {
+        case ELOOP: return "a link stands in its path now, and a body file is never read through a link"
+        case Self.notAFile.code: return "it is no longer a plain file"
+        default:
+            let text = String(cString: strerror(self.code))
+            return text.prefix(1).lowercased() + text.dropFirst()
+        }
     }
 
     /// What the user can do about it.
@@ -129,6 +138,7 @@ public struct ReadFailure: Error, Sendable, Equatable {
         switch self.code {
         case EACCES, EPERM: "check its permissions"
         case EMFILE, ENFILE: "close some files or raise the limit (ulimit -n); a reload retries on its own"
+        case ELOOP, Self.notAFile.code: "put the file itself back (copy it in rather than link it)"
         default: "a reload retries on its own until it can read it"
         }
     }

@@ -13,6 +13,15 @@ public final class ResourceStore: Sendable {
         var collection: ResourceCollection
     }
 
+    /// Bytes of items (as compact JSON) all resources of one store hold
+    /// together at most: past it a create, or a replace or merge that grows
+    /// an item, is refused (507), as is a replacement of the items that
+    /// large (the control API's `PUT`). Counting items alone let 10,000
+    /// items of 62 KB take 3.2 GB; the seeds count, and are not refused.
+    public static let byteBudget = 32 * 1024 * 1024
+    /// `32 MiB`, as messages say it.
+    static var byteBudgetText: String { "\(Self.byteBudget / (1024 * 1024)) MiB" }
+
     public init(_ definitions: [ResourceDefinition]) {
         self.state = NIOLockedValueBox(Self.seeded(definitions))
     }
@@ -32,9 +41,15 @@ public final class ResourceStore: Sendable {
             guard let idField = state[binding.resource]?.definition.idField else {
                 return .problem(404, .unknownResource, "no resource '\(binding.resource)'")
             }
+            let room = Self.byteBudget - Self.bytes(in: state, besides: binding.resource)
             return state[binding.resource]!.collection.answer(
-                binding.operation, id: parameters[idField], body: body)
+                binding.operation, id: parameters[idField], body: body, room: room)
         }
+    }
+
+    /// Bytes the resources but `name` hold.
+    private static func bytes(in state: [String: Kept], besides name: String) -> Int {
+        state.reduce(0) { $0 + ($1.key == name ? 0 : $1.value.collection.byteCount) }
     }
 
     /// The items `name` holds now, oldest first; `nil` for no such resource.
@@ -42,9 +57,15 @@ public final class ResourceStore: Sendable {
         self.state.withLockedValue { $0[name]?.collection.items }
     }
 
+    /// The items `name` holds now as a list answers them, the items' own
+    /// text one after another; `nil` for no such resource.
+    public func list(of name: String) -> ResourceAnswer.Body? {
+        self.state.withLockedValue { $0[name]?.collection.list }
+    }
+
     /// How many items each resource holds, by name.
     public func counts() -> [String: Int] {
-        self.state.withLockedValue { $0.mapValues(\.collection.items.count) }
+        self.state.withLockedValue { $0.mapValues(\.collection.count) }
     }
 
     /// Replaces `name`'s items (the control API's `PUT`); each must be an
@@ -58,8 +79,9 @@ public final class ResourceStore: Sendable {
             let (identified, repeated, refused) = ResourceDefinition.identified(items, idField: idField)
             if let id = repeated.first { return .duplicateID(id.text) }
             if refused > 0 { return .tooMany }
-            state[name]!.collection = ResourceCollection(
-                path: kept.definition.path, idField: idField, items: identified)
+            let collection = ResourceCollection(path: kept.definition.path, idField: idField, items: identified)
+            if collection.byteCount + Self.bytes(in: state, besides: name) > Self.byteBudget { return .tooLarge }
+            state[name]!.collection = collection
             return nil
         }
         if let problem { throw problem }
@@ -94,6 +116,7 @@ public enum ResourceItemsError: Error, Equatable, CustomStringConvertible {
     case notAnObject
     case duplicateID(String)
     case tooMany
+    case tooLarge
 
     public var description: String {
         switch self {
@@ -102,6 +125,8 @@ public enum ResourceItemsError: Error, Equatable, CustomStringConvertible {
         case .notAnObject: "every item must be a JSON object"
         case .duplicateID(let id): "two items have the id \(id)"
         case .tooMany: "a resource keeps at most \(ResourceCollection.itemLimit) items"
+        case .tooLarge:
+            "the resources keep at most \(ResourceStore.byteBudgetText) of items together (as compact JSON)"
         }
     }
 }

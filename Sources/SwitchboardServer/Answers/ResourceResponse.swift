@@ -24,7 +24,12 @@ enum ResourceResponse {
         if let problem = answer.problem {
             return Self.refusal(HTTPResponseStatus(statusCode: answer.status), problem.code, problem.message)
         }
-        let bytes = answer.body.map { ByteBuffer(string: $0.json) } ?? ByteBuffer()
+        var bytes = ByteBuffer()
+        if let body = answer.body {
+            // The items' own text, one after another, into one buffer.
+            bytes.reserveCapacity(body.count)
+            body.write { bytes.writeBytes($0) }
+        }
         var headers = HTTPHeaders()
         if answer.body != nil { headers.add(name: "Content-Type", value: "application/json") }
         headers.add(name: "Content-Length", value: String(bytes.readableBytes))

@@ -10,10 +10,15 @@ enum DiskBodies {
         var description: String { ReadFailure(code: self.code).reason }
     }
 
-    /// The file's bytes, read on the caller's thread (never an event loop).
+    /// The file's bytes, read on the caller's thread (never an event loop):
+    /// the path the load checked, opened without following a link put
+    /// anywhere on it since (`LinkFreeOpen`).
     static func readNow(_ path: String) throws -> ByteBuffer {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw ReadError(code: errno) }
+        let descriptor: Int32
+        switch LinkFreeOpen.plainFile(path) {
+        case .success(let opened): descriptor = opened
+        case .failure(let failure): throw ReadError(code: failure.code)
+        }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw ReadError(code: errno) }

@@ -16,8 +16,8 @@ extension ControlAPI {
     }
 
     func items(of name: String) -> Response {
-        guard let items = self.panel.resources.items(of: name) else { return self.unknownResource(name) }
-        return Response(status: .ok, body: JSONValue.array(items).json)
+        guard let list = self.panel.resources.list(of: name) else { return self.unknownResource(name) }
+        return Response(status: .ok, body: String(decoding: list.bytes, as: UTF8.self))
     }
 
     func replaceItems(of name: String, body: [UInt8]) -> Response {
@@ -28,6 +28,8 @@ extension ControlAPI {
             try self.panel.resources.replaceItems(of: name, with: items)
         } catch .unknownResource {
             return self.unknownResource(name)
+        } catch .tooLarge {
+            return self.error(.insufficientStorage, .resourceFull, "\(ResourceItemsError.tooLarge)")
         } catch {
             return self.error(.badRequest, .badBody, "\(error)")
         }

@@ -146,7 +146,7 @@ struct ControlAPI: Sendable {
         case .replaceResource:
             return self.replaceItems(of: parameters[0], body: request.body)
         case .resetResource:
-            guard self.panel.resources.items(of: parameters[0]) != nil else { return self.items(of: parameters[0]) }
+            guard self.panel.resources.list(of: parameters[0]) != nil else { return self.items(of: parameters[0]) }
             self.panel.resources.restore(parameters[0])
             return self.items(of: parameters[0])
         case .requests:
