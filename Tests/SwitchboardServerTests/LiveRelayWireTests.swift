@@ -117,7 +117,11 @@ import Testing
         for (index, byte) in body.enumerated() {
             try exchange.upstream.receiver.bodyPart(ByteBuffer(bytes: [byte])).assumeIsolated()
                 .whenFailure { _ in failed += 1 }
-            if index % 1000 == 999 { relayed += try exchange.wire.writtenBytes() }
+            if index % 1000 == 999 {
+                // A read's worth: its pass ends, and it goes out as one part.
+                exchange.passEnds()
+                relayed += try exchange.wire.writtenBytes()
+            }
         }
         try exchange.upstream.receiver.end()
         relayed += try exchange.wire.writtenBytes()
@@ -130,6 +134,37 @@ import Testing
         // 100,000 bytes in buffers of at most 64 KB: two.
         #expect(parts.count == 2)
         #expect(kept.bytes == body)
+    }
+
+    /// A client that stops reading still stops the upstream: while a
+    /// batch waits on the client's socket, the next part is held (the
+    /// transport reads no more), and nothing more is written until the
+    /// client reads; the upstream's end waits for what is still to go out.
+    @Test func aClientThatStopsReadingHoldsTheUpstreamBehindTheBatchOut() throws {
+        let socket = SlowSocket()
+        let exchange = try Exchange(socket: socket)
+        _ = try exchange.head(.ok, ["Content-Length": "3"])
+        socket.drain()
+        socket.stall()
+        var taken: [String] = []
+        for part in ["a", "b"] {
+            try exchange.upstream.receiver.bodyPart(ByteBuffer(string: part)).assumeIsolated()
+                .whenSuccess { taken.append(part) }
+        }
+        exchange.passEnds()
+        #expect(taken == ["a", "b"])
+        // "ab" waits on the socket: the next part is held, and not written.
+        try exchange.upstream.receiver.bodyPart(ByteBuffer(string: "c")).assumeIsolated()
+            .whenSuccess { taken.append("c") }
+        exchange.passEnds()
+        #expect(taken == ["a", "b"])
+        try exchange.upstream.receiver.end()
+        #expect(exchange.wire.entries.isEmpty)
+        socket.drain()
+        #expect(taken == ["a", "b", "c"])
+        exchange.passEnds()
+        #expect(LiveToxicWireTests.body(of: try exchange.wire.writtenBytes()) == Array("abc".utf8))
+        #expect(exchange.wire.entries.map(\.status) == [.answered(200)])
     }
 
     /// A HEAD answer, or a 302 with an empty body, is whole once its head
@@ -162,6 +197,7 @@ import Testing
         _ = try exchange.head(.ok, ["Content-Length": "4"])
         _ = try exchange.upstream.receiver.bodyPart(ByteBuffer(string: "ab"))
         _ = try exchange.upstream.receiver.bodyPart(ByteBuffer(string: "cd"))
+        exchange.passEnds()
         exchange.wire.disconnect()
         #expect(exchange.wire.entries.map(\.status) == [.answered(200)])
         #expect(exchange.wire.entries.first?.details?.responseBody == Array("abcd".utf8))
@@ -178,9 +214,14 @@ import Testing
         try exchange.head(.ok, ["Content-Length": "4"]).assumeIsolated().whenSuccess { done += 1 }
         socket.drain()
         try exchange.upstream.receiver.bodyPart(ByteBuffer(string: "ab")).assumeIsolated().whenSuccess { done += 1 }
+        exchange.passEnds()
         #expect(done == 2)
         socket.resetByPeer()
-        let written = try exchange.upstream.receiver.bodyPart(ByteBuffer(string: "c"))
+        _ = try exchange.upstream.receiver.bodyPart(ByteBuffer(string: "c"))
+        // The pass ends: its write fails, and the next part is refused with
+        // that write's error.
+        exchange.passEnds()
+        let written = try exchange.upstream.receiver.bodyPart(ByteBuffer(string: "d"))
         // As AsyncHTTPClient does with a part's failed future.
         var failure: (any Error)?
         written.assumeIsolated().whenFailure { failure = $0 }
