@@ -45,6 +45,12 @@ public struct AsyncHTTPClientTransport: UpstreamTransport {
     }
 
     init(group: any EventLoopGroup, settings: UpstreamSettings) {
+        self.client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: Self.configuration(settings))
+        self.connectTimeout = TimeAmount(settings.connectTimeout)
+    }
+
+    /// The client's configuration for `settings`.
+    static func configuration(_ settings: UpstreamSettings) -> HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(
@@ -63,8 +69,7 @@ public struct AsyncHTTPClientTransport: UpstreamTransport {
         // is still asked for a span, with its attributes, on every request
         // (about 30k instructions each, measured with callgrind).
         configuration.tracing.tracer = nil
-        self.client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: configuration)
-        self.connectTimeout = TimeAmount(settings.connectTimeout)
+        return configuration
     }
 
     /// `.delegate(on:)`, not `.delegateAndChannel(on:)`: AsyncHTTPClient
