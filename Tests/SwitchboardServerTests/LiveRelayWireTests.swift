@@ -20,7 +20,10 @@ import Testing
         let upstream: ScriptedUpstream
         let responder: Responder
 
-        init(_ request: String = "GET /a HTTP/1.1\r\nHost: test\r\n\r\n", socket: SlowSocket? = nil) throws {
+        init(
+            _ request: String = "GET /a HTTP/1.1\r\nHost: test\r\n\r\n", socket: SlowSocket? = nil,
+            counter: WriteCounter? = nil
+        ) throws {
             let loop = EmbeddedEventLoop()
             let upstream = ScriptedUpstream()
             let panel = try MemoryFixtures(LiveRelayWireTests.manifest).panel()
@@ -30,6 +33,7 @@ import Testing
             self.wire = try WireHarness(panel: panel, journal: journal, loop: loop) { pipeline in
                 try SwitchboardServer.configure(pipeline, responder: responder, limits: ServerLimits())
                 if let socket { try pipeline.addHandler(socket, position: .first) }
+                if let counter { try pipeline.addHandler(counter, position: .first) }
             }
             self.upstream = upstream
             self.responder = responder
@@ -39,6 +43,63 @@ import Testing
         func head(_ status: HTTPResponseStatus, _ headers: HTTPHeaders) throws -> EventLoopFuture<Void> {
             try self.upstream.receiver.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))
         }
+
+        /// The loop's pass ends: what it was to do once every part the read
+        /// brought was handed on, it does.
+        func passEnds() {
+            self.wire.channel.embeddedEventLoop.run()
+        }
+    }
+
+    /// Counts what reaches the client's socket: writes of bytes, and flushes.
+    final class WriteCounter: ChannelOutboundHandler {
+        typealias OutboundIn = ByteBuffer
+        typealias OutboundOut = ByteBuffer
+
+        private(set) var writes = 0
+        private(set) var flushes = 0
+
+        func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+            if self.unwrapOutboundIn(data).readableBytes > 0 { self.writes += 1 }
+            context.write(data, promise: promise)
+        }
+
+        func flush(context: ChannelHandlerContext) {
+            self.flushes += 1
+            context.flush()
+        }
+
+        func reset() {
+            self.writes = 0
+            self.flushes = 0
+        }
+    }
+
+    /// One read of the upstream can bring thousands of parts (an SSE feed
+    /// or a token stream a byte at a time; the transport hands them on one
+    /// by one): they reach the client as one write and one flush, so that
+    /// relaying costs a read, not a part, and the transport is not held
+    /// back by a client that keeps up.
+    @Test func aReadsOneBytePartsReachTheClientAsOneWriteAndOneFlush() throws {
+        let count = 1000
+        let body = (0..<count).map { UInt8(truncatingIfNeeded: $0 % 251) }
+        let counter = WriteCounter()
+        let exchange = try Exchange(counter: counter)
+        _ = try exchange.head(.ok, ["Content-Length": String(count)])
+        counter.reset()
+        var taken = 0
+        for byte in body {
+            try exchange.upstream.receiver.bodyPart(ByteBuffer(bytes: [byte])).assumeIsolated()
+                .whenSuccess { taken += 1 }
+        }
+        exchange.passEnds()
+        #expect(taken == count)
+        #expect(counter.writes == 1)
+        #expect(counter.flushes == 1)
+        try exchange.upstream.receiver.end()
+        #expect(LiveToxicWireTests.body(of: try exchange.wire.writtenBytes()) == body)
+        #expect(exchange.wire.entries.map(\.status) == [.answered(200)])
+        #expect(exchange.wire.entries.first?.details?.responseBody == Array(body.prefix(capturedBodyLimit)))
     }
 
     /// An SSE feed or a token stream can come a byte at a time. Each part
@@ -56,7 +117,11 @@ import Testing
         for (index, byte) in body.enumerated() {
             try exchange.upstream.receiver.bodyPart(ByteBuffer(bytes: [byte])).assumeIsolated()
                 .whenFailure { _ in failed += 1 }
-            if index % 1000 == 999 { relayed += try exchange.wire.writtenBytes() }
+            if index % 1000 == 999 {
+                // A read's worth: its pass ends, and it goes out as one part.
+                exchange.passEnds()
+                relayed += try exchange.wire.writtenBytes()
+            }
         }
         try exchange.upstream.receiver.end()
         relayed += try exchange.wire.writtenBytes()
@@ -69,6 +134,37 @@ import Testing
         // 100,000 bytes in buffers of at most 64 KB: two.
         #expect(parts.count == 2)
         #expect(kept.bytes == body)
+    }
+
+    /// A client that stops reading still stops the upstream: while a
+    /// batch waits on the client's socket, the next part is held (the
+    /// transport reads no more), and nothing more is written until the
+    /// client reads; the upstream's end waits for what is still to go out.
+    @Test func aClientThatStopsReadingHoldsTheUpstreamBehindTheBatchOut() throws {
+        let socket = SlowSocket()
+        let exchange = try Exchange(socket: socket)
+        _ = try exchange.head(.ok, ["Content-Length": "3"])
+        socket.drain()
+        socket.stall()
+        var taken: [String] = []
+        for part in ["a", "b"] {
+            try exchange.upstream.receiver.bodyPart(ByteBuffer(string: part)).assumeIsolated()
+                .whenSuccess { taken.append(part) }
+        }
+        exchange.passEnds()
+        #expect(taken == ["a", "b"])
+        // "ab" waits on the socket: the next part is held, and not written.
+        try exchange.upstream.receiver.bodyPart(ByteBuffer(string: "c")).assumeIsolated()
+            .whenSuccess { taken.append("c") }
+        exchange.passEnds()
+        #expect(taken == ["a", "b"])
+        try exchange.upstream.receiver.end()
+        #expect(exchange.wire.entries.isEmpty)
+        socket.drain()
+        #expect(taken == ["a", "b", "c"])
+        exchange.passEnds()
+        #expect(LiveToxicWireTests.body(of: try exchange.wire.writtenBytes()) == Array("abc".utf8))
+        #expect(exchange.wire.entries.map(\.status) == [.answered(200)])
     }
 
     /// A HEAD answer, or a 302 with an empty body, is whole once its head
@@ -101,6 +197,7 @@ import Testing
         _ = try exchange.head(.ok, ["Content-Length": "4"])
         _ = try exchange.upstream.receiver.bodyPart(ByteBuffer(string: "ab"))
         _ = try exchange.upstream.receiver.bodyPart(ByteBuffer(string: "cd"))
+        exchange.passEnds()
         exchange.wire.disconnect()
         #expect(exchange.wire.entries.map(\.status) == [.answered(200)])
         #expect(exchange.wire.entries.first?.details?.responseBody == Array("abcd".utf8))
@@ -117,9 +214,14 @@ import Testing
         try exchange.head(.ok, ["Content-Length": "4"]).assumeIsolated().whenSuccess { done += 1 }
         socket.drain()
         try exchange.upstream.receiver.bodyPart(ByteBuffer(string: "ab")).assumeIsolated().whenSuccess { done += 1 }
+        exchange.passEnds()
         #expect(done == 2)
         socket.resetByPeer()
-        let written = try exchange.upstream.receiver.bodyPart(ByteBuffer(string: "c"))
+        _ = try exchange.upstream.receiver.bodyPart(ByteBuffer(string: "c"))
+        // The pass ends: its write fails, and the next part is refused with
+        // that write's error.
+        exchange.passEnds()
+        let written = try exchange.upstream.receiver.bodyPart(ByteBuffer(string: "d"))
         // As AsyncHTTPClient does with a part's failed future.
         var failure: (any Error)?
         written.assumeIsolated().whenFailure { failure = $0 }

@@ -48,8 +48,12 @@ import Testing
             Completion(try self.upstream.receiver.head(head))
         }
 
+        /// A part the upstream's read brought, all of that read: the
+        /// loop's pass ends after it, and the relay writes what it took.
         func part(_ bytes: ArraySlice<UInt8>) throws -> Completion {
-            Completion(try self.upstream.receiver.bodyPart(ByteBuffer(bytes: bytes)))
+            let taken = Completion(try self.upstream.receiver.bodyPart(ByteBuffer(bytes: bytes)))
+            self.wire.channel.embeddedEventLoop.run()
+            return taken
         }
 
         func end() throws {
@@ -75,9 +79,10 @@ import Testing
         }
     }
 
-    /// Relays the body in two parts under the slicer, a millisecond at a
+    /// Relays the body in two reads under the slicer, a millisecond at a
     /// time: the pieces' sizes and when each left, the body, and whether
-    /// the upstream was held back until each part's last piece was out.
+    /// the upstream's second read was held back until the first's last
+    /// piece was out.
     func sliced(seed: UInt64) throws -> (sizes: [Int], times: [Int], body: [UInt8], heldBack: Bool) {
         let relay = try Relay(.slicer, seed: seed)
         #expect(try relay.head(Self.lengthHead).done)
@@ -88,23 +93,26 @@ import Testing
         var body: [UInt8] = []
         var heldBack = true
         var millisecond = 0
-        for part in [Self.body[..<1500], Self.body[1500...]] {
-            let written = try relay.part(part)
-            let end = body.count + part.count
-            while body.count < end && millisecond < 5000 {
-                for write in try relay.writes() {
-                    sizes.append(write.count)
-                    times.append(millisecond)
-                    body += write
-                }
-                if body.count < end {
-                    heldBack = heldBack && !written.done
-                    relay.wire.advance(by: .milliseconds(1))
-                    millisecond += 1
-                }
+        // Taken at once: no write is out yet.
+        #expect(try relay.part(Self.body[..<1500]).done)
+        var second: Completion?
+        while body.count < Self.body.count && millisecond < 5000 {
+            for write in try relay.writes() {
+                sizes.append(write.count)
+                times.append(millisecond)
+                body += write
             }
-            #expect(written.done)
+            if second == nil && !body.isEmpty {
+                // The next read comes while the first one's pieces go out.
+                second = try relay.part(Self.body[1500...])
+            }
+            if let second, body.count < 1500 { heldBack = heldBack && !second.done }
+            if body.count < Self.body.count {
+                relay.wire.advance(by: .milliseconds(1))
+                millisecond += 1
+            }
         }
+        #expect(second?.done == true)
         try relay.end()
         #expect(try relay.writes().isEmpty)
         #expect(relay.wire.isActive)
@@ -173,11 +181,13 @@ import Testing
         let relay = try Relay(.limitData(512), latency: "slow")
         _ = try relay.head(Self.lengthHead)
         _ = try relay.writes()
-        let written = try relay.part(Self.body[..<1024])
+        #expect(try relay.part(Self.body[..<1024]).done)
+        // The next read waits for the write out.
+        let next = try relay.part(Self.body[1024...])
         // 1 KB/s: 512 bytes are due half a second after the head.
         relay.wire.advance(by: .milliseconds(499))
         #expect(try relay.writes().isEmpty)
-        #expect(!written.done && relay.wire.isActive)
+        #expect(!next.done && relay.wire.isActive)
         relay.wire.advance(by: .milliseconds(1))
         #expect(try relay.writes().joined().count == 512)
         #expect(!relay.wire.isActive)
@@ -199,14 +209,16 @@ import Testing
     }
 
     /// The client leaves while a part waits for its turn (the slicer's
-    /// next piece, or a bandwidth's): the upstream's request is cancelled,
-    /// the journal says the client left, and the waiting part is answered,
-    /// so the transport is never left waiting on it.
+    /// next piece, or a bandwidth's), and the upstream's next read waits
+    /// behind it: the upstream's request is cancelled, the journal says the
+    /// client left, and the waiting read is answered, so the transport is
+    /// never left waiting on it.
     @Test(arguments: [(Toxics.slicer, nil), (.none, "slow")])
     func aClientThatLeavesMidPartStopsTheRelay(_ toxics: Toxics, latency: String?) throws {
         let relay = try Relay(toxics, latency: latency)
         _ = try relay.head(Self.lengthHead)
-        let written = try relay.part(Self.body[...])
+        _ = try relay.part(Self.body[..<1024])
+        let written = try relay.part(Self.body[1024...])
         relay.wire.advance(by: .milliseconds(20))
         #expect(!written.done)
         relay.wire.disconnect()

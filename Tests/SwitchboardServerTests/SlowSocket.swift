@@ -48,6 +48,11 @@ final class SlowSocket: ChannelOutboundHandler {
         context.flush()
     }
 
+    /// The reader stops again: writes from now on wait.
+    func stall() {
+        self.keepingUp = false
+    }
+
     /// The peer resets the connection: writes held and to come fail.
     func resetByPeer() {
         self.reset = true

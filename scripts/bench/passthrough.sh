@@ -3,7 +3,11 @@
 # scripts/bench/nginx.conf, one worker) behind
 #   (a) nginx proxy_pass with upstream keep-alive (one worker, like the upstream),
 #   (b) mitmproxy's mitmdump --mode reverse: (from PyPI, in a venv; version in the summary),
-#   (c) switchboard serve --upstream, once that option exists (else "skipped: no --upstream yet").
+#   (c) switchboard serve --upstream, once that option exists (else "skipped: no --upstream yet");
+#   (d) python-http-server: Python's http.server as the upstream (python_upstream.py json: the head
+#       in one write, the body in another), one keep-alive connection's p50 directly, through
+#       nginx proxy_pass and through Switchboard: an upstream's Nagle against a delayed ACK costs
+#       40 ms a request where the proxy does not acknowledge the head at once (issue 37 item 25).
 # Throughput: scripts/bench/measure.sh on each proxy (wrk -t2 -c50 -d10s --latency, twice), as the
 # peers of step 1 are measured. Added latency: with ONE connection (wrk -t1 -c1 -d5s --latency,
 # keep-alive, HdrHistogram in microseconds; curl or hyperfine would add a process start of a few
@@ -21,8 +25,9 @@ OUT="${OUT:-/tmp/switchboard-bench/passthrough-$(date -u +%Y-%m-%dT%H%M%SZ)}"
 SWITCHBOARD="${SWITCHBOARD:-$ROOT/.build/release/switchboard}"
 VENV="${MITMPROXY_VENV:-/tmp/switchboard-bench-venv}"
 PAIRS="${PAIRS:-3}"
-PROXIES="${PROXIES:-nginx-proxy mitmdump switchboard-upstream}"
+PROXIES="${PROXIES:-nginx-proxy mitmdump switchboard-upstream python-http-server}"
 PORT_MITMDUMP=19085 PORT_SWITCHBOARD=19086
+PORT_PYTHON=19095 PORT_PYTHON_NGINX=19096 PORT_PYTHON_SWITCHBOARD=19097
 UPSTREAM="http://127.0.0.1:$PORT_NGINX"
 mkdir -p "$OUT"
 export OUT_DIR="$OUT"
@@ -31,6 +36,9 @@ printf 'peer\tpair\tdirect_p50_ms\tproxy_p50_ms\n' >"$OUT/latency.tsv"
 
 proxy_prefix="$BENCH_RUN_DIR/nginx-proxy"
 cleanup() {
+  stop_pid_file python-switchboard >/dev/null 2>&1 || true
+  stop_pid_file python-nginx >/dev/null 2>&1 || true
+  stop_pid_file python-upstream >/dev/null 2>&1 || true
   stop_pid_file switchboard-upstream >/dev/null 2>&1 || true
   stop_pid_file mitmdump >/dev/null 2>&1 || true
   stop_pid_file nginx-proxy >/dev/null 2>&1 || true
@@ -122,6 +130,65 @@ else
   measure_proxy switchboard-upstream "$PORT_SWITCHBOARD"
 fi
 
-python3 "$BENCH_DIR/report.py" "$OUT" >"$OUT/results.md"
-python3 "$BENCH_DIR/passthrough_report.py" "$OUT" | tee "$OUT/summary.md"
+# p50_through NAME PORT I: one connection's p50 (ms) on 127.0.0.1:PORT, its wrk output kept.
+p50_through() {
+  wrk -t1 -c1 -d5s --latency "http://127.0.0.1:$2$DATA_PATH" >"$OUT/python/$1_$3.txt" 2>&1 || true
+  python3 "$BENCH_DIR/parse_wrk.py" "$OUT/python/$1_$3.txt" | cut -f2
+}
+
+python_line=""
+if wanted python-http-server; then
+  echo "== (d) Python http.server upstream (head and body apart), one connection"
+  mkdir -p "$OUT/python" "$BENCH_RUN_DIR/python-nginx/tmp"
+  for port in $PORT_PYTHON $PORT_PYTHON_NGINX $PORT_PYTHON_SWITCHBOARD; do
+    port_free "$port" || { echo "port $port is in use" >&2; exit 1; }
+  done
+  start_bg python-upstream python3 "$BENCH_DIR/python_upstream.py" "$PORT_PYTHON" json
+  sed -e "s/server 127.0.0.1:19080;/server 127.0.0.1:$PORT_PYTHON;/" \
+    -e "s/listen 127.0.0.1:19084;/listen 127.0.0.1:$PORT_PYTHON_NGINX;/" \
+    "$BENCH_DIR/nginx-proxy.conf" >"$BENCH_RUN_DIR/python-nginx/nginx.conf"
+  start_bg python-nginx nginx -p "$BENCH_RUN_DIR/python-nginx/" -e "$BENCH_RUN_DIR/python-nginx/error.log" \
+    -c "$BENCH_RUN_DIR/python-nginx/nginx.conf"
+  peers="direct nginx"
+  if [ -x "$SWITCHBOARD" ]; then
+    fixtures="$BENCH_RUN_DIR/passthrough-fixtures"
+    live_fixtures "$fixtures"
+    start_bg python-switchboard bash -c "exec '$SWITCHBOARD' serve '$fixtures' \
+      --upstream 'http://127.0.0.1:$PORT_PYTHON' --port $PORT_PYTHON_SWITCHBOARD >/dev/null"
+    wait_ready "http://127.0.0.1:$PORT_PYTHON_SWITCHBOARD$DATA_PATH" 20
+    peers="$peers switchboard"
+  fi
+  wait_ready "http://127.0.0.1:$PORT_PYTHON_NGINX$DATA_PATH" 20
+  printf 'pair\tdirect_p50_ms\tnginx_p50_ms\tswitchboard_p50_ms\n' >"$OUT/python.tsv"
+  for ((i = 1; i <= PAIRS; i++)); do
+    d="$(p50_through direct $PORT_PYTHON "$i")"
+    n="$(p50_through nginx $PORT_PYTHON_NGINX "$i")"
+    s="n/a"
+    [[ " $peers " == *" switchboard "* ]] && s="$(p50_through switchboard $PORT_PYTHON_SWITCHBOARD "$i")"
+    printf '%s\t%s\t%s\t%s\n' "$i" "$d" "$n" "$s" >>"$OUT/python.tsv"
+    echo "python pair $i: p50 direct $d ms, nginx proxy_pass $n ms, switchboard $s ms"
+  done
+  python_line="$(python3 - "$OUT/python.tsv" <<'PY'
+import csv, statistics, sys
+rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
+def med(key):
+    values = [float(r[key]) for r in rows if r[key] not in ("", "n/a", "nan")]
+    return f"{statistics.median(values):.3f} ms" if values else "n/a"
+print(f"\nPython http.server upstream (head and body in two writes; `wrk -t1 -c1 -d5s`, median p50 "
+      f"of {len(rows)}): directly {med('direct_p50_ms')}, through nginx proxy_pass (keep-alive) "
+      f"{med('nginx_p50_ms')}, through Switchboard {med('switchboard_p50_ms')}.")
+PY
+)"
+  stop_pid_file python-switchboard >/dev/null 2>&1 || true
+  stop_pid_file python-nginx >/dev/null 2>&1 || true
+  stop_pid_file python-upstream >/dev/null 2>&1 || true
+fi
+
+# PROXIES=python-http-server alone measures no throughput: nothing for the reports.
+if [ -f "$OUT/wrk.tsv" ]; then
+  python3 "$BENCH_DIR/report.py" "$OUT" >"$OUT/results.md"
+  python3 "$BENCH_DIR/passthrough_report.py" "$OUT" >"$OUT/summary.md"
+fi
+echo "$python_line" >>"$OUT/summary.md"
+cat "$OUT/summary.md"
 echo "results: $OUT"

@@ -118,6 +118,20 @@ extension UpstreamStateMachine {
     }
 }
 
+extension UpstreamStateMachine.Action {
+    /// The exchange is over after it (or was already): nothing more of
+    /// the upstream's answer may reach the connection, whose next request
+    /// may be under way.
+    var endsExchange: Bool {
+        switch self {
+        case .finish, .answer, .end, .ignore: true
+        case .none, .unexpected, .uploadPart, .startUpload, .endUpload, .dropPart, .refuseWriter, .failUpstream,
+            .writeHead, .writeCutHead, .write, .writeThroughToxics:
+            false
+        }
+    }
+}
+
 extension ConnectionStateMachine {
     typealias UpstreamAction = UpstreamStateMachine.Action
 }
