@@ -150,6 +150,12 @@ import Testing
         let value = SchemaSample.value(for: multiplied, in: .noComponents, seed: 1)
         #expect(value.text.count <= 65_536)
         #expect(T.lines(value, multiplied) == ["body: must match ^((a{100}){100}){100}$"])
+        // The attacks as sent: each ran the process out of memory.
+        let attack = try T.schema(#"{"type": "string", "pattern": "^((a+)+)+$", "minLength": 100000}"#)
+        #expect(SchemaSample.value(for: attack, in: .noComponents, seed: 1).text.count <= 131_072)
+        let doubled = try T.schema(#"{"type": "string", "pattern": "^(a{2,}){3,}$", "minLength": 50000}"#)
+        let made = SchemaSample.value(for: doubled, in: .noComponents, seed: 1)
+        #expect(T.lines(made, doubled).isEmpty && made.text.count < 100_000)
     }
 
     @Test func aPatternBeyondTheSimpleOnesGivesAnHonestWord() throws {
