@@ -78,4 +78,42 @@ import Testing
         try await board.set("findPets", .offline)
         await #expect(throws: URLError.self) { _ = try await Self.send(session, pets) }
     }
+
+    /// A description's header examples are data, sent as written:
+    /// `{header.Authorization}` copied the caller's credential into the
+    /// answer (and fixture answers let any web page read their headers),
+    /// and `{uuid}` was filled, as a manifest's templates are.
+    @Test func aDocumentedHeaderExampleIsSentAsWritten() async throws {
+        let spec = """
+            openapi: 3.1.0
+            info: {title: braces, version: "1"}
+            paths:
+              /whoami:
+                get:
+                  operationId: whoami
+                  responses:
+                    '200':
+                      description: ok
+                      headers:
+                        X-Echo: {schema: {type: string}, example: "{header.Authorization}"}
+                        X-Request-Id: {schema: {type: string}, example: "{uuid}"}
+                        X-Item: {schema: {type: string}, example: "/items/{id}"}
+                      content:
+                        application/json: {example: {ok: true}}
+            """
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("braces-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("api.yaml")
+        try Data(spec.utf8).write(to: file)
+        let board = try await Switchboard.inProcess(openAPI: file)
+        var request = URLRequest(url: board.baseURL.appendingPathComponent("/whoami"))
+        request.setValue("Bearer secret-token", forHTTPHeaderField: "Authorization")
+        let (_, response) = try await board.urlSession().data(for: request)
+        let answer = try #require(response as? HTTPURLResponse)
+        #expect(answer.value(forHTTPHeaderField: "X-Echo") == "{header.Authorization}")
+        #expect(answer.value(forHTTPHeaderField: "X-Request-Id") == "{uuid}")
+        #expect(answer.value(forHTTPHeaderField: "X-Item") == "/items/{id}")
+        await board.stop()
+    }
 }

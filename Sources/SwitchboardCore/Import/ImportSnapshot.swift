@@ -112,10 +112,19 @@ public struct ImportSnapshot: Sendable {
             body = File(path: name, bytes: bytes)
         }
         if !headers.isEmpty {
-            entries.append(
-                .init(key: "headers", value: .map(headers.map { .init(key: $0.name, value: .text($0.value)) })))
+            entries.append(.init(key: "headers", value: .map(headers.map(Self.header))))
         }
         return (.map(entries), definition.status, body)
+    }
+
+    /// A header as the manifest writes it: a description's value holding a
+    /// brace as `{ literal: … }`, so the folder sends it as written, as the
+    /// description does, rather than fill `{uuid}` or refuse `{id}`.
+    private static func header(_ field: HeaderField) -> ManifestValue.Entry {
+        guard !field.isTemplate, field.value.contains("{") else {
+            return .init(key: field.name, value: .text(field.value))
+        }
+        return .init(key: field.name, value: .map([.init(key: "literal", value: .text(field.value))]))
     }
 
     /// The recorder's name for a body (`bodies/<id>.error.json`), numbered

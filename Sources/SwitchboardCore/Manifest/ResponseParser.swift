@@ -17,16 +17,7 @@ extension ManifestReader {
         }
         if let headersNode = fields.value(for: "headers") {
             // Header values read the request's values only (`RequestValue`).
-            self.checkTemplateNames(in: headersNode, names: [])
-            response.headers = self.stringPairs(headersNode, what: "'headers'").compactMap { pair in
-                guard Self.isValidHeader(name: pair.name, value: pair.value) else {
-                    self.report(
-                        at: pair.node, "header '\(pair.name)' has a name or value that cannot be sent",
-                        fix: "header names are letters, digits and '-'; values are one line")
-                    return nil
-                }
-                return HeaderField(name: pair.name, value: pair.value)
-            }
+            response.headers = self.readHeaders(headersNode)
         }
         let bodies = fields.filter { Self.bodyKeys.contains($0.key) }
         if bodies.count > 1 {

@@ -7,7 +7,7 @@ extension EndpointDefinition {
     public var requestValueNames: [String] {
         var names: Set<String> = []
         for kind in ResponseKind.allCases {
-            var templates = self.response(kind).headers.map { TextTemplate($0.value, names: []) }
+            var templates = self.response(kind).headers.map(\.template)
             switch self.response(kind).body {
             case .fixed(let body):
                 if case .template(let template) = body.content { templates.append(template) }

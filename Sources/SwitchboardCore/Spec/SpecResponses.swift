@@ -44,7 +44,7 @@ struct SpecResponses {
 
     /// Which body a documented response is sent with.
     enum BodyChoice: Sendable {
-        /// The example chain, else generated (`SpecMedia.body`).
+        /// The example chain (`SpecMedia.documentedExample`), else generated.
         case documented
         /// A named example (`Prefer: example=NAME`).
         case example(String)
@@ -67,20 +67,27 @@ struct SpecResponses {
         }
         let type = media.type == "*/*" || media.type == "application/*" ? "application/json" : media.type
         let components = document.components
+        let written = document.examples
         let body = Deferred<[UInt8]> {
-            let value: JSONValue?
+            let example: JSONValue?
             switch choice {
-            case .documented: value = media.body(in: components, seed: seed)
-            case .example(let name): value = media.examples.first { $0.name == name }?.value
-            case .generated: value = media.schema.map { SchemaSample.value(for: $0, in: components, seed: seed) }
+            case .documented: example = media.documentedExample(in: components)
+            case .example(let name):
+                guard let named = media.examples.first(where: { $0.name == name }) else { return [] }
+                example = named.value
+            case .generated: example = nil
             }
-            switch value {
-            case nil: return []
-            case .string(let text)? where !media.isJSON: return Array(text.utf8)
-            case let value?:
-                let compact = Array(value.json.utf8)
-                return JSONPretty.format(compact) ?? compact
+            if let example {
+                if case .string(let text) = example, !media.isJSON { return Array(text.utf8) }
+                // The description's own value, sent as it is written: its
+                // keys in order, compact, as a manifest's `json:` is.
+                return Array(written.json(example).utf8)
             }
+            guard let schema = media.schema else { return [] }
+            let value = SchemaSample.value(for: schema, in: components, seed: seed)
+            if case .string(let text) = value, !media.isJSON { return Array(text.utf8) }
+            let compact = Array(value.json.utf8)
+            return JSONPretty.format(compact) ?? compact
         }
         return ResponseDefinition(
             status: status, headers: headers, body: .fixed(FixtureBody(contentType: type, content: .generated(body))))

@@ -78,18 +78,28 @@ struct CompiledResponse: Sendable {
         self.status = status
         var headers = HTTPHeaders()
         for field in definition.headers { headers.add(name: field.name, value: field.value) }
+        // Values that read the request, filled for each answer (a
+        // description's header examples are data: `HeaderField.isTemplate`).
+        let templates = definition.headers.compactMap { field in
+            field.template.hasParameters ? (name: field.name, template: field.template) : nil
+        }
         switch definition.body {
         case .fixed(let body):
             if case .generated = body.content {
                 self.body = .deferred(
-                    Deferred { [headers] in CompiledFile(body, base: headers, status: status, allocator: allocator) })
+                    Deferred { [headers] in
+                        CompiledFile(body, base: headers, templates: templates, status: status, allocator: allocator)
+                    })
             } else {
-                self.body = .single(CompiledFile(body, base: headers, status: status, allocator: allocator))
+                self.body = .single(
+                    CompiledFile(body, base: headers, templates: templates, status: status, allocator: allocator))
             }
         case .perRequestFile(let pattern, let files):
             self.body = .perRequest(
                 pattern: pattern,
-                files: files.mapValues { CompiledFile($0, base: headers, status: status, allocator: allocator) })
+                files: files.mapValues {
+                    CompiledFile($0, base: headers, templates: templates, status: status, allocator: allocator)
+                })
         }
     }
 
@@ -171,13 +181,14 @@ struct CompiledFile: Sendable {
         var later: LaterBody?
     }
 
-    init(_ body: FixtureBody, base: HTTPHeaders, status: HTTPResponseStatus, allocator: ByteBufferAllocator) {
+    /// `templates`: the values of `base` that read the request.
+    init(
+        _ body: FixtureBody, base: HTTPHeaders, templates: [(name: String, template: TextTemplate)],
+        status: HTTPResponseStatus, allocator: ByteBufferAllocator
+    ) {
         var headers = base
         if let type = body.contentType { headers.add(name: "Content-Type", value: type) }
-        self.headerTemplates = headers.compactMap { field in
-            let template = TextTemplate(field.value, names: [])
-            return template.hasParameters ? (field.name, template) : nil
-        }
+        self.headerTemplates = templates
         let isJSON = ContentTypes.isJSON(body.contentType ?? base.first(name: "Content-Type"))
         switch body.content {
         case .bytes(let bytes):

@@ -48,7 +48,9 @@ public struct SpecRequestExample: Sendable {
         if let requested = operation.requestBody, requested.required,
             let media = requested.media.first(where: \.isJSON) ?? requested.media.first
         {
-            let value = media.body(in: components, seed: seed, use: .request)
+            let value =
+                media.documentedExample(in: components)
+                ?? media.schema.map { SchemaSample.value(for: $0, in: components, seed: seed, use: .request) }
             self.headers.append(SpecProbe.HeaderPair(name: "Content-Type", value: media.type))
             self.body = Self.text(value, type: media.type, json: media.isJSON)
         }

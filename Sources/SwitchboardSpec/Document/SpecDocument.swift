@@ -17,15 +17,18 @@ public struct SpecDocument: Sendable {
     public var operations: [SpecOperation]
     /// Where schemas' references are looked up.
     public var components: OpenAPI.Components
+    /// Its examples as written, for sending them so.
+    public var examples: SpecExampleOrder
 
     public init(
         version: SpecVersion, title: String, basePath: String, operations: [SpecOperation],
-        components: OpenAPI.Components
+        components: OpenAPI.Components, examples: SpecExampleOrder = .none
     ) {
         self.version = version
         self.title = title
         self.basePath = basePath
         self.operations = operations
         self.components = components
+        self.examples = examples
     }
 }

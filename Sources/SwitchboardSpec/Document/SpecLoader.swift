@@ -89,7 +89,9 @@ public enum SpecLoader {
         // `anyOf` (Box writes `required` there): folded into the combinator
         // first, they are kept, for the samples and the checks.
         let document = try Self.decode(version: version, tree: CombinatorSiblings.folded(tree), lines: lines)
-        return try SpecOperations.document(document, version: version)
+        var served = try SpecOperations.document(document, version: version)
+        served.examples = SpecExampleOrder(tree)
+        return served
     }
 
     private static func version(openapi: String?, swagger: String?) throws(SpecProblem) -> SpecVersion {

@@ -81,8 +81,10 @@ extension SchemaSampler {
             candidates.append(known.sample(word: word, draw: draw))
         }
         if let pattern = string.pattern {
-            for extra in Set([0, 1, min(string.minLength, Self.longest)]).sorted() {
-                if let match = PatternSample.string(matching: pattern, extra: extra, draw: draw) {
+            for length in Set([0, 1, min(string.minLength, Self.longest)]).sorted() {
+                if let match = PatternSample.string(
+                    matching: pattern, length: length, draw: draw, checker: self.checker)
+                {
                     candidates.append(match)
                 }
             }

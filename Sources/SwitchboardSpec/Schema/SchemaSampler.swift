@@ -79,11 +79,14 @@ struct SchemaSampler {
             return self.array(schema, array, draw: draw, trail: trail)
         case .all(let members, _):
             return self.allOf(schema, members, draw: draw, trail: trail)
-        case .one(let branches, let core), .any(let branches, let core):
-            return self.firstValidBranch(schema, branches, discriminator: core.discriminator, draw: draw, trail: trail)
+        case .one(let branches, let core):
+            return self.firstValidBranch(
+                schema, branches, discriminator: core.discriminator, exactlyOne: true, draw: draw, trail: trail)
+        case .any(let branches, let core):
+            return self.firstValidBranch(
+                schema, branches, discriminator: core.discriminator, exactlyOne: false, draw: draw, trail: trail)
         case .not(let inner, _):
-            let candidates: [JSONValue] = ["value", 0, true, .null, .object([:]), .array([])]
-            return candidates.first { !self.isValid($0, inner) } ?? .null
+            return self.refused(by: inner) ?? .null
         case .fragment(let core):
             if let format = StringFormat(rawValue: core.format.rawValue) {
                 return .string(format.sample(word: Self.word(draw), draw: draw))
@@ -98,6 +101,13 @@ struct SchemaSampler {
         var candidates = schema.examples.compactMap(JSONValue.init(openAPI:))
         if let fallback = schema.defaultValue.flatMap(JSONValue.init(openAPI:)) { candidates.append(fallback) }
         return candidates.first { self.isValid($0, schema) }
+    }
+
+    /// A plain value `schema` refuses (a word, a number, …); `nil` when it
+    /// takes them all.
+    private func refused(by schema: JSONSchema) -> JSONValue? {
+        let candidates: [JSONValue] = ["value", 0, true, .null, .object([:]), .array([])]
+        return candidates.first { !self.isValid($0, schema) }
     }
 
     static let words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"]
@@ -210,8 +220,14 @@ struct SchemaSampler {
                 schemas[name, default: []].append(property)
             }
         }
-        let properties = schemas.mapValues { list -> JSONSchema in
-            let required = list.contains { $0.required }
+        let properties = schemas.mapValues { all -> JSONSchema in
+            let required = all.contains { $0.required }
+            // A part that only names the property in `required` (a paging
+            // object's `items`, its type given by the part that refines it)
+            // adds nothing but that: an `allOf` with its empty schema would
+            // be sampled as `{}` where the refining part says array.
+            let constraining = all.filter { !$0.inferred }
+            let list = constraining.isEmpty ? all : constraining
             if list.count == 1 { return required ? list[0].requiredSchemaObject() : list[0] }
             return .all(of: list, core: .init(required: required))
         }
@@ -223,15 +239,20 @@ struct SchemaSampler {
             minProperties: parts.map(\.minProperties).max())
     }
 
+    /// The first branch's sample the whole schema accepts. For a `oneOf`,
+    /// a sample that more than one branch accepts (objects that do not
+    /// close their properties) is set apart from the others first; with a
+    /// discriminator too, as a validator that reads it as a hint only (3.1)
+    /// checks the plain `oneOf`.
     private func firstValidBranch(
-        _ schema: JSONSchema, _ branches: [JSONSchema], discriminator: OpenAPI.Discriminator?, draw: SampleDraw,
-        trail: SampleTrail
+        _ schema: JSONSchema, _ branches: [JSONSchema], discriminator: OpenAPI.Discriminator?, exactlyOne: Bool,
+        draw: SampleDraw, trail: SampleTrail
     ) -> JSONValue {
         var first: JSONValue?
         // Past the bounds a null branch comes first: a recursive
         // `oneOf: [$ref: Self, {type: 'null'}]` then ends at once.
         let ordered = trail.minimal ? branches.filter(\.isNull) + branches.filter { !$0.isNull } : branches
-        for branch in ordered {
+        for (index, branch) in ordered.enumerated() {
             var candidate = self.sample(branch, draw: draw, trail: trail)
             if let discriminator, case .object(var fields) = candidate,
                 let name = SchemaReferences.discriminatorValue(for: branch, in: discriminator)
@@ -239,9 +260,51 @@ struct SchemaSampler {
                 fields[discriminator.propertyName] = .string(name)
                 if self.isValid(.object(fields), branch) { candidate = .object(fields) }
             }
-            if self.isValid(candidate, schema) { return candidate }
+            let others = ordered.enumerated().filter { $0.offset != index }.map(\.element)
+            let accepted = self.isValid(candidate, schema)
+            if exactlyOne, !accepted || discriminator != nil, self.isValid(candidate, branch),
+                let apart = self.setApart(candidate, branch: branch, from: others, whole: schema)
+            {
+                return apart
+            }
+            if accepted { return candidate }
             first = first ?? candidate
         }
         return first ?? .null
+    }
+
+    /// `candidate`, which `branch` accepts, changed so that none of
+    /// `others` does: a property another requires left out, or one it
+    /// names given a value it refuses, where `branch` still accepts the
+    /// result; `nil` when no other accepts it or it cannot be set apart
+    /// so (nor the whole schema accepts the result).
+    private func setApart(_ candidate: JSONValue, branch: JSONSchema, from others: [JSONSchema], whole: JSONSchema)
+        -> JSONValue?
+    {
+        guard case .object(var fields) = candidate else { return nil }
+        var changed = false
+        for other in others where self.isValid(.object(fields), other) {
+            var trail = SampleTrail()
+            guard let parts = self.objectParts(of: [other], trail: &trail, hops: 0) else { return nil }
+            var apart = false
+            for (name, property) in Self.merged(parts).properties where !apart {
+                var tried = fields
+                if property.required && fields[name] != nil {
+                    tried[name] = nil
+                } else if let wrong = self.refused(by: property) {
+                    tried[name] = wrong
+                } else {
+                    continue
+                }
+                if self.isValid(.object(tried), branch) && !self.isValid(.object(tried), other) {
+                    fields = tried
+                    apart = true
+                }
+            }
+            guard apart else { return nil }
+            changed = true
+        }
+        guard changed, self.isValid(.object(fields), whole) else { return nil }
+        return .object(fields)
     }
 }

@@ -113,6 +113,40 @@ import Testing
         let imported = try Self.load(snapshot)
         #expect(Self.answer(imported.endpoints[0].success) == Self.answer(served.endpoints[0].success))
     }
+
+    /// A description's header examples are data: the import wrote
+    /// `X-Item: /items/{id}` into the manifest, which then refused to
+    /// start (unknown name '{id}'), and `{uuid}` would have been filled.
+    /// It writes them `{ literal: … }`, and the folder sends them as the
+    /// description does.
+    @Test func aHeaderExampleWithBracesIsWrittenAsALiteral() throws {
+        let spec = """
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            paths:
+              /whoami:
+                get:
+                  operationId: whoami
+                  responses:
+                    '200':
+                      description: ok
+                      headers:
+                        X-Item: {schema: {type: string}, example: "/items/{id}"}
+                        X-Request-Id: {schema: {type: string}, example: "{uuid}"}
+                        X-Plain: {schema: {type: string}, example: plain}
+            """
+        let served = try ManifestLoader.load(
+            directory: "/s/api.yaml", files: .memory(["api.yaml": Array(spec.utf8)], at: "/s"))
+        let snapshot = ImportSnapshot(served: served, description: Array(spec.utf8))
+        let manifest = String(
+            decoding: snapshot.files.first { $0.path == "switchboard.yml" }?.bytes ?? [], as: UTF8.self)
+        #expect(manifest.contains("X-Plain: plain"), "\(manifest)")
+        let imported = try Self.load(snapshot)
+        let headers = imported.endpoints[0].success.headers
+        #expect(headers.map(\.value) == served.endpoints[0].success.headers.map(\.value))
+        #expect(headers.map(\.value) == ["/items/{id}", "{uuid}", "plain"])
+        #expect(imported.endpoints[0].requestValueNames == [])
+    }
 }
 
 extension ImportSnapshotTests {

@@ -112,6 +112,58 @@ import Testing
         #expect(manifest.basePath == "/v1")
     }
 
+    /// An example is sent as it is written, its keys in order and compact,
+    /// as a manifest's `json:` is: OpenAPIKit reads an example into a
+    /// dictionary, and the body was its keys sorted, pretty-printed
+    /// (`alpha`, `greeting`, `zeta` on five lines). A media type's example,
+    /// a named one through `components`, a schema's own, YAML or JSON.
+    @Test func anExampleIsSentWithItsKeysInTheOrderWrittenAndCompact() throws {
+        let yaml = """
+            openapi: 3.0.3
+            info: {title: order, version: "1"}
+            paths:
+              /hello:
+                get:
+                  operationId: hello
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          example: {greeting: hi, zeta: [{b: 1, a: 2.5}], alpha: true}
+                    '404':
+                      description: gone
+                      content:
+                        application/json:
+                          examples:
+                            gone: {$ref: '#/components/examples/Gone'}
+                    '503':
+                      description: down
+                      content:
+                        application/json:
+                          schema: {$ref: '#/components/schemas/Down'}
+            components:
+              examples:
+                Gone: {value: {why: gone, code: 404}}
+              schemas:
+                Down: {type: object, example: {retry: 5, after: null}}
+            """
+        let json = """
+            {"openapi": "3.1.0", "info": {"title": "order", "version": "1"}, "paths": {"/hello": {"get": {
+              "operationId": "hello", "responses": {"200": {"description": "ok", "content": {"application/json": {
+                "example": {"greeting": "hi", "zeta": [{"b": 1, "a": 2.5}], "alpha": true}}}}}}}}}
+            """
+        for (name, text) in [("api.yaml", yaml), ("api.json", json)] {
+            let fixtures = try TemporaryFixtures(manifest: "endpoints: []\n", textFiles: [name: text])
+            let manifest = try ManifestLoader.load(directory: fixtures.path + "/" + name, displayDirectory: name)
+            let hello = try #require(manifest.endpoints.first)
+            #expect(Self.body(hello.success) == #"{"greeting":"hi","zeta":[{"b":1,"a":2.5}],"alpha":true}"#, "\(name)")
+            guard name == "api.yaml" else { continue }
+            #expect(Self.body(hello.error) == #"{"why":"gone","code":404}"#)
+            #expect(Self.body(hello.serverError) == #"{"retry":5,"after":null}"#)
+        }
+    }
+
     @Test func aRangeIsSentAsItsHundredAndAnUndocumentedSuccessIsOurs() throws {
         let fixtures = try Self.folder(
             spec: """

@@ -71,6 +71,40 @@ import Testing
         #expect(Self.value("Retry-After", in: fromSuccess).flatMap { Int($0) }.map((30...60).contains) == true)
     }
 
+    /// A description's caching headers are what the real API sends, and a
+    /// success a cache keeps hides every flip until it goes stale (the trap
+    /// the README warns of): `Cache-Control: max-age=3600` was served, and
+    /// written by `import` into every success. The rest are kept.
+    @Test func aDescriptionsCachingHeadersAreNotServed() throws {
+        let spec = """
+            openapi: 3.1.0
+            info: {title: cache, version: "1"}
+            paths:
+              /things:
+                get:
+                  operationId: listThings
+                  responses:
+                    '200':
+                      description: ok
+                      headers:
+                        Cache-Control: {schema: {type: string}, example: max-age=3600}
+                        Expires: {schema: {type: string}, example: "Wed, 21 Oct 2099 07:28:00 GMT"}
+                        ETag: {schema: {type: string}, example: '"v1"'}
+                        Last-Modified: {schema: {type: string}, example: "Wed, 21 Oct 2015 07:28:00 GMT"}
+                        X-Rate-Limit: {schema: {type: integer}, example: 100}
+                      content:
+                        application/json: {example: [1]}
+            """
+        let fixtures = try TemporaryFixtures(manifest: "openapi: api.yaml\n", textFiles: ["api.yaml": spec])
+        let endpoint = try #require(try ManifestLoader.load(directory: fixtures.path).endpoints.first)
+        #expect(endpoint.success.headers.map(\.name) == ["X-Rate-Limit"])
+        let snapshot = ImportSnapshot(
+            served: try ManifestLoader.load(directory: fixtures.path), description: Array(spec.utf8))
+        let manifest = String(
+            decoding: snapshot.files.first { $0.path == "switchboard.yml" }?.bytes ?? [], as: UTF8.self)
+        #expect(!manifest.contains("max-age"), "\(manifest)")
+    }
+
     @Test func swaggerPetstoresLoginSendsXRateLimitAndXExpiresAfter() throws {
         let path = PublishedSpecs.folder.appendingPathComponent("swagger-petstore/openapi.yaml").path
         let login = try #require(try ManifestLoader.load(directory: path).endpoints.first { $0.id == "loginUser" })
@@ -106,7 +140,7 @@ import Testing
                 guard let documented = SpecResponses.documented(kind, in: contract.operation) else { continue }
                 let sent = Set(definition.headers.map { $0.name.lowercased() })
                 let expected = documented.headers.map { $0.name.lowercased() }
-                    .filter { !RequestCopy.connectionHeaders.contains($0) }
+                    .filter { !RequestCopy.connectionHeaders.contains($0) && !CacheHeaders.names.contains($0) }
                 #expect(Set(expected) == sent, "\(endpoint.id) \(kind)")
                 let violations = ResponseCheck.violations(
                     status: definition.status, header: { name in Self.value(name, in: definition) }, body: nil,

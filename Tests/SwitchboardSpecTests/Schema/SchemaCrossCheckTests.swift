@@ -76,6 +76,15 @@ import Testing
             Document(
                 name: "pets30", version: "3.0", inlineSchemas: SchemaCheckTests.pets,
                 components: try T.components(SchemaCheckTests.pets, version: "3.0.3")),
+            // allOf-refined arrays and discriminated oneOfs, read both ways:
+            // 3.0's validator follows the discriminator, 3.1's reads the
+            // plain oneOf (the discriminator is a hint).
+            Document(
+                name: "shapes30", version: "3.0", inlineSchemas: SchemaSampleShapeTests.shapes,
+                components: try T.components(SchemaSampleShapeTests.shapes, version: "3.0.3")),
+            Document(
+                name: "shapes31", version: "3.1", inlineSchemas: SchemaSampleShapeTests.shapes,
+                components: try T.components(SchemaSampleShapeTests.shapes)),
         ]
     }
 
@@ -101,6 +110,10 @@ import Testing
         ("inline31", "Address", ["host": "300.1.1.1"]),
         ("pets30", "Pet", ["kind": "dog", "claws": true]),
         ("pets30", "Pet", ["kind": "Lizard"]),
+        ("shapes30", "NotePage", ["href": "h", "items": [:], "total": 1]),
+        ("shapes31", "NoteOrTagged", ["text": "a", "tag": "b"]),
+        ("shapes30", "Playable", ["id": "1", "type": "show"]),
+        ("shapes31", "PlayablePage", ["href": "h", "items": [["id": "1", "type": "track"]], "total": 1]),
     ]
 
     @Test(.enabled(if: Python.shouldRun, Python.skipReason))
@@ -163,9 +176,19 @@ import Testing
     /// is an object in OpenAPIKit's model, which keeps no "no type"; JSON
     /// Schema lets a string by, SchemaCheck says `expected object`, which
     /// is what the description's author means.
+    ///
+    /// And a discriminator in 3.1: SchemaCheck reads it as 3.0 does (the
+    /// value's property picks the branch), 3.1's validator as a hint, so a
+    /// sample mutated may pass one and fail the other: its branch takes it
+    /// but so does another (the plain oneOf fails), or its property names
+    /// no branch though one branch alone takes it (the plain oneOf passes).
     static func isKnownDifference(_ item: Case, _ found: [ContractViolation]) -> Bool {
-        item.document == "oai-webhook" && item.schema == "Pet"
+        let webhookPet =
+            item.document == "oai-webhook" && item.schema == "Pet"
             && found == [ContractViolation(location: "body", message: "expected object")]
+        let discriminated31 =
+            item.document == "shapes31" && ["Pet", "Playable", "PlayablePage"].contains(item.schema)
+        return webhookPet || discriminated31
     }
 
     /// Values near `value` that a schema it satisfies may well refuse.

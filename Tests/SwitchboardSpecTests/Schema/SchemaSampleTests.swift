@@ -132,6 +132,32 @@ import Testing
             ])
     }
 
+    /// Nested quantifiers each added the repetitions a minimum length asks
+    /// for, so they multiplied: `^((a+)+)+$` with `minLength: 100000` asked
+    /// for 65,536³ characters and `serve`, `import` and `check --against`
+    /// grew until killed. The string grows to its length once, and a pattern
+    /// whose counts alone multiply past the longest string is not written.
+    @Test func nestedQuantifiersGrowAPatternsStringToItsMinimumLengthOnce() throws {
+        for (pattern, minLength) in [("^((a+)+)+$", 100), ("^(a{2,}){3,}$", 50), ("^(?:[a-z]+-?)+$", 40)] {
+            let schema = try T.schema(#"{"type": "string", "pattern": "\#(pattern)", "minLength": \#(minLength)}"#)
+            for value in self.samples(schema) {
+                #expect(value.text.count < minLength * 2, "\(pattern): \(value.text.count) characters")
+            }
+        }
+        // 100 × 100 × 100 characters: past the longest string a sample
+        // has, so the pattern is not followed (the word does not match).
+        let multiplied = try T.schema(#"{"type": "string", "pattern": "^((a{100}){100}){100}$"}"#)
+        let value = SchemaSample.value(for: multiplied, in: .noComponents, seed: 1)
+        #expect(value.text.count <= 65_536)
+        #expect(T.lines(value, multiplied) == ["body: must match ^((a{100}){100}){100}$"])
+        // The attacks as sent: each ran the process out of memory.
+        let attack = try T.schema(#"{"type": "string", "pattern": "^((a+)+)+$", "minLength": 100000}"#)
+        #expect(SchemaSample.value(for: attack, in: .noComponents, seed: 1).text.count <= 131_072)
+        let doubled = try T.schema(#"{"type": "string", "pattern": "^(a{2,}){3,}$", "minLength": 50000}"#)
+        let made = SchemaSample.value(for: doubled, in: .noComponents, seed: 1)
+        #expect(T.lines(made, doubled).isEmpty && made.text.count < 100_000)
+    }
+
     @Test func aPatternBeyondTheSimpleOnesGivesAnHonestWord() throws {
         // A lookahead is not read: the sample is a plain word, which the
         // check then says does not match (nothing pretends otherwise).
