@@ -8,38 +8,42 @@
 /// Resource("todos", seed: [["id": 1, "title": title, "done": false]])
 /// ```
 public protocol SeedValue: Sendable {
-    /// The value as the resource keeps it.
-    var seedJSON: JSONValue { get }
+    /// The value as the resource keeps it. Underscored, as the standard
+    /// library's own plumbing is, so that completion and the documentation
+    /// do not offer it on every `String`, `Int` and array of a test that
+    /// imports SwitchboardKit: a requirement of a public protocol cannot be
+    /// internal, and a seed item is its only reader.
+    var _seedJSON: JSONValue { get }
 }
 
 extension JSONValue: SeedValue {
-    public var seedJSON: JSONValue { self }
+    public var _seedJSON: JSONValue { self }
 }
 
 extension String: SeedValue {
-    public var seedJSON: JSONValue { .string(self) }
+    public var _seedJSON: JSONValue { .string(self) }
 }
 
 extension Int: SeedValue {
-    public var seedJSON: JSONValue { .number(Double(self)) }
+    public var _seedJSON: JSONValue { .number(Double(self)) }
 }
 
 extension Double: SeedValue {
-    public var seedJSON: JSONValue { .number(self) }
+    public var _seedJSON: JSONValue { .number(self) }
 }
 
 extension Bool: SeedValue {
-    public var seedJSON: JSONValue { .bool(self) }
+    public var _seedJSON: JSONValue { .bool(self) }
 }
 
 extension Optional: SeedValue where Wrapped: SeedValue {
-    public var seedJSON: JSONValue { self?.seedJSON ?? .null }
+    public var _seedJSON: JSONValue { self?._seedJSON ?? .null }
 }
 
 extension Array: SeedValue where Element: SeedValue {
-    public var seedJSON: JSONValue { .array(self.map(\.seedJSON)) }
+    public var _seedJSON: JSONValue { .array(self.map(\._seedJSON)) }
 }
 
 extension Dictionary: SeedValue where Key == String, Value: SeedValue {
-    public var seedJSON: JSONValue { .object(self.mapValues(\.seedJSON)) }
+    public var _seedJSON: JSONValue { .object(self.mapValues(\._seedJSON)) }
 }

@@ -2,12 +2,13 @@ extension Switchboard {
     @TaskLocal static var scoped: Switchboard?
 
     /// The instance the `.switchboard(...)` trait started for the running
-    /// test. Reading it outside such a test stops the test with a message
-    /// saying so.
+    /// test, or `Switchboard.with { … }` for its block. Reading it outside
+    /// both stops the test with a message saying so.
     public static var current: Switchboard {
         guard let board = Self.scoped else {
             preconditionFailure(
-                "Switchboard.current is set only inside a test marked @Test(.switchboard(...)) (or its suite)")
+                "Switchboard.current is set only inside a test marked @Test(.switchboard(...)) (or its suite)"
+                    + " and inside Switchboard.with { board in … }")
         }
         return board
     }
