@@ -59,9 +59,11 @@ struct PatternProgram: Sendable {
         let scalars = Array(text.unicodeScalars).map(\.value)
         var current = ThreadList(size: self.instructions.count)
         var next = ThreadList(size: self.instructions.count)
+        // One stack for every `add`: one made per call is an allocation per thread.
+        var stack: [Int] = []
         for position in 0...scalars.count {
             // A fresh start at every position: the search is unanchored.
-            switch self.add(0, at: position, in: scalars, to: &current, steps: &steps, limit: limit) {
+            switch self.add(0, at: position, in: scalars, to: &current, stack: &stack, steps: &steps, limit: limit) {
             case true?: return true
             case nil: return nil
             case false?: break
@@ -77,7 +79,9 @@ struct PatternProgram: Sendable {
                 default: taken = false
                 }
                 guard taken else { continue }
-                switch self.add(pc + 1, at: position + 1, in: scalars, to: &next, steps: &steps, limit: limit) {
+                switch self.add(
+                    pc + 1, at: position + 1, in: scalars, to: &next, stack: &stack, steps: &steps, limit: limit)
+                {
                 case true?: return true
                 case nil: return nil
                 case false?: break
@@ -92,9 +96,11 @@ struct PatternProgram: Sendable {
     /// reading a character; true when one of them matches, `nil` when the
     /// steps run past `limit`.
     private func add(
-        _ pc: Int, at position: Int, in text: [UInt32], to list: inout ThreadList, steps: inout Int, limit: Int
+        _ pc: Int, at position: Int, in text: [UInt32], to list: inout ThreadList, stack: inout [Int],
+        steps: inout Int, limit: Int
     ) -> Bool? {
-        var stack = [pc]
+        stack.removeAll(keepingCapacity: true)
+        stack.append(pc)
         while let pc = stack.popLast() {
             guard list.insert(pc) else { continue }
             steps += 1
