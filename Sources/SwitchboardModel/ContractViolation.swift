@@ -11,6 +11,11 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         case unsupportedMediaType
         /// No credential for the operation's security scheme: 401.
         case unauthorized
+        /// Not a violation: the value was not checked, its check taking
+        /// more steps than one may (`not checked: …`). Said where the
+        /// violations are, and never refused for: the request is answered
+        /// as if it kept to the description.
+        case unchecked
     }
 
     /// `body.items[0].price`, `query.limit`, `header.X-Api-Key`, `body`.
@@ -28,6 +33,9 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
     /// `body.items[0].price: expected number` (the message alone for the
     /// value as a whole, which has no location).
     public var description: String { self.location.isEmpty ? self.message : "\(self.location): \(self.message)" }
+
+    /// Whether a request with it is refused (all but `unchecked`).
+    public var refuses: Bool { self.kind != .unchecked }
 
     /// The status a request with `violations` is answered with: a missing
     /// credential before a media type nobody takes, before the rest (what

@@ -46,7 +46,11 @@ enum SpecAgainst {
                     let alike = gets.indices.filter { $0 != index && gets[$0].operation.requestPath == path }
                     outcome = SpecProbeReport.outcome(
                         of: probe, alike: alike.map { gets[$0].operation }, status: answer.status,
-                        header: { answer.headers.first(name: $0) }, body: answer.body,
+                        header: { answer.headers.first(name: $0) },
+                        body: answer.body.flatMap {
+                            EndpointContract.checkedBody(
+                                $0, contentEncoding: answer.headers.first(name: "Content-Encoding"))
+                        },
                         in: contract.document.components)
                 case .failure(let failure)?:
                     outcome = .failed(failure.description)

@@ -31,10 +31,10 @@ import Testing
                 '404': { description: none }
         """
 
-    static func wire() throws -> LiveWire {
+    static func wire(offLoop: (any OffLoopWork)? = nil) throws -> LiveWire {
         try LiveWire(
             "openapi: api.yaml\nendpoints:\n  - { id: getPet, method: GET, path: /pets/:id, mode: live }\n",
-            files: ["api.yaml": Array(Self.spec.utf8)])
+            files: ["api.yaml": Array(Self.spec.utf8)], offLoop: offLoop)
     }
 
     static let documented: HTTPHeaders = ["Content-Type": "application/json", "X-Rate-Limit": "5"]
@@ -52,6 +52,27 @@ import Testing
         #expect(entry.jsonLine.contains(#","drift":["body.id: expected integer"]"#))
         // What the control API and the libraries' verification read.
         #expect(RequestRecord(unredacted: entry).drift == ["body.id: expected integer"])
+    }
+
+    /// A check may take its 2,000,000 steps a value (a pattern its
+    /// 16,000,000): it runs off the loop, after the answer is relayed, and
+    /// the answer is journaled once it is done. Meanwhile the loop answers
+    /// another connection.
+    @Test func theDriftCheckRunsOffTheEventLoop() throws {
+        let held = HeldWork()
+        let wire = try Self.wire(offLoop: held)
+        let first = try wire.get("/pets/1") { try $0.answer(.ok, Self.documented, body: #"{"id":"one","name":"Rex"}"#) }
+        #expect(first.text == #"{"id":"one","name":"Rex"}"#, "relayed whole while its check waits")
+        #expect(held.waiting == 1)
+        #expect(wire.entries.isEmpty, "journaled once checked")
+        let second = try wire.get("/pets/2") { try $0.answer(.ok, Self.documented, body: #"{"id":2,"name":"Tom"}"#) }
+        #expect(second.status == 200)
+        #expect(held.waiting == 2)
+        held.release(1)
+        #expect(wire.entries.map(\.drift.isEmpty) == [true])
+        held.release()
+        #expect(wire.entries.last?.drift.map(\.description) == ["body.id: expected integer"])
+        #expect(wire.entries.map(\.status) == [.answered(200), .answered(200)])
     }
 
     @Test func anAnswerAsDocumentedHasNoDrift() throws {

@@ -24,7 +24,7 @@ struct LiveWire {
     /// endpoints of its own (every request goes live) when there is none.
     init(
         _ manifest: String? = nil, files: [String: [UInt8]] = [:], seed: UInt64 = 1,
-        settings: UpstreamSettings? = nil, limits: ServerLimits = ServerLimits()
+        settings: UpstreamSettings? = nil, limits: ServerLimits = ServerLimits(), offLoop: (any OffLoopWork)? = nil
     ) throws {
         self.limits = limits
         if let manifest {
@@ -36,7 +36,8 @@ struct LiveWire {
         self.fixtures = nil
         self.responder = Responder(
             panel: self.panel, journal: self.journal,
-            upstream: self.upstream.upstream(on: self.loop, settings: settings), makesBodiesOffLoop: false)
+            upstream: self.upstream.upstream(on: self.loop, settings: settings), makesBodiesOffLoop: false,
+            offLoop: offLoop)
     }
 
     /// The server for the folder `fixtures` on disk (or for the OpenAPI

@@ -1,4 +1,5 @@
 import Foundation
+import NIOEmbedded
 import SwitchboardCore
 import SwitchboardModel
 import SwitchboardTestSupport
@@ -61,6 +62,74 @@ import Testing
                 ["header.Content-Type: application/x-www-form-urlencoded is not one of application/json"],
             ])
         #expect(wire.entries.map(\.endpointID) == ["addPet", "listPets", "addPet"])
+    }
+
+    /// A check may take its 2,000,000 steps a value (a pattern its
+    /// 16,000,000): it runs off the loop, and the answer waits for it while
+    /// the loop answers another connection.
+    @Test func theCheckRunsOffTheEventLoop() throws {
+        let held = HeldWork()
+        let panel = try MemoryFixtures(
+            "openapi: api.yaml\nvalidate: true\n", files: ["api.yaml": Array(Self.spec.utf8)]
+        )
+        .panel()
+        let journal = RequestJournal(capacity: 100)
+        let loop = EmbeddedEventLoop()
+        let first = try WireHarness(panel: panel, journal: journal, loop: loop, offLoop: held)
+        let second = try WireHarness(panel: panel, journal: journal, loop: loop, offLoop: held)
+        try first.send(Self.post(#"{"name": 7}"#))
+        #expect(try first.responses().isEmpty, "the answer waits for its check")
+        #expect(held.waiting == 1)
+        try second.send("GET /v1/pets?limit=5 HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(held.waiting == 2)
+        held.release(1)
+        #expect(try second.responses().map(\.status) == [200], "answered while the first check waits")
+        held.release()
+        #expect(try first.responses().map(\.status) == [422])
+        #expect(
+            journal.entries(after: 0).entries.map { $0.invalid.map(\.description) } == [
+                [], ["body.name: expected string"],
+            ])
+    }
+
+    /// A value whose check runs out of steps is not checked, and said so:
+    /// the request is answered as if it kept to the description, and the
+    /// journal says what was not checked.
+    @Test func aValueNotCheckedIsAnsweredAndSaidSo() throws {
+        let spec = """
+            openapi: 3.0.3
+            info: { title: Words, version: "1" }
+            paths:
+              /words:
+                post:
+                  operationId: addWord
+                  requestBody:
+                    content:
+                      application/json:
+                        schema:
+                          type: object
+                          properties: { word: { type: string, pattern: "^(?:a{0,100}){0,200}b$" } }
+                  responses: { '201': { description: made, content: { application/json: { example: { ok: true } } } } }
+            """
+        let wire = try WireHarness(
+            manifest: "openapi: api.yaml\nvalidate: true\n", files: ["api.yaml": Array(spec.utf8)])
+        let body = #"{"word":""# + String(repeating: "a", count: 20_000) + #""}"#
+        let request =
+            "POST /words HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        #expect(try wire.response(to: request).status == 201)
+        let entry = try #require(wire.entries.last)
+        #expect(
+            entry.invalid.map(\.description) == [
+                "body: not checked: it takes more than 2000000 steps against its schema"
+            ])
+        #expect(entry.jsonLine.contains(#""invalid":["body: not checked: it takes more than 2000000 steps"#))
+        // Checked as ever where the steps are enough.
+        let short = #"{"word":"aac"}"#
+        #expect(
+            try wire.response(
+                to:
+                    "POST /words HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(short.utf8.count)\r\n\r\n\(short)"
+            ).status == 422)
     }
 
     @Test func aRequestThatKeepsToItIsAnsweredAsEver() throws {

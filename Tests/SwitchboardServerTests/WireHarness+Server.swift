@@ -12,11 +12,12 @@ extension WireHarness {
         panel: ControlPanel, journal: RequestJournal = RequestJournal(capacity: 100),
         keeping fixtures: TemporaryFixtures? = nil, limits: ServerLimits = ServerLimits(), controlToken: String? = nil,
         noStore: Bool = false, keepAlive: Bool = true, loop: EmbeddedEventLoop = EmbeddedEventLoop(),
-        remote: String = "127.0.0.1", socket: SlowSocket? = nil, upstream: Upstream? = nil
+        remote: String = "127.0.0.1", socket: SlowSocket? = nil, upstream: Upstream? = nil,
+        offLoop: (any OffLoopWork)? = nil
     ) throws {
         let responder = Responder(
             panel: panel, journal: journal, controlToken: controlToken, noStore: noStore, keepAlive: keepAlive,
-            upstream: upstream, makesBodiesOffLoop: false)
+            upstream: upstream, makesBodiesOffLoop: false, offLoop: offLoop)
         try self.init(panel: panel, journal: journal, keeping: fixtures, loop: loop, remote: remote) { pipeline in
             try SwitchboardServer.configure(pipeline, responder: responder, limits: limits)
             if let socket { try pipeline.addHandler(socket, position: .first) }

@@ -52,19 +52,26 @@ public struct EndpointContract: Sendable {
     }
 
     /// Bodies up to this size, as they came and decoded, are checked
-    /// against the description (`drift`): the check runs on the
-    /// connection's event loop, and a larger one would hold up its other
-    /// connections. Decoded too: 1 MiB of gzip can hold gigabytes, and
-    /// the recorder's 16 MiB decoded would take seconds to parse and check.
+    /// against the description (`drift`, `check --against`): each is held
+    /// whole to be parsed. Decoded too: 1 MiB of gzip can hold gigabytes,
+    /// and the recorder's 16 MiB decoded would take seconds to parse and
+    /// check.
     public static let driftBodyLimit = 1 << 20
+
+    /// A real API's body as drift is checked in, by `live` and by `check
+    /// --against` alike: decoded as its `Content-Encoding` says; `nil`
+    /// when it cannot be (brotli, a broken stream) or is past
+    /// `driftBodyLimit` as it came or decoded.
+    public static func checkedBody(_ body: [UInt8], contentEncoding: String?) -> [UInt8]? {
+        guard body.count <= Self.driftBodyLimit else { return nil }
+        return Inflate.decoding(body, contentEncoding: contentEncoding, limit: Self.driftBodyLimit)
+    }
 
     /// How a real API's answer breaks the operation (`live`): `body` as it
     /// came, `nil` when it was not kept whole; a body that cannot be
     /// decoded (brotli) is not checked either, only status and headers.
     public func drift(status: Int, header: (String) -> String?, body: [UInt8]?) -> [ContractViolation] {
-        let readable = body.flatMap {
-            Inflate.decoding($0, contentEncoding: header("Content-Encoding"), limit: Self.driftBodyLimit)
-        }
+        let readable = body.flatMap { Self.checkedBody($0, contentEncoding: header("Content-Encoding")) }
         return ResponseCheck.violations(
             status: status, header: header, body: readable, against: self.operation, in: self.document.components)
     }

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import SwitchboardCore
+import SwitchboardModel
 
 /// The responder as one connection asks it: each request's answer from the
 /// panel's latest snapshot and its compiled responses, read again only when
@@ -62,11 +63,14 @@ struct ConnectionAnswers {
     }
 
     /// The answer to a request with this head, arrived at `arrived`, with
-    /// what arrived of its body.
-    mutating func prepare(_ head: HTTPRequestHead, arrived: NIODeadline, body: ByteBuffer? = nil) -> PreparedResponse {
+    /// what arrived of its body; `checked`, what its check found, once it
+    /// ran (`PreparedResponse.validation`).
+    mutating func prepare(
+        _ head: HTTPRequestHead, arrived: NIODeadline, body: ByteBuffer? = nil, checked: [ContractViolation]? = nil
+    ) -> PreparedResponse {
         let (snapshot, catalog) = self.current()
         return self.responder.prepare(
             head: head, snapshot: snapshot, catalog: catalog, now: arrived, retry: &self.retry, memo: &self.memo,
-            body: body)
+            body: body, checked: checked)
     }
 }

@@ -33,9 +33,9 @@ enum LaterBody: Sendable {
         return false
     }
 
-    /// Made on NIO's thread pool, completed on `loop`.
-    func make(on loop: any EventLoop) -> EventLoopFuture<Made> {
-        NIOThreadPool.singleton.runIfActive(eventLoop: loop) { try self.makeNow() }
+    /// Made where `work` says (NIO's thread pool), completed on `loop`.
+    func make(on loop: any EventLoop, with work: any OffLoopWork) -> EventLoopFuture<Made> {
+        work.run(on: loop) { try self.makeNow() }
     }
 
     /// Made now, on the caller's thread (an in-process answer runs on a

@@ -26,6 +26,7 @@ struct PreparedResponse: Sendable {
         var upstream: UpstreamOutcome?
         var rateLimited: RateLimited?
         var invalid: [ContractViolation] = []
+        var validation: RequestValidation?
         var headersLackRateLimit = false
         var rateVerdict: RateVerdict?
         var hasToxics = false
@@ -109,6 +110,12 @@ struct PreparedResponse: Sendable {
     var invalid: [ContractViolation] {
         get { self.box.fields.invalid }
         _modify { yield &self.box.fields.invalid }
+    }
+    /// Not an answer yet: the request's check, to run off the loop before
+    /// it is prepared again (`Responder.prepare`'s `checked`).
+    var validation: RequestValidation? {
+        get { self.box.fields.validation }
+        _modify { yield &self.box.fields.validation }
     }
     /// `wire` carries the `RateLimit-*` headers of `rateVerdict` and
     /// `headers` does not (see `RateLimitAnswer.stamp`). A flag, not a

@@ -3,6 +3,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import SwitchboardCore
+import SwitchboardModel
 
 /// Decides how to answer a request: routes it against the current snapshot,
 /// applies the endpoint's mode and latency, and picks the bytes. Shared by all
@@ -20,6 +21,9 @@ final class Responder: Sendable {
     /// a server does; tests on an embedded loop, which no other thread may
     /// touch, make it in place.
     let makesBodiesOffLoop: Bool
+    /// Where checks against a description are run (`OffLoopWork`): NIO's
+    /// thread pool, or in place where bodies are made in place.
+    let offLoop: any OffLoopWork
     /// What requests are answered from: the latest panel snapshot whose
     /// manifest's responses are compiled, with them. Loops only read it.
     private let ready: NIOLockedValueBox<Ready>
@@ -50,9 +54,11 @@ final class Responder: Sendable {
 
     init(
         panel: ControlPanel, journal: RequestJournal, controlToken: String? = nil, cors: Bool = true,
-        noStore: Bool = false, keepAlive: Bool = true, upstream: Upstream? = nil, makesBodiesOffLoop: Bool = true
+        noStore: Bool = false, keepAlive: Bool = true, upstream: Upstream? = nil, makesBodiesOffLoop: Bool = true,
+        offLoop: (any OffLoopWork)? = nil
     ) {
         self.makesBodiesOffLoop = makesBodiesOffLoop
+        self.offLoop = offLoop ?? (makesBodiesOffLoop ? ThreadPoolWork() : InPlaceWork())
         self.panel = panel
         self.upstream = upstream
         self.journal = journal
@@ -123,10 +129,28 @@ final class Responder: Sendable {
     /// `body`: what arrived of its body (as the journal keeps it), read only
     /// when some endpoint requires body content (an answer decided at the
     /// head has none yet: `ConnectionAnswers.prepareAtHead` sees to it that
-    /// such a one needs none).
+    /// such a one needs none). `checked`: how the request breaks its
+    /// operation, once its check has run; without it, a request to be
+    /// checked is answered `validation`, to run it off the loop (a check
+    /// may take its 2,000,000 steps a value) and prepare it again with
+    /// what it found.
     func prepare(
         head: HTTPRequestHead, snapshot: PanelSnapshot, catalog: ResponseCatalog, now: NIODeadline,
-        retry: inout RetryDeadline, memo: inout AnswerMemo, body: ByteBuffer? = nil
+        retry: inout RetryDeadline, memo: inout AnswerMemo, body: ByteBuffer? = nil,
+        checked: [ContractViolation]? = nil
+    ) -> PreparedResponse {
+        var response = self.decide(
+            head: head, snapshot: snapshot, catalog: catalog, now: now, retry: &retry, memo: &memo, body: body,
+            checked: checked)
+        // Values not checked (their steps ran out) are said with the answer
+        // the request got, in its journal line, log and HAR.
+        if let checked, !checked.isEmpty, response.invalid.isEmpty { response.invalid = checked }
+        return response
+    }
+
+    private func decide(
+        head: HTTPRequestHead, snapshot: PanelSnapshot, catalog: ResponseCatalog, now: NIODeadline,
+        retry: inout RetryDeadline, memo: inout AnswerMemo, body: ByteBuffer?, checked: [ContractViolation]?
     ) -> PreparedResponse {
         if let answer = TargetFormAnswer.answer(head) { return answer }
         let target = RequestTarget(uri: head.uri)
@@ -182,11 +206,15 @@ final class Responder: Sendable {
             // anything with it: neither a remembered answer nor a limit's
             // count is given to a request that breaks the description.
             if snapshot.manifest.validatesRequests, let contract = snapshot.manifest.endpoints[index].contract {
-                let violations = contract.violations(
-                    target: target, parameters: parameters, header: { head.headers.first(name: $0) },
-                    body: body.map { Array($0.readableBytesView) } ?? [])
-                if !violations.isEmpty {
-                    return InvalidRequestAnswer.prepared(violations, endpointID: catalog.ids[index])
+                guard let checked else {
+                    return RequestValidation(
+                        contract: contract, target: target, parameters: parameters, headers: head.headers,
+                        body: body.map { Array($0.readableBytesView) } ?? []
+                    ).pending(endpointID: catalog.ids[index])
+                }
+                // What was not checked is said with the answer, not refused.
+                if checked.contains(where: \.refuses) {
+                    return InvalidRequestAnswer.prepared(checked, endpointID: catalog.ids[index])
                 }
             }
             // Answers that read the request's values (`{header.X}`,

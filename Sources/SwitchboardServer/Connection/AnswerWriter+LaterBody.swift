@@ -10,7 +10,7 @@ extension AnswerWriter {
         _ later: LaterBody, _ prepared: PreparedResponse, for request: Request, context: ChannelHandlerContext
     ) {
         let loop = context.eventLoop
-        later.make(on: loop).assumeIsolated().whenComplete { result in
+        later.make(on: loop, with: self.responder.offLoop).assumeIsolated().whenComplete { result in
             switch self.host.connection.fileRead(channelOpen: context.channel.isActive) {
             case .answer:
                 break

@@ -234,15 +234,30 @@ final class AnswerWriter {
     /// Journals an answer with `status` as its end: every request ends as
     /// one entry, whatever path answered it.
     func record(_ request: Request, _ response: PreparedResponse, status: JournalEntry.Status, now: NIODeadline) {
+        self.record(request, response, status: status, now: now, headSentAt: self.takeHeadSentAt())
+    }
+
+    /// `record`, for an answer whose status line went out at `headSentAt`
+    /// (taken with `takeHeadSentAt` when it ended, for an answer journaled
+    /// later: once it is checked for drift).
+    func record(
+        _ request: Request, _ response: PreparedResponse, status: JournalEntry.Status, now: NIODeadline,
+        headSentAt: NIODeadline?
+    ) {
         self.responder.inFlight.wrappingDecrement(by: 1, ordering: .relaxed)
         let journaled = self.journaled(response, answered: status.isAnswered)
         let entry = JournalEntry(
             head: request.head, headerSize: request.headers.size, method: request.isGet ? "GET" : nil,
             body: request.body, bodySize: request.bodySize,
             wallTime: request.wallTime, arrived: request.arrived, outcome: journaled.outcome,
-            captured: journaled.captured, status: status, now: now, headSentAt: self.headSentAt)
-        self.headSentAt = nil
+            captured: journaled.captured, status: status, now: now, headSentAt: headSentAt)
         self.responder.journal.record(entry, endpointIndex: response.decision?.endpointIndex)
+    }
+
+    /// When the answer under way sent its status line, and none is now.
+    func takeHeadSentAt() -> NIODeadline? {
+        defer { self.headSentAt = nil }
+        return self.headSentAt
     }
 
     /// What the journal keeps of `response` for a request it answered

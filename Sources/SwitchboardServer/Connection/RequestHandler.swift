@@ -246,9 +246,41 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
             self.writer.run(remembered.answer, for: request, context: context)
             return
         }
-        self.writer.run(
-            self.answers.prepare(request.head, arrived: request.arrived, body: request.body), for: request,
-            context: context)
+        let prepared = self.answers.prepare(request.head, arrived: request.arrived, body: request.body)
+        guard let validation = prepared.validation else {
+            self.writer.run(prepared, for: request, context: context)
+            return
+        }
+        self.awaitCheck(validation, prepared, for: request, context: context)
+    }
+
+    /// The request's check against its description runs off the loop
+    /// (`OffLoopWork`), the connection waiting as for a body made later;
+    /// then the request is prepared again with what it found, and answered.
+    private func awaitCheck(
+        _ validation: RequestValidation, _ pending: PreparedResponse, for request: Request,
+        context: ChannelHandlerContext
+    ) {
+        guard self.writer.check(self.connection.fileReadStarted(), request, pending, context: context) else { return }
+        let loop = context.eventLoop
+        self.responder.offLoop.run(on: loop) { validation.violations() }.assumeIsolated().whenComplete { result in
+            switch self.connection.fileRead(channelOpen: context.channel.isActive) {
+            case .answer:
+                break
+            case .clientLeft:
+                self.writer.record(request, pending, .leftWaiting, now: loop.now)
+                return
+            case .unexpected(let event):
+                self.writer.record(request, pending, .brokenOff(headSent: false), now: loop.now)
+                self.unexpected(event, context: context)
+                return
+            }
+            // The pool stopped (the server is stopping): answered unchecked.
+            let checked = (try? result.get()) ?? []
+            self.writer.run(
+                self.answers.prepare(request.head, arrived: request.arrived, body: request.body, checked: checked),
+                for: request, context: context)
+        }
     }
 
     func answerFinished(now: NIODeadline, context: ChannelHandlerContext) {

@@ -45,8 +45,15 @@ public final class InProcessAnswers: Sendable {
         var memo = AnswerMemo()
         var prepared = self.responder.prepare(
             head: head, snapshot: ready.snapshot, catalog: ready.catalog, now: request.arrived, retry: &retry,
-            memo: &memo, body: request.body
-        ).withRateLimitHeaders()
+            memo: &memo, body: request.body)
+        if let validation = prepared.validation {
+            // Checked now, on the caller's thread, as a server checks on
+            // NIO's thread pool.
+            prepared = self.responder.prepare(
+                head: head, snapshot: ready.snapshot, catalog: ready.catalog, now: request.arrived, retry: &retry,
+                memo: &memo, body: request.body, checked: validation.violations())
+        }
+        prepared = prepared.withRateLimitHeaders()
         if let later = prepared.laterBody {
             // Made now, on the caller's thread (a URLSession worker, never
             // an event loop), as the server makes it on NIO's thread pool.

@@ -107,13 +107,14 @@ extension RequestHandler {
             return self.watch(self.cutAfter(thenCut, self.send(part, due: due, context: context), context), last: last)
         case .writeThroughToxics(let part, let last, let thenCut):
             return self.watch(self.cutAfter(thenCut, self.writePieces(of: part, context: context), context), last: last)
-        case .finish(let request, var response, let keep, let bodyless, let close, let abandon):
-            if let keep, let contract = self.responder.current.snapshot.manifest.contract(of: response) {
-                response.upstream?.drift = keep.drift(for: request.head, against: contract)
-            }
+        case .finish(let request, let response, let keep, let bodyless, let close, let abandon):
             self.endExchange(request, response, keep: keep, cancel: false, abandon: abandon)
-            self.writer.record(
-                request, response, status: .answered(Int(response.status.code)), now: context.eventLoop.now)
+            let status = JournalEntry.Status.answered(Int(response.status.code))
+            if let keep, let contract = self.responder.current.snapshot.manifest.contract(of: response) {
+                self.journalDrift(of: keep, request, response, status: status, against: contract, context: context)
+            } else {
+                self.writer.record(request, response, status: status, now: context.eventLoop.now)
+            }
             self.endRelayed(request, bodyless: bodyless, close: close, context: context)
         case .answer(let request, let response, let keep, let cancel, let abandon):
             let call = self.upstreamCall
@@ -127,6 +128,25 @@ extension RequestHandler {
             if close { self.writer.writeRawAndClose(ByteBuffer(), context: context) }
         }
         return done
+    }
+
+    /// Journals a whole live answer once it is checked for drift, off the
+    /// loop (`OffLoopWork`: a check may take its 2,000,000 steps a value),
+    /// as it ended: the answer is relayed already, and the connection goes
+    /// on meanwhile.
+    private func journalDrift(
+        of keep: LiveExchange, _ request: Request, _ response: PreparedResponse, status: JournalEntry.Status,
+        against contract: EndpointContract, context: ChannelHandlerContext
+    ) {
+        let ended = context.eventLoop.now
+        let headSentAt = self.writer.takeHeadSentAt()
+        let check = keep.driftCheck(for: request.head, against: contract)
+        self.responder.offLoop.run(on: context.eventLoop, check).assumeIsolated().whenComplete { result in
+            var checked = response
+            // The pool stopped (the server is stopping): journaled unchecked.
+            checked.upstream?.drift = (try? result.get()) ?? []
+            self.writer.record(request, checked, status: status, now: ended, headSentAt: headSentAt)
+        }
     }
 
     /// The exchange is over: the upload given up, the upstream request

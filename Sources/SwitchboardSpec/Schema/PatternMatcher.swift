@@ -40,14 +40,17 @@ enum PatternMatcher {
     /// not checked.
     func matches(_ text: String) -> Bool? {
         var progress = 0
-        return self.matches(text, progress: &progress)
+        var steps = 0
+        return self.matches(text, progress: &progress, steps: &steps, limit: .max)
     }
 
     /// `progress`: the backtracking engine's reports so far in this check;
-    /// past `progressLimit` a value is not checked.
-    func matches(_ text: String, progress: inout Int) -> Bool? {
+    /// past `progressLimit` a value is not checked. `steps`: the linear
+    /// matcher's so far (`PatternProgram.matches(_:steps:limit:)`); past
+    /// `limit` a value is not checked.
+    func matches(_ text: String, progress: inout Int, steps: inout Int, limit: Int) -> Bool? {
         switch self {
-        case .program(let program): return program.matches(text)
+        case .program(let program): return program.matches(text, steps: &steps, limit: limit)
         case .backtracking(let expression):
             guard text.unicodeScalars.count <= Self.backtrackingLimit, progress <= Self.progressLimit else {
                 return nil

@@ -40,14 +40,34 @@ struct PatternProgram: Sendable {
         self.instructions = compiler.program
     }
 
-    /// Whether the pattern matches anywhere in `text`.
+    /// Whether the pattern matches anywhere in `text`, however long it takes.
     func matches(_ text: String) -> Bool {
+        var steps = 0
+        return self.matches(text, steps: &steps, limit: .max) ?? false
+    }
+
+    /// Whether the pattern matches anywhere in `text`; `nil` when that
+    /// takes more than `limit` steps. A step is a thread met: one
+    /// instruction at one position, so a run costs up to the text's length
+    /// times the program's (`^(?:a{0,100}){0,200}b$` is some 40,000
+    /// instructions, all alive on a run of `a`s: 20 KB of them would be
+    /// 8×10⁸ steps, 13 s). Making the thread lists costs the program's
+    /// length once. `steps` counts on from what it holds.
+    func matches(_ text: String, steps: inout Int, limit: Int) -> Bool? {
+        steps += self.instructions.count
+        guard steps <= limit else { return nil }
         let scalars = Array(text.unicodeScalars).map(\.value)
         var current = ThreadList(size: self.instructions.count)
         var next = ThreadList(size: self.instructions.count)
+        // One stack for every `add`: one made per call is an allocation per thread.
+        var stack: [Int] = []
         for position in 0...scalars.count {
             // A fresh start at every position: the search is unanchored.
-            if self.add(0, at: position, in: scalars, to: &current) { return true }
+            switch self.add(0, at: position, in: scalars, to: &current, stack: &stack, steps: &steps, limit: limit) {
+            case true?: return true
+            case nil: return nil
+            case false?: break
+            }
             guard position < scalars.count else { break }
             let scalar = scalars[position]
             next.clear()
@@ -58,7 +78,14 @@ struct PatternProgram: Sendable {
                 case .set(let set): taken = set.contains(scalar)
                 default: taken = false
                 }
-                if taken, self.add(pc + 1, at: position + 1, in: scalars, to: &next) { return true }
+                guard taken else { continue }
+                switch self.add(
+                    pc + 1, at: position + 1, in: scalars, to: &next, stack: &stack, steps: &steps, limit: limit)
+                {
+                case true?: return true
+                case nil: return nil
+                case false?: break
+                }
             }
             swap(&current, &next)
         }
@@ -66,11 +93,18 @@ struct PatternProgram: Sendable {
     }
 
     /// Adds the thread at `pc` and every one reached from it without
-    /// reading a character; true when one of them matches.
-    private func add(_ pc: Int, at position: Int, in text: [UInt32], to list: inout ThreadList) -> Bool {
-        var stack = [pc]
+    /// reading a character; true when one of them matches, `nil` when the
+    /// steps run past `limit`.
+    private func add(
+        _ pc: Int, at position: Int, in text: [UInt32], to list: inout ThreadList, stack: inout [Int],
+        steps: inout Int, limit: Int
+    ) -> Bool? {
+        stack.removeAll(keepingCapacity: true)
+        stack.append(pc)
         while let pc = stack.popLast() {
             guard list.insert(pc) else { continue }
+            steps += 1
+            guard steps <= limit else { return nil }
             switch self.instructions[pc] {
             case .match: return true
             case .jump(let target): stack.append(target)

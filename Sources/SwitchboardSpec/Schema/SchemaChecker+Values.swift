@@ -93,7 +93,7 @@ extension SchemaChecker {
             found.append(
                 ContractViolation(location: location, message: "must be at most \(Self.count(maxLength, "character"))"))
         }
-        if let pattern = string.pattern, self.matcher(pattern).matches(text, progress: &self.backtracking) == false {
+        if let pattern = string.pattern, self.matches(pattern, text) == false {
             found.append(ContractViolation(location: location, message: "must match \(pattern)"))
         }
         if let violation = Self.formatViolation(text, core.format.rawValue) {
@@ -132,7 +132,7 @@ extension SchemaChecker {
             let place = SchemaLocation.property(name, of: location)
             var matched = false
             for (pattern, schema) in object.patternProperties {
-                guard self.matcher(pattern).matches(name, progress: &self.backtracking) == true else { continue }
+                guard self.matches(pattern, name) == true else { continue }
                 matched = true
                 found += self.violations(of: field, against: schema, at: place, depth: depth + 1)
             }

@@ -56,6 +56,12 @@ final class SchemaChecker {
     static let moreNotListed = "more problems not listed: a check lists the first \(SchemaChecker.listLimit)"
     static let tooComplex = "not checked: it takes more than \(SchemaChecker.stepLimit) steps against its schema"
 
+    /// The value at `location` was not checked: its steps ran out. Said,
+    /// not refused (`ContractViolation.Kind.unchecked`).
+    static func notChecked(at location: String) -> ContractViolation {
+        ContractViolation(location: location, message: Self.tooComplex, kind: .unchecked)
+    }
+
     func isValid(_ value: JSONValue, against schema: JSONSchema, depth: Int) -> Bool {
         self.violations(of: value, against: schema, at: "", depth: depth).isEmpty
     }
@@ -69,7 +75,7 @@ final class SchemaChecker {
         let allowed = schema.allowedValues.map(self.allowed)
         if let taken = self.steps {
             self.steps = taken + 1 + (allowed?.cost ?? 0)
-            guard !self.exhausted else { return [ContractViolation(location: location, message: Self.tooComplex)] }
+            guard !self.exhausted else { return [Self.notChecked(at: location)] }
         }
         var found: [ContractViolation] = []
         if let allowed, !allowed.values.isEmpty, !allowed.set.contains(value) {
@@ -207,6 +213,29 @@ final class SchemaChecker {
         let target = self.references.resolved(schema)
         self.components[key] = target
         return target
+    }
+
+    /// A pattern's matcher spends one of the check's steps for each
+    /// `patternStepsPerStep` of its own (`PatternProgram`'s, a thread met
+    /// at one position, far cheaper than a schema met): 16,000,000 of
+    /// them at most, some 0.2 s, where `^(?:a{0,100}){0,200}b$` against
+    /// 20 KB of `a`s would take 8×10⁸ (13 s).
+    static let patternStepsPerStep = 8
+
+    /// Whether `text` matches `pattern`, the matcher's steps spent from
+    /// this check's; `nil` when it is not checked (`PatternMatcher`), or
+    /// the steps ran out (and then every later check fails at once).
+    func matches(_ pattern: String, _ text: String) -> Bool? {
+        let matcher = self.matcher(pattern)
+        var spent = 0
+        guard let taken = self.steps else {
+            return matcher.matches(text, progress: &self.backtracking, steps: &spent, limit: .max)
+        }
+        let room = max(0, Self.stepLimit - taken) * Self.patternStepsPerStep
+        let found = matcher.matches(text, progress: &self.backtracking, steps: &spent, limit: room)
+        // Rounded up: a budget run out leaves the check exhausted.
+        self.spend((spent + Self.patternStepsPerStep - 1) / Self.patternStepsPerStep)
+        return found
     }
 
     /// The compiled pattern, once per run.

@@ -31,6 +31,7 @@ import Testing
               operationId: getOrder
               parameters:
                 - { name: limit, in: query, schema: { type: integer, maximum: 100 } }
+                - { name: price, in: query, schema: { type: number } }
                 - { name: tags, in: query, schema: { type: array, items: { type: string, enum: [a, b] } } }
                 - { name: X-Trace, in: header, required: true, schema: { type: string } }
               responses: { '200': { description: ok } }
@@ -82,6 +83,28 @@ import Testing
             Self.described(try Self.check("getOrder", path: ["orderId": "1"], query: [("tags", "b,c")])) == [
                 "query.tags[1]: must be one of \"a\", \"b\""
             ])
+    }
+
+    /// An integer's text is decimal digits with an optional sign; a
+    /// number's may add a point and an exponent, as JSON writes numbers.
+    /// Neither is hex, `inf` or `nan`, which `Double(_:)` would read.
+    @Test func integersAreDecimalDigitsAndNumbersAreWrittenAsJSONWritesThem() throws {
+        func limit(_ text: String) throws -> [String] {
+            Self.described(try Self.check("getOrder", path: ["orderId": text]))
+        }
+        for text in ["7", "-7", "+7", "007"] { #expect(try limit(text).isEmpty, "\(text)") }
+        for text in ["0x10", "0x1p3", "1e1", "1.0", "1.", ".5", "inf", "-inf", "nan", "infinity", " 7", "7 ", "", "-"] {
+            #expect(try limit(text) == ["path.orderId: expected integer"], "\(text)")
+        }
+        func price(_ text: String) throws -> [String] {
+            Self.described(try Self.check("getOrder", path: ["orderId": "1"], query: [("price", text)]))
+        }
+        for text in ["1", "-1.5", "+2", "1.5e3", "1E-3", ".5", "5.", "0"] {
+            #expect(try price(text).isEmpty, "\(text)")
+        }
+        for text in ["0x10", "0x1p3", "inf", "nan", "Infinity", "1e", "1e+", "e5", ".", "1.5.2", "1e400", "--1"] {
+            #expect(try price(text) == ["query.price: expected number"], "\(text)")
+        }
     }
 
     @Test func theBodyIsCheckedAgainstItsSchemaByLocation() throws {

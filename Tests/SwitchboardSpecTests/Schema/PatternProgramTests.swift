@@ -44,6 +44,25 @@ import Testing
         }
     }
 
+    /// The matcher's time is the text's length times the program's: each
+    /// thread met is a step, and past the limit it stops and says it did
+    /// not decide (`nil`), counted in steps, not time.
+    @Test func aMatchStopsAtItsStepLimit() throws {
+        let program = try #require(PatternProgram("^(?:a{0,100}){0,200}b$"))
+        #expect(program.instructions.count > 40_000)
+        var steps = 0
+        #expect(program.matches(String(repeating: "a", count: 20_000), steps: &steps, limit: 1_000_000) == nil)
+        #expect(steps == 1_000_001, "it stops at the first step past the limit")
+        // A short text is decided within the limit, and says what it spent.
+        var short = 0
+        #expect(program.matches("aab", steps: &short, limit: 1_000_000) == true)
+        #expect(short > program.instructions.count && short < 1_000_000)
+        // The steps count on: what one text spent, the next cannot.
+        var shared = 999_990
+        #expect(PatternProgram("^a$")?.matches("a", steps: &shared, limit: 1_000_000) == true)
+        #expect(PatternProgram("^a$")?.matches("a", steps: &shared, limit: 999_999) == nil)
+    }
+
     /// What is not read is said so (`nil`): the value is then not held to
     /// the pattern rather than held to a misreading of it.
     @Test func lookaroundsBackreferencesAndHugeCountsAreNotRead() {
@@ -80,10 +99,13 @@ import Testing
         #expect(matcher.matches(String(repeating: "a", count: 10) + "b") == false)
         #expect(matcher.matches(String(repeating: "a", count: 10)) == true)
         var progress = 0
-        #expect(matcher.matches(String(repeating: "a", count: 40) + "b", progress: &progress) == nil)
+        var steps = 0
+        #expect(
+            matcher.matches(String(repeating: "a", count: 40) + "b", progress: &progress, steps: &steps, limit: .max)
+                == nil)
         #expect(progress > PatternMatcher.progressLimit)
         // The check's reports are spent: its later values are not checked.
-        #expect(matcher.matches("b", progress: &progress) == nil)
+        #expect(matcher.matches("b", progress: &progress, steps: &steps, limit: .max) == nil)
     }
 
     @Test func aRepeatedGroupHoldingAnUnboundedQuantifierIsFound() {

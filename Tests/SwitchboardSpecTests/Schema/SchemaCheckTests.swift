@@ -240,6 +240,27 @@ import Testing
             T.lines("x", T.component("A16", in: components), components).allSatisfy { $0 == "body: expected integer" })
     }
 
+    /// `^(?:a{0,100}){0,200}b$` compiles to some 40,000 instructions, all
+    /// alive on a run of `a`s: against 20 KB of them the matcher would take
+    /// 8×10⁸ steps (13 s of an event loop). Its steps are the check's, so
+    /// the value is not checked past them, and said so, not refused; a
+    /// short value is checked as ever.
+    @Test func aPatternWhoseMatchTakesTooManyStepsIsNotChecked() throws {
+        let schema = try T.schema(#"{"type": "string", "pattern": "^(?:a{0,100}){0,200}b$"}"#)
+        let attack = String(repeating: "a", count: 20_000)
+        let found = SchemaCheck.violations(of: .string(attack), against: schema, in: .noComponents, at: "body")
+        #expect(found.map(\.description) == ["body: not checked: it takes more than 2000000 steps against its schema"])
+        #expect(found.map(\.kind) == [.unchecked])
+        #expect(found.allSatisfy { !$0.refuses })
+        #expect(T.lines("aaab", schema).isEmpty)
+        #expect(T.lines("aaac", schema) == ["body: must match ^(?:a{0,100}){0,200}b$"])
+        // The steps are the whole check's: an array of such values stops too.
+        let items = try T.schema(
+            #"{"type": "array", "items": {"type": "string", "pattern": "^(?:a{0,100}){0,200}b$"}}"#)
+        let many = JSONValue.array(Array(repeating: .string(String(repeating: "a", count: 500)), count: 100))
+        #expect(T.lines(many, items) == ["body: not checked: it takes more than 2000000 steps against its schema"])
+    }
+
     /// 1 MiB of wrong items would be 500,000 problems in a 422 (29 MB) and
     /// in the journal.
     @Test func aCheckListsItsFirstHundredProblems() throws {
