@@ -43,7 +43,9 @@ enum Launch {
                 endpoints: [])
         }
         do {
-            return try ManifestLoader.load(directory: directory, displayDirectory: directory, seed: seed)
+            let manifest = try ManifestLoader.load(directory: directory, displayDirectory: directory, seed: seed)
+            for warning in manifest.warnings { Console.error(PrintedText.safe(warning.description)) }
+            return manifest
         } catch {
             for diagnostic in error.diagnostics { Console.error(diagnostic.description) }
             let count = error.diagnostics.count

@@ -54,6 +54,9 @@ struct ServeCommand: ParsableCommand {
             case .reloaded(0):
                 Console.error("switchboard: warning: the fixtures now declare no endpoints; every request answers 404")
             case .reloaded(let endpoints):
+                for warning in panel.snapshot().manifest.warnings {
+                    Console.error(PrintedText.safe(warning.description))
+                }
                 Console.error(
                     "switchboard: reloaded \(endpoints) endpoint\(endpoints == 1 ? "" : "s") from the fixtures")
             case .failed(let problems):

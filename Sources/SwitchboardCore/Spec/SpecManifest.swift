@@ -9,7 +9,7 @@ enum SpecManifest {
     /// diagnostic on that file.
     static func read(
         _ bytes: [UInt8], file: String, seed: UInt64
-    ) throws(ManifestError) -> (endpoints: [EndpointDefinition], basePath: String) {
+    ) throws(ManifestError) -> (endpoints: [EndpointDefinition], basePath: String, warnings: [Diagnostic]) {
         let document: SpecDocument
         do {
             document = try SpecLoader.load(bytes: bytes) { root, text in
@@ -27,7 +27,10 @@ enum SpecManifest {
         }
         let built = SpecEndpoints.endpoints(from: document, file: file, seed: seed)
         guard built.diagnostics.isEmpty else { throw ManifestError(diagnostics: built.diagnostics) }
-        return (built.endpoints, document.basePath)
+        let warnings = document.warnings.map {
+            Diagnostic(file: file, line: $0.line, column: $0.column, message: $0.message, fix: $0.fix, isWarning: true)
+        }
+        return (built.endpoints, document.basePath, warnings)
     }
 
     /// `switchboard api.yaml`: the description at `path` as a manifest whose
@@ -50,7 +53,7 @@ enum SpecManifest {
                         fix: failure.fix)
                 ], reads: reads, unreadable: true)
         }
-        let built: (endpoints: [EndpointDefinition], basePath: String)
+        let built: (endpoints: [EndpointDefinition], basePath: String, warnings: [Diagnostic])
         do {
             built = try Self.read(bytes, file: shown, seed: seed)
         } catch {
@@ -59,6 +62,7 @@ enum SpecManifest {
         var manifest = Manifest(
             directory: (path as NSString).deletingLastPathComponent, file: shown, endpoints: built.endpoints)
         manifest.basePath = built.basePath
+        manifest.warnings = built.warnings
         manifest.isDescriptionOnly = true
         manifest.seed = seed
         manifest.reads = reads

@@ -17,6 +17,9 @@ public struct SpecDocument: Sendable {
     public var operations: [SpecOperation]
     /// Where schemas' references are looked up.
     public var components: OpenAPI.Components
+    /// What was mended to read it (`SpecMend`), each on its line: served,
+    /// and said.
+    public var warnings: [SpecProblem] = []
 
     public init(
         version: SpecVersion, title: String, basePath: String, operations: [SpecOperation],
