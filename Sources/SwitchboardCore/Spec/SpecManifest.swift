@@ -25,8 +25,14 @@ enum SpecManifest {
                 Diagnostic(file: file, line: error.line, column: error.column, message: error.message, fix: error.fix)
             ])
         }
-        let built = SpecEndpoints.endpoints(from: document, file: file, seed: seed)
+        var built = SpecEndpoints.endpoints(from: document, file: file, seed: seed)
         guard built.diagnostics.isEmpty else { throw ManifestError(diagnostics: built.diagnostics) }
+        // Where each operation is, to name it in a warning (an endpoint
+        // another answers first: `UnreachableWarnings`).
+        let lines = SpecOperationLines.lines(of: document.operations, in: bytes)
+        for index in built.endpoints.indices where index < lines.count {
+            built.endpoints[index].location = SourceLocation(line: lines[index], column: 1, file: file)
+        }
         let warnings = document.warnings.map {
             Diagnostic(file: file, line: $0.line, column: $0.column, message: $0.message, fix: $0.fix, isWarning: true)
         }
@@ -62,7 +68,7 @@ enum SpecManifest {
         var manifest = Manifest(
             directory: (path as NSString).deletingLastPathComponent, file: shown, endpoints: built.endpoints)
         manifest.basePath = built.basePath
-        manifest.warnings = built.warnings
+        manifest.warnings = built.warnings + UnreachableWarnings.of(manifest)
         manifest.isDescriptionOnly = true
         manifest.seed = seed
         manifest.reads = reads
