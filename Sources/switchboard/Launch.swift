@@ -43,9 +43,7 @@ enum Launch {
                 endpoints: [])
         }
         do {
-            let manifest = try ManifestLoader.load(directory: directory, displayDirectory: directory, seed: seed)
-            for warning in manifest.warnings { Console.error(PrintedText.safe(warning.description)) }
-            return manifest
+            return try ManifestLoader.load(directory: directory, displayDirectory: directory, seed: seed)
         } catch {
             for diagnostic in error.diagnostics { Console.error(diagnostic.description) }
             let count = error.diagnostics.count
