@@ -63,10 +63,14 @@ struct CheckCommand: AsyncParsableCommand {
         }
         let endpoints = manifest.endpoints.count { $0.resource == nil }
         let resources = manifest.resources.count
+        let warnings = manifest.warnings.count
+        // Warnings do not fail the check: the folder is served as it is.
+        for warning in manifest.warnings { Console.out(warning.description) }
         Console.out(
             "\(manifest.file): OK — \(endpoints) endpoint\(endpoints == 1 ? "" : "s"), "
                 + (resources == 0 ? "" : "\(resources) resource\(resources == 1 ? "" : "s"), ")
-                + "\(manifest.latencyProfiles.count) latency profiles, \(manifest.scenarios.count) scenarios")
+                + "\(manifest.latencyProfiles.count) latency profiles, \(manifest.scenarios.count) scenarios"
+                + (warnings == 0 ? "" : "; \(warnings) warning\(warnings == 1 ? "" : "s")"))
         guard let against, case .success(let api) = UpstreamURL.parse(against) else { return }
         let headers = self.header.compactMap { try? Self.headerPair($0).get() }
         guard

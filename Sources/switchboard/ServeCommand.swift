@@ -47,6 +47,8 @@ struct ServeCommand: ParsableCommand {
             "switchboard: serving \(count) endpoint\(count == 1 ? "" : "s") from \(self.options.directory) on \(url)"
                 + (manifest.basePath.isEmpty ? "" : " (and under \(manifest.basePath))")
                 + (upstream.map { ", in front of \($0)" } ?? ""))
+        // After the banner, which scripts read first for the port.
+        for warning in manifest.warnings { Console.error(warning.description) }
         // A CI log has no screen to show it in red: it must say so itself.
         if self.options.upstreamInsecure { Console.error(ServerOptions.insecureWarning) }
         let watch = FixtureFolderWatch.unlessNoReload(self.options, panel: panel) { event in
@@ -54,6 +56,9 @@ struct ServeCommand: ParsableCommand {
             case .reloaded(0):
                 Console.error("switchboard: warning: the fixtures now declare no endpoints; every request answers 404")
             case .reloaded(let endpoints):
+                for warning in panel.snapshot().manifest.warnings {
+                    Console.error(warning.description)
+                }
                 Console.error(
                     "switchboard: reloaded \(endpoints) endpoint\(endpoints == 1 ? "" : "s") from the fixtures")
             case .failed(let problems):

@@ -20,8 +20,11 @@ import Testing
         let path = Self.specs.appendingPathComponent(file).path
         let result = try await Subprocess.run(self.binary, ["check", path])
         #expect(result.status == 0, "\(result.stdout)")
+        // Warnings first (Box's twin operations), then the verdict.
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.dropLast().allSatisfy { $0.contains(": warning: ") }, "\(result.stdout)")
         #expect(
-            result.stdout.hasPrefix("\(path): OK — \(operations) endpoint\(operations == 1 ? "" : "s"), "),
+            lines.last?.hasPrefix("\(path): OK — \(operations) endpoint\(operations == 1 ? "" : "s"), ") == true,
             "\(result.stdout)")
     }
 

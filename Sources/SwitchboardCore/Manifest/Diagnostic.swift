@@ -6,21 +6,25 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var column: Int
     public var message: String
     public var fix: String?
+    /// Said, but not in the way: the folder is served (`Manifest.warnings`).
+    public var isWarning: Bool
 
-    public init(file: String, line: Int, column: Int, message: String, fix: String? = nil) {
+    public init(file: String, line: Int, column: Int, message: String, fix: String? = nil, isWarning: Bool = false) {
         self.file = file
         self.line = line
         self.column = column
         self.message = message
         self.fix = fix
+        self.isWarning = isWarning
     }
 
     /// `fixtures/switchboard.yml:12:7: unknown key 'stauts' — did you mean 'status'?`;
-    /// a problem with the folder itself has no position (line 0).
+    /// a problem with the folder itself has no position (line 0); a
+    /// warning's message starts `warning: `.
     public var description: String {
+        let message = self.isWarning ? "warning: " + self.message : self.message
         var text =
-            self.line > 0
-            ? "\(self.file):\(self.line):\(self.column): \(self.message)" : "\(self.file): \(self.message)"
+            self.line > 0 ? "\(self.file):\(self.line):\(self.column): \(message)" : "\(self.file): \(message)"
         if let fix = self.fix { text += " — \(fix)" }
         return text
     }

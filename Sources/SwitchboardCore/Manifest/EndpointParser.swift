@@ -52,32 +52,18 @@ extension ManifestReader {
         return endpoints
     }
 
-    /// The requests a path matches, whatever its parameters are called:
-    /// `/pets/:` for `/pets/:id` and `/pets/:petId` alike.
-    static func routeShape(_ path: PathPattern) -> String {
-        path.segments.map { segment -> String in
-            switch segment {
-            case .literal(let text): "/" + text
-            case .parameter: "/:"
-            case .wildcard: "/*"
-            }
-        }.joined()
-    }
+    /// The requests a path matches, whatever its parameters are called
+    /// (`EndpointTable.routeShape`).
+    static func routeShape(_ path: PathPattern) -> String { EndpointTable.routeShape(path) }
 
     private static func explicitID(_ node: Node) -> String? {
         guard case .mapping(let mapping) = node else { return nil }
         return mapping.first { $0.key.scalar?.string == "id" }?.value.scalar?.string
     }
 
-    /// Two endpoints with equal keys would match exactly the same requests.
-    static func routeKey(_ endpoint: EndpointDefinition) -> String {
-        let shape = Self.routeShape(endpoint.path)
-        let query = endpoint.query.map(\.description).sorted().joined(separator: "&")
-        let headers = endpoint.headers.map { $0.name.lowercased() + "=" + ($0.value ?? "*") }.sorted()
-            .joined(separator: "&")
-        let body = endpoint.body.map(\.description).sorted().joined(separator: "&")
-        return "\(endpoint.method) \(shape)?\(query)#\(headers)#\(body)"
-    }
+    /// Two endpoints with equal keys would match exactly the same requests
+    /// (`EndpointTable.routeKey`).
+    static func routeKey(_ endpoint: EndpointDefinition) -> String { EndpointTable.routeKey(endpoint) }
 
     private mutating func readEndpoint(_ node: Node, profiles: [LatencyProfile]) -> EndpointDefinition? {
         guard let fields = self.mapping(node, what: "an endpoint") else { return nil }

@@ -108,6 +108,7 @@ public enum ManifestLoader {
                 diagnostics: reader.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) },
                 reads: fixtures.log.reads, unreadable: fixtures.log.unreadable)
         }
+        manifest.warnings += UnreachableWarnings.of(manifest)
         return manifest
     }
 }

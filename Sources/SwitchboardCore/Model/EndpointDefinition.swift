@@ -126,9 +126,13 @@ public struct EndpointDefinition: Sendable {
 public struct SourceLocation: Sendable, Hashable {
     public var line: Int
     public var column: Int
+    /// The file, when it is not the manifest: the description an
+    /// operation is written in.
+    public var file: String?
 
-    public init(line: Int, column: Int) {
+    public init(line: Int, column: Int, file: String? = nil) {
         self.line = line
         self.column = column
+        self.file = file
     }
 }

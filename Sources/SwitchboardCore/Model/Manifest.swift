@@ -27,6 +27,10 @@ public struct Manifest: Sendable {
     /// an OpenAPI description are checked against their operation, and
     /// one that breaks it is answered 401, 415 or 422 (docs/openapi.md).
     public var validatesRequests = false
+    /// What is served but said: a description's mends (docs/openapi.md),
+    /// endpoints no request can reach. `check` prints them, `serve` and
+    /// the screen show them; none stops the folder being served.
+    public var warnings: [Diagnostic] = []
     /// The body files and per-request patterns it was built from.
     public var reads = FixtureReads()
     /// When reading the folder began (seconds since 1970): a file changed

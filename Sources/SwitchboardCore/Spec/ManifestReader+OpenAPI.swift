@@ -44,6 +44,7 @@ extension ManifestReader {
             let describedIDs = Set(built.endpoints.map { $0.id })
             manifest.endpoints = described + manifest.endpoints.filter { !describedIDs.contains($0.id) }
             manifest.basePath = built.basePath
+            manifest.warnings += built.warnings
         } catch {
             for diagnostic in error.diagnostics { self.report(diagnostic) }
         }

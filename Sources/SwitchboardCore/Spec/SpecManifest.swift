@@ -9,7 +9,7 @@ enum SpecManifest {
     /// diagnostic on that file.
     static func read(
         _ bytes: [UInt8], file: String, seed: UInt64
-    ) throws(ManifestError) -> (endpoints: [EndpointDefinition], basePath: String) {
+    ) throws(ManifestError) -> (endpoints: [EndpointDefinition], basePath: String, warnings: [Diagnostic]) {
         let document: SpecDocument
         do {
             document = try SpecLoader.load(bytes: bytes) { root, text in
@@ -25,9 +25,18 @@ enum SpecManifest {
                 Diagnostic(file: file, line: error.line, column: error.column, message: error.message, fix: error.fix)
             ])
         }
-        let built = SpecEndpoints.endpoints(from: document, file: file, seed: seed)
+        var built = SpecEndpoints.endpoints(from: document, file: file, seed: seed)
         guard built.diagnostics.isEmpty else { throw ManifestError(diagnostics: built.diagnostics) }
-        return (built.endpoints, document.basePath)
+        // Where each operation is, to name it in a warning (an endpoint
+        // another answers first: `UnreachableWarnings`).
+        let lines = SpecOperationLines.lines(of: document.operations, in: bytes)
+        for index in built.endpoints.indices where index < lines.count {
+            built.endpoints[index].location = SourceLocation(line: lines[index], column: 1, file: file)
+        }
+        let warnings = document.warnings.map {
+            Diagnostic(file: file, line: $0.line, column: $0.column, message: $0.message, fix: $0.fix, isWarning: true)
+        }
+        return (built.endpoints, document.basePath, warnings)
     }
 
     /// `switchboard api.yaml`: the description at `path` as a manifest whose
@@ -50,7 +59,7 @@ enum SpecManifest {
                         fix: failure.fix)
                 ], reads: reads, unreadable: true)
         }
-        let built: (endpoints: [EndpointDefinition], basePath: String)
+        let built: (endpoints: [EndpointDefinition], basePath: String, warnings: [Diagnostic])
         do {
             built = try Self.read(bytes, file: shown, seed: seed)
         } catch {
@@ -59,6 +68,7 @@ enum SpecManifest {
         var manifest = Manifest(
             directory: (path as NSString).deletingLastPathComponent, file: shown, endpoints: built.endpoints)
         manifest.basePath = built.basePath
+        manifest.warnings = built.warnings + UnreachableWarnings.of(manifest)
         manifest.isDescriptionOnly = true
         manifest.seed = seed
         manifest.reads = reads

@@ -19,6 +19,9 @@ public struct SpecDocument: Sendable {
     public var components: OpenAPI.Components
     /// Its examples as written, for sending them so.
     public var examples: SpecExampleOrder
+    /// What was mended to read it (`SpecMend`), each on its line: served,
+    /// and said.
+    public var warnings: [SpecProblem] = []
 
     public init(
         version: SpecVersion, title: String, basePath: String, operations: [SpecOperation],

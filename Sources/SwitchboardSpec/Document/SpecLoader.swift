@@ -85,13 +85,29 @@ public enum SpecLoader {
                 message: "the description nests more than \(SpecDepth.limit) levels deep here",
                 fix: "name the inner schemas in `components` and refer to them with `$ref`")
         }
+        // What Prism serves and OpenAPIKit refuses is mended first, each
+        // mend a warning on its line (`SpecMend`).
+        let mended = SpecMender.mended(tree, version: version)
         // OpenAPIKit drops the keywords written beside `allOf`/`oneOf`/
         // `anyOf` (Box writes `required` there): folded into the combinator
         // first, they are kept, for the samples and the checks.
-        let document = try Self.decode(version: version, tree: CombinatorSiblings.folded(tree), lines: lines)
-        var served = try SpecOperations.document(document, version: version)
-        served.examples = SpecExampleOrder(tree)
-        return served
+        let decoded = try Self.decode(version: version, tree: CombinatorSiblings.folded(mended.tree), lines: lines)
+        var document = try SpecOperations.document(decoded, version: version)
+        document.examples = SpecExampleOrder(mended.tree)
+        document.warnings = Self.warnings(mended.found, lines: mended.found.isEmpty ? nil : lines())
+        return document
+    }
+
+    /// Each mend as a warning on the line of what it mended, in line order.
+    private static func warnings(_ found: [SpecMender.Found], lines: Node?) -> [SpecProblem] {
+        let warnings = found.map { found in
+            let mark = SpecLines.mark(of: found.path, in: lines)
+            return SpecProblem(
+                line: mark?.line ?? 0, column: mark?.column ?? 0, message: found.mend.message(found.detail),
+                fix: found.mend.fix)
+        }
+        return warnings.enumerated().sorted { ($0.1.line, $0.1.column, $0.0) < ($1.1.line, $1.1.column, $1.0) }
+            .map(\.1)
     }
 
     private static func version(openapi: String?, swagger: String?) throws(SpecProblem) -> SpecVersion {
@@ -119,12 +135,5 @@ public enum SpecLoader {
                 message: "not a valid OpenAPI document: \(described.localizedDescription)",
                 fix: described.codingPath.isEmpty ? nil : "see `\(described.codingPathString)`")
         }
-    }
-}
-
-extension SpecTree {
-    /// A scalar's text; `nil` for a sequence or a mapping.
-    fileprivate var text: String? {
-        if case .scalar(let scalar) = self { scalar.string } else { nil }
     }
 }

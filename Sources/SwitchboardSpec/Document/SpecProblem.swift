@@ -1,6 +1,7 @@
 public import Yams
 
-/// Why a description cannot be served: a sentence and what to do, with the
+/// Why a description cannot be served, or what was mended to serve it (a
+/// warning, `SpecDocument.warnings`): a sentence and what to do, with the
 /// line it is on where that can be found. (The core turns it into a
 /// manifest diagnostic naming the file.)
 public struct SpecProblem: Error, Sendable {

@@ -173,9 +173,12 @@ public enum Reducer {
             } else if !Self.keepsRecordNotice(state, through: snapshot.generation) {
                 state.flash =
                     "fixtures reloaded: \(state.endpoints.count) endpoint\(state.endpoints.count == 1 ? "" : "s")"
+                    + (Self.warnings(snapshot.manifest.warnings).map { "; " + $0 } ?? "")
             }
         } else if !state.reloadProblems.isEmpty {
             state.flash = "fixtures fixed"
+        } else if state.generation == 0, let warnings = Self.warnings(snapshot.manifest.warnings) {
+            state.flash = warnings
         }
         state.generation = snapshot.generation
         state.reloadProblems = problems
@@ -185,6 +188,14 @@ public enum Reducer {
             state.selected = index
         }
         state.selected = min(state.selected, max(0, state.endpoints.count - 1))
+    }
+
+    /// The first of a manifest's warnings and how many more, for the line
+    /// a load leaves; `nil` when there are none.
+    static func warnings(_ warnings: [Diagnostic]) -> String? {
+        guard let first = warnings.first else { return nil }
+        let more = warnings.count > 1 ? " (+\(warnings.count - 1) more: `switchboard check` lists them)" : ""
+        return first.description + more
     }
 
     /// Whether a recording's notice stays over a reload to `generation`:
