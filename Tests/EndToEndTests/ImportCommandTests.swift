@@ -58,7 +58,11 @@ import Testing
     }
 
     @Test func aBrokenDescriptionGetsCheckProblemsAndNothingIsWritten() async throws {
-        let folder = try TemporaryFixtures(manifest: "", textFiles: ["api.yaml": "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {/p: {get: {responses: 5}}}\n"])
+        let folder = try TemporaryFixtures(
+            manifest: "",
+            textFiles: [
+                "api.yaml": "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {/p: {get: {responses: 5}}}\n"
+            ])
         let spec = folder.path + "/api.yaml"
         let imported = try await self.run(["import", spec, "--out", folder.path + "/out"])
         let check = try await self.run(["check", spec])

@@ -48,7 +48,9 @@ import Testing
         }
         #expect(Self.text(folder, "out/switchboard.yml") == nil)
 
-        try folder.write("api.yaml", Array("openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {/p: {get: {responses: 5}}}\n".utf8))
+        try folder.write(
+            "api.yaml",
+            Array("openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {/p: {get: {responses: 5}}}\n".utf8))
         var expected: [Diagnostic] = []
         do { _ = try ManifestLoader.load(directory: folder.path + "/api.yaml", displayDirectory: "api.yaml") } catch {
             expected = error.diagnostics
