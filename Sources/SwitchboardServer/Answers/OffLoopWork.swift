@@ -12,10 +12,27 @@ protocol OffLoopWork: Sendable {
     func run<T: Sendable>(on loop: any EventLoop, _ work: @escaping @Sendable () throws -> T) -> EventLoopFuture<T>
 }
 
-/// On NIO's thread pool, shared by the process's servers.
+/// On a thread pool shared by the process's servers: NIO's own for bodies
+/// (`bodies`), one of its own for checks against a description (`checks`).
 struct ThreadPoolWork: OffLoopWork {
+    let pool: NIOThreadPool
+
+    /// NIO's pool, which the control API's heavy work and exports share.
+    static let bodies = ThreadPoolWork(pool: .singleton)
+
+    /// A pool for request and drift checks alone: a flood of requests that
+    /// take a check its whole budget (a quarter of a second each in a
+    /// release build) then delays other checks, never a body read from
+    /// disk or the control API's work, which wait on NIO's pool. Started
+    /// once, for the process's life, as NIO's own singleton is.
+    static let checks: ThreadPoolWork = {
+        let pool = NIOThreadPool(numberOfThreads: System.coreCount)
+        pool.start()
+        return ThreadPoolWork(pool: pool)
+    }()
+
     func run<T: Sendable>(on loop: any EventLoop, _ work: @escaping @Sendable () throws -> T) -> EventLoopFuture<T> {
-        NIOThreadPool.singleton.runIfActive(eventLoop: loop, work)
+        self.pool.runIfActive(eventLoop: loop, work)
     }
 }
 

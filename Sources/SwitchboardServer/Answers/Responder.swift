@@ -21,9 +21,12 @@ final class Responder: Sendable {
     /// a server does; tests on an embedded loop, which no other thread may
     /// touch, make it in place.
     let makesBodiesOffLoop: Bool
-    /// Where checks against a description are run (`OffLoopWork`): NIO's
-    /// thread pool, or in place where bodies are made in place.
+    /// Where a later body is made (`OffLoopWork`): NIO's thread pool, or
+    /// in place where bodies are made in place.
     let offLoop: any OffLoopWork
+    /// Where a request or a live answer is checked against its description
+    /// (a pool of its own in a server, `ThreadPoolWork.checks`).
+    let checks: any OffLoopWork
     /// What requests are answered from: the latest panel snapshot whose
     /// manifest's responses are compiled, with them. Loops only read it.
     private let ready: NIOLockedValueBox<Ready>
@@ -58,7 +61,8 @@ final class Responder: Sendable {
         offLoop: (any OffLoopWork)? = nil
     ) {
         self.makesBodiesOffLoop = makesBodiesOffLoop
-        self.offLoop = offLoop ?? (makesBodiesOffLoop ? ThreadPoolWork() : InPlaceWork())
+        self.offLoop = offLoop ?? (makesBodiesOffLoop ? ThreadPoolWork.bodies : InPlaceWork())
+        self.checks = offLoop ?? (makesBodiesOffLoop ? ThreadPoolWork.checks : InPlaceWork())
         self.panel = panel
         self.upstream = upstream
         self.journal = journal

@@ -263,7 +263,7 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
     ) {
         guard self.writer.check(self.connection.fileReadStarted(), request, pending, context: context) else { return }
         let loop = context.eventLoop
-        self.responder.offLoop.run(on: loop) { validation.violations() }.assumeIsolated().whenComplete { result in
+        self.responder.checks.run(on: loop) { validation.violations() }.assumeIsolated().whenComplete { result in
             switch self.connection.fileRead(channelOpen: context.channel.isActive) {
             case .answer:
                 break

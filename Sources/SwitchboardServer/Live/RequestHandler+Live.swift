@@ -141,7 +141,7 @@ extension RequestHandler {
         let ended = context.eventLoop.now
         let headSentAt = self.writer.takeHeadSentAt()
         let check = keep.driftCheck(for: request.head, against: contract)
-        self.responder.offLoop.run(on: context.eventLoop, check).assumeIsolated().whenComplete { result in
+        self.responder.checks.run(on: context.eventLoop, check).assumeIsolated().whenComplete { result in
             var checked = response
             // The pool stopped (the server is stopping): journaled unchecked.
             checked.upstream?.drift = (try? result.get()) ?? []
