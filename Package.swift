@@ -202,6 +202,7 @@ let package = Package(
                 "SwitchboardCore", "SwitchboardServer", "SwitchboardTUI", "SwitchboardUpstream", lock,
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             path: "Tests/SwitchboardTestSupport",
             swiftSettings: testing

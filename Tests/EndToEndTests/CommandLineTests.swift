@@ -70,7 +70,10 @@ import Testing
         let line = try await onThread {
             let serve = try ServeProcess(arguments: [fixtures.path, "--port", "0"])
             defer { serve.stop() }
-            try fixtures.write("switchboard.yml", Array("endpoints: []\n".utf8))
+            // Whole, as an editor saves: written in place, a reload could
+            // catch the file empty and report that instead.
+            try Data("endpoints: []\n".utf8).write(
+                to: URL(fileURLWithPath: fixtures.path).appendingPathComponent("switchboard.yml"), options: .atomic)
             return serve.nextErrorLine()
         }
         #expect(line == "switchboard: warning: the fixtures now declare no endpoints; every request answers 404")

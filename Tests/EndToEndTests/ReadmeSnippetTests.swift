@@ -32,7 +32,7 @@ import Testing
         }
     }
 
-    @Test func theDocumentationHasItsShellSnippets() {
+    @Test(.ownThreads) func theDocumentationHasItsShellSnippets() {
         // The two commands and the tour in the README, the CI snippet in docs/.
         let readme = Self.snippets.filter { $0.file == "README.md" }
         #expect(readme.count >= 3)

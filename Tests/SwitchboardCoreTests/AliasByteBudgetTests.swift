@@ -29,7 +29,7 @@ import Testing
         """ + Array(repeating: "        - *big", count: aliases).joined(separator: "\n") + "\n"
     }
 
-    @Test func aStringAliasedPastTenMBIsRefusedAtTheAliasThatPassesIt() throws {
+    @Test(.ownThreads) func aStringAliasedPastTenMBIsRefusedAtTheAliasThatPassesIt() throws {
         let found = try manifestProblems(Self.textBomb(bytes: Self.mebibyte, aliases: 12))
         // Ten aliases of a MiB are 10 MB exactly; the eleventh passes it.
         #expect(
@@ -38,13 +38,13 @@ import Testing
             ])
     }
 
-    @Test func aStringAliasedUpToTenMBLoads() throws {
+    @Test(.ownThreads) func aStringAliasedUpToTenMBLoads() throws {
         let fixtures = MemoryFixtures(Self.textBomb(bytes: Self.mebibyte, aliases: 10))
         #expect(try self.bodySize(fixtures.load()) > 11 * Self.mebibyte)
     }
 
     /// The budget is the manifest's size when that is larger.
-    @Test func aLargerManifestMayExpandToItsOwnSize() throws {
+    @Test(.ownThreads) func aLargerManifestMayExpandToItsOwnSize() throws {
         let fixtures = try TemporaryFixtures(
             manifest: Self.textBomb(bytes: Self.mebibyte, aliases: 11, written: 12 * Self.mebibyte))
         #expect(try self.bodySize(ManifestLoader.load(directory: fixtures.path)) > 24 * Self.mebibyte)
@@ -59,7 +59,7 @@ import Testing
     }
 
     /// Values written out, however long, are the manifest's own size.
-    @Test func textWrittenOutNeverCountsAgainstTheBudget() throws {
+    @Test(.ownThreads) func textWrittenOutNeverCountsAgainstTheBudget() throws {
         let long = String(repeating: "y", count: 11 * Self.mebibyte)
         #expect(try manifestProblems("endpoints:\n  - { method: GET, path: /a, success: { json: [\(long)] } }\n") == [])
     }

@@ -49,7 +49,7 @@ import Testing
         return text.replacingOccurrences(of: old, with: new)
     }
 
-    @Test func aNewEndpointIsAppendedToTheDemoInItsOwnStyleAndTheRestStaysByteForByte() throws {
+    @Test(.ownThreads) func aNewEndpointIsAppendedToTheDemoInItsOwnStyleAndTheRestStaysByteForByte() throws {
         let fixtures = try Self.demo()
         let before = try Self.manifestText(fixtures)
         let summary = try FixtureRecorder(directory: fixtures.path).record([Self.live("GET", "/shows/42")])
@@ -79,7 +79,7 @@ import Testing
         #expect(manifest.scenarios.count == 4)
     }
 
-    @Test func recordingAnErrorReplacesOnlyThatResponseAndKeepsEveryComment() throws {
+    @Test(.ownThreads) func recordingAnErrorReplacesOnlyThatResponseAndKeepsEveryComment() throws {
         let fixtures = try Self.demo()
         let before = try Self.manifestText(fixtures)
         let exchange = Self.live(
@@ -108,7 +108,7 @@ import Testing
         #expect(Self.body(coinlist.error) == "{\n  \"Response\": \"Error\"\n}\n")
     }
 
-    @Test func aServerErrorIsAddedToAnEndpointThatHadNone() throws {
+    @Test(.ownThreads) func aServerErrorIsAddedToAnEndpointThatHadNone() throws {
         let fixtures = try Self.demo()
         let before = try Self.manifestText(fixtures)
         let exchange = Self.live(
@@ -128,7 +128,7 @@ import Testing
         #expect(login.error.status == 401)
     }
 
-    @Test func recordingTheSameEndpointTwiceUpdatesIt() throws {
+    @Test(.ownThreads) func recordingTheSameEndpointTwiceUpdatesIt() throws {
         let fixtures = try Self.demo()
         let recorder = FixtureRecorder(directory: fixtures.path)
         try recorder.record([Self.live("GET", "/shows/1", body: #"{"n":1}"#)])

@@ -36,7 +36,7 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    @Test func everyRequiredFieldOfHAR12IsThere() throws {
+    @Test(.ownThreads) func everyRequiredFieldOfHAR12IsThere() throws {
         let log = try #require(try self.document()["log"] as? [String: Any])
         #expect(log["version"] as? String == "1.2")
         #expect((log["creator"] as? [String: Any])?["name"] as? String == "Switchboard")

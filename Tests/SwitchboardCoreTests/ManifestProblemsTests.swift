@@ -310,7 +310,7 @@ import Testing
         #expect(String(decoding: bytes, as: UTF8.self).split(separator: "lol").count == 1_111)
     }
 
-    @Test func valuesWrittenOutNeverCountAgainstTheAliasBudget() throws {
+    @Test(.ownThreads) func valuesWrittenOutNeverCountAgainstTheAliasBudget() throws {
         let numbers = Array(repeating: "0", count: 150_000).joined(separator: ",")
         #expect(try self.problems("endpoints:\n  - { method: GET, path: /a, success: { json: [\(numbers)] } }\n") == [])
     }

@@ -10,7 +10,7 @@ import Testing
         MemoryLayout<T>.size
     }
 
-    @Test func tenThousandLongKeysCostTheirDigestsNotTheirText() {
+    @Test(.ownThreads) func tenThousandLongKeysCostTheirDigestsNotTheirText() {
         #expect(Self.holdsNoHeapMemory(RateKey.self) == 16)
         var buckets = RateBuckets(limit: .perSecond(1), keyHeader: "X-Client")
         let long = String(repeating: "k", count: 60 * 1024)

@@ -156,7 +156,7 @@ import Testing
 
     /// Under the limit decoded, but one value a line would take it past:
     /// stored decoded and unindented, never more than the limit.
-    @Test func jsonThatWouldIndentPastTheFileLimitIsStoredAsItCame() {
+    @Test(.ownThreads) func jsonThatWouldIndentPastTheFileLimitIsStoredAsItCame() {
         let flat = Array(("[" + String(repeating: "0,", count: 4_000_000) + "0]").utf8)
         #expect(flat.count < RecordedBody.fileLimit)
         #expect(JSONPretty.format(flat) == nil, "2.5 times 8 MB is past the limit")

@@ -25,7 +25,7 @@ import Testing
     /// comes as the two together reach 32 MiB (10,000 items of 62 KB took
     /// 3.2 GB, under both the item and the count limit); the resources
     /// answer on, and a delete makes room for the next create.
-    @Test func itemsOfAllResourcesStopAt32MiBTogether() throws {
+    @Test(.ownThreads) func itemsOfAllResourcesStopAt32MiBTogether() throws {
         let store = Self.store()
         var created = 0
         var refusal: ResourceAnswer?
@@ -53,7 +53,7 @@ import Testing
 
     /// Replacing the items through the control API is held to the budget
     /// too, and changes nothing when refused.
-    @Test func replacingItemsPastTheBudgetIsRefused() throws {
+    @Test(.ownThreads) func replacingItemsPastTheBudgetIsRefused() throws {
         let store = Self.store()
         #expect(throws: (any Error).self) {
             try store.replaceItems(of: "todos", with: Array(repeating: Self.large, count: 33))

@@ -17,7 +17,7 @@ import Testing
 /// For the cases that wait it out: short, so they cost seconds.
 private let shortTimeout = 2.0
 
-@Suite struct ConnectionReuseTests {
+@Suite(.ownThreads) struct ConnectionReuseTests {
     static let manifest = """
         endpoints:
           - { id: ok, method: GET, path: /ok }

@@ -57,7 +57,7 @@ import Testing
         #expect(try cleared.json()["mode"] as? String == "error")
     }
 
-    @Test func unknownModesAndProfilesAre400WithTheValidOnes() throws {
+    @Test(.ownThreads) func unknownModesAndProfilesAre400WithTheValidOnes() throws {
         let wire = try WireHarness.demo()
         let badMode = try self.put(wire, "login", #"{"mode": "sucess"}"#)
         #expect(badMode.status == 400)

@@ -10,7 +10,9 @@ import Testing
 /// matching request is journaled (the journal wakes it; nothing polls),
 /// answered at its deadline with what there is, and never holding up a
 /// shutdown. The cap and a malformed `wait` are `ControlRequestListTests`.
-@Suite struct ControlLongPollTests {
+/// The polls are child tasks of a test on a thread of its own: in the whole
+/// suite, a poll waiting for a cooperative thread was not sent in a minute.
+@Suite(.ownThreads) struct ControlLongPollTests {
     static func records(_ result: HTTPResult) throws -> [RequestRecord] {
         try ControlCoding.decoder().decode([RequestRecord].self, from: result.body)
     }
@@ -26,10 +28,8 @@ import Testing
     @Test func aLongPollAnswersWhenAMatchingRequestArrives() async throws {
         try await RunningServer.demo().serving { server in
             _ = try await HTTPClient.send(server.url("/data/all/coinlist"))
-            let poll = Task {
-                try await HTTPClient.send(
-                    server.url("/__switchboard/requests?endpoint=login&after=1&wait=30&details=true"))
-            }
+            async let poll = HTTPClient.send(
+                server.url("/__switchboard/requests?endpoint=login&after=1&wait=30&details=true"))
             #expect(await Self.held(server))
             // Not this one: another endpoint.
             _ = try await HTTPClient.send(server.url("/data/all/coinlist"))
@@ -37,7 +37,7 @@ import Testing
                 server.url("/login"), method: "POST",
                 headers: ["Content-Type": "application/json", "Authorization": "Bearer app-secret"],
                 body: Data(#"{"email":"a@example.com","password":"s3cret"}"#.utf8))
-            let answer = try await poll.value
+            let answer = try await poll
             #expect(answer.status == 200)
             let records = try Self.records(answer)
             #expect(records.map(\.sequence) == [3])
@@ -66,20 +66,22 @@ import Testing
 
     @Test func aClientThatLeavesEndsItsLongPoll() async throws {
         try await RunningServer.demo().serving { server in
-            let poll = Task { try await HTTPClient.send(server.url("/__switchboard/requests?wait=60")) }
-            #expect(await Self.held(server))
-            poll.cancel()
-            #expect(await Self.held(server, count: 0))
+            await withThrowingTaskGroup { group in
+                group.addTask { _ = try await HTTPClient.send(server.url("/__switchboard/requests?wait=60")) }
+                #expect(await Self.held(server))
+                group.cancelAll()
+                #expect(await Self.held(server, count: 0))
+            }
         }
     }
 
     @Test func aLongPollDoesNotHoldUpShutdown() async throws {
         let server = try RunningServer.demo()
-        let poll = Task { try? await HTTPClient.send(server.url("/__switchboard/requests?wait=60")) }
+        async let poll = try? HTTPClient.send(server.url("/__switchboard/requests?wait=60"))
         #expect(await Self.held(server))
         let started = ContinuousClock.now
         await server.stop()
-        _ = await poll.value
+        _ = await poll
         // Below the 60 s the poll asked for.
         #expect(ContinuousClock.now - started < .seconds(45))
         #expect(server.server.responder.arrivals.waiterCount == 0)

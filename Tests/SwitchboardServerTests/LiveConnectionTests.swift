@@ -13,7 +13,7 @@ import Testing
 /// shutting down with requests in flight. (Many delayed requests
 /// overlapping is `LatencyTimingTests`' on the virtual clock, and how close
 /// to their delay they land is `scripts/bench.sh`'s.)
-@Suite struct LiveConnectionTests {
+@Suite(.ownThreads) struct LiveConnectionTests {
     @Test func keepAliveReusesOneConnection() async throws {
         try await RunningServer.demo().serving { server in
             let url = server.url("/data/all/coinlist").absoluteString

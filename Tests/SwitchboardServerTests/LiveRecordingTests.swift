@@ -11,7 +11,7 @@ import Testing
 /// the embedded event loop (`LiveWire`) and are written into a folder on
 /// disk; recording through the control API, whose work runs on NIO's
 /// thread pool, is checked on a socket.
-@Suite struct LiveRecordingTests {
+@Suite(.ownThreads) struct LiveRecordingTests {
     static let proxyManifest = """
         # the user's own comment stays
         endpoints:

@@ -106,7 +106,7 @@ import Testing
     /// must cost the relay the same, however many came before: the body
     /// kept for recording is merged into a few buffers as it comes, not
     /// kept (or, worse, copied) as a list growing by one per part.
-    @Test func aHundredThousandOneBytePartsAreKeptMergedAndWhole() throws {
+    @Test(.ownThreads) func aHundredThousandOneBytePartsAreKeptMergedAndWhole() throws {
         let count = 100_000
         let body = (0..<count).map { UInt8(truncatingIfNeeded: $0 % 251) }
         let exchange = try Exchange()

@@ -110,7 +110,7 @@ import Testing
 
     /// Streaming is for live requests only: a fixture endpoint still
     /// refuses a body over `--max-body-size` with 413, upstream or not.
-    @Test func aNonLiveEndpointStillRefusesABodyOverTheLimit() throws {
+    @Test(.ownThreads) func aNonLiveEndpointStillRefusesABodyOverTheLimit() throws {
         let manifest = """
             endpoints:
               - method: POST

@@ -69,7 +69,7 @@ import Testing
         return checked
     }
 
-    @Test(arguments: [false, true])
+    @Test(.ownThreads, arguments: [false, true])
     func prebuiltBytesAreWhatNIOsEncoderWrites(noStore: Bool) throws {
         let fixtures = try TemporaryFixtures(
             manifest: Self.manifest, textFiles: ["per/1.txt": "one", "per/2.txt": "", "per/3.txt": "three\r\n"])

@@ -20,7 +20,7 @@ import Testing
         #expect(Array(body.joined.readableBytesView) == expected)
     }
 
-    @Test func aMergedBufferStopsAtItsLimitAndAnotherStarts() {
+    @Test(.ownThreads) func aMergedBufferStopsAtItsLimitAndAnotherStarts() {
         var body = RelayedBody()
         for _ in 0...RelayedBody.mergedLimit { body.append(ByteBuffer(bytes: [0])) }
         #expect(body.parts.map(\.readableBytes) == [RelayedBody.mergedLimit, 1])

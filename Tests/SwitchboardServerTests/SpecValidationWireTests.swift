@@ -95,7 +95,7 @@ import Testing
     /// A value whose check runs out of steps is not checked, and said so:
     /// the request is answered as if it kept to the description, and the
     /// journal says what was not checked.
-    @Test func aValueNotCheckedIsAnsweredAndSaidSo() throws {
+    @Test(.ownThreads) func aValueNotCheckedIsAnsweredAndSaidSo() throws {
         let spec = """
             openapi: 3.0.3
             info: { title: Words, version: "1" }

@@ -4,7 +4,7 @@ import Testing
 /// The upstream side keeps its connections: a proxy that opened one per
 /// request would cost the upstream a handshake each time and leave
 /// thousands of sockets in TIME_WAIT under load.
-@Suite struct UpstreamPoolTests {
+@Suite(.ownThreads) struct UpstreamPoolTests {
     @Test func requestsInTurnShareOneUpstreamConnection() async throws {
         let upstream = try NIOUpstream()
         defer { upstream.stop() }

@@ -66,7 +66,7 @@ import Testing
         }
     }
 
-    @Test func aCAFileThatIsNotPEMIsNamedWithWhy() throws {
+    @Test(.ownThreads) func aCAFileThatIsNotPEMIsNamedWithWhy() throws {
         let folder = try TemporaryFixtures(manifest: "endpoints: []", textFiles: ["ca.txt": "not a certificate\n"])
         let path = folder.path + "/ca.txt"
         #expect(UpstreamTrust.problem(inCAFile: path)?.contains("\(path) holds no PEM certificate") == true)

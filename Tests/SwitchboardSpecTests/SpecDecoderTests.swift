@@ -29,7 +29,7 @@ import Yams
         try #require(try Yams.compose(yaml: text, .basic.appending(.merge)))
     }
 
-    @Test(arguments: PublishedSpecs.all.map(\.file))
+    @Test(.ownThreads, arguments: PublishedSpecs.all.map(\.file))
     func everyPublishedDescriptionReadsAsYamsReadIt(file: String) throws {
         let text = try String(contentsOf: PublishedSpecs.folder.appendingPathComponent(file), encoding: .utf8)
         let node = try Self.node(text)
@@ -52,7 +52,7 @@ import Yams
     /// tree. A YAML description is converted to JSON first (by Yams: every
     /// scalar as a JSON value of its YAML type, numbers as written); and
     /// read as YAML, it is folded as a tree now, not as YAML.
-    @Test(arguments: PublishedSpecs.all.map(\.file))
+    @Test(.ownThreads, arguments: PublishedSpecs.all.map(\.file))
     func everyPublishedDescriptionReadsAlikeFromJSONWithoutYAML(file: String) throws {
         let text = try String(contentsOf: PublishedSpecs.folder.appendingPathComponent(file), encoding: .utf8)
         let node = try Self.node(text)

@@ -32,7 +32,7 @@ import Yams
         }
     }
 
-    @Test(arguments: PublishedSpecs.all)
+    @Test(.ownThreads, arguments: PublishedSpecs.all)
     func everyPublishedDescriptionLoadsWithAllItsOperations(file: String, operations: Int) throws {
         #expect(try Self.load(file).operations.count == operations)
     }

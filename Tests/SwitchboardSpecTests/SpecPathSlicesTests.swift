@@ -27,7 +27,7 @@ import Yams
         return paths.keys
     }
 
-    @Test(arguments: PublishedSpecs.all.map(\.file))
+    @Test(.ownThreads, arguments: PublishedSpecs.all.map(\.file))
     func everyPublishedDescriptionDecodesAsInOnePiece(file: String) throws {
         let text = try String(contentsOf: PublishedSpecs.folder.appendingPathComponent(file), encoding: .utf8)
         let tree = try Self.tree(text)

@@ -39,7 +39,7 @@ import Testing
         return "\(response.status) \(type ?? "-") \(others) \(String(decoding: bytes, as: UTF8.self))"
     }
 
-    @Test(arguments: PublishedSpecs.all.map(\.file))
+    @Test(.ownThreads, arguments: PublishedSpecs.all.map(\.file))
     func theImportedFolderServesWhatTheDescriptionServes(_ spec: String) throws {
         let (served, snapshot) = try Self.served(spec)
         let imported = try Self.load(snapshot)
@@ -79,7 +79,7 @@ import Testing
 
     /// Box describes some paths twice (`#fragment`): a manifest may not list
     /// two endpoints for the same requests, so the later is left to the description.
-    @Test func anOperationAnEarlierOneShadowsGetsNoEntry() throws {
+    @Test(.ownThreads) func anOperationAnEarlierOneShadowsGetsNoEntry() throws {
         let (_, snapshot) = try Self.served("box/openapi.json")
         #expect(snapshot.shadowed.count == 18)
         let plan = ImportPlan(snapshot: snapshot, previous: nil, disk: [:], force: false, seed: 26, folder: "out")

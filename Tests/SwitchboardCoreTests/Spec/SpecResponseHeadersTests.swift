@@ -46,7 +46,7 @@ import Testing
                     Retry-After: {required: true, schema: {type: integer, minimum: 30, maximum: 60}}
         """
 
-    @Test func eachDocumentedHeaderIsSentWithItsExampleElseAValueFromItsSchema() throws {
+    @Test(.ownThreads) func eachDocumentedHeaderIsSentWithItsExampleElseAValueFromItsSchema() throws {
         let fixtures = try TemporaryFixtures(manifest: "openapi: api.yaml\n", textFiles: ["api.yaml": Self.inline])
         let endpoint = try #require(try ManifestLoader.load(directory: fixtures.path).endpoints.first)
         #expect(endpoint.success.headers.map(\.name) == ["X-Rate-Limit", "X-Tags", "X-Next", "X-Plain"])
@@ -105,7 +105,7 @@ import Testing
         #expect(!manifest.contains("max-age"), "\(manifest)")
     }
 
-    @Test func swaggerPetstoresLoginSendsXRateLimitAndXExpiresAfter() throws {
+    @Test(.ownThreads) func swaggerPetstoresLoginSendsXRateLimitAndXExpiresAfter() throws {
         let path = PublishedSpecs.folder.appendingPathComponent("swagger-petstore/openapi.yaml").path
         let login = try #require(try ManifestLoader.load(directory: path).endpoints.first { $0.id == "loginUser" })
         #expect(login.success.headers.map(\.name) == ["X-Rate-Limit", "X-Expires-After"])
@@ -124,7 +124,7 @@ import Testing
     /// response documents, with a value the description's own check
     /// (`ResponseCheck`, which `live` drift and `check --against` use)
     /// finds nothing wrong with.
-    @Test(arguments: PublishedSpecs.all.filter { $0.operations > 0 })
+    @Test(.ownThreads, arguments: PublishedSpecs.all.filter { $0.operations > 0 })
     func everyPublishedAnswerKeepsToItsDocumentedHeaders(file: String, operations: Int) async throws {
         // Box takes seconds to read in a debug build: on a thread of its
         // own, not one of Swift Testing's few cooperative ones.

@@ -225,7 +225,7 @@ import Testing
     /// Each of 21 components names the next twice: checking `1` against the
     /// first takes 2^21 visits of the last, more than a check may take on the
     /// event loop (`A: allOf: [$ref: A, $ref: A]` would take 2^128).
-    @Test func aSchemaWhoseWorkDoublesAtEachLevelIsNotCheckedPastItsSteps() throws {
+    @Test(.ownThreads) func aSchemaWhoseWorkDoublesAtEachLevelIsNotCheckedPastItsSteps() throws {
         let levels = (0..<21).map { index in
             let next = ##"{"$ref": "#/components/schemas/A\##(index + 1)"}"##
             return "\"A\(index)\": {\"allOf\": [\(next), \(next)]}"
@@ -245,7 +245,7 @@ import Testing
     /// 8×10⁸ steps (13 s of an event loop). Its steps are the check's, so
     /// the value is not checked past them, and said so, not refused; a
     /// short value is checked as ever.
-    @Test func aPatternWhoseMatchTakesTooManyStepsIsNotChecked() throws {
+    @Test(.ownThreads) func aPatternWhoseMatchTakesTooManyStepsIsNotChecked() throws {
         let schema = try T.schema(#"{"type": "string", "pattern": "^(?:a{0,100}){0,200}b$"}"#)
         let attack = String(repeating: "a", count: 20_000)
         let found = SchemaCheck.violations(of: .string(attack), against: schema, in: .noComponents, at: "body")
@@ -278,7 +278,7 @@ import Testing
 
     /// An enum's values are read once per check, not once per value held
     /// to them: 300 items against 10,000 values are well within the steps.
-    @Test func manyValuesAgainstALargeEnumAreChecked() throws {
+    @Test(.ownThreads) func manyValuesAgainstALargeEnumAreChecked() throws {
         let values = (0..<10_000).map { #""v\#($0)""# }.joined(separator: ",")
         let schema = try T.schema(#"{"type": "array", "items": {"type": "string", "enum": ["# + values + "]}}")
         let items = (0..<300).map { JSONValue.string("v\($0)") }

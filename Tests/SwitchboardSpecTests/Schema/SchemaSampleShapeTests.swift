@@ -84,7 +84,7 @@ import Testing
 
     /// Every response schema of every operation in the published
     /// descriptions, loaded as `switchboard` loads them.
-    @Test func everyOperationsGeneratedBodyPassesItsSchema() throws {
+    @Test(.ownThreads) func everyOperationsGeneratedBodyPassesItsSchema() throws {
         var checked = 0
         var failures: [String] = []
         for spec in SchemaCrossCheckTests.specs {

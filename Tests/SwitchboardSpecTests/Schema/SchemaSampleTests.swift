@@ -106,7 +106,7 @@ import Testing
     /// strings multiply them: `minItems: 1000` twice over strings of
     /// `minLength: 65536` asked for 65 GB, and the server's first answer
     /// made it (a smaller 655 MB took 104 s). A string's length costs steps.
-    @Test func longStringsInNestedArraysEndAtTheStepsInsteadOfExhaustingMemory() throws {
+    @Test(.ownThreads) func longStringsInNestedArraysEndAtTheStepsInsteadOfExhaustingMemory() throws {
         let schema = try T.schema(
             #"{"type": "array", "minItems": 20, "items": {"type": "array", "minItems": 40, "items": {"type": "string", "minLength": 65536}}}"#
         )
@@ -137,7 +137,7 @@ import Testing
     /// for 65,536³ characters and `serve`, `import` and `check --against`
     /// grew until killed. The string grows to its length once, and a pattern
     /// whose counts alone multiply past the longest string is not written.
-    @Test func nestedQuantifiersGrowAPatternsStringToItsMinimumLengthOnce() throws {
+    @Test(.ownThreads) func nestedQuantifiersGrowAPatternsStringToItsMinimumLengthOnce() throws {
         for (pattern, minLength) in [("^((a+)+)+$", 100), ("^(a{2,}){3,}$", 50), ("^(?:[a-z]+-?)+$", 40)] {
             let schema = try T.schema(#"{"type": "string", "pattern": "\#(pattern)", "minLength": \#(minLength)}"#)
             for value in self.samples(schema) {
@@ -267,7 +267,7 @@ extension JSONValue {
 /// schemas name themselves twice over would otherwise be sampled for ever
 /// (2^64 branches), and `check` or the server's start with it.
 @Suite struct SchemaSampleBudgetTests {
-    @Test func aSchemaThatDoublesAtEachLevelGivesANullSampleAfterItsSteps() throws {
+    @Test(.ownThreads) func aSchemaThatDoublesAtEachLevelGivesANullSampleAfterItsSteps() throws {
         for combinator in ["oneOf", "allOf"] {
             let components = try SchemaTesting.components(
                 ##"{"A": {"\##(combinator)": [{"$ref": "#/components/schemas/A"}, {"$ref": "#/components/schemas/A"}]}}"##
