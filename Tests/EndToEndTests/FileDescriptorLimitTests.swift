@@ -50,8 +50,12 @@ import Testing
                 try CurlTiming.get(
                     URL(string: "http://127.0.0.1:\(serve.port)/data/all/coinlist")!, extra: ["--max-time", "5"])
             }
+            // Accepting pauses 50 ms after a failure; a server that stopped
+            // accepting would leave curl to its 5 s limit. The bound is wide
+            // because the backlog of closed connections is drained first, on
+            // one thread of a machine the whole suite is loading (1.3 s seen).
             #expect(timing.status == 200)
-            #expect(timing.total < 1, "served after \(timing.total) s")
+            #expect(timing.total < 3, "served after \(timing.total) s")
         }
     }
 }
