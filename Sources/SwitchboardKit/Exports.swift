@@ -50,6 +50,10 @@ public typealias ControlError = SwitchboardCore.ControlError
 /// `$0.json["username"] == "alice"`.
 public typealias JSONValue = SwitchboardControl.JSONValue
 
+/// A JSON object's members (`case .object(let fields)`), keyed by the
+/// bytes of each key, as JSON compares keys.
+public typealias JSONObject = SwitchboardControl.JSONObject
+
 /// One header, name as sent.
 public typealias HeaderField = SwitchboardCore.HeaderField
 

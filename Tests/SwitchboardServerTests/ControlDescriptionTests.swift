@@ -55,7 +55,7 @@ import Testing
     @Test func theSettingsChangeSchemaHasTheFieldsTheServerReads() {
         var schemas = WireSchemas()
         let schema = SettingsChange.schema(&schemas)
-        #expect(Set(schema["properties"]?.objectFields?.keys ?? [:].keys) == Set(SettingsChange.fields))
+        #expect(Set(schema["properties"]?.objectFields?.keys ?? []) == Set(SettingsChange.fields))
         #expect(schema["additionalProperties"] == false)
     }
 
@@ -94,7 +94,7 @@ import Testing
 }
 
 extension JSONValue {
-    var objectFields: [String: JSONValue]? {
+    var objectFields: JSONObject? {
         if case .object(let fields) = self { fields } else { nil }
     }
 

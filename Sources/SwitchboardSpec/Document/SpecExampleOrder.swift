@@ -85,7 +85,7 @@ public struct SpecExampleOrder: Sendable {
             }
             return (.array(values), "[" + texts.joined(separator: ",") + "]")
         case .mapping(let mapping):
-            var fields: [String: JSONValue] = [:]
+            var fields: JSONObject = [:]
             var texts: [String] = []
             for (key, item) in zip(mapping.keys, mapping.values) {
                 guard let key, let (value, text) = Self.read(item) else { return nil }
