@@ -1,3 +1,5 @@
+public import SwitchboardJSON
+
 /// `GET /__switchboard/openapi.json`: the control API described in OpenAPI
 /// 3.1, made from the route table (`ControlRoute.declaration`) and the
 /// schemas beside its types (`WireSchema`), so it says what the server

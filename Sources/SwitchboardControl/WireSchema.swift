@@ -1,3 +1,5 @@
+public import SwitchboardJSON
+
 /// A contract type's JSON Schema (2020-12, as OpenAPI 3.1 reads it),
 /// written beside the type, for the control API's own description
 /// (`ControlDescription`, `GET /__switchboard/openapi.json`). The route

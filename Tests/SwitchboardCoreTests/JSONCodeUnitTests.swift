@@ -1,5 +1,5 @@
-import SwitchboardControl
 import SwitchboardCore
+import SwitchboardJSON
 import Testing
 
 /// JSON compares strings code unit by code unit (RFC 8259 §8.3), where

@@ -1,5 +1,5 @@
-import SwitchboardControl
 import SwitchboardCore
+import SwitchboardJSON
 import Testing
 
 /// An object's members: keyed by bytes, kept in the order first written,

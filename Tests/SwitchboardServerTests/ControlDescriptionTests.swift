@@ -2,6 +2,7 @@ import Foundation
 import NIOHTTP1
 import SwitchboardControl
 import SwitchboardCore
+import SwitchboardJSON
 import SwitchboardTestSupport
 import Testing
 

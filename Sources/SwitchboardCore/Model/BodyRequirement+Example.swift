@@ -1,4 +1,4 @@
-public import SwitchboardControl
+public import SwitchboardJSON
 
 extension BodyRequirement {
     /// A body that meets requirements, as a suggested request sends it.

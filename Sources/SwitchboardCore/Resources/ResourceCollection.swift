@@ -1,4 +1,5 @@
-public import SwitchboardControl
+import SwitchboardControl
+public import SwitchboardJSON
 
 /// The items of one resource and what each operation does to them: a
 /// value, so what a REST client sees (ids, 201 and `Location`, 404, 409)

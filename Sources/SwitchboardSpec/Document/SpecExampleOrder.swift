@@ -1,5 +1,5 @@
 import OpenAPIKit
-public import SwitchboardControl
+public import SwitchboardJSON
 
 /// A description's examples as it writes them: each example object or
 /// array as compact JSON, its keys in the order written, found by its

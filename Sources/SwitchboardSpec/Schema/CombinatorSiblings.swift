@@ -1,4 +1,4 @@
-public import SwitchboardControl
+public import SwitchboardJSON
 public import Yams
 
 /// Keywords written beside an `allOf`/`oneOf`/`anyOf`, moved into an

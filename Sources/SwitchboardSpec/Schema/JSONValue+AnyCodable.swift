@@ -1,6 +1,6 @@
 import Foundation
 public import OpenAPIKit
-public import SwitchboardControl
+public import SwitchboardJSON
 
 extension JSONValue {
     /// A value OpenAPIKit read from the document (an `enum` member, a

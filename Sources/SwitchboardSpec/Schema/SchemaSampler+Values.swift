@@ -1,5 +1,5 @@
 import OpenAPIKit
-import SwitchboardControl
+import SwitchboardJSON
 
 /// Samples of each type. Each makes a value by the rules and, where a
 /// rule can miss (a multiple near a bound, a pattern with a length),
