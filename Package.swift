@@ -65,7 +65,7 @@ let package = Package(
         .target(
             name: "SwitchboardCore",
             dependencies: [
-                "CZlib", "SwitchboardModel", "SwitchboardControl", "SwitchboardSpec",
+                "CZlib", "SwitchboardModel", "SwitchboardJSON", "SwitchboardControl", "SwitchboardSpec",
                 .product(name: "Yams", package: "Yams"),
                 // Locks and atomics only (no event loop): NIO's lock, which the
                 // server links anyway, rather than a second lock of our own.
@@ -78,13 +78,18 @@ let package = Package(
         // values on the standard library alone, below both the core and the
         // control contract, which name them as their own.
         .target(name: "SwitchboardModel", swiftSettings: strict),
+        // JSON as requests, resources, descriptions and the control API read
+        // and write it (`JSONValue`, its one parser, its escaping): below
+        // the core, the description reader and the control contract, which
+        // all speak it, on Foundation alone.
+        .target(name: "SwitchboardJSON", swiftSettings: strict),
         // An OpenAPI description as Switchboard serves it: read with
         // OpenAPIKit, its operations, examples, bodies generated from schemas
         // and requests checked against them; free of NIO and of the core.
         .target(
             name: "SwitchboardSpec",
             dependencies: [
-                "SwitchboardControl", "SwitchboardModel", .product(name: "Yams", package: "Yams"),
+                "SwitchboardJSON", "SwitchboardModel", .product(name: "Yams", package: "Yams"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
@@ -93,11 +98,12 @@ let package = Package(
         ),
         // The control API's wire types, on their own and free of NIO, so a
         // URLSession-only client can share them with the server.
-        .target(name: "SwitchboardControl", dependencies: ["SwitchboardModel"], swiftSettings: strict),
+        .target(
+            name: "SwitchboardControl", dependencies: ["SwitchboardModel", "SwitchboardJSON"], swiftSettings: strict),
         .target(
             name: "SwitchboardServer",
             dependencies: [
-                "SwitchboardCore", "SwitchboardControl", "SwitchboardModel",
+                "SwitchboardCore", "SwitchboardControl", "SwitchboardJSON", "SwitchboardModel",
                 .product(name: "NIOCore", package: "swift-nio"), lock, atomics,
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -129,7 +135,7 @@ let package = Package(
         .target(
             name: "SwitchboardKit",
             dependencies: [
-                "SwitchboardCore", "SwitchboardControl", "SwitchboardModel", "SwitchboardServer",
+                "SwitchboardCore", "SwitchboardControl", "SwitchboardJSON", "SwitchboardModel", "SwitchboardServer",
                 "SwitchboardTestFailure", lock, atomics,
             ],
             swiftSettings: strict
@@ -168,7 +174,8 @@ let package = Package(
         .executableTarget(
             name: "switchboard",
             dependencies: [
-                "SwitchboardCore", "SwitchboardControl", "SwitchboardModel", "SwitchboardClient", "SwitchboardServer",
+                "SwitchboardCore", "SwitchboardControl", "SwitchboardJSON", "SwitchboardModel", "SwitchboardClient",
+                "SwitchboardServer",
                 "SwitchboardTUI",
                 "SwitchboardProcess",
                 "SwitchboardTerminal", "SwitchboardUpstream", "SwitchboardSpec", lock, atomics,
@@ -210,7 +217,8 @@ let package = Package(
         .testTarget(
             name: "SwitchboardCoreTests",
             dependencies: [
-                "SwitchboardCore", "SwitchboardModel", "SwitchboardSpec", "SwitchboardTestSupport", lock, atomics,
+                "SwitchboardCore", "SwitchboardJSON", "SwitchboardModel", "SwitchboardSpec", "SwitchboardTestSupport",
+                lock, atomics,
             ],
             exclude: ["BrokenManifests"],
             swiftSettings: testing
@@ -218,7 +226,7 @@ let package = Package(
         .testTarget(
             name: "SwitchboardSpecTests",
             dependencies: [
-                "SwitchboardSpec", "SwitchboardControl", "SwitchboardTestSupport",
+                "SwitchboardSpec", "SwitchboardJSON", "SwitchboardTestSupport",
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
@@ -229,7 +237,7 @@ let package = Package(
         .testTarget(
             name: "SwitchboardServerTests",
             dependencies: [
-                "SwitchboardCore", "SwitchboardControl", "SwitchboardModel", "SwitchboardServer",
+                "SwitchboardCore", "SwitchboardControl", "SwitchboardJSON", "SwitchboardModel", "SwitchboardServer",
                 "SwitchboardTestSupport", "SwitchboardUpstream",
                 .product(name: "NIOCore", package: "swift-nio"), lock, atomics,
                 .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -1,3 +1,5 @@
+public import SwitchboardJSON
+
 /// `GET /__switchboard/openapi.json`: the control API described in OpenAPI
 /// 3.1, made from the route table (`ControlRoute.declaration`) and the
 /// schemas beside its types (`WireSchema`), so it says what the server
@@ -22,7 +24,7 @@ public struct ControlDescription: Decodable, Sendable, Equatable {
     ///     call must then present as `Authorization: Bearer`.
     public init(serverURL: String?, version: String, token: Bool) {
         var schemas = WireSchemas()
-        var paths: [String: JSONValue] = [:]
+        var paths: JSONObject = [:]
         for route in ControlRoute.allCases {
             let declaration = route.declaration
             let path = ControlRoute.prefix + declaration.path.map { "/" + $0.text }.joined()
@@ -33,11 +35,11 @@ public struct ControlDescription: Decodable, Sendable, Equatable {
             }
             paths[path] = .object(item)
         }
-        var components: [String: JSONValue] = [
+        var components: JSONObject = [
             "responses": ["problem": Self.problem(&schemas)]
         ]
         components["schemas"] = .object(schemas.named)
-        var document: [String: JSONValue] = [
+        var document: JSONObject = [
             "openapi": "3.1.0",
             "info": [
                 "title": "Switchboard control API", "version": .string(version),
@@ -80,7 +82,7 @@ public struct ControlDescription: Decodable, Sendable, Equatable {
                 "description": .string(query.summary),
             ])
         }
-        var operation: [String: JSONValue] = [
+        var operation: JSONObject = [
             // The table's method keeps the route's name; the others add theirs.
             "operationId": .string(
                 method == declaration.method ? route.rawValue : route.rawValue + "_" + method.rawValue),
@@ -123,7 +125,7 @@ extension ControlDescription: WireSchema {
 
 extension JSONValue {
     /// An object's fields; `nil` for anything else.
-    var objectFields: [String: JSONValue]? {
+    var objectFields: JSONObject? {
         if case .object(let fields) = self { fields } else { nil }
     }
 }

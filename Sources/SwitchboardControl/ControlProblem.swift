@@ -1,3 +1,5 @@
+public import SwitchboardJSON
+
 /// An error body as a client reads it: a stable `error` code (see
 /// `ProblemCode`), a `message` sentence and, where the mistake was a name,
 /// the right ones in `valid`. The server writes it with `ErrorBody`, which

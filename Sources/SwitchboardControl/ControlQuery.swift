@@ -1,3 +1,5 @@
+public import SwitchboardJSON
+
 /// A query parameter of the control API: its name, what it takes and what
 /// it does, declared once for every route that reads it (the table's
 /// `query`), the listing and the description.

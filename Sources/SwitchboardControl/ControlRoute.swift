@@ -1,3 +1,5 @@
+public import SwitchboardJSON
+
 /// The control API, declared once: each route's method, path, query, body,
 /// answer and what it does, in `declaration`. The server dispatches from
 /// it and answers 405 with `Allow` from it, `GET /__switchboard` lists it,

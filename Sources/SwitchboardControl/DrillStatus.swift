@@ -1,3 +1,5 @@
+public import SwitchboardJSON
+
 /// The drill running now, in `PanelStatus`: what `POST …/scenarios/{name}`
 /// answers tells a plain scenario (no drill) from a drill it started.
 public struct DrillStatus: Codable, Sendable, Equatable {

@@ -1,3 +1,5 @@
+public import SwitchboardJSON
+
 /// One endpoint and how it is set: an element of `GET …/endpoints`, and the
 /// whole answer of `GET`, `PUT` and `POST …/endpoints/{id}/reset`.
 public struct EndpointStatus: Codable, Sendable, Equatable {

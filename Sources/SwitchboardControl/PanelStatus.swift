@@ -1,3 +1,4 @@
+public import SwitchboardJSON
 public import SwitchboardModel
 
 /// Every endpoint and what can be chosen for them: `GET …/endpoints`, and

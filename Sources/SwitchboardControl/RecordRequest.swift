@@ -1,3 +1,5 @@
+public import SwitchboardJSON
+
 /// The body of `POST /__switchboard/record`, one of:
 /// `{"endpoints": ["login"]}`, `{"all": true}` (every endpoint with a live
 /// answer kept), or `{"request": 42}` (the endpoint of the journal's request

@@ -1,4 +1,5 @@
 public import Foundation
+public import SwitchboardJSON
 
 /// What a test checks in a request the code under test sent: a header, the
 /// body as text or decoded JSON. The same calls on a request from an

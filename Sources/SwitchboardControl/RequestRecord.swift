@@ -1,3 +1,4 @@
+public import SwitchboardJSON
 public import SwitchboardModel
 
 /// One journal entry as the control API lists it (`GET …/requests`), as

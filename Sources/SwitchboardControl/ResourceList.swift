@@ -1,3 +1,5 @@
+public import SwitchboardJSON
+
 /// `GET …/resources`: the manifest's resources and how many items each
 /// holds now.
 public struct ResourceList: Codable, Sendable, Equatable {

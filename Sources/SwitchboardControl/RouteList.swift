@@ -1,3 +1,5 @@
+public import SwitchboardJSON
+
 /// `GET /__switchboard`: every route, as `ControlRoute.listing` writes it.
 public struct RouteList: Codable, Sendable, Equatable {
     public var routes: [String]

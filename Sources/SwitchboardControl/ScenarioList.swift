@@ -1,3 +1,5 @@
+public import SwitchboardJSON
+
 /// `GET …/scenarios`: the manifest's scenarios and the one applied last.
 public struct ScenarioList: Codable, Sendable, Equatable {
     public var active: String?

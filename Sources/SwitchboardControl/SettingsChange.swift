@@ -1,3 +1,5 @@
+public import SwitchboardJSON
+
 /// The body of `PUT …/endpoints/{id}`: `{"mode": "server_error", "latency":
 /// "slow", "rate_limit": "5/s", "rate_limit_key": "X-Client", "toxics":
 /// "slicer,limit_data:1024"}`. Any may be left out; `"latency": null` (or

@@ -1,4 +1,5 @@
 public import Foundation
+public import SwitchboardJSON
 public import SwitchboardModel
 
 /// Drives a Switchboard: one method per route of the control API

@@ -1,3 +1,5 @@
+public import SwitchboardJSON
+
 /// A contract type's JSON Schema (2020-12, as OpenAPI 3.1 reads it),
 /// written beside the type, for the control API's own description
 /// (`ControlDescription`, `GET /__switchboard/openapi.json`). The route
@@ -22,7 +24,7 @@ extension WireSchema {
 /// its routes' types are written, and the shapes they are written with.
 public struct WireSchemas: Sendable {
     /// Each named schema, by name.
-    public private(set) var named: [String: JSONValue] = [:]
+    public private(set) var named: JSONObject = [:]
 
     public init() {}
 
@@ -43,10 +45,10 @@ public struct WireSchemas: Sendable {
     /// written (with `null` where the type allows it), the others only
     /// when they apply.
     public static func object(
-        _ properties: [String: JSONValue], required: [String], description: String? = nil,
+        _ properties: JSONObject, required: [String], description: String? = nil,
         closed: Bool = true
     ) -> JSONValue {
-        var fields: [String: JSONValue] = [
+        var fields: JSONObject = [
             "type": "object", "properties": .object(properties), "required": .array(required.map(JSONValue.string)),
         ]
         if closed { fields["additionalProperties"] = false }

@@ -1,5 +1,6 @@
 public import SwitchboardControl
 public import SwitchboardCore
+public import SwitchboardJSON
 public import SwitchboardModel
 
 // The few core and contract types a test names, under the names it uses,
@@ -48,7 +49,11 @@ public typealias ControlError = SwitchboardCore.ControlError
 
 /// A JSON value, as `request.json` reads a request's body in a predicate:
 /// `$0.json["username"] == "alice"`.
-public typealias JSONValue = SwitchboardControl.JSONValue
+public typealias JSONValue = SwitchboardJSON.JSONValue
+
+/// A JSON object's members (`case .object(let fields)`), keyed by the
+/// bytes of each key, as JSON compares keys.
+public typealias JSONObject = SwitchboardJSON.JSONObject
 
 /// One header, name as sent.
 public typealias HeaderField = SwitchboardCore.HeaderField

@@ -36,7 +36,7 @@ public struct Resource: Sendable {
     /// Resource("todos", seed: [["id": 1, "title": title]])
     /// ```
     public init(_ name: String, path: String? = nil, id: String = "id", seed: [[String: any SeedValue]]) {
-        self.init(name, path: path, id: id, seed: seed.map { .object($0.mapValues(\._seedJSON)) })
+        self.init(name, path: path, id: id, seed: seed.map { .object(JSONObject($0.mapValues(\._seedJSON))) })
     }
 
     /// The definition the server serves, or why it cannot be, in the

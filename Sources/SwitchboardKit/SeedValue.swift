@@ -45,5 +45,5 @@ extension Array: SeedValue where Element: SeedValue {
 }
 
 extension Dictionary: SeedValue where Key == String, Value: SeedValue {
-    public var _seedJSON: JSONValue { .object(self.mapValues(\._seedJSON)) }
+    public var _seedJSON: JSONValue { .object(JSONObject(self.mapValues(\._seedJSON))) }
 }

@@ -1,7 +1,7 @@
 import Atomics
 import Foundation
-import SwitchboardControl
 import SwitchboardCore
+import SwitchboardJSON
 
 #if canImport(Glibc)
     import Glibc

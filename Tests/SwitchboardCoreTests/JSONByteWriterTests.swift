@@ -1,5 +1,5 @@
-import SwitchboardControl
 import SwitchboardCore
+import SwitchboardJSON
 import Testing
 
 /// The writer the journal's line is written with: fast paths that must say

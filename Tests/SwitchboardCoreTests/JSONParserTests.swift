@@ -1,5 +1,5 @@
 import Foundation
-import SwitchboardControl
+import SwitchboardJSON
 import Testing
 
 /// The body reader: the JSON Foundation reads, read alike; what is not

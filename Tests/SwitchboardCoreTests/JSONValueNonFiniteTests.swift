@@ -1,4 +1,4 @@
-import SwitchboardControl
+import SwitchboardJSON
 import Testing
 
 /// JSON has no infinity and no NaN, but a YAML description may write them

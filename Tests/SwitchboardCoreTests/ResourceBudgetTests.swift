@@ -1,5 +1,5 @@
-import SwitchboardControl
 import SwitchboardCore
+import SwitchboardJSON
 import Testing
 
 /// Resources are bounded in bytes, not only in count: all of a store's

@@ -1,5 +1,5 @@
-import SwitchboardControl
 import SwitchboardCore
+import SwitchboardJSON
 import Testing
 
 /// What a REST client expects of a collection, decided as a value: ids

@@ -1,6 +1,7 @@
 import Foundation
 import SwitchboardClient
 import SwitchboardControl
+import SwitchboardJSON
 import SwitchboardKit
 import Testing
 

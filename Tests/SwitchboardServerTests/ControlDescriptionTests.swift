@@ -2,6 +2,7 @@ import Foundation
 import NIOHTTP1
 import SwitchboardControl
 import SwitchboardCore
+import SwitchboardJSON
 import SwitchboardTestSupport
 import Testing
 
@@ -55,7 +56,7 @@ import Testing
     @Test func theSettingsChangeSchemaHasTheFieldsTheServerReads() {
         var schemas = WireSchemas()
         let schema = SettingsChange.schema(&schemas)
-        #expect(Set(schema["properties"]?.objectFields?.keys ?? [:].keys) == Set(SettingsChange.fields))
+        #expect(Set(schema["properties"]?.objectFields?.keys ?? []) == Set(SettingsChange.fields))
         #expect(schema["additionalProperties"] == false)
     }
 
@@ -94,7 +95,7 @@ import Testing
 }
 
 extension JSONValue {
-    var objectFields: [String: JSONValue]? {
+    var objectFields: JSONObject? {
         if case .object(let fields) = self { fields } else { nil }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import NIOHTTP1
 import SwitchboardControl
 import SwitchboardCore
+import SwitchboardJSON
 import SwitchboardModel
 import SwitchboardTestSupport
 import Testing

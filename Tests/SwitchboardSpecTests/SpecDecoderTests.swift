@@ -1,7 +1,7 @@
 import Foundation
 import OpenAPIKit
 import OpenAPIKit30
-import SwitchboardControl
+import SwitchboardJSON
 import SwitchboardTestSupport
 import Testing
 import Yams

@@ -1,5 +1,5 @@
 import Foundation
-import SwitchboardControl
+import SwitchboardJSON
 import SwitchboardSpec
 import SwitchboardTestSupport
 import Testing

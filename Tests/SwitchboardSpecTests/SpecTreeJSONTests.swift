@@ -1,5 +1,5 @@
 import Foundation
-import SwitchboardControl
+import SwitchboardJSON
 import Testing
 import Yams
 

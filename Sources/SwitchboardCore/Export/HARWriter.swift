@@ -1,4 +1,4 @@
-import SwitchboardControl
+import SwitchboardJSON
 
 /// Writes journal entries as an HTTP Archive (HAR 1.2), the format browser
 /// devtools, mitmproxy and Charles open.

@@ -1,4 +1,4 @@
-import SwitchboardControl
+import SwitchboardJSON
 import Yams
 
 /// `body:` on an endpoint: what a request's body must hold.

@@ -1,4 +1,4 @@
-import SwitchboardControl
+import SwitchboardJSON
 import Yams
 
 /// `resources:`: each entry's path, id field and seed items, and the six

@@ -1,4 +1,4 @@
-import SwitchboardControl
+import SwitchboardJSON
 import Yams
 
 /// Writes an inline `json:` value as compact JSON, keeping key order.

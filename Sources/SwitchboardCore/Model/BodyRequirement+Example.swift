@@ -1,4 +1,4 @@
-public import SwitchboardControl
+public import SwitchboardJSON
 
 extension BodyRequirement {
     /// A body that meets requirements, as a suggested request sends it.
@@ -45,7 +45,7 @@ extension BodyRequirement {
         guard let step = steps.first else { return value }
         switch step {
         case .key(let key):
-            var fields: [String: JSONValue] = [:]
+            var fields: JSONObject = [:]
             if case .object(let existing) = base { fields = existing }
             fields[key] = Self.setting(value, at: steps.dropFirst(), in: fields[key])
             return .object(fields)

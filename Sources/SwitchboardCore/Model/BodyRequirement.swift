@@ -1,4 +1,4 @@
-public import SwitchboardControl
+public import SwitchboardJSON
 
 /// Something a request's body must hold for an endpoint to match it
 /// (`body:` in the manifest). Each counts as one requirement in the

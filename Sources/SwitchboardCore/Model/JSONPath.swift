@@ -1,4 +1,4 @@
-public import SwitchboardControl
+public import SwitchboardJSON
 
 /// A place in a JSON document: `$.items[0].sku`. The manifest's body
 /// requirements (`paths:`, and each key under `json:`) and the templates'

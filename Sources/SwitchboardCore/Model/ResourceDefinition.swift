@@ -1,4 +1,4 @@
-public import SwitchboardControl
+public import SwitchboardJSON
 
 /// A `resources:` entry: a collection the fake API keeps in memory and
 /// changes as the app creates, updates and deletes items, starting from

@@ -1,4 +1,4 @@
-import SwitchboardControl
+import SwitchboardJSON
 
 /// A piece of manifest to write: an endpoint entry or one of its responses,
 /// rendered in the style of the file it goes into.

@@ -1,4 +1,5 @@
 public import SwitchboardControl
+public import SwitchboardJSON
 
 /// What a resource answers one request with, before the server makes it
 /// a response: a status, a JSON body (`nil`: none) and the `Location` of

@@ -1,4 +1,5 @@
-public import SwitchboardControl
+import SwitchboardControl
+public import SwitchboardJSON
 
 /// The items of one resource and what each operation does to them: a
 /// value, so what a REST client sees (ids, 201 and `Location`, 404, 409)
@@ -206,23 +207,35 @@ public struct ResourceCollection: Sendable, Equatable {
     }
 
     /// RFC 7386: objects merge field by field, `null` removes a field,
-    /// anything else replaces it.
-    static func merged(_ target: [String: JSONValue], patch: [String: JSONValue]) -> [String: JSONValue] {
-        var result = target
-        for (key, value) in patch {
-            switch value {
-            case .null:
-                result[key] = nil
-            case .object(let inner):
-                if case .object(let current)? = result[key] {
-                    result[key] = .object(Self.merged(current, patch: inner))
-                } else {
-                    result[key] = .object(Self.merged([:], patch: inner))
-                }
-            default:
+    /// anything else replaces it. Written anew in one pass (the target's
+    /// fields in their order, then the patch's new ones) rather than by
+    /// removing fields one at a time, each of which moves the later ones.
+    static func merged(_ target: JSONObject, patch: JSONObject) -> JSONObject {
+        var result = JSONObject()
+        for (key, value) in target {
+            guard let change = patch[key] else {
                 result[key] = value
+                continue
             }
+            result[key] = Self.merging(change, into: value)
+        }
+        for (key, change) in patch where target[key] == nil {
+            result[key] = Self.merging(change, into: nil)
         }
         return result
+    }
+
+    /// What a patch's `change` makes of a field holding `current`: `nil`
+    /// to remove it.
+    private static func merging(_ change: JSONValue, into current: JSONValue?) -> JSONValue? {
+        switch change {
+        case .null:
+            return nil
+        case .object(let inner):
+            if case .object(let fields)? = current { return .object(Self.merged(fields, patch: inner)) }
+            return .object(Self.merged([:], patch: inner))
+        default:
+            return change
+        }
     }
 }

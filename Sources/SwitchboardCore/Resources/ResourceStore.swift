@@ -1,5 +1,5 @@
 import NIOConcurrencyHelpers
-public import SwitchboardControl
+public import SwitchboardJSON
 
 /// The items every resource of one control panel holds now: what the
 /// app's creates, updates and deletes changed since the seed. Each

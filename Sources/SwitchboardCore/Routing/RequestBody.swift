@@ -1,4 +1,4 @@
-public import SwitchboardControl
+public import SwitchboardJSON
 
 /// A request's body as body requirements (and templates) read it: read as
 /// JSON or as a form at most once, and only when something asks. Routing

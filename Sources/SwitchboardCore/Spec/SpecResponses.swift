@@ -1,4 +1,4 @@
-import SwitchboardControl
+import SwitchboardJSON
 import SwitchboardSpec
 
 /// What an operation's three modes answer: `success` its lowest documented

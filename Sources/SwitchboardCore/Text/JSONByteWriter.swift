@@ -1,4 +1,4 @@
-import SwitchboardControl
+import SwitchboardJSON
 
 /// JSON written forward into memory it owns and keeps from one use to the
 /// next: the journal's line is written for every request, and a piece

@@ -2,6 +2,7 @@ import NIOCore
 import NIOHTTP1
 import SwitchboardControl
 import SwitchboardCore
+import SwitchboardJSON
 
 /// Every error body Switchboard writes itself, control API and fake API
 /// alike: `{"error":"<code>","message":"<sentence>",…}`, with the fields

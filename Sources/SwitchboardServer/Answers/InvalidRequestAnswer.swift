@@ -2,6 +2,7 @@ import NIOCore
 import NIOHTTP1
 import SwitchboardControl
 import SwitchboardCore
+import SwitchboardJSON
 import SwitchboardModel
 
 /// The answer to a request that breaks its operation's OpenAPI description

@@ -1,7 +1,7 @@
 import NIOCore
 import NIOHTTP1
-import SwitchboardControl
 import SwitchboardCore
+import SwitchboardJSON
 
 /// Every response of one manifest, turned into ready-to-write buffers and
 /// headers once, so answering a request copies nothing.

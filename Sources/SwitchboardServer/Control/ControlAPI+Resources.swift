@@ -2,6 +2,7 @@ import Foundation
 import NIOHTTP1
 import SwitchboardControl
 import SwitchboardCore
+import SwitchboardJSON
 
 /// `…/resources`: what the manifest's resources hold, read and replaced.
 extension ControlAPI {

@@ -1,4 +1,4 @@
-public import SwitchboardControl
+public import SwitchboardJSON
 
 /// A value written as the text of a header or parameter in OpenAPI's
 /// default `simple` style: what a described header is sent with, what a

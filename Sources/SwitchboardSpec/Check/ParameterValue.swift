@@ -1,5 +1,5 @@
 import OpenAPIKit
-import SwitchboardControl
+import SwitchboardJSON
 
 /// A parameter's text as the JSON value its schema describes, so that
 /// `SchemaCheck` can judge it: `"10"` is the number 10 for an integer

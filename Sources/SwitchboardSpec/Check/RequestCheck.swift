@@ -1,5 +1,5 @@
 public import OpenAPIKit
-import SwitchboardControl
+import SwitchboardJSON
 public import SwitchboardModel
 
 /// A request checked against its operation in the description (`--validate`):

@@ -1,5 +1,5 @@
 public import OpenAPIKit
-import SwitchboardControl
+import SwitchboardJSON
 public import SwitchboardModel
 
 /// An answer checked against its operation in the description: how a real

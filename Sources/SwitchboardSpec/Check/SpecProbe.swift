@@ -1,6 +1,6 @@
 import Foundation
 import OpenAPIKit
-import SwitchboardControl
+import SwitchboardJSON
 import SwitchboardModel
 
 /// The one safe request `switchboard check SPEC --against URL` sends for a

@@ -1,5 +1,5 @@
 import OpenAPIKit
-import SwitchboardControl
+import SwitchboardJSON
 
 /// A request that gets an operation's success from a server checking
 /// requests against its description (`--validate`), for the screen to

@@ -1,5 +1,5 @@
 import OpenAPIKit
-public import SwitchboardControl
+public import SwitchboardJSON
 
 /// A description's examples as it writes them: each example object or
 /// array as compact JSON, its keys in the order written, found by its
@@ -85,7 +85,7 @@ public struct SpecExampleOrder: Sendable {
             }
             return (.array(values), "[" + texts.joined(separator: ",") + "]")
         case .mapping(let mapping):
-            var fields: [String: JSONValue] = [:]
+            var fields: JSONObject = [:]
             var texts: [String] = []
             for (key, item) in zip(mapping.keys, mapping.values) {
                 guard let key, let (value, text) = Self.read(item) else { return nil }

@@ -2,7 +2,7 @@ import Foundation
 import OpenAPIKit
 import OpenAPIKit30
 import OpenAPIKitCompat
-import SwitchboardControl
+import SwitchboardJSON
 public import Yams
 
 /// Reads an OpenAPI 3.0 or 3.1 description, YAML or JSON (told apart by its

@@ -1,5 +1,5 @@
 public import OpenAPIKit
-public import SwitchboardControl
+public import SwitchboardJSON
 
 extension SpecMedia {
     /// The example a response of this type is answered with: the media

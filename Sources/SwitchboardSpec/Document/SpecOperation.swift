@@ -1,6 +1,6 @@
 import Foundation
 public import OpenAPIKit
-public import SwitchboardControl
+public import SwitchboardJSON
 
 /// One operation of a description (a method on a path), its references
 /// already looked up.

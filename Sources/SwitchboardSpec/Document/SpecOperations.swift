@@ -1,6 +1,6 @@
 import Foundation
 import OpenAPIKit
-import SwitchboardControl
+import SwitchboardJSON
 
 /// Lists a decoded document's operations as plain values, looking up each
 /// `$ref` to a path item, parameter, request body, response, media type or

@@ -1,4 +1,4 @@
-import SwitchboardControl
+import SwitchboardJSON
 import Yams
 
 /// A JSON description read straight into the tree the decoder walks,

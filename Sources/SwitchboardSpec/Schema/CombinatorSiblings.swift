@@ -1,4 +1,4 @@
-public import SwitchboardControl
+public import SwitchboardJSON
 public import Yams
 
 /// Keywords written beside an `allOf`/`oneOf`/`anyOf`, moved into an
@@ -125,7 +125,7 @@ extension JSONValue: FoldableTree {
     func withItems(_ items: [JSONValue]) -> JSONValue { .array(items) }
 
     func mapping(_ entries: [(key: String, value: JSONValue)]) -> JSONValue {
-        .object(Dictionary(entries.map { ($0.key, $0.value) }) { _, last in last })
+        .object(JSONObject(entries))
     }
 
     func sequence(_ items: [JSONValue]) -> JSONValue { .array(items) }

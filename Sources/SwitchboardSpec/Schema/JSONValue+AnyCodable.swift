@@ -1,6 +1,6 @@
 import Foundation
 public import OpenAPIKit
-public import SwitchboardControl
+public import SwitchboardJSON
 
 extension JSONValue {
     /// A value OpenAPIKit read from the document (an `enum` member, a
@@ -34,7 +34,7 @@ extension JSONValue {
                 guard let value = JSONValue(any: field) else { return nil }
                 values[key] = value
             }
-            self = .object(values)
+            self = .object(JSONObject(values))
         default:
             // `Optional.none` inside an `Any` (OpenAPIKit's null when built in code).
             if let optional = value as? any OptionalValue, optional.isNone {

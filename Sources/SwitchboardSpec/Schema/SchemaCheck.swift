@@ -1,5 +1,5 @@
 public import OpenAPIKit
-public import SwitchboardControl
+public import SwitchboardJSON
 public import SwitchboardModel
 
 /// A JSON value checked against an OpenAPI schema: every way it breaks the

@@ -1,6 +1,6 @@
 import Foundation
 import OpenAPIKit
-import SwitchboardControl
+import SwitchboardJSON
 import SwitchboardModel
 
 /// The keywords of each type: numbers, strings, objects, arrays.

@@ -1,6 +1,6 @@
 import Foundation
 import OpenAPIKit
-import SwitchboardControl
+import SwitchboardJSON
 import SwitchboardModel
 
 /// One run of `SchemaCheck`: walks a value and its schema together.

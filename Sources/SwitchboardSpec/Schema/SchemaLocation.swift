@@ -1,4 +1,4 @@
-import SwitchboardControl
+import SwitchboardJSON
 
 /// How a place inside a value is written in a violation: `body`, then
 /// `.name` for a property (`["odd key"]` when the name is not a plain

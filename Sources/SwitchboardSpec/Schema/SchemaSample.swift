@@ -1,5 +1,5 @@
 public import OpenAPIKit
-public import SwitchboardControl
+public import SwitchboardJSON
 
 /// A JSON value generated from an OpenAPI schema: what a fake API answers
 /// when the description gives no example. It satisfies the schema

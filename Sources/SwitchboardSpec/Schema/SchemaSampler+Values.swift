@@ -1,5 +1,5 @@
 import OpenAPIKit
-import SwitchboardControl
+import SwitchboardJSON
 
 /// Samples of each type. Each makes a value by the rules and, where a
 /// rule can miss (a multiple near a bound, a pattern with a length),
@@ -125,7 +125,7 @@ extension SchemaSampler {
 
     func object(_ object: JSONSchema.ObjectContext, draw: SampleDraw, trail: SampleTrail) -> JSONValue {
         let inner = trail.deeper()
-        var fields: [String: JSONValue] = [:]
+        var fields: JSONObject = [:]
         var optional: [String] = []
         for (name, property) in object.properties {
             if let use = self.checker.use, use.excludes(property, self.references) { continue }

@@ -1,5 +1,5 @@
 import OpenAPIKit
-import SwitchboardControl
+import SwitchboardJSON
 
 /// Where a sample is inside the value it is part of: how deep, which
 /// components it is inside (for recursion), and whether it is past the

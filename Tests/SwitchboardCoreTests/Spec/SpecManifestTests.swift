@@ -1,6 +1,6 @@
 import Foundation
-import SwitchboardControl
 import SwitchboardCore
+import SwitchboardJSON
 import SwitchboardTestSupport
 import Testing
 

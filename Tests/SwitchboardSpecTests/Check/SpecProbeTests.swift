@@ -1,4 +1,4 @@
-import SwitchboardControl
+import SwitchboardJSON
 import SwitchboardModel
 import SwitchboardSpec
 import SwitchboardTestSupport

@@ -1,5 +1,5 @@
 import OpenAPIKit
-import SwitchboardControl
+import SwitchboardJSON
 import SwitchboardModel
 import SwitchboardSpec
 import Testing
@@ -269,8 +269,7 @@ import Testing
         #expect(found.count == 101)
         #expect(found[99] == "body[99]: expected string")
         #expect(found.last == "body: more problems not listed: a check lists the first 100")
-        let fields = JSONValue.object(
-            Dictionary(uniqueKeysWithValues: (0..<1000).map { ("p\($0)", JSONValue.number(1)) }))
+        let fields = JSONValue.object(JSONObject((0..<1000).map { (key: "p\($0)", value: JSONValue.number(1)) }))
         let typed = try T.schema(#"{"type": "object", "additionalProperties": {"type": "string"}}"#)
         #expect(T.lines(fields, typed).count == 101)
         #expect(T.lines(.array(Array(repeating: 1, count: 100)), strings).count == 100)

@@ -1,6 +1,6 @@
 import Foundation
 import OpenAPIKit
-import SwitchboardControl
+import SwitchboardJSON
 import SwitchboardModel
 import SwitchboardSpec
 import SwitchboardTestSupport
@@ -205,7 +205,9 @@ import Testing
                 retyped[key] = self.otherType(fields[key]!)
                 out.append(.object(retyped))
             }
-            out.append(.object(fields.merging(["unexpected_property": 1]) { old, _ in old }))
+            var widened = fields
+            if widened["unexpected_property"] == nil { widened["unexpected_property"] = 1 }
+            out.append(.object(widened))
             if depth < 4, let key = keys.first(where: { fields[$0]!.isContainer }) {
                 for inner in self.mutations(of: fields[key]!, depth: depth + 1).prefix(3) {
                     var nested = fields

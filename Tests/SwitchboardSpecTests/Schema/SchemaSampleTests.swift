@@ -1,5 +1,5 @@
 import OpenAPIKit
-import SwitchboardControl
+import SwitchboardJSON
 import SwitchboardSpec
 import Testing
 

@@ -2,7 +2,7 @@ import Foundation
 import OpenAPIKit
 import OpenAPIKit30
 import OpenAPIKitCompat
-import SwitchboardControl
+import SwitchboardJSON
 import SwitchboardSpec
 import Testing
 import Yams

@@ -3,14 +3,16 @@ import Foundation
 /// A JSON document as body requirements, templates, resources and tests'
 /// predicates read it: a request's body, a value the manifest expects in
 /// one, a resource's item. Numbers are compared by
-/// value (`1` equals `1.0`); object keys are unordered.
-public enum JSONValue: Sendable, Hashable {
+/// value (`1` equals `1.0`); object keys are unordered; strings and keys
+/// compare by their bytes, as JSON compares them (RFC 8259 §8.3), not by
+/// canonical equivalence as `String` does.
+public enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONObject)
 
     /// `bytes` parsed as JSON; `nil` when they are not JSON.
     public init?(bytes: [UInt8]) {
@@ -70,6 +72,41 @@ public enum JSONValue: Sendable, Hashable {
     }
 }
 
+extension JSONValue: Hashable {
+    public static func == (left: JSONValue, right: JSONValue) -> Bool {
+        switch (left, right) {
+        case (.null, .null): true
+        case (.bool(let left), .bool(let right)): left == right
+        case (.number(let left), .number(let right)): left == right
+        case (.string(let left), .string(let right)): ExactText(left) == ExactText(right)
+        case (.array(let left), .array(let right)): left == right
+        case (.object(let left), .object(let right)): left == right
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value):
+            hasher.combine(1)
+            hasher.combine(value)
+        case .number(let value):
+            hasher.combine(2)
+            hasher.combine(value)
+        case .string(let text):
+            hasher.combine(3)
+            hasher.combine(ExactText(text))
+        case .array(let items):
+            hasher.combine(4)
+            hasher.combine(items)
+        case .object(let fields):
+            hasher.combine(5)
+            hasher.combine(fields)
+        }
+    }
+}
+
 extension JSONValue: Encodable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -79,7 +116,10 @@ extension JSONValue: Encodable {
         case .number(let value): try container.encode(value)
         case .string(let text): try container.encode(text)
         case .array(let items): try container.encode(items)
-        case .object(let fields): try container.encode(fields)
+        // Through a dictionary, as before: Foundation's encoder keeps an
+        // object's members by `String` whichever way they are handed to it.
+        case .object(let fields):
+            try container.encode(Dictionary(fields.lazy.map { ($0.key, $0.value) }) { _, last in last })
         }
     }
 }
@@ -94,7 +134,7 @@ extension JSONValue: Decodable {
         if container.decodeNil() {
             self = .null
         } else if let value = try? container.decode([String: JSONValue].self) {
-            self = .object(value)
+            self = .object(JSONObject(value))
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
         } else if let value = try? container.decode(String.self) {
@@ -140,6 +180,6 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self = .object(Dictionary(elements) { _, last in last })
+        self = .object(JSONObject(elements.lazy.map { (key: $0.0, value: $0.1) }))
     }
 }
