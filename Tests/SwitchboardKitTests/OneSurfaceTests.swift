@@ -28,4 +28,27 @@ import Testing
         #expect(inProcess.map { $0.header("Authorization") } == ["REDACTED"])
         #expect(inProcess == overHTTP)
     }
+
+    @Test(.switchboard("Fixtures"))
+    func aRefusedCallThrowsOneErrorTypeWhicheverWayItIsCalled() async throws {
+        let board = Switchboard.current
+        let controlling: any SwitchboardControlling = board
+        let client = SwitchboardClient(url: board.baseURL)
+        let calls: [() async throws -> Void] = [
+            { try await board.reset("logn") }, { try await controlling.reset("logn") },
+            { try await client.reset("logn") }, { _ = try await board.requests("logn") },
+            { _ = try await client.requests("logn") }, { _ = try await board.apply(scenario: "outtage") },
+            { _ = try await controlling.apply(scenario: "outtage") },
+        ]
+        var thrown: [String] = []
+        for call in calls {
+            do {
+                try await call()
+                thrown.append("nothing")
+            } catch {
+                thrown.append(String(describing: type(of: error)))
+            }
+        }
+        #expect(thrown == Array(repeating: "SwitchboardError", count: calls.count))
+    }
 }
