@@ -51,4 +51,40 @@ import Testing
         }
         #expect(thrown == Array(repeating: "SwitchboardError", count: calls.count))
     }
+
+    /// The sentence a failed wait or count says names the server, in
+    /// process as across processes: one definition over `requests(_:)`.
+    @Test(.switchboard("Fixtures"))
+    func aFailedWaitOrCountSaysOneSentenceEitherWay() async throws {
+        let board = Switchboard.current
+        let client = SwitchboardClient(url: board.baseURL)
+        let address = board.baseURL.absoluteString
+        let expected = [
+            "Switchboard at \(address): waited 0.05 seconds for a request to 'login' and got 0.",
+            "Switchboard at \(address): expected exactly 2 requests to 'profile', got 0.",
+        ]
+        try await withKnownIssue {
+            _ = await board.waitForRequest(to: "login", timeout: .milliseconds(50))
+            _ = try? await client.waitForRequest(to: "login", timeout: .milliseconds(50))
+            _ = try await board.verify("profile", count: 2)
+            _ = try await client.verify("profile", count: 2)
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return expected.contains { text.hasPrefix($0) }
+        }
+    }
+
+    /// An id no endpoint has fails the waiting test at its line, across
+    /// processes as in process, rather than throwing on one side only.
+    @Test(.switchboard("Fixtures"))
+    func waitingForAnUnknownEndpointFailsTheTestEitherWay() async throws {
+        let board = Switchboard.current
+        let client = SwitchboardClient(url: board.baseURL)
+        try await withKnownIssue {
+            _ = await board.waitForRequest(to: "logn")
+            _ = try await client.waitForRequest(to: "logn")
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("no endpoint 'logn' — did you mean 'login'?")
+        }
+    }
 }
