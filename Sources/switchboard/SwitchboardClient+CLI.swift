@@ -37,7 +37,7 @@ extension SwitchboardClient {
     }
 
     /// `error` as the one sentence the CLI prints.
-    func sentence(for error: SwitchboardClientError) -> String {
+    func sentence(for error: SwitchboardError) -> String {
         let address = "\(self.url.host ?? "127.0.0.1"):\(self.url.port ?? 80)"
         switch error.urlError {
         case .cannotConnectToHost?, .cannotFindHost?, .networkConnectionLost?, .timedOut?:
