@@ -83,7 +83,7 @@ public typealias SwitchboardError = SwitchboardControl.SwitchboardError
 public typealias ProblemCode = SwitchboardControl.ProblemCode
 
 /// One request the fake API received and what it answered, as
-/// ``Switchboard/requests(_:)`` and `SwitchboardClient` both return it.
+/// `requests(_:)` and `SwitchboardClient` both return it.
 public typealias RequestRecord = SwitchboardControl.RequestRecord
 
 /// The name SwitchboardKit gave its requests before they were the same type

@@ -9,7 +9,7 @@ package import SwitchboardServer
 ///
 /// Start one per test, from a fixtures folder or from endpoints declared in
 /// code, point the code under test at ``baseURL``, flip endpoints with
-/// ``set(_:_:latency:)`` and check what arrived with ``requests(_:)``. Each
+/// ``set(_:_:latency:)`` and check what arrived with `requests(_:)`. Each
 /// instance has its own event loop, panel and journal, so tests running in
 /// parallel share nothing.
 ///
