@@ -144,8 +144,9 @@ let package = Package(
             name: "SwitchboardClient", dependencies: ["SwitchboardControl", "SwitchboardTestFailure"],
             swiftSettings: strict),
         // Failing the running test at the caller's line (Swift Testing or
-        // XCTest), for both libraries above.
-        .target(name: "SwitchboardTestFailure", swiftSettings: strict),
+        // XCTest), and the verifications that do, over the control protocol:
+        // one definition for both libraries above.
+        .target(name: "SwitchboardTestFailure", dependencies: ["SwitchboardControl"], swiftSettings: strict),
         .target(
             name: "SwitchboardTUI",
             dependencies: [

@@ -1,5 +1,8 @@
 public import Foundation
 public import SwitchboardControl
+// `verify`, `waitForRequest` and the rest are defined on `SwitchboardControlling`
+// there; exported so that a test importing this library alone sees them.
+@_exported import SwitchboardTestFailure
 
 #if canImport(FoundationNetworking)
     public import FoundationNetworking
@@ -27,6 +30,9 @@ public struct SwitchboardClient: SwitchboardControlling {
     public var changedBy: String?
     private let session: URLSession
 
+    /// `url`, as `SwitchboardControlling` names the server.
+    public var baseURL: URL { self.url }
+
     /// A client for the server at `url`. One session serves all its calls.
     public init(url: URL, token: String? = nil, session: URLSession = URLSession(configuration: .ephemeral)) {
         self.url = url
@@ -34,7 +40,7 @@ public struct SwitchboardClient: SwitchboardControlling {
         self.session = session
     }
 
-    /// One control call, decoded, or a `SwitchboardClientError` saying why not.
+    /// One control call, decoded, or a `SwitchboardError` saying why not.
     public func perform<Answer>(_ call: ControlCall<Answer>) async throws -> Answer {
         var components = URLComponents(url: self.url, resolvingAgainstBaseURL: false) ?? URLComponents()
         components.percentEncodedPath = call.path
@@ -43,7 +49,7 @@ public struct SwitchboardClient: SwitchboardControlling {
             query.append(URLQueryItem(name: "by", value: changedBy))
         }
         components.queryItems = query.isEmpty ? nil : query
-        guard let url = components.url else { throw SwitchboardClientError(message: "bad address \(self.url)") }
+        guard let url = components.url else { throw SwitchboardError(message: "bad address \(self.url)") }
         var request = URLRequest(url: url)
         request.httpMethod = call.method.rawValue
         // A long poll is answered once it has waited its time.
@@ -57,54 +63,31 @@ public struct SwitchboardClient: SwitchboardControlling {
         do {
             (data, response) = try await self.session.data(for: request)
         } catch let error as URLError {
-            throw SwitchboardClientError(
+            throw SwitchboardError(
                 message: "no answer from \(self.url): \(error.localizedDescription) (URLError \(error.code.rawValue))",
                 urlError: error.code)
         }
         guard let response = response as? HTTPURLResponse else {
-            throw SwitchboardClientError(message: "no HTTP answer from \(self.url)")
+            throw SwitchboardError(message: "no HTTP answer from \(self.url)")
         }
         guard (200..<300).contains(response.statusCode) else {
             let problem = try? ControlCoding.decoder().decode(ControlProblem.self, from: data)
-            throw SwitchboardClientError(
+            throw SwitchboardError(
                 message: problem?.message ?? "HTTP \(response.statusCode) from \(url)", status: response.statusCode,
                 valid: problem?.valid, code: problem?.error)
         }
         do {
             return try call.decode(data)
         } catch {
-            throw SwitchboardClientError(message: "\(self.url) answered with something that is not Switchboard's JSON")
+            throw SwitchboardError(message: "\(self.url) answered with something that is not Switchboard's JSON")
         }
     }
 }
 
-/// A control call the server refused, or an answer that was not the
-/// control API's.
-public struct SwitchboardClientError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The server's sentence (`no endpoint 'logn' — did you mean 'login'?`).
-    public var message: String
-    /// The HTTP status, when the server answered.
-    public var status: Int?
-    /// The names that would have worked, when a name was wrong.
-    public var valid: [String]?
-    /// The server's code for the refusal (`unknown_endpoint`; see
-    /// `ProblemCode`), when it gave one.
-    public var code: String?
-    /// Why no answer came, when none did.
-    public var urlError: URLError.Code?
+/// Why a control call failed: the server's refusal, or no answer. The
+/// same type an in-process `Switchboard` (SwitchboardKit) throws.
+public typealias SwitchboardError = SwitchboardControl.SwitchboardError
 
-    /// An error saying `message`, with what the server answered, if it did.
-    public init(
-        message: String, status: Int? = nil, valid: [String]? = nil, code: String? = nil,
-        urlError: URLError.Code? = nil
-    ) {
-        self.message = message
-        self.status = status
-        self.valid = valid
-        self.code = code
-        self.urlError = urlError
-    }
-
-    /// The server's sentence, as it is.
-    public var description: String { self.message }
-}
+/// The name `SwitchboardError` had when only this library threw it.
+@available(*, deprecated, renamed: "SwitchboardError")
+public typealias SwitchboardClientError = SwitchboardError

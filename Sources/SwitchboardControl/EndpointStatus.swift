@@ -34,12 +34,16 @@ public struct EndpointStatus: Codable, Sendable, Equatable {
     public var startRateLimit: String?
     public var startRateLimitKey: String?
     public var startToxics: [String]?
+    /// How many query, header and body requirements a request must meet
+    /// besides method and path: what the server's precedence counts among
+    /// endpoints of one path (`EndpointTable`). `nil` from an older server.
+    public var requirements: Int?
 
     public init(
         id: String, method: String, path: String, mode: String, latency: String?, hits: Int, lastStatus: Int?,
         startMode: String, startLatency: String?, sequence: [String]?, rateLimit: String? = nil,
         rateLimitKey: String? = nil, toxics: [String]? = nil, counted: Int? = nil, startRateLimit: String? = nil,
-        startRateLimitKey: String? = nil, startToxics: [String]? = nil
+        startRateLimitKey: String? = nil, startToxics: [String]? = nil, requirements: Int? = nil
     ) {
         self.id = id
         self.method = method
@@ -58,6 +62,7 @@ public struct EndpointStatus: Codable, Sendable, Equatable {
         self.startRateLimit = startRateLimit
         self.startRateLimitKey = startRateLimitKey
         self.startToxics = startToxics
+        self.requirements = requirements
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -72,6 +77,7 @@ public struct EndpointStatus: Codable, Sendable, Equatable {
         case startRateLimit = "start_rate_limit"
         case startRateLimitKey = "start_rate_limit_key"
         case startToxics = "start_toxics"
+        case requirements
     }
 
     // Written by hand to say `null` where a value is absent, as the rest of
@@ -97,6 +103,7 @@ public struct EndpointStatus: Codable, Sendable, Equatable {
         try container.encode(self.startRateLimit, forKey: .startRateLimit)
         try container.encode(self.startRateLimitKey, forKey: .startRateLimitKey)
         try container.encode(self.startToxics, forKey: .startToxics)
+        try container.encode(self.requirements, forKey: .requirements)
     }
 }
 
@@ -112,6 +119,7 @@ extension EndpointStatus: WireSchema {
                 "start_mode": WireSchemas.string, "start_latency": text, "sequence": list, "rate_limit": text,
                 "rate_limit_key": text, "toxics": list, "counted": WireSchemas.nullable(WireSchemas.count),
                 "start_rate_limit": text, "start_rate_limit_key": text, "start_toxics": list,
+                "requirements": WireSchemas.nullable(WireSchemas.count),
             ], required: CodingKeys.allCases.map(\.stringValue))
     }
 }

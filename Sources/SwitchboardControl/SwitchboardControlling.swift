@@ -9,9 +9,12 @@ public import SwitchboardModel
 /// without a socket. Code written against this protocol runs with either.
 public protocol SwitchboardControlling: Sendable {
     /// Sends `call` and returns its answer read with `call.decode`, or
-    /// throws the conformance's error for a refusal, no answer, or an
-    /// answer that is not the contract's.
+    /// throws a `SwitchboardError` for a refusal, no answer, or an answer
+    /// that is not the contract's.
     func perform<Answer>(_ call: ControlCall<Answer>) async throws -> Answer
+
+    /// Where the Switchboard answers, as a failed verification names it.
+    var baseURL: URL { get }
 }
 
 extension SwitchboardControlling {
@@ -151,22 +154,31 @@ extension SwitchboardControlling {
 
     /// The requests `endpoint` answered, oldest first, with their headers
     /// and bodies while they are kept (`header(_:)`, `bodyText`,
-    /// `decodeBody(as:)`; credentials read `REDACTED`). Throws when no
-    /// endpoint has that id: the list route filters by id but does not
-    /// check it, so the endpoint is asked for first.
-    public func requests(_ endpoint: String) async throws -> [RequestRecord] {
+    /// `decodeBody(as:)`). Credentials read `REDACTED`, as in the control
+    /// API, HAR files and logs, unless asked for by name: `redact: false`.
+    /// Throws when no endpoint has that id: the list route filters by id
+    /// but does not check it, so the endpoint is asked for first.
+    public func requests(_ endpoint: String, redact: Bool = true) async throws -> [RequestRecord] {
         _ = try await self.endpoint(endpoint)
-        return try await self.requests(RequestFilter(endpoint: endpoint))
+        return try await self.requests(RequestFilter(endpoint: endpoint, redact: redact))
     }
 
-    /// Every request received, oldest first, with headers and bodies.
-    public func requests() async throws -> [RequestRecord] {
-        try await self.requests(RequestFilter())
+    /// Every request received, matched or not, oldest first, with headers
+    /// and bodies; credentials `REDACTED` unless `redact: false`.
+    public func requests(redact: Bool = true) async throws -> [RequestRecord] {
+        try await self.requests(RequestFilter(redact: redact))
     }
 
-    /// The requests no endpoint answered, with headers and bodies.
-    public func unmatchedRequests() async throws -> [RequestRecord] {
-        try await self.requests(RequestFilter(unmatched: true))
+    /// The requests no endpoint answered (those that matched none, and
+    /// those refused before routing), with headers and bodies.
+    public func unmatchedRequests(redact: Bool = true) async throws -> [RequestRecord] {
+        try await self.requests(RequestFilter(unmatched: true, redact: redact))
+    }
+
+    /// The requests that broke their endpoint's OpenAPI description (a
+    /// server validating requests), each with what it broke (`invalid`).
+    public func invalidRequests(redact: Bool = true) async throws -> [RequestRecord] {
+        try await self.requests(RequestFilter(redact: redact)).filter { !($0.invalid ?? []).isEmpty }
     }
 
     private static func wire(_ latency: LatencyChoice) -> SettingsChange.Latency {

@@ -14,7 +14,7 @@ public import SwitchboardModel
 /// Each modifier returns a changed copy. Responses not given get the same
 /// defaults a manifest gives them (`{"ok":true}`, a 400, a 500).
 public struct Endpoint: Sendable {
-    /// The id control calls and ``Switchboard/requests(_:)`` use: given, or
+    /// The id control calls and `requests(_:)` use: given, or
     /// derived as a manifest derives it (`GET /users/:id` → `get-users-id`).
     public var id: String { self.explicitID ?? self.derivedID }
 

@@ -2,6 +2,9 @@ public import SwitchboardControl
 public import SwitchboardCore
 public import SwitchboardJSON
 public import SwitchboardModel
+// `verify`, `waitForRequest` and the rest are defined on `SwitchboardControlling`
+// there; exported so that a test importing this library alone sees them.
+@_exported import SwitchboardTestFailure
 
 // The few core and contract types a test names, under the names it uses,
 // so that `import SwitchboardKit` is the only import a test needs. The rest
@@ -72,15 +75,20 @@ public typealias RequestSelector = SwitchboardControl.RequestSelector
 /// Which requests `SwitchboardControlling.requests(_:)` lists.
 public typealias RequestFilter = SwitchboardControl.RequestFilter
 
-/// A refusal of the control API, as `Switchboard.perform(_:)` throws it:
-/// a stable code, a sentence, the valid names.
+/// The error body of a refusal: a stable code, a sentence, the valid
+/// names. `SwitchboardError` carries them when a call is refused.
 public typealias ControlProblem = SwitchboardControl.ControlProblem
+
+/// Why a control call failed, in process as across processes (the same
+/// type `SwitchboardClient` throws): the server's code, sentence, valid
+/// names and status.
+public typealias SwitchboardError = SwitchboardControl.SwitchboardError
 
 /// The stable codes of every error body.
 public typealias ProblemCode = SwitchboardControl.ProblemCode
 
 /// One request the fake API received and what it answered, as
-/// ``Switchboard/requests(_:)`` and `SwitchboardClient` both return it.
+/// `requests(_:)` and `SwitchboardClient` both return it.
 public typealias RequestRecord = SwitchboardControl.RequestRecord
 
 /// The name SwitchboardKit gave its requests before they were the same type

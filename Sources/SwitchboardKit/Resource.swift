@@ -6,7 +6,7 @@ import SwitchboardCore
 /// 201 with `Location`), `todos.read`, `todos.replace`, `todos.update` and
 /// `todos.delete` (on `/todos/:id`), which modes, faults and latency apply
 /// to like any other. Each ``Switchboard`` keeps its own items;
-/// ``Switchboard/reset(_:)`` puts the seed back.
+/// `reset(_:)` puts the seed back.
 ///
 /// ```swift
 /// let board = try Switchboard.inProcess {

@@ -4,7 +4,7 @@ public import SwitchboardModel
 /// A scenario declared in code, beside the endpoints of
 /// ``Switchboard/start(port:endpoints:scenarios:)``: what a manifest's
 /// `scenarios:` entry declares, a name for settings that
-/// ``Switchboard/apply(scenario:)`` makes together.
+/// `apply(scenario:)` makes together.
 ///
 /// ```swift
 /// Scenario("outage").all(.serverError)
@@ -16,7 +16,7 @@ public import SwitchboardModel
 /// Settings apply in the order given, so one for a single endpoint after
 /// ``all(_:latency:)`` overrides it there, as in a manifest.
 public struct Scenario: Sendable {
-    /// The name ``Switchboard/apply(scenario:)`` takes.
+    /// The name `apply(scenario:)` takes.
     public let name: String
     var settings: [SwitchboardCore.Scenario.Setting] = []
 

@@ -1,3 +1,4 @@
+public import SwitchboardControl
 public import SwitchboardCore
 public import SwitchboardModel
 
@@ -33,65 +34,22 @@ extension Switchboard {
         try self.panel.set(endpoint: endpoint, toxics: toxics)
     }
 
-    /// Applies one of the manifest's scenarios (`outage`) on top of the
-    /// current settings. A drill (a scenario with timed `steps`) is refused
-    /// with `ControlError.drillFromCode`: a test that waited for its steps
-    /// would depend on the wall clock, so it sets each step itself.
-    public func apply(scenario name: String) async throws(ControlError) {
-        try self.refuseDrill(name)
-        try self.panel.applyScenario(named: name)
-    }
-
     /// Refuses scenario `name` when it is a drill: a test that waited for
-    /// its timed steps would depend on the wall clock.
-    func refuseDrill(_ name: String) throws(ControlError) {
+    /// its timed steps would depend on the wall clock. `perform(_:)` asks
+    /// before the dispatch applies it.
+    func refuseDrill(_ name: String) throws(SwitchboardError) {
         if self.panel.snapshot().manifest.scenarios.contains(where: { $0.name == name && $0.isDrill }) {
-            throw ControlError.drillFromCode(name)
+            throw SwitchboardError(ControlError.drillFromCode(name))
         }
-    }
-
-    /// Returns `endpoint` (or, with `nil`, every endpoint) to the mode and
-    /// latency the manifest starts it in. The requests received stay.
-    public func reset(_ endpoint: String? = nil) async throws(ControlError) {
-        try self.panel.reset(endpoint: endpoint)
     }
 
     /// The mode `endpoint` is set to now.
-    public func mode(of endpoint: String) throws(ControlError) -> Mode {
+    public func mode(of endpoint: String) throws(SwitchboardError) -> Mode {
         let snapshot = self.panel.snapshot()
         guard let index = snapshot.manifest.endpointIndex(id: endpoint) else {
-            throw ControlError.unknownEndpoint(endpoint, known: snapshot.manifest.endpoints.map(\.id))
+            throw SwitchboardError(
+                ControlError.unknownEndpoint(endpoint, known: snapshot.manifest.endpoints.map(\.id)))
         }
         return snapshot.rows[index].setting.mode
-    }
-
-    /// Every request endpoint `endpoint` answered, oldest first, with
-    /// headers and bodies. Throws when no endpoint has that id.
-    public func requests(_ endpoint: String) async throws(ControlError) -> [ReceivedRequest] {
-        try self.checkEndpoint(endpoint)
-        return self.received { $0.endpointID == endpoint }
-    }
-
-    /// Every request received, matched or not, oldest first.
-    public func requests() async -> [ReceivedRequest] {
-        self.received { _ in true }
-    }
-
-    /// Forgets the requests received so far (settings stay): what
-    /// ``requests(_:)`` and the verification calls see starts over.
-    public func clearRequests() async {
-        self.journal.clear()
-    }
-
-    /// The journal's kept entries that `include` accepts, as requests.
-    func received(where include: (JournalEntry) -> Bool) -> [ReceivedRequest] {
-        self.journal.entries(after: 0).entries.lazy.filter(include).map(RequestRecord.init(unredacted:))
-    }
-
-    func checkEndpoint(_ endpoint: String) throws(ControlError) {
-        let manifest = self.panel.snapshot().manifest
-        guard manifest.endpointIndex(id: endpoint) != nil else {
-            throw ControlError.unknownEndpoint(endpoint, known: manifest.endpoints.map(\.id))
-        }
     }
 }

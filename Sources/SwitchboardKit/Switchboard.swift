@@ -9,7 +9,7 @@ package import SwitchboardServer
 ///
 /// Start one per test, from a fixtures folder or from endpoints declared in
 /// code, point the code under test at ``baseURL``, flip endpoints with
-/// ``set(_:_:latency:)`` and check what arrived with ``requests(_:)``. Each
+/// ``set(_:_:latency:)`` and check what arrived with `requests(_:)`. Each
 /// instance has its own event loop, panel and journal, so tests running in
 /// parallel share nothing.
 ///
@@ -31,13 +31,12 @@ public final class Switchboard: Sendable {
     /// front end in this module (a `URLProtocol` answering without a port)
     /// can decide answers from the same settings as the server.
     let panel: ControlPanel
-    /// Every request this instance answered, as the verification API reads it.
+    /// Every request this instance answered (the control API reads it).
     let journal: RequestJournal
     /// `nil` for an instance made with `inProcess`: no port, no event loop.
     let server: SwitchboardServer?
     /// What ``SwitchboardURLProtocol`` answers this instance's requests from.
     let answers: InProcessAnswers
-    let arrivals: RequestArrivals
     /// Whether `stop()` has run, so `deinit` starts no thread for nothing.
     private let stopped = ManagedAtomic<Bool>(false)
 
@@ -51,7 +50,6 @@ public final class Switchboard: Sendable {
         self.answers = answers
         self.port = port
         self.baseURL = baseURL
-        self.arrivals = RequestArrivals(journal: journal)
         InProcessRegistry.register(answers, authority: SwitchboardURLProtocol.authority(of: baseURL))
     }
 
@@ -75,7 +73,7 @@ public final class Switchboard: Sendable {
     /// Serves the OpenAPI 3.0 or 3.1 description at `openAPI` (YAML or
     /// JSON) on `port` (0: any free port). With `validate`, a request that
     /// breaks its operation is answered 422 (401, 415) naming each
-    /// violation, and ``verifyNoInvalidRequests(fileID:filePath:line:column:)``
+    /// violation, and `verifyNoInvalidRequests()`
     /// fails the test that sent it. `seed` picks the bodies generated from
     /// schemas where the description has no example (the same seed, the
     /// same bodies).

@@ -15,8 +15,7 @@ import SwitchboardServer
 /// technique of OHHTTPStubs, URLMock and hand-written `URLProtocol`s, fed by
 /// the same engine as the server — the manifest, modes, scenarios,
 /// `Prefer`, flaky draws, latency and bandwidth — and journaled in the same
-/// journal, so ``Switchboard/requests(_:)`` and
-/// ``Switchboard/verifyNoUnmatchedRequests(fileID:filePath:line:column:)``
+/// journal, so `requests(_:)` and `verifyNoUnmatchedRequests()`
 /// see its traffic like the server's.
 ///
 /// Get a session that uses it from the instance:

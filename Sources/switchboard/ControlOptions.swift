@@ -34,7 +34,7 @@ func controlCall<T>(_ client: SwitchboardClient, _ work: () async throws -> T) a
     let sentence: String
     do {
         return try await work()
-    } catch let failure as SwitchboardClientError {
+    } catch let failure as SwitchboardError {
         sentence = client.sentence(for: failure)
     } catch let failure as CommandFailure {
         sentence = failure.description

@@ -17,7 +17,10 @@ extension SwitchboardClient {
 
     /// The endpoints, for `EndpointLookup` to find one by what was typed.
     func endpointLookup() async throws -> EndpointLookup {
-        EndpointLookup(try await self.status().endpoints.map { .init(id: $0.id, method: $0.method, path: $0.path) })
+        EndpointLookup(
+            try await self.status().endpoints.map {
+                .init(id: $0.id, method: $0.method, path: $0.path, requirements: $0.requirements ?? 0)
+            })
     }
 
     /// The endpoint id that `words` name (see `EndpointLookup`), or a
@@ -34,7 +37,7 @@ extension SwitchboardClient {
     }
 
     /// `error` as the one sentence the CLI prints.
-    func sentence(for error: SwitchboardClientError) -> String {
+    func sentence(for error: SwitchboardError) -> String {
         let address = "\(self.url.host ?? "127.0.0.1"):\(self.url.port ?? 80)"
         switch error.urlError {
         case .cannotConnectToHost?, .cannotFindHost?, .networkConnectionLost?, .timedOut?:

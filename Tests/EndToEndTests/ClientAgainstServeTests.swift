@@ -42,11 +42,11 @@ import Testing
             async let waited = board.waitForRequest(to: "login", after: seen, timeout: .seconds(30))
             try await board.reset("login")
             #expect(try await signIn().status == 200)
-            let next = try #require(try await waited)
+            let next = try #require(await waited)
             #expect(next.sequence == seen + 1 && next.status == 200)
 
             let stranger = SwitchboardClient(url: url, token: "not-the-token-at-all")
-            let refused = await #expect(throws: SwitchboardClientError.self) { try await stranger.status() }
+            let refused = await #expect(throws: SwitchboardError.self) { try await stranger.status() }
             #expect(refused?.status == 401)
             #expect(refused?.message.contains("--control-token") == true)
         }

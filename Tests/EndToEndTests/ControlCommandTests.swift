@@ -243,4 +243,32 @@ import Testing
             #expect(seventh.stdout == "one: hang, latency none\n")
         }
     }
+
+    /// Issue 38: `METHOD PATH` naming several endpoints of one path (body-
+    /// or query-matched twins) takes the one the server tries first, the one
+    /// with more requirements (`EndpointTable`'s precedence), not the first
+    /// listed; twins it tells apart only by their order are refused, naming
+    /// their ids.
+    @Test func twinsOfOnePathGoByTheServersPrecedenceOrAreRefused() async throws {
+        let fixtures = try TemporaryFixtures(
+            manifest: """
+                endpoints:
+                  - { id: login-refused, method: POST, path: /login }
+                  - { id: login, method: POST, path: /login, body: { json: { username: alice } } }
+                  - { id: search-a, method: GET, path: /search, query: { q: a } }
+                  - { id: search-b, method: GET, path: /search, query: { q: b } }
+                """)
+        let server = try RunningServer(fixtures: fixtures)
+        try await server.serving { server in
+            let login = try await self.run(["set", "POST", "/login", "error"], server: server)
+            #expect(login.stdout == "login: error, latency none\n")
+            let tie = try await self.run(["set", "GET /search", "error"], server: server)
+            #expect(tie.status == 1)
+            #expect(
+                tie.stderr
+                    == "switchboard: 'GET /search' is 2 endpoints the server tells apart only by their order"
+                    + " (search-a, search-b): name one by its id\n")
+            #expect(server.panel.snapshot().rows.map(\.setting.mode) == [.success, .error, .success, .success])
+        }
+    }
 }

@@ -58,4 +58,30 @@ import Testing
                 == EndpointLookup.unknownID("coinlst", ids: ids).description)
         #expect(ControlError.unknownEndpoint("x", known: []).description == "no endpoint 'x' (there are no endpoints)")
     }
+
+    /// Issue 38: endpoints of one path go by the server's precedence (the
+    /// more specific path, then the more requirements); those it tells
+    /// apart only by their order are refused, naming each.
+    @Test func twinsGoByTheServersPrecedence() {
+        let lookup = EndpointLookup([
+            .init(id: "login-refused", method: "POST", path: "/login"),
+            .init(id: "login", method: "POST", path: "/login", requirements: 2),
+            .init(id: "search-a", method: "GET", path: "/search", requirements: 1),
+            .init(id: "search-b", method: "GET", path: "/search", requirements: 1),
+            .init(id: "below", method: "GET", path: "/episodes/*", requirements: 3),
+            .init(id: "episode", method: "GET", path: "/episodes/:episode"),
+        ])
+        let typed = ["POST /login", "GET /search", "GET /episodes/3", "GET /episodes/*", "GET /episodes/:episode"]
+        let found = typed.map { name in
+            switch lookup.resolve(name) {
+            case .success(let id): "\(name) → \(id)"
+            case .failure(let miss): "\(name) → \(miss.tied.map { "tie \($0)" } ?? "none")"
+            }
+        }
+        #expect(
+            found == [
+                "POST /login → login", #"GET /search → tie ["search-a", "search-b"]"#, "GET /episodes/3 → episode",
+                "GET /episodes/* → below", "GET /episodes/:episode → episode",
+            ])
+    }
 }

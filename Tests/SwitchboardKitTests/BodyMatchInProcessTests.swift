@@ -63,7 +63,7 @@ import Testing
                 board, #"{"username":"alice","password":"x"}"#, type: "application/json", stream: stream)
             #expect(wrong.0 == 401)
         }
-        let served = await board.requests().compactMap(\.endpoint)
+        let served = try await board.requests().compactMap(\.endpoint)
         #expect(served == ["login", "login-form", "login-refused", "login", "login-form", "login-refused"])
         await board.stop()
     }

@@ -79,7 +79,7 @@ import Testing
         #expect(signedIn.2?.hasPrefix("text/plain") == true)
         #expect(try await get("/me").0 == 401)
         #expect(
-            await board.requests().compactMap(\.endpoint) == [
+            try await board.requests().compactMap(\.endpoint) == [
                 "search", "search-sorted", "search-all", "me", "me-anonymous",
             ])
         await board.stop()

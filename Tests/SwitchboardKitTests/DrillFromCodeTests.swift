@@ -21,13 +21,15 @@ import Testing
             """.utf8
         ).write(to: folder.appendingPathComponent("switchboard.yml"))
         let board = try await Switchboard.start(fixtures: folder)
-        await #expect(throws: ControlError.drillFromCode("bad-day")) { try await board.apply(scenario: "bad-day") }
+        let refused = await #expect(throws: SwitchboardError.self) { try await board.apply(scenario: "bad-day") }
+        #expect(refused?.problem == .drillFromCode)
+        #expect(refused?.message.hasPrefix("scenario 'bad-day' is a drill (timed steps)") == true)
         #expect(try board.mode(of: "login") == .success)
-        // The same through the control protocol, which goes through the dispatch.
-        let refused = await #expect(throws: ControlProblem.self) {
+        // The same written against the control protocol.
+        let generic = await #expect(throws: SwitchboardError.self) {
             try await Self.apply("bad-day", on: board)
         }
-        #expect(refused?.code == .drillFromCode)
+        #expect(generic == refused)
         #expect(try board.mode(of: "login") == .success)
         try await board.apply(scenario: "outage")
         #expect(try board.mode(of: "login") == .serverError)

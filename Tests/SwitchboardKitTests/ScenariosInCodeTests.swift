@@ -30,9 +30,9 @@ import Testing
         #expect(try board.mode(of: "login") == .reset)
         #expect(try board.mode(of: "profile") == .serverError)
         #expect(await client.login(email: "a", password: "b") == .failure(.network))
-        await #expect(throws: ControlError.unknownScenario("outge", known: ["outage", "login-down"])) {
-            try await board.apply(scenario: "outge")
-        }
+        let error = await #expect(throws: SwitchboardError.self) { try await board.apply(scenario: "outge") }
+        #expect(error?.message == "no scenario 'outge' — did you mean 'outage'?")
+        #expect(error?.valid == ["outage", "login-down"])
     }
 
     @Test(

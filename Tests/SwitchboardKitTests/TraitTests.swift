@@ -32,7 +32,7 @@ import Testing
         let board = Switchboard.current
         // Another case's flip or request never shows here.
         #expect(try board.mode(of: "login") == .success)
-        #expect(await board.requests().isEmpty)
+        #expect(try await board.requests().isEmpty)
         try await board.set("login", mode)
         let result = await AuthClient(baseURL: board.baseURL).login(email: "a@b.c", password: "x")
         #expect(result == (mode == .reset ? .failure(.network) : .failure(.server(500))))
@@ -45,9 +45,9 @@ import Testing
         #expect(try board.mode(of: "profile") == .serverError)
         try await board.reset()
         #expect(try board.mode(of: "profile") == .success)
-        await #expect(throws: ControlError.unknownScenario("outge", known: ["outage"])) {
-            try await board.apply(scenario: "outge")
-        }
+        let error = await #expect(throws: SwitchboardError.self) { try await board.apply(scenario: "outge") }
+        #expect(error?.problem == .unknownScenario)
+        #expect(error?.valid == ["outage"])
     }
 
     @Test(
@@ -66,7 +66,7 @@ import Testing
 @Suite(.switchboard("Fixtures")) struct MarkedSuiteTests {
     @Test func first() async throws {
         try await Switchboard.current.set("login", .error)
-        #expect(await Switchboard.current.requests().isEmpty)
+        #expect(try await Switchboard.current.requests().isEmpty)
     }
 
     @Test func second() async throws {

@@ -30,7 +30,7 @@ import Testing
         let client = AuthClient(baseURL: board.baseURL, session: board.urlSession())
         #expect(await client.get("/profile/ada?full=1") == 200)
         #expect(await client.get("/logn") == 404)
-        let unmatched = await board.unmatchedRequests()
+        let unmatched = try await board.unmatchedRequests()
         #expect(unmatched.map(\.path) == ["/logn"])
         #expect(try await board.requests("profile").map(\.query) == ["full=1"])
     }
@@ -70,7 +70,7 @@ import Testing
         let (_, response) = try await board.urlSession().data(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect(try board.mode(of: "login") == .serverError)
-        #expect(await board.requests().isEmpty)
+        #expect(try await board.requests().isEmpty)
     }
 
     /// What a server with a port exports, its URLSession exports too: the

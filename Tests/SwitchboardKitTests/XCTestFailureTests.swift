@@ -34,7 +34,7 @@
             #expect(outcome.port > 0)
             // The port may have gone to another test's server by now; what
             // matters is that a request sent there never reached this one.
-            let knocks = await outcome.board?.requests().filter { $0.path == StrayRequestCase.knockPath }
+            let knocks = try await outcome.board?.requests().filter { $0.path == StrayRequestCase.knockPath }
             #expect(knocks?.isEmpty == true, "the board answered after its teardown")
         }
     }

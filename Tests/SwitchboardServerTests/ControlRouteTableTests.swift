@@ -111,6 +111,8 @@ import Testing
     }
 
     struct SendingNothing: SwitchboardControlling {
+        var baseURL: URL { URL(string: "http://127.0.0.1:1")! }
+
         func perform<Answer>(_ call: ControlCall<Answer>) async throws -> Answer {
             throw Sent(route: call.route, method: call.method.rawValue, path: call.path)
         }

@@ -11,11 +11,15 @@ public struct EndpointLookup: Sendable {
         public var method: String
         /// The manifest's pattern, `/episodes/:episode`.
         public var path: String
+        /// Its query, header and body requirements, which the server's
+        /// precedence counts (`EndpointStatus.requirements`).
+        public var requirements: Int
 
-        public init(id: String, method: String, path: String) {
+        public init(id: String, method: String, path: String, requirements: Int = 0) {
             self.id = id
             self.method = method
             self.path = path
+            self.requirements = requirements
         }
     }
 
@@ -45,20 +49,35 @@ public struct EndpointLookup: Sendable {
         }
         let method = parts[0].uppercased()
         let path = String(parts[1].drop { $0 == " " })
-        if let id = self.match(method: method, path: path) { return .success(id) }
+        let named = self.match(method: method, path: path)
+        if named.count == 1 { return .success(named[0]) }
+        if named.count > 1 { return .failure(Miss(name: name, hint: nil, ids: self.entries.map(\.id), tied: named)) }
         return .failure(Miss(name: name, hint: self.hint(method: method, path: path), ids: self.entries.map(\.id)))
     }
 
-    /// The endpoint `METHOD PATH` names: the pattern as written names its
-    /// endpoint outright; a concrete path goes where the server would route
-    /// it (the most specific pattern matching it).
-    private func match(method: String, path: String) -> String? {
-        var best: (id: String, pattern: PathPattern)?
-        for (entry, pattern) in self.patterns(path: path) where entry.method == method {
-            if entry.path == path { return entry.id }
-            if best == nil || pattern.isMoreSpecific(than: best!.pattern) { best = (entry.id, pattern) }
+    /// The endpoint `METHOD PATH` names: of those whose pattern is the path
+    /// as written, or else of those whose pattern matches it, the one the
+    /// server tries first (`EndpointTable.precedes`: the more specific path,
+    /// then the more requirements). Several ids when the first is told
+    /// apart from others only by the manifest's order; none when nothing
+    /// matches.
+    private func match(method: String, path: String) -> [String] {
+        let found = self.patterns(path: path).filter { $0.0.method == method }
+        let written = found.filter { $0.0.path == path }
+        var first: (entry: Entry, pattern: PathPattern)?
+        var tied: [String] = []
+        for (entry, pattern) in written.isEmpty ? found : written {
+            guard let best = first else {
+                (first, tied) = ((entry, pattern), [entry.id])
+                continue
+            }
+            switch EndpointTable.precedes(pattern, entry.requirements, best.pattern, best.entry.requirements) {
+            case true?: (first, tied) = ((entry, pattern), [entry.id])
+            case nil: tied.append(entry.id)
+            case false?: break
+            }
         }
-        return best?.id
+        return tied
     }
 
     /// The endpoints whose pattern is `path` or matches it, with the pattern.
@@ -99,10 +118,17 @@ public struct EndpointLookup: Sendable {
         /// `nil` when nothing is near.
         public var hint: String?
         public var ids: [String]
+        /// The endpoints a `METHOD PATH` names that the server tells apart
+        /// only by their order; `nil` when it names none.
+        public var tied: [String]? = nil
 
         /// `no endpoint 'coinlst' — did you mean 'coinlist'?`; with no
         /// suggestion, the ids there are.
         public var description: String {
+            if let tied {
+                return "'\(self.name)' is \(tied.count) endpoints the server tells apart only by their order"
+                    + " (\(tied.joined(separator: ", "))): name one by its id"
+            }
             if let hint {
                 // A hint that is a sentence of its own follows a colon.
                 return "no endpoint '\(self.name)'" + (hint.hasPrefix(" ") ? hint : ": " + hint)

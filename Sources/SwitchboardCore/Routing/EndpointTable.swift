@@ -45,10 +45,21 @@ public struct EndpointTable: Sendable {
     static func precedes(_ a: Int, _ b: Int, in endpoints: [EndpointDefinition]) -> Bool {
         let x = endpoints[a]
         let y = endpoints[b]
-        if x.path.isMoreSpecific(than: y.path) { return true }
-        if y.path.isMoreSpecific(than: x.path) { return false }
-        if x.requirementCount != y.requirementCount { return x.requirementCount > y.requirementCount }
-        return a < b
+        return Self.precedes(x.path, x.requirementCount, y.path, y.requirementCount) ?? (a < b)
+    }
+
+    /// The precedence without the manifest's order: whether an endpoint of
+    /// path `x` with `xRequirements` answers before one of `y` with
+    /// `yRequirements`; `nil` when neither path is more specific and the
+    /// counts are equal, so only their order tells them apart. The CLI's
+    /// `METHOD PATH` (`EndpointLookup`) asks this too.
+    public static func precedes(_ x: PathPattern, _ xRequirements: Int, _ y: PathPattern, _ yRequirements: Int)
+        -> Bool?
+    {
+        if x.isMoreSpecific(than: y) { return true }
+        if y.isMoreSpecific(than: x) { return false }
+        if xRequirements != yRequirements { return xRequirements > yRequirements }
+        return nil
     }
 
     public init(endpoints: [EndpointDefinition], basePath: String = "") {

@@ -1,3 +1,5 @@
+public import SwitchboardControl
+
 /// A control request that names something that does not exist.
 public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownEndpoint(String, known: [String])
@@ -21,6 +23,19 @@ public enum ControlError: Error, Sendable, Equatable, CustomStringConvertible {
         case .drillFromCode(let name):
             "scenario '\(name)' is a drill (timed steps), which SwitchboardKit does not run — "
                 + "set each step's modes with set(_:_:) when the test wants them"
+        }
+    }
+
+    /// How the control API refuses it: the status, the code and the names
+    /// that would have worked (the sentence is `description`).
+    /// SwitchboardKit throws the same.
+    public var refusal: (status: Int, code: ProblemCode, valid: [String]?) {
+        switch self {
+        case .unknownEndpoint(_, let known): (404, .unknownEndpoint, known)
+        case .unknownScenario(_, let known): (404, .unknownScenario, known)
+        case .unknownProfile(_, let known): (400, .unknownProfile, known)
+        case .noSequence: (400, .noSequence, nil)
+        case .drillFromCode: (400, .drillFromCode, nil)
         }
     }
 

@@ -351,18 +351,9 @@ struct ControlAPI: Sendable {
     }
 
     private func controlError(_ error: ControlError) -> Response {
-        switch error {
-        case .unknownEndpoint(_, let known):
-            return self.error(.notFound, .unknownEndpoint, error.description, valid: known)
-        case .unknownScenario(_, let known):
-            return self.error(.notFound, .unknownScenario, error.description, valid: known)
-        case .unknownProfile(_, let known):
-            return self.error(.badRequest, .unknownProfile, error.description, valid: known)
-        case .noSequence:
-            return self.error(.badRequest, .noSequence, error.description)
-        case .drillFromCode:
-            return self.error(.badRequest, .drillFromCode, error.description)
-        }
+        let refusal = error.refusal
+        return self.error(
+            HTTPResponseStatus(statusCode: refusal.status), refusal.code, error.description, valid: refusal.valid)
     }
 
     private static func json(_ status: HTTPResponseStatus, _ answer: some Encodable) -> Response {

@@ -45,7 +45,8 @@ enum ControlJSON {
             counted: setting.mode.isCountRule ? row.counters.ruleRequestsSoFar : nil,
             startRateLimit: endpoint.startRateLimit?.description,
             startRateLimitKey: endpoint.startRateLimit == nil ? nil : endpoint.rateLimitKey,
-            startToxics: endpoint.startToxics.isEmpty ? nil : endpoint.startToxics.names)
+            startToxics: endpoint.startToxics.isEmpty ? nil : endpoint.startToxics.names,
+            requirements: endpoint.requirementCount)
     }
 
     static func scenarios(_ snapshot: PanelSnapshot) -> ScenarioList {
