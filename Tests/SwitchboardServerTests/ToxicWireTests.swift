@@ -78,9 +78,9 @@ import Testing
         sizes: [Int], times: [Int], sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) {
         #expect(sizes.count > 2048 / 64, sourceLocation: sourceLocation)
-        #expect(sizes.allSatisfy { ToxicBody.pieceSizes.contains($0) }, sourceLocation: sourceLocation)
+        #expect(sizes.allSatisfy { Pacer.Slicer.pieceSizes.contains($0) }, sourceLocation: sourceLocation)
         let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
-        #expect(gaps.allSatisfy { (0...ToxicBody.maxGapMilliseconds).contains($0) }, sourceLocation: sourceLocation)
+        #expect(gaps.allSatisfy { (0...Pacer.Slicer.maxGapMilliseconds).contains($0) }, sourceLocation: sourceLocation)
         #expect(gaps.contains { $0 > 0 }, sourceLocation: sourceLocation)
     }
 
@@ -142,16 +142,6 @@ import Testing
         let text = try wire.written()
         #expect(text.contains("Content-Length: 2048"))
         #expect(!wire.isActive)
-    }
-
-    @Test func theSlicersPlanKeepsToTheBandwidth() {
-        let slicer = ToxicBody.Slicer(random: SeededRandom(seed: 1), endpoint: 0, request: 1)
-        let plan = ToxicBody(bytes: 1024, bandwidth: 1024, slicer: slicer)
-        var pieces: [ToxicBody.Piece] = []
-        while let piece = plan.piece(after: pieces.last) { pieces.append(piece) }
-        #expect(pieces.map(\.chunk.length).reduce(0, +) == 1024)
-        // The last byte arrives no sooner than a second at 1 KB/s.
-        #expect(pieces.last!.chunk.at >= .seconds(1))
     }
 }
 

@@ -18,54 +18,24 @@ extension AnswerWriter {
         // `limit_data` is the plan's cut: `sent` holds the bytes that go.
         var sent = response.sent(isHead: request.isHead)
         if request.isHead { sent.body = ByteBuffer() }
-        let plan = ToxicBody(
-            bytes: sent.body.readableBytes, bandwidth: body.rate,
-            slicer: toxics.slicer ? self.slicerDraws(for: response) : nil)
+        let pacer = Pacer(
+            bandwidth: body.rate, slicer: toxics.slicer ? self.slicerDraws(for: response) : nil, pieces: .ticks)
         self.writeHead(sent, for: request, context: context)
         context.flush()
-        self.sendPieces(
-            plan.piece(after: nil), of: plan, sent, for: request, started: context.eventLoop.now, context: context)
+        self.sendPaced(pacer, sent, for: request, started: context.eventLoop.now, context: context)
         return true
     }
 
     /// The slicer's draws for this answer: by endpoint and request number,
     /// from the seeded source, so `--seed` repeats them.
-    func slicerDraws(for response: PreparedResponse) -> ToxicBody.Slicer? {
+    func slicerDraws(for response: PreparedResponse) -> Pacer.Slicer? {
         guard let snapshot = self.host.snapshot, let decision = response.decision else { return nil }
-        return ToxicBody.Slicer(random: snapshot.random, endpoint: decision.endpointIndex, request: decision.request)
+        return Pacer.Slicer(random: snapshot.random, endpoint: decision.endpointIndex, request: decision.request)
     }
 
-    /// Writes pieces that are due at once, each its own write and flush, and
-    /// waits on a timer for the next one that is not.
-    private func sendPieces(
-        _ first: ToxicBody.Piece?, of plan: ToxicBody, _ response: PreparedResponse, for request: Request,
-        started: NIODeadline, context: ChannelHandlerContext
-    ) {
-        var piece = first
-        while let next = piece, started + TimeAmount(next.chunk.at) <= context.eventLoop.now {
-            self.writePiece(next.chunk, of: response, context: context)
-            piece = plan.piece(after: next)
-        }
-        guard let piece else {
-            self.endToxic(request, response, context: context)
-            return
-        }
-        let due = started + TimeAmount(piece.chunk.at)
-        self.after(due, waiting: .trickle(piece.chunk), request, response, context: context) {
-            self.writePiece(piece.chunk, of: response, context: context)
-            self.sendPieces(
-                plan.piece(after: piece), of: plan, response, for: request, started: started, context: context)
-        }
-    }
-
-    private func writePiece(_ chunk: BodyTrickle.Chunk, of response: PreparedResponse, context: ChannelHandlerContext) {
-        let slice = response.body.getSlice(at: response.body.readerIndex + chunk.offset, length: chunk.length)!
-        context.writeAndFlush(Self.part(.body(.byteBuffer(slice))), promise: nil)
-    }
-
-    /// The body is out: cut short, or ended, and with `slow_close` the
+    /// A paced body is out: cut short, or ended, and with `slow_close` the
     /// connection closes only after its delay.
-    private func endToxic(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
+    func endPaced(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
         guard let delay = response.decision?.toxics.slowClose, !request.keepAlive,
             // Not after a bandwidth, nor a cut (which closes at once).
             case .answer(let body) = response.plan, body.rate == nil, body.cut == nil

@@ -24,8 +24,8 @@ protocol AnswerWriterHost: AnyObject {
 
 /// Runs a connection's answers on its channel: reads a body kept on disk,
 /// waits out the injected delay, then does what the answer's `AnswerPlan`
-/// says — a head, a body at once, at a rate (`BodyTrickle`) or under
-/// toxics (`ToxicBody`), a cut, a reset, a close, garbage or a hang — and
+/// says — a head, a body at once or as its `Pacer` allows (a bandwidth,
+/// the slicer), a cut, a reset, a close, garbage or a hang — and
 /// journals the answer when it ends. One answer runs at a time; every wait
 /// is an event-loop timer.
 final class AnswerWriter {
@@ -136,10 +136,8 @@ final class AnswerWriter {
                 return
             }
             context.flush()
-            let plan = BodyTrickle(
-                bytes: request.isHead ? 0 : sent.body.readableBytes, bytesPerSecond: rate)
-            self.trickle(
-                plan.chunk(at: 0), of: plan, sent, for: request, started: context.eventLoop.now, context: context)
+            let pacer = Pacer(bandwidth: rate, slicer: nil, pieces: .ticks)
+            self.sendPaced(pacer, sent, for: request, started: context.eventLoop.now, context: context)
         case .hang:
             self.check(self.host.connection.hangStarted(request, response), request, response, context: context)
         case .reset:
@@ -170,11 +168,11 @@ final class AnswerWriter {
             var response = response
             response.plan = response.plan.atOnce
             self.perform(response, for: request, context: context)
-        case .trickle(let next):
+        case .trickle(let offset):
             // The rest of the body at once.
             if !request.isHead {
                 let rest = response.body.getSlice(
-                    at: response.body.readerIndex + next.offset, length: response.body.readableBytes - next.offset)
+                    at: response.body.readerIndex + offset, length: response.body.readableBytes - offset)
                 if let rest { context.write(Self.part(.body(.byteBuffer(rest))), promise: nil) }
             }
             self.endBody(request, response, context: context)

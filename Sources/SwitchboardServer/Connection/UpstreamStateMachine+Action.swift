@@ -88,12 +88,11 @@ extension UpstreamStateMachine {
         /// than the upstream's; `cutNow`: no body byte goes out (HEAD, or
         /// an empty body), the cut follows at once (`cutReached`).
         case writeCutHead(Request, PreparedResponse, cutNow: Bool)
-        /// Write a part of the upstream's body, not before `due` (a
-        /// bandwidth profile). `last`: the answer's last promised byte.
+        /// Write a part of the upstream's body: at once, or `paced`, in
+        /// the pieces and at the instants the exchange's `Pacer` gives
+        /// (`nextPiece`). `last`: the answer's last promised byte.
         /// `thenCut`: the cut comes once it is written (`cutReached`).
-        case write(ByteBuffer, due: NIODeadline?, last: Bool, thenCut: Bool)
-        /// The same through the connection toxics' slicer (`nextPiece`).
-        case writeThroughToxics(ByteBuffer, last: Bool, thenCut: Bool)
+        case write(ByteBuffer, paced: Bool, last: Bool, thenCut: Bool)
 
         // The end: the exchange is over, and the connection has left its
         // upstream state. Each carries the upload's promise to fail, if
@@ -126,7 +125,7 @@ extension UpstreamStateMachine.Action {
         switch self {
         case .finish, .answer, .end, .ignore: true
         case .none, .unexpected, .uploadPart, .startUpload, .endUpload, .dropPart, .refuseWriter, .failUpstream,
-            .writeHead, .writeCutHead, .write, .writeThroughToxics:
+            .writeHead, .writeCutHead, .write:
             false
         }
     }

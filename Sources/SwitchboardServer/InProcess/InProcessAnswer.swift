@@ -6,7 +6,7 @@ public import SwitchboardModel
 /// One request's answer as ``InProcessAnswers`` decided it: what a front
 /// end without a socket delivers, in this order — wait ``delay``, then the
 /// status and headers (unless ``fault`` sends none), then ``body`` (at
-/// ``bytesPerSecond`` in the chunks ``chunk(at:)`` plans, when set), then
+/// ``bytesPerSecond`` in the chunks ``pieces()`` gives, when set), then
 /// the end or, for a fault, the failure.
 public struct InProcessAnswer: Sendable {
     /// The status code; meaningless when ``fault`` sends no status line.
@@ -97,16 +97,38 @@ public struct InProcessAnswer: Sendable {
     /// How long all of ``body`` takes to arrive at ``bytesPerSecond``
     /// (when the last chunk is due); zero when nothing limits it.
     public var bodyDuration: Duration {
-        guard let bytesPerSecond = self.bytesPerSecond, bytesPerSecond > 0, !self.body.isEmpty else { return .zero }
-        return .nanoseconds(Int64((Double(self.body.count) / Double(bytesPerSecond) * 1e9).rounded()))
+        guard let bytesPerSecond = self.bytesPerSecond, bytesPerSecond > 0 else { return .zero }
+        return Pacer.arrival(of: self.body.count, at: bytesPerSecond)
     }
 
-    /// The piece of ``body`` that starts at `offset` when ``bytesPerSecond``
-    /// limits it, in the server's chunks and times; `nil` once all is
-    /// sent, or when nothing limits the body.
-    public func chunk(at offset: Int) -> Chunk? {
-        guard let bytesPerSecond = self.bytesPerSecond else { return nil }
-        let plan = BodyTrickle(bytes: self.body.count, bytesPerSecond: bytesPerSecond)
-        return plan.chunk(at: offset).map { Chunk(offset: $0.offset, length: $0.length, at: $0.at) }
+    /// The pieces of ``body`` when ``bytesPerSecond`` limits it, in the
+    /// server's chunks and times (its `Pacer`); `nil` when nothing limits
+    /// the body.
+    public func pieces() -> Pieces? {
+        guard let bytesPerSecond = self.bytesPerSecond, bytesPerSecond > 0 else { return nil }
+        return Pieces(pacer: Pacer(bandwidth: bytesPerSecond, slicer: nil, pieces: .ticks), bytes: self.body.count)
+    }
+
+    /// ``body``'s pieces one at a time, as a socket would send them.
+    public struct Pieces: Sendable {
+        var pacer: Pacer
+        let bytes: Int
+        /// When the last piece is due: the next is asked for then.
+        private var last: Duration = .zero
+
+        init(pacer: Pacer, bytes: Int) {
+            self.pacer = pacer
+            self.bytes = bytes
+        }
+
+        /// The next piece; `nil` once all of the body is handed out.
+        public mutating func next() -> Chunk? {
+            guard let piece = self.pacer.next(available: self.bytes - self.pacer.sent, now: self.last) else {
+                return nil
+            }
+            self.pacer.left(at: piece.at)
+            self.last = piece.at
+            return Chunk(offset: piece.offset, length: piece.length, at: piece.at)
+        }
     }
 }

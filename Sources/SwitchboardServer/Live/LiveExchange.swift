@@ -20,7 +20,10 @@ struct LiveExchange {
     /// `LiveAnswers.bodyLimit`.
     var body = RelayedBody()
     /// Bytes per second the latency profile allows, if it limits them.
-    let bandwidth: Int?
+    var bandwidth: Int? { self.pacer.bandwidth }
+    /// When the relayed body's parts may leave (a bandwidth, the slicer),
+    /// from the upstream's head on (`answered`).
+    var pacer: Pacer
     /// The endpoint's connection toxics, acting on the relayed body (see
     /// `UpstreamStateMachine.bodyPartReceived`); `nil` without any, and on a
     /// `truncated` answer, which they leave alone as they leave a
@@ -41,10 +44,13 @@ struct LiveExchange {
     /// upstream's.
     var clientGone = false
 
-    init(sent: NIODeadline, upstream: UpstreamURL, bandwidth: Int?, toxics: LiveToxics? = nil) {
+    init(
+        sent: NIODeadline, upstream: UpstreamURL, bandwidth: Int?, slicer: Pacer.Slicer? = nil,
+        toxics: LiveToxics? = nil
+    ) {
         self.sent = sent
         self.upstream = upstream
-        self.bandwidth = bandwidth
+        self.pacer = Pacer(bandwidth: bandwidth, slicer: slicer, pieces: .asGiven)
         self.toxics = toxics
     }
 
