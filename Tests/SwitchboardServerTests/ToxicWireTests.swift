@@ -136,6 +136,24 @@ import Testing
         #expect(!wire.isActive)
     }
 
+    /// `slow_close` is the answer's end, however its body went out: at a
+    /// bandwidth too, the close comes its delay after the trickled end (as
+    /// on a relayed answer), not with it.
+    @Test func slowCloseUnderABandwidthClosesTheDelayAfterTheTrickledEnd() throws {
+        let wire = try self.harness(.slowClose(.seconds(1)), latency: "slow")
+        try wire.send(Self.request)
+        let head = try wire.written()
+        #expect(head.hasPrefix("HTTP/1.1 200 OK") && head.contains("Connection: close"))
+        // 1 KB/s: 2048 bytes take two seconds.
+        wire.advance(by: .seconds(2))
+        #expect(try wire.writtenBytes().count >= 2048)
+        #expect(wire.entries.map(\.status) == [.answered(200)])
+        wire.advance(by: .milliseconds(999))
+        #expect(wire.isActive)
+        wire.advance(by: .milliseconds(1))
+        #expect(!wire.isActive)
+    }
+
     @Test func aPreferHeaderAsksForAToxicForOneRequest() throws {
         let wire = try self.harness(.none)
         try wire.send("GET /a HTTP/1.1\r\nHost: test\r\nPrefer: toxics=limit_data:10\r\n\r\n")
