@@ -29,7 +29,7 @@ extension AnswerWriter {
             self.writePiece(piece, of: response, context: context)
             pacer.left(at: Self.since(started, context))
         }
-        self.endPaced(request, response, context: context)
+        self.endBody(request, response, context: context)
     }
 
     /// Runs `then` at `deadline`, the connection waiting meanwhile (for a

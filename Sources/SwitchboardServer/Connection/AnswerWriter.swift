@@ -197,13 +197,21 @@ final class AnswerWriter {
     }
 
     /// A body is all sent: the response ends (journaled first, so anyone
-    /// who has seen it can already find it in the journal), or, its plan
-    /// cutting it, is cut short.
+    /// who has seen it can already find it in the journal) and the
+    /// connection goes on or closes as its `AnswerClose` says (late, for
+    /// `slow_close`), or, its plan cutting it, is cut short.
     func endBody(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
         if case .answer(let body) = response.plan, body.cut != nil {
             self.cutShort(request, response, context: context)
-        } else {
-            self.record(request, response, .ran, now: context.eventLoop.now)
+            return
+        }
+        let slowClose = response.hasToxics ? response.decision?.toxics.slowClose : nil
+        self.record(request, response, .ran, now: context.eventLoop.now)
+        switch AnswerClose(keepAlive: request.keepAlive, slowClose: slowClose) {
+        case .closeLate(let delay):
+            self.host.connection.closing()
+            self.closeLate(after: delay, once: context.writeAndFlush(Self.part(.end(nil))), context: context)
+        case .keepAlive, .close, .linger:
             self.writeEnd(keepAlive: request.keepAlive, context: context)
         }
     }

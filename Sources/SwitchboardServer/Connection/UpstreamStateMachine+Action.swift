@@ -40,19 +40,6 @@ extension UpstreamStateMachine {
         var answer: Answer
     }
 
-    /// How the connection ends after a relayed answer that came whole.
-    enum Close: Equatable {
-        case keepAlive
-        case close
-        /// `slow_close`: the end goes out now, the close this much later.
-        case closeLate(Duration)
-        /// The answer came before the upload ended: closing now would
-        /// reset the connection under it, so our side is shut, the rest
-        /// of the body read and dropped, and the close waits for the
-        /// client's (see `RequestHandler.lingerThenClose`).
-        case linger
-    }
-
     enum Action {
         /// Nothing to do now.
         case none
@@ -101,7 +88,7 @@ extension UpstreamStateMachine {
         /// (`keep`), end it (`bodyless`: its head went out as bytes), and
         /// go on or close as `close` says.
         case finish(
-            Request, PreparedResponse, keep: LiveExchange?, bodyless: Bool, close: Close,
+            Request, PreparedResponse, keep: LiveExchange?, bodyless: Bool, close: AnswerClose,
             abandon: EventLoopPromise<Void>?)
         /// Answer with this response as any other (`perform`): a 502 or
         /// 504, or a held answer cut as `truncated` cuts a fixture's.

@@ -169,7 +169,7 @@ extension UpstreamStateMachine {
             }
             return self.startCut(request, promising: length, now: now)
         }
-        if !request.keepAlive || self.exchange?.toxics?.slowClose != nil {
+        if !AnswerClose(keepAlive: request.keepAlive, slowClose: self.exchange?.slowClose).keepsConnection {
             headers.replaceOrAdd(name: "Connection", value: "close")
         } else if request.head.version == .http1_0 {
             headers.replaceOrAdd(name: "Connection", value: "keep-alive")
@@ -203,7 +203,7 @@ extension UpstreamStateMachine {
         case .awaitingHead:
             return .unexpected("an upstream body part")
         case .relaying:
-            if let admitted = self.exchange?.toxics?.admit(buffer.readableBytes) {
+            if let admitted = self.exchange?.limit?.admit(buffer.readableBytes) {
                 let part = buffer.getSlice(at: buffer.readerIndex, length: admitted.bytes) ?? ByteBuffer()
                 self.exchange?.capture(part)
                 return .write(part, paced: self.paced, last: self.lastByteOut, thenCut: admitted.cut)
@@ -243,14 +243,8 @@ extension UpstreamStateMachine {
         case .relaying:
             let relayed = self.relayed(now: now)
             let bodyless = Self.hasNoBody(request, relayed.status)
-            let close: Close
-            if self.bodyUnread {
-                close = .linger
-            } else if let delay = self.exchange?.toxics?.slowClose {
-                close = .closeLate(delay)
-            } else {
-                close = request.keepAlive ? .keepAlive : .close
-            }
+            let close = AnswerClose(
+                keepAlive: request.keepAlive, slowClose: self.exchange?.slowClose, bodyUnread: self.bodyUnread)
             return .finish(
                 request, relayed, keep: self.exchange, bodyless: bodyless, close: close,
                 abandon: self.abandonUpload())

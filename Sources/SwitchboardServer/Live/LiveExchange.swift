@@ -24,11 +24,11 @@ struct LiveExchange {
     /// When the relayed body's parts may leave (a bandwidth, the slicer),
     /// from the upstream's head on (`answered`).
     var pacer: Pacer
-    /// The endpoint's connection toxics, acting on the relayed body (see
-    /// `UpstreamStateMachine.bodyPartReceived`); `nil` without any, and on a
-    /// `truncated` answer, which they leave alone as they leave a
-    /// fixture's.
-    var toxics: LiveToxics?
+    /// `limit_data`, counting the relayed bytes (see
+    /// `UpstreamStateMachine.bodyPartReceived`).
+    var limit: DataLimit?
+    /// `slow_close`: how long after the relayed end the connection closes.
+    let slowClose: Duration?
 
     /// The body's length as the head relayed to the client promised it: 0
     /// for an answer without a body, its Content-Length; `nil` when
@@ -44,14 +44,26 @@ struct LiveExchange {
     /// upstream's.
     var clientGone = false
 
+    /// `toxics`: the endpoint's connection toxics that act on the relayed
+    /// body (none on a `truncated` answer, which they leave alone as they
+    /// leave a fixture's: `toxics(actingOn:)`); `slicer`: its draws, when they
+    /// include it.
     init(
-        sent: NIODeadline, upstream: UpstreamURL, bandwidth: Int?, slicer: Pacer.Slicer? = nil,
-        toxics: LiveToxics? = nil
+        sent: NIODeadline, upstream: UpstreamURL, bandwidth: Int?, toxics: Toxics? = nil,
+        slicer: Pacer.Slicer? = nil
     ) {
         self.sent = sent
         self.upstream = upstream
-        self.pacer = Pacer(bandwidth: bandwidth, slicer: slicer, pieces: .asGiven)
-        self.toxics = toxics
+        self.pacer = Pacer(bandwidth: bandwidth, slicer: toxics?.slicer == true ? slicer : nil, pieces: .asGiven)
+        self.limit = toxics?.limitData.map(DataLimit.init)
+        self.slowClose = toxics?.slowClose
+    }
+
+    /// The toxics that act on a live request's answer: none on
+    /// `truncated`, a fault they leave alone.
+    static func toxics(actingOn response: PreparedResponse) -> Toxics? {
+        guard response.hasToxics, case .relay(_, let plan) = response.plan, plan.cut == nil else { return nil }
+        return response.decision?.toxics
     }
 
     /// The upstream's own time: to its head, or to `now` if it never came.

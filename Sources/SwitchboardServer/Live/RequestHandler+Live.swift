@@ -31,9 +31,9 @@ extension RequestHandler {
             self.run(self.connection.upstreamFailed(failure, now: now), context: context)
             return
         }
-        let slicer = LiveToxics.acting(on: response)?.slicer == true ? self.writer.slicerDraws(for: response) : nil
         let exchange = LiveExchange(
-            sent: now, upstream: upstream, bandwidth: plan.rate, slicer: slicer, toxics: LiveToxics(for: response))
+            sent: now, upstream: upstream, bandwidth: plan.rate, toxics: LiveExchange.toxics(actingOn: response),
+            slicer: self.writer.slicerDraws(for: response))
         guard let body = self.connection.upstreamSending(exchange) else {
             self.unexpected(self.connection.unexpected("a request sent"), context: context)
             return
@@ -172,7 +172,7 @@ extension RequestHandler {
     /// past the encoder, and an end through it could add a last chunk that
     /// a bodiless answer never has); then on, or closed as `close` says.
     private func endRelayed(
-        _ request: Request, bodyless: Bool, close: UpstreamStateMachine.Close, context: ChannelHandlerContext
+        _ request: Request, bodyless: Bool, close: AnswerClose, context: ChannelHandlerContext
     ) {
         switch close {
         case .keepAlive where !bodyless, .close where !bodyless:
