@@ -1,4 +1,5 @@
 import NIOCore
+import NIOHTTP1
 import SwitchboardCore
 import SwitchboardModel
 import SwitchboardTestSupport
@@ -109,7 +110,9 @@ import Testing
     @Test(arguments: Fault.allCases)
     func eachFaultsPlanFailsTheClientAsTheFaultSays(fault: Fault) {
         let plan = AnswerPlan.fault(fault, rate: 100, relay: nil) { ByteBuffer(string: "noise") }
-        #expect(plan.fault != nil)
+        var response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer(string: "hello"))
+        response.plan = plan
+        #expect(AnswerScript(response, isHead: false, keepAlive: true, slicer: nil).fault != nil)
         #expect(plan.sendsStatusLine == fault.sendsStatusLine)
         #expect(!plan.takesToxics)
     }

@@ -73,20 +73,6 @@ enum AnswerPlan: Hashable {
         }
     }
 
-    /// How a client sees this plan fail, named by the fault that sends
-    /// just this (a cut body: `truncated`); `nil` when nothing fails. A
-    /// relay has none here (in process, it is a 502 saying why).
-    var fault: Fault? {
-        switch self {
-        case .answer(let body): body.cut == nil ? nil : .truncated
-        case .reset: .reset
-        case .close: .empty
-        case .garbage: .garbage
-        case .hang: .hang
-        case .relay: nil
-        }
-    }
-
     /// Whether a status line goes out: what the journal's status says.
     var sendsStatusLine: Bool {
         switch self {

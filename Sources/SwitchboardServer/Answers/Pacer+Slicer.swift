@@ -9,6 +9,20 @@ extension Pacer {
         let endpoint: Int
         let request: UInt64
 
+        /// The draws for `response`'s request: by its endpoint and request
+        /// number, from the snapshot's seeded source; `nil` for an answer
+        /// no endpoint decided.
+        init?(for response: PreparedResponse, random: any RandomSource) {
+            guard let decision = response.decision else { return nil }
+            self.init(random: random, endpoint: decision.endpointIndex, request: decision.request)
+        }
+
+        init(random: any RandomSource, endpoint: Int, request: UInt64) {
+            self.random = random
+            self.endpoint = endpoint
+            self.request = request
+        }
+
         /// Smallest and largest piece, in bytes. (Toxiproxy averages 1 KB;
         /// small pieces are the ones that catch parsers out.)
         static let pieceSizes = 1...64

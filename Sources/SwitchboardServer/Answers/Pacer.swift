@@ -1,3 +1,5 @@
+import SwitchboardModel
+
 /// When the bytes of one answer's body may leave: the one rule for a
 /// fixture's body, a relayed one and an in-process one. A pure value on
 /// virtual instants (durations after the start: the head going out for a
@@ -58,6 +60,12 @@ struct Pacer {
         self.bandwidth = bandwidth.flatMap { $0 > 0 ? $0 : nil }
         self.slicer = slicer
         self.pieces = pieces
+    }
+
+    /// The pacer for a body at `bandwidth` under `toxics` (those that act
+    /// on it), with `slicer`'s draws if they include the slicer.
+    init(bandwidth: Int?, toxics: Toxics?, slicer: Slicer?, pieces: Pieces) {
+        self.init(bandwidth: bandwidth, slicer: toxics?.slicer == true ? slicer : nil, pieces: pieces)
     }
 
     /// Nothing holds the bytes back: each piece is all that is available,

@@ -18,8 +18,7 @@ extension AnswerWriter {
         // `limit_data` is the plan's cut: `sent` holds the bytes that go.
         var sent = response.sent(isHead: request.isHead)
         if request.isHead { sent.body = ByteBuffer() }
-        let pacer = Pacer(
-            bandwidth: body.rate, slicer: toxics.slicer ? self.slicerDraws(for: response) : nil, pieces: .ticks)
+        let pacer = Pacer(bandwidth: body.rate, toxics: toxics, slicer: self.slicerDraws(for: response), pieces: .ticks)
         self.writeHead(sent, for: request, context: context)
         context.flush()
         self.sendPaced(pacer, sent, for: request, started: context.eventLoop.now, context: context)
@@ -29,8 +28,7 @@ extension AnswerWriter {
     /// The slicer's draws for this answer: by endpoint and request number,
     /// from the seeded source, so `--seed` repeats them.
     func slicerDraws(for response: PreparedResponse) -> Pacer.Slicer? {
-        guard let snapshot = self.host.snapshot, let decision = response.decision else { return nil }
-        return Pacer.Slicer(random: snapshot.random, endpoint: decision.endpointIndex, request: decision.request)
+        self.host.snapshot.flatMap { Pacer.Slicer(for: response, random: $0.random) }
     }
 
     /// `slow_close`: the answer's end is on its way (`ended`), and the

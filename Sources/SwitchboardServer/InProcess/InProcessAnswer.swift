@@ -27,6 +27,8 @@ public struct InProcessAnswer: Sendable {
 
     let request: Request
     let prepared: PreparedResponse
+    /// What a socket would put on the wire for it, and when.
+    let script: AnswerScript
     let isControl: Bool
     /// When the status line reached the client (see ``statusLineSent()``).
     var statusLineAt: NIODeadline?
@@ -44,7 +46,10 @@ public struct InProcessAnswer: Sendable {
     /// without a socket can: the slicer and a slow close have nothing to
     /// act on, and a relay, with no upstream client here, is the 502 the
     /// server without an upstream answers.
-    init(request: Request, prepared: PreparedResponse, cors: Bool, isControl: Bool = false) {
+    init(
+        request: Request, prepared: PreparedResponse, cors: Bool, isControl: Bool = false,
+        slicer: Pacer.Slicer? = nil
+    ) {
         var prepared = prepared
         if case .relay = prepared.plan {
             let failure = UpstreamFailure(
@@ -53,22 +58,31 @@ public struct InProcessAnswer: Sendable {
             prepared.answer(failure, upstream: nil, outcome: UpstreamOutcome(time: .zero, failure: failure.words))
         }
         let isHead = request.head.method == .HEAD
-        // As the socket sends and journals it: for a cut, the head
-        // promising more and the bytes that go.
-        prepared = prepared.sent(isHead: isHead)
         if cors && request.head.headers.contains(name: "Origin") {
             CORS.allow(request.head, in: &prepared.headers)
         }
+        // The socket's script (though the slicer's pieces and a slow
+        // close have nothing to act on here).
+        let script = AnswerScript(prepared, isHead: isHead, keepAlive: true, slicer: slicer)
+        // As the socket journals it: for a cut, the head promising more
+        // and the bytes that go.
+        prepared = prepared.sent(isHead: isHead)
         // Named by the fault decided, when the mode is one; a cut without
         // one (`limit_data`) fails as `truncated` does.
-        self.fault = prepared.plan.fault.map { shape in
+        self.fault = script.fault.map { shape in
             if case .fault(let decided)? = prepared.decision?.mode { decided } else { shape }
         }
-        self.bytesPerSecond = prepared.plan.body?.rate
-        self.status = Int(prepared.status.code)
-        self.headers = prepared.headers.map { HeaderField(name: $0.name, value: $0.value) }
-        self.body = isHead ? [] : Array(prepared.body.readableBytesView)
-        self.delay = prepared.delay
+        self.bytesPerSecond = script.pacer.bandwidth
+        if case .status(let status, let headers) = script.head {
+            self.status = Int(status.code)
+            self.headers = headers.map { HeaderField(name: $0.name, value: $0.value) }
+        } else {
+            self.status = Int(prepared.status.code)
+            self.headers = prepared.headers.map { HeaderField(name: $0.name, value: $0.value) }
+        }
+        self.body = script.head == .none ? [] : Array(script.bytes.readableBytesView)
+        self.delay = script.wait
+        self.script = script
         self.endpoint = prepared.endpointID
         self.request = request
         self.prepared = prepared

@@ -54,7 +54,7 @@ struct LiveExchange {
     ) {
         self.sent = sent
         self.upstream = upstream
-        self.pacer = Pacer(bandwidth: bandwidth, slicer: toxics?.slicer == true ? slicer : nil, pieces: .asGiven)
+        self.pacer = Pacer(bandwidth: bandwidth, toxics: toxics, slicer: slicer, pieces: .asGiven)
         self.limit = toxics?.limitData.map(DataLimit.init)
         self.slowClose = toxics?.slowClose
     }
