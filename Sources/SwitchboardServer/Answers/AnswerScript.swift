@@ -11,9 +11,10 @@ import SwitchboardModel
 /// does the other does too (`AnswerScriptTests` tables it for every fault
 /// and toxic).
 ///
-/// The in-process answer (`InProcessAnswer`) is made from it; the socket's
-/// `AnswerWriter` still reads the plan itself, and `FaultPlanParityTests`
-/// compare the bytes it writes with the script's.
+/// The socket's `AnswerWriter` runs it (the relay's head and body come
+/// from `UpstreamStateMachine`, paced by the same `Pacer`); the in-process
+/// answer (`InProcessAnswer`) is made from it, and `FaultPlanParityTests`
+/// compare the bytes of the two.
 struct AnswerScript {
     /// Waited before anything: the latency profile's delay.
     var wait: Duration

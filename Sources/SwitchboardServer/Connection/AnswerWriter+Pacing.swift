@@ -7,10 +7,10 @@ import SwitchboardCore
 /// connection's clock, the pieces due at once written together.
 extension AnswerWriter {
     /// Sends `response`'s body from `pacer`'s next piece on, the start
-    /// being `started` (its head went out), then its end.
+    /// being `started` (its head went out), then its `end`.
     func sendPaced(
         _ pacer: Pacer, _ response: PreparedResponse, for request: Request, started: NIODeadline,
-        context: ChannelHandlerContext
+        end: AnswerScript.End, context: ChannelHandlerContext
     ) {
         var pacer = pacer
         let bytes = request.isHead ? 0 : response.body.readableBytes
@@ -18,18 +18,18 @@ extension AnswerWriter {
             let due = started + TimeAmount(piece.at)
             guard due <= context.eventLoop.now else {
                 let waiting = pacer
-                self.after(due, waiting: .trickle(from: piece.offset), request, response, context: context) {
+                self.after(due, waiting: .trickle(from: piece.offset, end: end), request, response, context: context) {
                     var pacer = waiting
                     self.writePiece(piece, of: response, context: context)
                     pacer.left(at: Self.since(started, context))
-                    self.sendPaced(pacer, response, for: request, started: started, context: context)
+                    self.sendPaced(pacer, response, for: request, started: started, end: end, context: context)
                 }
                 return
             }
             self.writePiece(piece, of: response, context: context)
             pacer.left(at: Self.since(started, context))
         }
-        self.endBody(request, response, context: context)
+        self.endBody(request, response, end: end, context: context)
     }
 
     /// Runs `then` at `deadline`, the connection waiting meanwhile (for a
