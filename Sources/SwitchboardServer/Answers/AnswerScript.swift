@@ -69,7 +69,7 @@ extension AnswerScript {
     /// (`isHead`) and asked to keep its connection or not (`keepAlive`);
     /// `slicer`: the slicer's draws, for an answer the slicer acts on.
     init(_ response: PreparedResponse, isHead: Bool, keepAlive: Bool, slicer: Pacer.Slicer?) {
-        let toxics = response.hasToxics ? response.decision?.toxics : nil
+        let toxics = Self.toxics(actingOn: response)
         self.wait = response.delay
         self.pacer = Pacer(bandwidth: nil, slicer: nil, pieces: .ticks)
         switch response.plan {
@@ -95,6 +95,12 @@ extension AnswerScript {
                 self.end = Self.end(keepAlive, toxics)
             }
         }
+    }
+
+    /// The connection toxics that act on `response`: none on a fault
+    /// (`truncated` included), which goes out as it would without them.
+    static func toxics(actingOn response: PreparedResponse) -> Toxics? {
+        response.hasToxics ? response.decision?.toxics : nil
     }
 
     /// The end of an answer that goes out whole (see `AnswerClose`).

@@ -46,8 +46,8 @@ struct LiveExchange {
 
     /// `toxics`: the endpoint's connection toxics that act on the relayed
     /// body (none on a `truncated` answer, which they leave alone as they
-    /// leave a fixture's: `toxics(actingOn:)`); `slicer`: its draws, when they
-    /// include it.
+    /// leave a fixture's: `AnswerScript.toxics(actingOn:)`); `slicer`: its
+    /// draws, when they include it.
     init(
         sent: NIODeadline, upstream: UpstreamURL, bandwidth: Int?, toxics: Toxics? = nil,
         slicer: Pacer.Slicer? = nil
@@ -57,13 +57,6 @@ struct LiveExchange {
         self.pacer = Pacer(bandwidth: bandwidth, toxics: toxics, slicer: slicer, pieces: .asGiven)
         self.limit = toxics?.limitData.map(DataLimit.init)
         self.slowClose = toxics?.slowClose
-    }
-
-    /// The toxics that act on a live request's answer: none on
-    /// `truncated`, a fault they leave alone.
-    static func toxics(actingOn response: PreparedResponse) -> Toxics? {
-        guard response.hasToxics, case .relay(_, let plan) = response.plan, plan.cut == nil else { return nil }
-        return response.decision?.toxics
     }
 
     /// The upstream's own time: to its head, or to `now` if it never came.

@@ -32,7 +32,7 @@ extension RequestHandler {
             return
         }
         let exchange = LiveExchange(
-            sent: now, upstream: upstream, bandwidth: plan.rate, toxics: LiveExchange.toxics(actingOn: response),
+            sent: now, upstream: upstream, bandwidth: plan.rate, toxics: AnswerScript.toxics(actingOn: response),
             slicer: self.writer.slicerDraws(for: response))
         guard let body = self.connection.upstreamSending(exchange) else {
             self.unexpected(self.connection.unexpected("a request sent"), context: context)
