@@ -179,14 +179,15 @@ public final class SwitchboardURLProtocol: URLProtocol {
                 loading.end(answer, failure: failure)
             }
         #else
-            self.trickle(answer, from: answer.chunk(at: 0), headersAt: .now(), failure: failure)
+            var pieces = answer.pieces()
+            self.trickle(answer, from: pieces?.next(), of: pieces, headersAt: .now(), failure: failure)
         #endif
     }
 
     /// The body in the server's chunks at the server's times.
     private func trickle(
-        _ answer: InProcessAnswer, from chunk: InProcessAnswer.Chunk?, headersAt: DispatchTime,
-        failure: URLError.Code?
+        _ answer: InProcessAnswer, from chunk: InProcessAnswer.Chunk?, of pieces: InProcessAnswer.Pieces?,
+        headersAt: DispatchTime, failure: URLError.Code?
     ) {
         guard let chunk else {
             self.end(answer, failure: failure)
@@ -198,8 +199,9 @@ public final class SwitchboardURLProtocol: URLProtocol {
             loading.client?.urlProtocol(
                 loading, didLoad: Data(answer.body[chunk.offset..<chunk.offset + chunk.length]))
             loading.heard()
-            let next = answer.chunk(at: chunk.offset + chunk.length)
-            loading.trickle(answer, from: next, headersAt: headersAt, failure: failure)
+            var rest = pieces
+            let next = rest?.next()
+            loading.trickle(answer, from: next, of: rest, headersAt: headersAt, failure: failure)
         }
     }
 

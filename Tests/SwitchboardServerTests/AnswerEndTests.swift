@@ -1,50 +1,53 @@
-import NIOCore
-import NIOHTTP1
-import SwitchboardCore
 import Testing
 
 @testable import SwitchboardServer
 
-/// The journal's status for an answer, from its plan and how far it got:
-/// the one rule the socket's `AnswerWriter` and the in-process answers
-/// journal by, as a table.
+/// How an answer ends, without a connection: where `limit_data` cuts a
+/// body, counted at once or part by part, and how the connection ends
+/// after an answer that went out whole — the rules a fixture's answer and
+/// a relayed one share.
 @Suite struct AnswerEndTests {
-    static let plans: [(String, AnswerPlan)] = [
-        ("answer", .answer(AnswerPlan.BodyPlan())),
-        ("cut", .answer(AnswerPlan.BodyPlan(cut: .half))),
-        ("reset", .reset),
-        ("close", .close),
-        ("garbage", .garbage(ByteBuffer(string: "x"))),
-        ("hang", .hang),
-    ]
-    static let ends: [(String, AnswerEnd)] = [
-        ("ran", .ran), ("leftWaiting", .leftWaiting), ("clientLeft", .clientLeft),
-        ("brokenOff", .brokenOff(headSent: false)), ("brokenOff after head", .brokenOff(headSent: true)),
-    ]
+    /// A body of `length` under a limit: the bytes that go, and whether
+    /// the cut follows. Only a byte past the limit cuts.
+    @Test(arguments: [
+        (2048, 100, 100, true),
+        (100, 100, 100, false),
+        (50, 100, 50, false),
+        (0, 0, 0, false),
+        (1, 0, 0, true),
+    ])
+    func aWholeBodyIsCutOnlyWhenAByteGoesPastTheLimit(length: Int, limit: Int, bytes: Int, cut: Bool) {
+        let sent = DataLimit.body(of: length, under: limit)
+        #expect(sent.bytes == bytes && sent.cut == cut)
+    }
 
-    @Test func eachPlanAndEndGivesItsStatus() {
-        var table = ""
-        for (name, plan) in Self.plans {
-            let row = Self.ends.map { end in
-                switch plan.journalStatus(.created, end.1) {
-                case .answered(let code): "\(code)"
-                case .clientLeft: "left"
-                case .noStatusLine: "none"
-                }
-            }
-            table += "\(name): \(row.joined(separator: " "))\n"
-        }
-        // Columns: ran, left waiting, left while it ran, broken off before
-        // and after the head.
-        #expect(
-            table == """
-                answer: 201 left left none 201
-                cut: 201 left left none 201
-                reset: none left none none 201
-                close: none left none none 201
-                garbage: none left none none 201
-                hang: none left none none 201
+    @Test func aRelayedBodyIsCountedPartByPartAndCutWhenAByteGoesPast() {
+        var limit = DataLimit(100)
+        #expect(limit.admit(60) == (60, false))
+        #expect(limit.admit(40) == (40, false))
+        // The body may end here; the next byte is the cut.
+        #expect(limit.admit(1) == (0, true))
+        var small = DataLimit(100)
+        #expect(small.admit(150) == (100, true))
+        // The two count alike: parts that add up to a body cut where it is.
+        var parts = DataLimit(100)
+        let inParts = [30, 30, 30, 30].map { parts.admit($0) }
+        #expect(inParts.map(\.bytes).reduce(0, +) == DataLimit.body(of: 120, under: 100).bytes)
+    }
 
-                """)
+    @Test(arguments: [
+        (true, nil, false, AnswerClose.keepAlive),
+        (false, nil, false, .close),
+        (true, Duration.seconds(2), false, .closeLate(.seconds(2))),
+        (false, .seconds(2), false, .closeLate(.seconds(2))),
+        (true, nil, true, .linger),
+        (true, .seconds(2), true, .linger),
+    ])
+    func theConnectionEndsAsTheRequestAndSlowCloseSay(
+        keepAlive: Bool, slowClose: Duration?, bodyUnread: Bool, expected: AnswerClose
+    ) {
+        let close = AnswerClose(keepAlive: keepAlive, slowClose: slowClose, bodyUnread: bodyUnread)
+        #expect(close == expected)
+        #expect(close.keepsConnection == (expected == .keepAlive))
     }
 }

@@ -121,7 +121,6 @@ extension ConnectionStateMachineTests {
                 + (head.headers.first(name: "Connection") == "close" ? ", then close" : "")
         case .writeCutHead(_, _, let cutNow): cutNow ? "write cut head, cut now" : "write cut head"
         case .write(_, _, _, let thenCut): thenCut ? "write, then cut" : "write"
-        case .writeThroughToxics(_, _, let thenCut): thenCut ? "write pieces, then cut" : "write pieces"
         case .finish(_, _, let keep, _, let close, _): "finish, \(close)" + (keep == nil ? "" : ", keep")
         case .answer(let request, let response, let keep, let cancel, _):
             "answer \(response.status.code)" + (request.keepAlive ? "" : ", then close") + (keep == nil ? "" : ", keep")

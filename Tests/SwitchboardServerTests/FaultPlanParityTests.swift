@@ -1,4 +1,5 @@
 import NIOCore
+import NIOHTTP1
 import SwitchboardCore
 import SwitchboardModel
 import SwitchboardTestSupport
@@ -23,25 +24,27 @@ import Testing
         """
     static let get = "GET /a HTTP/1.1\r\nHost: t\r\n\r\n"
 
-    /// A fault set on the endpoint, then a `limit_data` cut on a success:
-    /// every plan that does not go live.
+    /// A fault set on the endpoint, then each toxic on a success: every
+    /// script that does not go live.
     enum Setting: Sendable, CustomTestStringConvertible {
         case fault(Fault)
-        case limitData(Int)
+        case toxics(Toxics)
 
-        static let all = Fault.allCases.map(Setting.fault) + [.limitData(10), .limitData(100_000)]
+        static let all =
+            Fault.allCases.map(Setting.fault)
+            + [.limitData(10), .limitData(100_000), .slicer, .slowClose(.seconds(1))].map(Setting.toxics)
 
         var testDescription: String {
             switch self {
             case .fault(let fault): fault.name
-            case .limitData(let limit): "limit_data:\(limit)"
+            case .toxics(let toxics): toxics.description
             }
         }
 
         func apply(to panel: ControlPanel) throws {
             switch self {
             case .fault(let fault): try panel.setMode(.fault(fault), endpoint: "a")
-            case .limitData(let limit): try panel.set(endpoint: "a", toxics: Toxics(limitData: limit))
+            case .toxics(let toxics): try panel.set(endpoint: "a", toxics: toxics)
             }
         }
     }
@@ -68,6 +71,8 @@ import Testing
         }
 
         try socket.send(Self.get)
+        // Past the slicer's pieces and a slow close.
+        socket.advance(by: .seconds(2))
         let written = try socket.writtenBytes()
         switch answer.prepared.plan {
         case .answer(let body):
@@ -76,8 +81,11 @@ import Testing
             let length = answer.headers.first { $0.name.lowercased() == "content-length" }?.value
             #expect(reply.header("Content-Length") == length)
             #expect(Array(reply.body) == answer.body)
-            // A cut closes the connection under the body; an answer ends.
-            #expect(socket.isActive == (body.cut == nil))
+            // A cut closes the connection under the body, a slow close
+            // after it; an answer ends.
+            #expect(socket.isActive == (answer.script.end == .keepAlive))
+            #expect(
+                (answer.script.end == .cut(after: answer.body.count, of: Int(length ?? "") ?? -1)) == (body.cut != nil))
             #expect((answer.fault != nil) == (body.cut != nil))
         case .reset, .close:
             #expect(written.isEmpty)
@@ -109,7 +117,9 @@ import Testing
     @Test(arguments: Fault.allCases)
     func eachFaultsPlanFailsTheClientAsTheFaultSays(fault: Fault) {
         let plan = AnswerPlan.fault(fault, rate: 100, relay: nil) { ByteBuffer(string: "noise") }
-        #expect(plan.fault != nil)
+        var response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer(string: "hello"))
+        response.plan = plan
+        #expect(AnswerScript(response, isHead: false, keepAlive: true, slicer: nil).fault != nil)
         #expect(plan.sendsStatusLine == fault.sendsStatusLine)
         #expect(!plan.takesToxics)
     }

@@ -74,14 +74,4 @@ import Testing
         wire.advance(by: .milliseconds(1))
         #expect(first.count + second.count + (try wire.written()).count == 2048)
     }
-
-    @Test func theTricklePlanSpreadsBytesEvenly() {
-        let plan = BodyTrickle(bytes: 32_768, bytesPerSecond: 16_384)
-        let chunks = sequence(first: plan.chunk(at: 0)) { $0.flatMap { plan.chunk(at: $0.offset + $0.length) } }
-            .prefix { $0 != nil }.compactMap { $0 }
-        #expect(chunks.map(\.length).reduce(0, +) == 32_768)
-        #expect(chunks.last?.at == .seconds(2))
-        #expect(abs((chunks.first?.at ?? .zero).milliseconds - 50) < 1)
-        #expect(BodyTrickle(bytes: 0, bytesPerSecond: 100).chunk(at: 0) == nil)
-    }
 }

@@ -78,9 +78,9 @@ import Testing
         sizes: [Int], times: [Int], sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) {
         #expect(sizes.count > 2048 / 64, sourceLocation: sourceLocation)
-        #expect(sizes.allSatisfy { ToxicBody.pieceSizes.contains($0) }, sourceLocation: sourceLocation)
+        #expect(sizes.allSatisfy { Pacer.Slicer.pieceSizes.contains($0) }, sourceLocation: sourceLocation)
         let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
-        #expect(gaps.allSatisfy { (0...ToxicBody.maxGapMilliseconds).contains($0) }, sourceLocation: sourceLocation)
+        #expect(gaps.allSatisfy { (0...Pacer.Slicer.maxGapMilliseconds).contains($0) }, sourceLocation: sourceLocation)
         #expect(gaps.contains { $0 > 0 }, sourceLocation: sourceLocation)
     }
 
@@ -136,22 +136,30 @@ import Testing
         #expect(!wire.isActive)
     }
 
+    /// `slow_close` is the answer's end, however its body went out: at a
+    /// bandwidth too, the close comes its delay after the trickled end (as
+    /// on a relayed answer), not with it.
+    @Test func slowCloseUnderABandwidthClosesTheDelayAfterTheTrickledEnd() throws {
+        let wire = try self.harness(.slowClose(.seconds(1)), latency: "slow")
+        try wire.send(Self.request)
+        let head = try wire.written()
+        #expect(head.hasPrefix("HTTP/1.1 200 OK") && head.contains("Connection: close"))
+        // 1 KB/s: 2048 bytes take two seconds.
+        wire.advance(by: .seconds(2))
+        #expect(try wire.writtenBytes().count >= 2048)
+        #expect(wire.entries.map(\.status) == [.answered(200)])
+        wire.advance(by: .milliseconds(999))
+        #expect(wire.isActive)
+        wire.advance(by: .milliseconds(1))
+        #expect(!wire.isActive)
+    }
+
     @Test func aPreferHeaderAsksForAToxicForOneRequest() throws {
         let wire = try self.harness(.none)
         try wire.send("GET /a HTTP/1.1\r\nHost: test\r\nPrefer: toxics=limit_data:10\r\n\r\n")
         let text = try wire.written()
         #expect(text.contains("Content-Length: 2048"))
         #expect(!wire.isActive)
-    }
-
-    @Test func theSlicersPlanKeepsToTheBandwidth() {
-        let slicer = ToxicBody.Slicer(random: SeededRandom(seed: 1), endpoint: 0, request: 1)
-        let plan = ToxicBody(bytes: 1024, bandwidth: 1024, slicer: slicer)
-        var pieces: [ToxicBody.Piece] = []
-        while let piece = plan.piece(after: pieces.last) { pieces.append(piece) }
-        #expect(pieces.map(\.chunk.length).reduce(0, +) == 1024)
-        // The last byte arrives no sooner than a second at 1 KB/s.
-        #expect(pieces.last!.chunk.at >= .seconds(1))
     }
 }
 

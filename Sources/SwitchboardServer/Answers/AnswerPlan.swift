@@ -44,14 +44,15 @@ enum AnswerPlan: Hashable {
     enum Cut: Hashable {
         /// `truncated`: 1 KB more than the whole body promised, half sent.
         case half
-        /// `limit_data:N`: the whole body promised, its first N bytes sent.
+        /// `limit_data:N`: the whole body promised, its first N bytes sent
+        /// (see `DataLimit`).
         case after(Int)
 
         /// Promised `Content-Length` and bytes sent, for a body of `length`.
         func bytes(of length: Int) -> (promised: Int, sent: Int) {
             switch self {
             case .half: (length + 1024, length / 2)
-            case .after(let limit): (length, min(limit, length))
+            case .after(let limit): (length, DataLimit.body(of: length, under: limit).bytes)
             }
         }
     }
@@ -69,20 +70,6 @@ enum AnswerPlan: Hashable {
         case .truncated:
             relay.map { .relay($0, BodyPlan(rate: rate, cut: .half)) } ?? .answer(BodyPlan(rate: rate, cut: .half))
         case .urlError(let code): Self.fault(code.onSocket, rate: rate, relay: relay, noise: noise)
-        }
-    }
-
-    /// How a client sees this plan fail, named by the fault that sends
-    /// just this (a cut body: `truncated`); `nil` when nothing fails. A
-    /// relay has none here (in process, it is a 502 saying why).
-    var fault: Fault? {
-        switch self {
-        case .answer(let body): body.cut == nil ? nil : .truncated
-        case .reset: .reset
-        case .close: .empty
-        case .garbage: .garbage
-        case .hang: .hang
-        case .relay: nil
         }
     }
 
@@ -160,7 +147,7 @@ extension PreparedResponse {
         guard case .answer(var plan) = self.plan, let cut = plan.cut else { return self }
         var sent = self
         let full = self.body.readableBytes
-        if case .after(let limit) = cut, isHead || limit >= full {
+        if case .after(let limit) = cut, isHead || !DataLimit.body(of: full, under: limit).cut {
             plan.cut = nil
             sent.plan = .answer(plan)
             return sent

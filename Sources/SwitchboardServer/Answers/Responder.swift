@@ -316,7 +316,7 @@ final class Responder: Sendable {
             response.plan = self.plan(for: decision, snapshot: snapshot)
             response.hasToxics = !decision.toxics.isEmpty && response.plan.takesToxics
             // `limit_data` cuts an answer the toxics act on (a relayed one
-            // as it streams, in `LiveToxics`).
+            // as it streams, by the same `DataLimit`).
             if response.hasToxics, let limit = decision.toxics.limitData, case .answer(var body) = response.plan {
                 body.cut = .after(limit)
                 response.plan = .answer(body)

@@ -24,8 +24,8 @@ protocol AnswerWriterHost: AnyObject {
 
 /// Runs a connection's answers on its channel: reads a body kept on disk,
 /// waits out the injected delay, then does what the answer's `AnswerPlan`
-/// says — a head, a body at once, at a rate (`BodyTrickle`) or under
-/// toxics (`ToxicBody`), a cut, a reset, a close, garbage or a hang — and
+/// says — a head, a body at once or as its `Pacer` allows (a bandwidth,
+/// the slicer), a cut, a reset, a close, garbage or a hang — and
 /// journals the answer when it ends. One answer runs at a time; every wait
 /// is an event-loop timer.
 final class AnswerWriter {
@@ -103,14 +103,11 @@ final class AnswerWriter {
         return false
     }
 
-    /// Runs a response's plan (see `AnswerPlan`): nothing here decides what
-    /// goes on the wire.
+    /// Runs a response's script (see `AnswerScript`): nothing here decides
+    /// what goes on the wire.
     func perform(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
-        if response.hasToxics, self.sendWithToxics(response.withRateLimitHeaders(), for: request, context: context) {
-            return
-        }
-        if case .answer(let body) = response.plan, body.rate == nil, body.cut == nil, let wire = response.wire,
-            let raw = self.wire, request.keepAlive, request.head.version == .http1_1,
+        if !response.hasToxics, case .answer(let body) = response.plan, body.rate == nil, body.cut == nil,
+            let wire = response.wire, let raw = self.wire, request.keepAlive, request.head.version == .http1_1,
             !request.isHead, !request.fromPage
         {
             // The common case: the whole response was encoded when the
@@ -124,36 +121,40 @@ final class AnswerWriter {
             return
         }
         let response = response.withRateLimitHeaders()
-        switch response.plan {
-        case .answer(let body):
+        let script = AnswerScript(
+            response, isHead: request.isHead, keepAlive: request.keepAlive,
+            slicer: response.hasToxics ? self.slicerDraws(for: response) : nil)
+        switch (script.head, script.end) {
+        case (.status, _):
+            var request = request
+            // `slow_close`: the answer itself says the connection ends with it.
+            if case .closeLate = script.end { request.keepAlive = false }
             let sent = response.sent(isHead: request.isHead)
             self.writeHead(sent, for: request, context: context)
-            guard let rate = body.rate else {
-                if !request.isHead && sent.body.readableBytes > 0 {
-                    context.write(Self.part(.body(.byteBuffer(sent.body))), promise: nil)
-                }
-                self.endBody(request, sent, context: context)
+            guard script.pacer.isFree else {
+                context.flush()
+                self.sendPaced(
+                    script.pacer, sent, for: request, started: context.eventLoop.now, end: script.end, context: context)
                 return
             }
-            context.flush()
-            let plan = BodyTrickle(
-                bytes: request.isHead ? 0 : sent.body.readableBytes, bytesPerSecond: rate)
-            self.trickle(
-                plan.chunk(at: 0), of: plan, sent, for: request, started: context.eventLoop.now, context: context)
-        case .hang:
-            self.check(self.host.connection.hangStarted(request, response), request, response, context: context)
-        case .reset:
-            self.resetConnection(request, response, context: context)
-        case .close:
-            self.host.connection.closing()
-            self.record(request, response, .ran, now: context.eventLoop.now)
-            context.close(promise: nil)
-        case .garbage(let bytes):
-            self.host.connection.closing()
-            self.record(request, response, .ran, now: context.eventLoop.now)
-            self.writeRawAndClose(bytes, context: context)
-        case .relay:
+            if case .bytes(let bytes) = script.body {
+                context.write(Self.part(.body(.byteBuffer(bytes))), promise: nil)
+            }
+            self.endBody(request, sent, end: script.end, context: context)
+        case (.upstream, _):
             self.host.relay(request, response, context: context)
+        case (.none, .stall):
+            self.check(self.host.connection.hangStarted(request, response), request, response, context: context)
+        case (.none, .reset):
+            self.resetConnection(request, response, context: context)
+        case (.none, _):
+            self.host.connection.closing()
+            self.record(request, response, .ran, now: context.eventLoop.now)
+            guard case .raw(let bytes) = script.body else {
+                context.close(promise: nil)
+                return
+            }
+            self.writeRawAndClose(bytes, context: context)
         }
     }
 
@@ -170,14 +171,14 @@ final class AnswerWriter {
             var response = response
             response.plan = response.plan.atOnce
             self.perform(response, for: request, context: context)
-        case .trickle(let next):
+        case .trickle(let offset, let end):
             // The rest of the body at once.
             if !request.isHead {
                 let rest = response.body.getSlice(
-                    at: response.body.readerIndex + next.offset, length: response.body.readableBytes - next.offset)
+                    at: response.body.readerIndex + offset, length: response.body.readableBytes - offset)
                 if let rest { context.write(Self.part(.body(.byteBuffer(rest))), promise: nil) }
             }
-            self.endBody(request, response, context: context)
+            self.endBody(request, response, end: end, context: context)
         }
     }
 
@@ -198,15 +199,23 @@ final class AnswerWriter {
         context.write(Self.part(.head(head)), promise: nil)
     }
 
-    /// A body is all sent: the response ends (journaled first, so anyone
-    /// who has seen it can already find it in the journal), or, its plan
-    /// cutting it, is cut short.
-    func endBody(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
-        if case .answer(let body) = response.plan, body.cut != nil {
+    /// A body is all sent: the response ends as its script's `end` says
+    /// (journaled first, so anyone who has seen it can already find it in
+    /// the journal), the connection going on or closing (late, for
+    /// `slow_close`), or it is cut short.
+    func endBody(
+        _ request: Request, _ response: PreparedResponse, end: AnswerScript.End, context: ChannelHandlerContext
+    ) {
+        switch end {
+        case .cut, .cutAtHalf:
             self.cutShort(request, response, context: context)
-        } else {
+        case .closeLate(let delay):
             self.record(request, response, .ran, now: context.eventLoop.now)
-            self.writeEnd(keepAlive: request.keepAlive, context: context)
+            self.host.connection.closing()
+            self.closeLate(after: delay, once: context.writeAndFlush(Self.part(.end(nil))), context: context)
+        case .keepAlive, .close, .reset, .stall:
+            self.record(request, response, .ran, now: context.eventLoop.now)
+            self.writeEnd(keepAlive: end == .keepAlive, context: context)
         }
     }
 

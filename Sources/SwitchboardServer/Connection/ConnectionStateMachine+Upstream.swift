@@ -108,7 +108,7 @@ extension ConnectionStateMachine {
         case .unexpected(let what):
             return .unexpected("\(what) while \(self.stateName)")
         case .none, .ignore, .uploadPart, .startUpload, .endUpload, .dropPart, .refuseWriter, .failUpstream,
-            .writeHead, .writeCutHead, .write, .writeThroughToxics:
+            .writeHead, .writeCutHead, .write:
             break
         }
         return action

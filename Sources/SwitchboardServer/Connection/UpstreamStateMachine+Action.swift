@@ -40,19 +40,6 @@ extension UpstreamStateMachine {
         var answer: Answer
     }
 
-    /// How the connection ends after a relayed answer that came whole.
-    enum Close: Equatable {
-        case keepAlive
-        case close
-        /// `slow_close`: the end goes out now, the close this much later.
-        case closeLate(Duration)
-        /// The answer came before the upload ended: closing now would
-        /// reset the connection under it, so our side is shut, the rest
-        /// of the body read and dropped, and the close waits for the
-        /// client's (see `RequestHandler.lingerThenClose`).
-        case linger
-    }
-
     enum Action {
         /// Nothing to do now.
         case none
@@ -88,12 +75,11 @@ extension UpstreamStateMachine {
         /// than the upstream's; `cutNow`: no body byte goes out (HEAD, or
         /// an empty body), the cut follows at once (`cutReached`).
         case writeCutHead(Request, PreparedResponse, cutNow: Bool)
-        /// Write a part of the upstream's body, not before `due` (a
-        /// bandwidth profile). `last`: the answer's last promised byte.
+        /// Write a part of the upstream's body: at once, or `paced`, in
+        /// the pieces and at the instants the exchange's `Pacer` gives
+        /// (`nextPiece`). `last`: the answer's last promised byte.
         /// `thenCut`: the cut comes once it is written (`cutReached`).
-        case write(ByteBuffer, due: NIODeadline?, last: Bool, thenCut: Bool)
-        /// The same through the connection toxics' slicer (`nextPiece`).
-        case writeThroughToxics(ByteBuffer, last: Bool, thenCut: Bool)
+        case write(ByteBuffer, paced: Bool, last: Bool, thenCut: Bool)
 
         // The end: the exchange is over, and the connection has left its
         // upstream state. Each carries the upload's promise to fail, if
@@ -102,7 +88,7 @@ extension UpstreamStateMachine {
         /// (`keep`), end it (`bodyless`: its head went out as bytes), and
         /// go on or close as `close` says.
         case finish(
-            Request, PreparedResponse, keep: LiveExchange?, bodyless: Bool, close: Close,
+            Request, PreparedResponse, keep: LiveExchange?, bodyless: Bool, close: AnswerClose,
             abandon: EventLoopPromise<Void>?)
         /// Answer with this response as any other (`perform`): a 502 or
         /// 504, or a held answer cut as `truncated` cuts a fixture's.
@@ -126,7 +112,7 @@ extension UpstreamStateMachine.Action {
         switch self {
         case .finish, .answer, .end, .ignore: true
         case .none, .unexpected, .uploadPart, .startUpload, .endUpload, .dropPart, .refuseWriter, .failUpstream,
-            .writeHead, .writeCutHead, .write, .writeThroughToxics:
+            .writeHead, .writeCutHead, .write:
             false
         }
     }

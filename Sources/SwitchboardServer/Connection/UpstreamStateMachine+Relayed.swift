@@ -46,12 +46,11 @@ extension UpstreamStateMachine {
         return exchange.promised == exchange.relayed
     }
 
-    /// When the bytes relayed so far may have left at the profile's
-    /// bandwidth: the upstream is read no faster than that.
-    var due: NIODeadline? {
-        guard let exchange = self.exchange, let bandwidth = exchange.bandwidth, let answered = exchange.answered
-        else { return nil }
-        return answered + .nanoseconds(Int64(Double(exchange.relayed) / Double(bandwidth) * 1e9))
+    /// Whether a relayed part goes out as the exchange's pacer allows (a
+    /// bandwidth, the slicer) rather than at once: the upstream is read
+    /// no faster than that.
+    var paced: Bool {
+        self.exchange.map { !$0.pacer.isFree } ?? false
     }
 
     /// The body's length as the upstream gave it; nil when chunked or

@@ -169,7 +169,7 @@ extension UpstreamStateMachine {
             }
             return self.startCut(request, promising: length, now: now)
         }
-        if !request.keepAlive || self.exchange?.toxics?.slowClose != nil {
+        if !AnswerClose(keepAlive: request.keepAlive, slowClose: self.exchange?.slowClose).keepsConnection {
             headers.replaceOrAdd(name: "Connection", value: "close")
         } else if request.head.version == .http1_0 {
             headers.replaceOrAdd(name: "Connection", value: "keep-alive")
@@ -203,19 +203,19 @@ extension UpstreamStateMachine {
         case .awaitingHead:
             return .unexpected("an upstream body part")
         case .relaying:
-            if let admitted = self.exchange?.toxics?.admit(buffer.readableBytes) {
+            if let admitted = self.exchange?.limit?.admit(buffer.readableBytes) {
                 let part = buffer.getSlice(at: buffer.readerIndex, length: admitted.bytes) ?? ByteBuffer()
                 self.exchange?.capture(part)
-                return .writeThroughToxics(part, last: self.lastByteOut, thenCut: admitted.cut)
+                return .write(part, paced: self.paced, last: self.lastByteOut, thenCut: admitted.cut)
             }
             self.exchange?.capture(buffer)
-            return .write(buffer, due: self.due, last: self.lastByteOut, thenCut: false)
+            return .write(buffer, paced: self.paced, last: self.lastByteOut, thenCut: false)
         case .cutting(let left):
             // Up to its half, then the cut.
             let part = buffer.getSlice(at: buffer.readerIndex, length: min(left, buffer.readableBytes)) ?? buffer
             self.state.answer = .cutting(left: left - part.readableBytes)
             self.exchange?.capture(part, recording: false)
-            return .write(part, due: self.due, last: false, thenCut: left == part.readableBytes)
+            return .write(part, paced: self.paced, last: false, thenCut: left == part.readableBytes)
         case .holding:
             let relayed = self.exchange?.relayed ?? 0
             guard relayed + buffer.readableBytes > Self.heldLimit else {
@@ -243,14 +243,8 @@ extension UpstreamStateMachine {
         case .relaying:
             let relayed = self.relayed(now: now)
             let bodyless = Self.hasNoBody(request, relayed.status)
-            let close: Close
-            if self.bodyUnread {
-                close = .linger
-            } else if let delay = self.exchange?.toxics?.slowClose {
-                close = .closeLate(delay)
-            } else {
-                close = request.keepAlive ? .keepAlive : .close
-            }
+            let close = AnswerClose(
+                keepAlive: request.keepAlive, slowClose: self.exchange?.slowClose, bodyUnread: self.bodyUnread)
             return .finish(
                 request, relayed, keep: self.exchange, bodyless: bodyless, close: close,
                 abandon: self.abandonUpload())
@@ -344,15 +338,21 @@ extension UpstreamStateMachine {
         }
     }
 
-    /// The next piece of a part under the slicer (see `LiveToxics`).
+    /// The next piece of a part with `available` bytes left to write, as
+    /// the exchange's pacer gives it from the upstream's head on: its size
+    /// and when it is due.
     mutating func nextPiece(available: Int, now: NIODeadline) -> (length: Int, due: NIODeadline)? {
         let answered = self.exchange?.answered ?? now
-        let bandwidth = self.exchange?.bandwidth
-        return self.exchange?.toxics?.nextPiece(
-            available: available, now: now, answered: answered, bandwidth: bandwidth)
+        let piece = self.exchange?.pacer.next(available: available, now: Self.since(answered, now))
+        return piece.map { ($0.length, answered + TimeAmount($0.at)) }
     }
 
     mutating func pieceLeft(at time: NIODeadline) {
-        self.exchange?.toxics?.pieceLeft(at: time)
+        guard let answered = self.exchange?.answered else { return }
+        self.exchange?.pacer.left(at: Self.since(answered, time))
+    }
+
+    private static func since(_ start: NIODeadline, _ time: NIODeadline) -> Duration {
+        .nanoseconds((time - start).nanoseconds)
     }
 }

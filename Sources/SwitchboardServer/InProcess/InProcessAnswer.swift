@@ -6,7 +6,7 @@ public import SwitchboardModel
 /// One request's answer as ``InProcessAnswers`` decided it: what a front
 /// end without a socket delivers, in this order — wait ``delay``, then the
 /// status and headers (unless ``fault`` sends none), then ``body`` (at
-/// ``bytesPerSecond`` in the chunks ``chunk(at:)`` plans, when set), then
+/// ``bytesPerSecond`` in the chunks ``pieces()`` gives, when set), then
 /// the end or, for a fault, the failure.
 public struct InProcessAnswer: Sendable {
     /// The status code; meaningless when ``fault`` sends no status line.
@@ -27,6 +27,8 @@ public struct InProcessAnswer: Sendable {
 
     let request: Request
     let prepared: PreparedResponse
+    /// What a socket would put on the wire for it, and when.
+    let script: AnswerScript
     let isControl: Bool
     /// When the status line reached the client (see ``statusLineSent()``).
     var statusLineAt: NIODeadline?
@@ -44,7 +46,10 @@ public struct InProcessAnswer: Sendable {
     /// without a socket can: the slicer and a slow close have nothing to
     /// act on, and a relay, with no upstream client here, is the 502 the
     /// server without an upstream answers.
-    init(request: Request, prepared: PreparedResponse, cors: Bool, isControl: Bool = false) {
+    init(
+        request: Request, prepared: PreparedResponse, cors: Bool, isControl: Bool = false,
+        slicer: Pacer.Slicer? = nil
+    ) {
         var prepared = prepared
         if case .relay = prepared.plan {
             let failure = UpstreamFailure(
@@ -53,22 +58,31 @@ public struct InProcessAnswer: Sendable {
             prepared.answer(failure, upstream: nil, outcome: UpstreamOutcome(time: .zero, failure: failure.words))
         }
         let isHead = request.head.method == .HEAD
-        // As the socket sends and journals it: for a cut, the head
-        // promising more and the bytes that go.
-        prepared = prepared.sent(isHead: isHead)
         if cors && request.head.headers.contains(name: "Origin") {
             CORS.allow(request.head, in: &prepared.headers)
         }
+        // The socket's script (though the slicer's pieces and a slow
+        // close have nothing to act on here).
+        let script = AnswerScript(prepared, isHead: isHead, keepAlive: true, slicer: slicer)
+        // As the socket journals it: for a cut, the head promising more
+        // and the bytes that go.
+        prepared = prepared.sent(isHead: isHead)
         // Named by the fault decided, when the mode is one; a cut without
         // one (`limit_data`) fails as `truncated` does.
-        self.fault = prepared.plan.fault.map { shape in
+        self.fault = script.fault.map { shape in
             if case .fault(let decided)? = prepared.decision?.mode { decided } else { shape }
         }
-        self.bytesPerSecond = prepared.plan.body?.rate
-        self.status = Int(prepared.status.code)
-        self.headers = prepared.headers.map { HeaderField(name: $0.name, value: $0.value) }
-        self.body = isHead ? [] : Array(prepared.body.readableBytesView)
-        self.delay = prepared.delay
+        self.bytesPerSecond = script.pacer.bandwidth
+        if case .status(let status, let headers) = script.head {
+            self.status = Int(status.code)
+            self.headers = headers.map { HeaderField(name: $0.name, value: $0.value) }
+        } else {
+            self.status = Int(prepared.status.code)
+            self.headers = prepared.headers.map { HeaderField(name: $0.name, value: $0.value) }
+        }
+        self.body = script.head == .none ? [] : Array(script.bytes.readableBytesView)
+        self.delay = script.wait
+        self.script = script
         self.endpoint = prepared.endpointID
         self.request = request
         self.prepared = prepared
@@ -97,16 +111,38 @@ public struct InProcessAnswer: Sendable {
     /// How long all of ``body`` takes to arrive at ``bytesPerSecond``
     /// (when the last chunk is due); zero when nothing limits it.
     public var bodyDuration: Duration {
-        guard let bytesPerSecond = self.bytesPerSecond, bytesPerSecond > 0, !self.body.isEmpty else { return .zero }
-        return .nanoseconds(Int64((Double(self.body.count) / Double(bytesPerSecond) * 1e9).rounded()))
+        guard let bytesPerSecond = self.bytesPerSecond, bytesPerSecond > 0 else { return .zero }
+        return Pacer.arrival(of: self.body.count, at: bytesPerSecond)
     }
 
-    /// The piece of ``body`` that starts at `offset` when ``bytesPerSecond``
-    /// limits it, in the server's chunks and times; `nil` once all is
-    /// sent, or when nothing limits the body.
-    public func chunk(at offset: Int) -> Chunk? {
-        guard let bytesPerSecond = self.bytesPerSecond else { return nil }
-        let plan = BodyTrickle(bytes: self.body.count, bytesPerSecond: bytesPerSecond)
-        return plan.chunk(at: offset).map { Chunk(offset: $0.offset, length: $0.length, at: $0.at) }
+    /// The pieces of ``body`` when ``bytesPerSecond`` limits it, in the
+    /// server's chunks and times (its `Pacer`); `nil` when nothing limits
+    /// the body.
+    public func pieces() -> Pieces? {
+        guard let bytesPerSecond = self.bytesPerSecond, bytesPerSecond > 0 else { return nil }
+        return Pieces(pacer: Pacer(bandwidth: bytesPerSecond, slicer: nil, pieces: .ticks), bytes: self.body.count)
+    }
+
+    /// ``body``'s pieces one at a time, as a socket would send them.
+    public struct Pieces: Sendable {
+        var pacer: Pacer
+        let bytes: Int
+        /// When the last piece is due: the next is asked for then.
+        private var last: Duration = .zero
+
+        init(pacer: Pacer, bytes: Int) {
+            self.pacer = pacer
+            self.bytes = bytes
+        }
+
+        /// The next piece; `nil` once all of the body is handed out.
+        public mutating func next() -> Chunk? {
+            guard let piece = self.pacer.next(available: self.bytes - self.pacer.sent, now: self.last) else {
+                return nil
+            }
+            self.pacer.left(at: piece.at)
+            self.last = piece.at
+            return Chunk(offset: piece.offset, length: piece.length, at: piece.at)
+        }
     }
 }

@@ -59,7 +59,9 @@ public final class InProcessAnswers: Sendable {
             // an event loop), as the server makes it on NIO's thread pool.
             prepared = prepared.filled(now: later)
         }
-        return InProcessAnswer(request: request, prepared: prepared, cors: self.responder.cors)
+        return InProcessAnswer(
+            request: request, prepared: prepared, cors: self.responder.cors,
+            slicer: Pacer.Slicer(for: prepared, random: ready.snapshot.random))
     }
 
     /// Journals `answer` once it has ended: delivered whole (or, for a

@@ -20,12 +20,15 @@ struct LiveExchange {
     /// `LiveAnswers.bodyLimit`.
     var body = RelayedBody()
     /// Bytes per second the latency profile allows, if it limits them.
-    let bandwidth: Int?
-    /// The endpoint's connection toxics, acting on the relayed body (see
-    /// `UpstreamStateMachine.bodyPartReceived`); `nil` without any, and on a
-    /// `truncated` answer, which they leave alone as they leave a
-    /// fixture's.
-    var toxics: LiveToxics?
+    var bandwidth: Int? { self.pacer.bandwidth }
+    /// When the relayed body's parts may leave (a bandwidth, the slicer),
+    /// from the upstream's head on (`answered`).
+    var pacer: Pacer
+    /// `limit_data`, counting the relayed bytes (see
+    /// `UpstreamStateMachine.bodyPartReceived`).
+    var limit: DataLimit?
+    /// `slow_close`: how long after the relayed end the connection closes.
+    let slowClose: Duration?
 
     /// The body's length as the head relayed to the client promised it: 0
     /// for an answer without a body, its Content-Length; `nil` when
@@ -41,11 +44,19 @@ struct LiveExchange {
     /// upstream's.
     var clientGone = false
 
-    init(sent: NIODeadline, upstream: UpstreamURL, bandwidth: Int?, toxics: LiveToxics? = nil) {
+    /// `toxics`: the endpoint's connection toxics that act on the relayed
+    /// body (none on a `truncated` answer, which they leave alone as they
+    /// leave a fixture's: `AnswerScript.toxics(actingOn:)`); `slicer`: its
+    /// draws, when they include it.
+    init(
+        sent: NIODeadline, upstream: UpstreamURL, bandwidth: Int?, toxics: Toxics? = nil,
+        slicer: Pacer.Slicer? = nil
+    ) {
         self.sent = sent
         self.upstream = upstream
-        self.bandwidth = bandwidth
-        self.toxics = toxics
+        self.pacer = Pacer(bandwidth: bandwidth, toxics: toxics, slicer: slicer, pieces: .asGiven)
+        self.limit = toxics?.limitData.map(DataLimit.init)
+        self.slowClose = toxics?.slowClose
     }
 
     /// The upstream's own time: to its head, or to `now` if it never came.

@@ -32,8 +32,8 @@ extension RequestHandler {
             return
         }
         let exchange = LiveExchange(
-            sent: now, upstream: upstream, bandwidth: plan.rate,
-            toxics: LiveToxics(for: response, slicer: self.writer.slicerDraws(for: response)))
+            sent: now, upstream: upstream, bandwidth: plan.rate, toxics: AnswerScript.toxics(actingOn: response),
+            slicer: self.writer.slicerDraws(for: response))
         guard let body = self.connection.upstreamSending(exchange) else {
             self.unexpected(self.connection.unexpected("a request sent"), context: context)
             return
@@ -103,10 +103,12 @@ extension RequestHandler {
             self.writer.writeHead(promised, for: request, context: context)
             context.flush()
             if cutNow { self.run(self.connection.cutReached(now: context.eventLoop.now), context: context) }
-        case .write(let part, let due, let last, let thenCut):
-            return self.watch(self.cutAfter(thenCut, self.send(part, due: due, context: context), context), last: last)
-        case .writeThroughToxics(let part, let last, let thenCut):
-            return self.watch(self.cutAfter(thenCut, self.writePieces(of: part, context: context), context), last: last)
+        case .write(let part, let paced, let last, let thenCut):
+            let written =
+                paced
+                ? self.writePieces(of: part, context: context)
+                : context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(part))))
+            return self.watch(self.cutAfter(thenCut, written, context), last: last)
         case .finish(let request, let response, let keep, let bodyless, let close, let abandon):
             self.endExchange(request, response, keep: keep, cancel: false, abandon: abandon)
             let status = JournalEntry.Status.answered(Int(response.status.code))
@@ -170,7 +172,7 @@ extension RequestHandler {
     /// past the encoder, and an end through it could add a last chunk that
     /// a bodiless answer never has); then on, or closed as `close` says.
     private func endRelayed(
-        _ request: Request, bodyless: Bool, close: UpstreamStateMachine.Close, context: ChannelHandlerContext
+        _ request: Request, bodyless: Bool, close: AnswerClose, context: ChannelHandlerContext
     ) {
         switch close {
         case .keepAlive where !bodyless, .close where !bodyless:
@@ -228,22 +230,8 @@ extension RequestHandler {
         return written
     }
 
-    /// A relayed part, written now or when the profile's bandwidth allows.
-    private func send(_ buffer: ByteBuffer, due: NIODeadline?, context: ChannelHandlerContext) -> EventLoopFuture<Void>
-    {
-        let part = self.wrapOutboundOut(.body(.byteBuffer(buffer)))
-        guard let due, due > context.eventLoop.now else { return context.writeAndFlush(part) }
-        let promise = context.eventLoop.makePromise(of: Void.self)
-        let scheduled = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) {
-            context.writeAndFlush(part, promise: promise)
-        }
-        // A timer cancelled with its loop must still answer the transport.
-        scheduled.futureResult.whenFailure { promise.fail($0) }
-        return promise.futureResult
-    }
-
-    /// Writes `part` a piece at a time under the toxics' slicer, each when
-    /// it is due, and completes once the last is written (or the exchange
+    /// Writes `part` a piece at a time as the exchange's pacer allows
+    /// (a bandwidth, the slicer), each when it is due, and completes once the last is written (or the exchange
     /// is over: the upstream failed, and the connection is being closed).
     private func writePieces(of part: ByteBuffer, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
         guard part.readableBytes > 0,
