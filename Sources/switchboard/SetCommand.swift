@@ -89,12 +89,22 @@ struct SetCommand: AsyncParsableCommand {
         let (words, mode) = self.request
         let client = self.control.client
         let id = try await controlCall(client) { try await client.resolveEndpoint(words) }
-        let limit = self.rateLimit.flatMap(RateLimitChoice.init(text:)).map { choice in
-            choice.limit.map { SettingsChange.Limit.limit($0.description) } ?? .remove
+        // Each option read by its key's one reader; `valueMistake` and
+        // `validate` have said what does not read, but the mode.
+        var change = SettingChange()
+        let options: [(SettingKey, String?)] = [
+            (.latency, self.latency), (.rateLimit, self.rateLimit), (.rateLimitKey, self.rateLimitKey),
+            (.toxics, self.toxics.isEmpty ? nil : self.toxics.joined(separator: ",")),
+        ]
+        for case (let key, let text?) in options { try? change.read(text, for: key) }
+        if let mode {
+            do throws(SettingProblem) {
+                try change.read(mode, for: .mode)
+            } catch {
+                Console.error("switchboard: " + Mode.unknown(mode))
+                throw ExitCode.failure
+            }
         }
-        let change = SettingsChange(
-            mode: mode, latency: self.latency.map(SettingsChange.Latency.profile), rateLimit: limit,
-            rateLimitKey: self.rateLimitKey, toxics: self.toxics.isEmpty ? nil : self.toxics.joined(separator: ","))
         let endpoint = try await controlCall(client) { try await client.change(id, change) }
         let limited =
             endpoint.rateLimit.map { ", rate limit " + RateLimitKeyChoice.limitText($0, key: endpoint.rateLimitKey) }

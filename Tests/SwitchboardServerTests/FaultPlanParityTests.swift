@@ -41,7 +41,7 @@ import Testing
         func apply(to panel: ControlPanel) throws {
             switch self {
             case .fault(let fault): try panel.setMode(.fault(fault), endpoint: "a")
-            case .limitData(let limit): try panel.set(endpoint: "a", toxics: Toxics(limitData: limit))
+            case .limitData(let limit): try panel.set(endpoint: "a", SettingChange(toxics: Toxics(limitData: limit)))
             }
         }
     }
