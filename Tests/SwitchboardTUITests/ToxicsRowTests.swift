@@ -21,7 +21,7 @@ import Testing
         var asked: [Toxics] = []
         for _ in 0..<4 {
             let effects = Reducer.reduce(&state, .key(.char("t")), width: 80, height: 24)
-            guard case .setToxics(let id, let toxics)? = effects.first else {
+            guard case .set(let id, let change)? = effects.first, let toxics = change.toxics else {
                 Issue.record("t asked for \(effects)")
                 return
             }

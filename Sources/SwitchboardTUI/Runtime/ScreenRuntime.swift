@@ -221,10 +221,7 @@ public final class ScreenRuntime {
                 case .quit(let interrupted):
                     self.jobs.cancelAll()
                     return interrupted ? .interrupted : .quit
-                case .setMode(let id, let mode): try self.panel.setMode(mode, endpoint: id, origin: .key)
-                case .setLatency(let id, let name): try self.panel.setLatency(name, endpoint: id, origin: .key)
-                case .setToxics(let id, let toxics):
-                    try self.panel.set(endpoint: id, SettingChange(toxics: toxics), origin: .key)
+                case .set(let id, let change): try self.panel.set(endpoint: id, change, origin: .key)
                 case .reset(let id): try self.panel.reset(endpoint: id, origin: .key)
                 case .applyToAll(let id): try self.panel.applyToAll(from: id, origin: .key)
                 case .applyScenario(let name): try self.panel.applyScenario(named: name, origin: .key)
