@@ -18,15 +18,13 @@ extension EndpointSetting {
     @discardableResult
     public mutating func apply(_ change: SettingChange, hasSequence: Bool) -> Restarts {
         var restarts: Restarts = []
-        if let mode = change.mode, mode != .sequence || hasSequence {
-            self.mode = mode
-            if mode == .sequence { restarts.insert(.sequence) }
-            if mode.isCountRule { restarts.insert(.count) }
+        for key in SettingKey.allCases {
+            let applied = change.apply(key, to: &self, hasSequence: hasSequence)
+            // Only a mode starts something over.
+            guard applied && key == .mode else { continue }
+            if self.mode == .sequence { restarts.insert(.sequence) }
+            if self.mode.isCountRule { restarts.insert(.count) }
         }
-        if let latency = change.latency { self.latency = latency.profileName }
-        if let rateLimit = change.rateLimit { self.rateLimit = rateLimit.limit }
-        if let key = change.rateLimitKey { self.rateLimitKey = key.header }
-        if let toxics = change.toxics { self.toxics = toxics }
         return restarts
     }
 }

@@ -118,6 +118,48 @@ public struct SettingChange: Sendable, Hashable {
         case .toxics: self.toxics = nil
         }
     }
+
+    /// This change's `key` on `setting`: whether it set it (`mode:
+    /// sequence` sets nothing where the endpoint has no sequence).
+    func apply(_ key: SettingKey, to setting: inout EndpointSetting, hasSequence: Bool) -> Bool {
+        switch key {
+        case .mode:
+            guard let mode = self.mode, mode != .sequence || hasSequence else { return false }
+            setting.mode = mode
+        case .latency:
+            guard let latency = self.latency else { return false }
+            setting.latency = latency.profileName
+        case .rateLimit:
+            guard let rateLimit = self.rateLimit else { return false }
+            setting.rateLimit = rateLimit.limit
+        case .rateLimitKey:
+            guard let key = self.rateLimitKey else { return false }
+            setting.rateLimitKey = key.header
+        case .toxics:
+            guard let toxics = self.toxics else { return false }
+            setting.toxics = toxics
+        }
+        return true
+    }
+
+    /// One key's part of `changes`: the mode alone, `latency 3g`, `rate
+    /// limit 5/s`, `rate limit 5/s per X-Client`, `rate limit per X-Client`
+    /// (the key alone), `rate limit per endpoint`, `rate limit off`,
+    /// `toxics slicer`.
+    static func phrase(of key: SettingKey, _ word: (SettingKey) -> String?) -> String? {
+        switch key {
+        case .mode: return word(.mode)
+        case .latency: return word(.latency).map { "latency " + $0 }
+        case .rateLimit:
+            // `none` is one bucket for the endpoint.
+            let header = word(.rateLimitKey).map { $0 == "none" ? "endpoint" : $0 }
+            guard let limit = word(.rateLimit) else { return header.map { "rate limit per \($0)" } }
+            return limit == "off" ? "rate limit off" : "rate limit " + RateLimitKeyChoice.limitText(limit, key: header)
+        // Said with the limit it keys.
+        case .rateLimitKey: return nil
+        case .toxics: return word(.toxics).map { "toxics " + $0 }
+        }
+    }
 }
 
 /// Why a text (or a JSON value) is not a setting, for the caller to say in
