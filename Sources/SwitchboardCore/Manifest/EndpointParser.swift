@@ -2,10 +2,15 @@ import SwitchboardModel
 import Yams
 
 extension ManifestReader {
-    static let endpointKeys = [
-        "id", "description", "method", "path", "query", "headers", "body", "success", "error", "server_error", "mode",
-        "latency", "sequence", "upstream", "rate_limit", "rate_limit_key", "toxics",
-    ]
+    /// In the order "allowed here" has always listed them; a setting key
+    /// (`SettingKey`) not among them joins at the end.
+    static let endpointKeys: [String] = {
+        let listed = [
+            "id", "description", "method", "path", "query", "headers", "body", "success", "error", "server_error",
+            "mode", "latency", "sequence", "upstream", "rate_limit", "rate_limit_key", "toxics",
+        ]
+        return listed + SettingKey.names.filter { !listed.contains($0) }
+    }()
     static let knownMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
     mutating func readEndpoints(_ node: Node, profiles: [LatencyProfile]) -> [EndpointDefinition] {
