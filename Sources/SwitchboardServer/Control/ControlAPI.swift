@@ -255,27 +255,30 @@ struct ControlAPI: Sendable {
             return self.error(.badRequest, .badToxics, problem.sentence, valid: Toxics.spellings)
         case .badText(.mode, let text):
             return self.error(.badRequest, .unknownMode, Mode.unknown(text), valid: Mode.names)
-        case .badText(let key, let text):
-            return self.refusal(key, shown: "'\(text)'")
-        case .notText(let key, let shown):
-            return self.refusal(key, shown: shown)
-        }
-    }
-
-    private func refusal(_ key: SettingKey, shown: String) -> Response {
-        switch key {
-        case .mode: return self.unknownMode(shown)
-        case .rateLimit: return self.badRateLimit(shown)
-        case .rateLimitKey: return self.badRateLimitKey(shown)
-        case .toxics:
-            return self.error(
-                .badRequest, .badToxics, "toxics \(shown) is not a toxic: write e.g. \"slicer,limit_data:1024\"")
-        case .latency:
+        case .notText(.mode, let shown):
+            return self.unknownMode(shown)
+        case .notText(.latency, let shown):
             let known = self.panel.snapshot().manifest.latencyNames
             return self.error(
                 .badRequest, .unknownProfile,
                 "unknown latency profile \(shown); profiles: \(known.joined(separator: ", "))",
                 valid: known)
+        case .badText(.rateLimit, let text):
+            return self.badRateLimit("'\(text)'")
+        case .notText(.rateLimit, let shown):
+            return self.badRateLimit(shown)
+        case .badText(.rateLimitKey, let text):
+            return self.badRateLimitKey("'\(text)'")
+        case .notText(.rateLimitKey, let shown):
+            return self.badRateLimitKey(shown)
+        case .notText(.toxics, let shown):
+            return self.error(
+                .badRequest, .badToxics, "toxics \(shown) is not a toxic: write e.g. \"slicer,limit_data:1024\"")
+        // A key without refusal words of its own: its name and what it got.
+        case .badText(let key, let text):
+            return self.error(.badRequest, .badBody, "\(key.rawValue) '\(text)' is not a value \(key.rawValue) takes")
+        case .notText(let key, let shown):
+            return self.error(.badRequest, .badBody, "\(key.rawValue) \(shown) is not text")
         }
     }
 
