@@ -90,18 +90,20 @@ struct SetCommand: AsyncParsableCommand {
         let client = self.control.client
         let id = try await controlCall(client) { try await client.resolveEndpoint(words) }
         // Each option read by its key's one reader; `valueMistake` and
-        // `validate` have said what does not read, but the mode.
+        // `validate` have given their own words for the options' mistakes,
+        // the mode's are the server's, and any other says its option.
         var change = SettingChange()
         let options: [(SettingKey, String?)] = [
-            (.latency, self.latency), (.rateLimit, self.rateLimit), (.rateLimitKey, self.rateLimitKey),
+            (.mode, mode), (.latency, self.latency), (.rateLimit, self.rateLimit), (.rateLimitKey, self.rateLimitKey),
             (.toxics, self.toxics.isEmpty ? nil : self.toxics.joined(separator: ",")),
         ]
-        for case (let key, let text?) in options { try? change.read(text, for: key) }
-        if let mode {
+        for case (let key, let text?) in options {
             do throws(SettingProblem) {
-                try change.read(mode, for: .mode)
+                try change.read(text, for: key)
             } catch {
-                Console.error("switchboard: " + Mode.unknown(mode))
+                let option = "--" + key.rawValue.replacingOccurrences(of: "_", with: "-")
+                Console.error(
+                    "switchboard: " + (key == .mode ? Mode.unknown(text) : "\(option) '\(text)' does not read"))
                 throw ExitCode.failure
             }
         }
