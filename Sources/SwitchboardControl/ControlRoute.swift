@@ -1,4 +1,5 @@
 public import SwitchboardJSON
+import SwitchboardModel
 
 /// The control API, declared once: each route's method, path, query, body,
 /// answer and what it does, in `declaration`. The server dispatches from
@@ -42,7 +43,7 @@ public enum ControlRoute: String, CaseIterable, Sendable {
             .init(.GET, ["endpoints", "{id}"], answer: EndpointStatus.self, "one endpoint")
         case .setEndpoint:
             .init(
-                .PUT, ["endpoints", "{id}"], also: [.PATCH, .POST], query: [.by], body: SettingsChange.self,
+                .PUT, ["endpoints", "{id}"], also: [.PATCH, .POST], query: [.by], body: SettingChange.self,
                 answer: EndpointStatus.self, "change an endpoint's mode, latency, rate limit or toxics")
         case .resetEndpoint:
             .init(

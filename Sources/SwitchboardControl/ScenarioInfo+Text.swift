@@ -39,22 +39,9 @@ extension ScenarioInfo.Step {
 
 extension ScenarioInfo.Setting {
     /// `server_error, latency 3g, rate limit 5/s per X-Client, toxics
-    /// slicer`: what it changes; `nil` when nothing.
-    public var changes: String? {
-        let parts = [
-            self.mode, self.latency.map { "latency " + $0 }, self.limitChanges, self.toxics.map { "toxics " + $0 },
-        ].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
-    }
-
-    /// `rate limit 5/s`, `rate limit 5/s per X-Client`, `rate limit per
-    /// X-Client` (the key alone), `rate limit per endpoint`, `rate limit off`.
-    private var limitChanges: String? {
-        // `none` is one bucket for the endpoint.
-        let key = self.rateLimitKey.map { $0 == "none" ? "endpoint" : $0 }
-        guard let limit = self.rateLimit else { return key.map { "rate limit per \($0)" } }
-        return limit == "off" ? "rate limit off" : "rate limit " + RateLimitKeyChoice.limitText(limit, key: key)
-    }
+    /// slicer`: what it changes (`SettingChange.changes`); `nil` when
+    /// nothing.
+    public var changes: String? { self.change.changes }
 
     /// `all: server_error`, `login: latency 3g`.
     public var line: String {

@@ -1,4 +1,5 @@
 public import SwitchboardJSON
+public import SwitchboardModel
 
 /// `GET …/scenarios`: the manifest's scenarios and the one applied last.
 public struct ScenarioList: Codable, Sendable, Equatable {
@@ -58,46 +59,79 @@ public struct ScenarioInfo: Codable, Sendable, Equatable {
     }
 
     /// What the scenario does to the endpoints `endpoint` names (an id or
-    /// `*`); `nil` leaves that part of their setting alone.
+    /// `*`): `change`, written with each key's word (`none` and `off` where
+    /// it takes a part away).
     public struct Setting: Codable, Sendable, Equatable {
         public var endpoint: String
-        public var mode: String?
-        /// A profile name, or `none` to remove latency.
-        public var latency: String?
-        /// `5/s`, `60/min`, or `off` to remove the limit.
-        public var rateLimit: String?
-        /// `X-Client`, or `none` for one bucket.
-        public var rateLimitKey: String?
-        /// `slicer,limit_data:1024`, or `none` to remove them.
-        public var toxics: String?
+        public var change: SettingChange
 
+        public init(endpoint: String, change: SettingChange) {
+            self.endpoint = endpoint
+            self.change = change
+        }
+
+        /// The texts as they were before `change` typed them; a text that
+        /// does not read is left out.
+        @available(*, deprecated, message: "use init(endpoint:change:)")
         public init(
             endpoint: String, mode: String?, latency: String?, rateLimit: String? = nil, rateLimitKey: String? = nil,
             toxics: String? = nil
         ) {
-            self.endpoint = endpoint
-            self.mode = mode
-            self.latency = latency
-            self.rateLimit = rateLimit
-            self.rateLimitKey = rateLimitKey
-            self.toxics = toxics
+            var change = SettingChange()
+            let words: [(SettingKey, String?)] = [
+                (.mode, mode), (.latency, latency), (.rateLimit, rateLimit), (.rateLimitKey, rateLimitKey),
+                (.toxics, toxics),
+            ]
+            for case (let key, let word?) in words { try? change.read(word, for: key) }
+            self.init(endpoint: endpoint, change: change)
         }
 
-        enum CodingKeys: String, CodingKey {
-            case endpoint, mode, latency, toxics
-            case rateLimit = "rate_limit"
-            case rateLimitKey = "rate_limit_key"
+        public var mode: String? { self.change.word(for: .mode) }
+        /// A profile name, or `none` to remove latency.
+        public var latency: String? { self.change.word(for: .latency) }
+        /// `5/s`, `60/min`, or `off` to remove the limit.
+        public var rateLimit: String? { self.change.word(for: .rateLimit) }
+        /// `X-Client`, or `none` for one bucket.
+        public var rateLimitKey: String? { self.change.word(for: .rateLimitKey) }
+        /// `slicer,limit_data:1024`, or `none` to remove them.
+        public var toxics: String? { self.change.word(for: .toxics) }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ListedKey.self)
+            self.endpoint = try container.decode(String.self, forKey: ListedKey("endpoint"))
+            self.change = SettingChange()
+            for key in SettingKey.allCases {
+                guard let word = try container.decodeIfPresent(String.self, forKey: ListedKey(key.rawValue)) else {
+                    continue
+                }
+                try self.change.read(word, for: key)
+            }
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(self.endpoint, forKey: .endpoint)
-            try container.encode(self.mode, forKey: .mode)
-            try container.encode(self.latency, forKey: .latency)
-            // Only when set: scenarios without a limit read as they always did.
-            try container.encodeIfPresent(self.rateLimit, forKey: .rateLimit)
-            try container.encodeIfPresent(self.rateLimitKey, forKey: .rateLimitKey)
-            try container.encodeIfPresent(self.toxics, forKey: .toxics)
+            var container = encoder.container(keyedBy: ListedKey.self)
+            try container.encode(self.endpoint, forKey: ListedKey("endpoint"))
+            for key in SettingKey.allCases {
+                if let word = self.change.word(for: key) {
+                    try container.encode(word, forKey: ListedKey(key.rawValue))
+                } else if Self.listedWhenUnset.contains(key) {
+                    try container.encodeNil(forKey: ListedKey(key.rawValue))
+                }
+            }
+        }
+
+        /// Listed as `null` when left alone, as they were before the other
+        /// keys existed; the others only when set, so scenarios without
+        /// them read as they always did.
+        static let listedWhenUnset: Set<SettingKey> = [.mode, .latency]
+
+        private struct ListedKey: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+
+            init(_ name: String) { self.stringValue = name }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
         }
     }
 }
@@ -138,11 +172,13 @@ extension ScenarioInfo.Setting: WireSchema {
     public static var schemaName: String? { "ScenarioSetting" }
 
     public static func schema(_ schemas: inout WireSchemas) -> JSONValue {
-        WireSchemas.object(
-            [
-                "endpoint": WireSchemas.string, "mode": WireSchemas.nullable(WireSchemas.string),
-                "latency": WireSchemas.nullable(WireSchemas.string), "rate_limit": WireSchemas.string,
-                "rate_limit_key": WireSchemas.string, "toxics": WireSchemas.string,
-            ], required: ["endpoint", "mode", "latency"])
+        var properties: JSONObject = ["endpoint": WireSchemas.string]
+        for key in SettingKey.allCases {
+            let listed = Self.listedWhenUnset.contains(key)
+            properties[key.rawValue] = listed ? WireSchemas.nullable(WireSchemas.string) : WireSchemas.string
+        }
+        return WireSchemas.object(
+            properties,
+            required: ["endpoint"] + SettingKey.allCases.filter(Self.listedWhenUnset.contains).map(\.rawValue))
     }
 }

@@ -36,6 +36,13 @@ extension SwitchboardControlling {
     /// Changes what `change` names of `endpoint`, leaves the rest; returns
     /// the endpoint as it is now set.
     @discardableResult
+    public func change(_ endpoint: String, _ change: SettingChange) async throws -> EndpointStatus {
+        try await self.perform(ControlCall(.setEndpoint, [endpoint], body: change))
+    }
+
+    /// The same body as text, as before `SettingChange` typed it.
+    @available(*, deprecated, message: "use change(_:_:) with a SettingChange")
+    @discardableResult
     public func change(_ endpoint: String, _ change: SettingsChange) async throws -> EndpointStatus {
         try await self.perform(ControlCall(.setEndpoint, [endpoint], body: change))
     }
@@ -124,32 +131,39 @@ extension SwitchboardControlling {
 
 /// The calls tests make most, on top of the routes.
 extension SwitchboardControlling {
-    /// Sets the mode of `endpoint` (its manifest id) and, when given, its
-    /// latency; returns the endpoint as it is now set.
+    /// Changes what `change` names of `endpoint` (its manifest id), leaves
+    /// the rest: `set("feed", SettingChange(mode: .error, toxics: .slicer))`;
+    /// returns the endpoint as it is now set. The overloads below are this
+    /// with one key.
+    @discardableResult
+    public func set(_ endpoint: String, _ change: SettingChange) async throws -> EndpointStatus {
+        try await self.change(endpoint, change)
+    }
+
+    /// Sets the mode of `endpoint` and, when given, its latency.
     @discardableResult
     public func set(_ endpoint: String, _ mode: Mode, latency: LatencyChoice? = nil) async throws -> EndpointStatus {
-        try await self.change(endpoint, SettingsChange(mode: mode.name, latency: latency.map(Self.wire)))
+        try await self.set(endpoint, SettingChange(mode: mode, latency: latency))
     }
 
     /// Sets only the latency of `endpoint`: `.profile("3g")`, `.noLatency`.
     @discardableResult
     public func set(_ endpoint: String, latency: LatencyChoice) async throws -> EndpointStatus {
-        try await self.change(endpoint, SettingsChange(latency: Self.wire(latency)))
+        try await self.set(endpoint, SettingChange(latency: latency))
     }
 
     /// Sets only the rate limit of `endpoint`: `.perSecond(5)`,
     /// `.perMinute(60)`, `.noLimit`.
     @discardableResult
     public func set(_ endpoint: String, rateLimit: RateLimitChoice) async throws -> EndpointStatus {
-        let wire = rateLimit.limit.map { SettingsChange.Limit.limit($0.description) } ?? .remove
-        return try await self.change(endpoint, SettingsChange(rateLimit: wire))
+        try await self.set(endpoint, SettingChange(rateLimit: rateLimit))
     }
 
     /// Sets only the connection toxics of `endpoint`: `.slicer`,
     /// `.limitData(1024)`, `.slicer.with(.slowClose())`, `.none`.
     @discardableResult
     public func set(_ endpoint: String, toxics: Toxics) async throws -> EndpointStatus {
-        try await self.change(endpoint, SettingsChange(toxics: toxics.description))
+        try await self.set(endpoint, SettingChange(toxics: toxics))
     }
 
     /// The requests `endpoint` answered, oldest first, with their headers
@@ -179,9 +193,5 @@ extension SwitchboardControlling {
     /// server validating requests), each with what it broke (`invalid`).
     public func invalidRequests(redact: Bool = true) async throws -> [RequestRecord] {
         try await self.requests(RequestFilter(redact: redact)).filter { !($0.invalid ?? []).isEmpty }
-    }
-
-    private static func wire(_ latency: LatencyChoice) -> SettingsChange.Latency {
-        latency.profileName.map(SettingsChange.Latency.profile) ?? .remove
     }
 }

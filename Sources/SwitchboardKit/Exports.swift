@@ -34,6 +34,10 @@ public typealias CountRule = SwitchboardModel.CountRule
 /// An endpoint's added latency: `.profile("3g")` or `.noLatency`.
 public typealias LatencyChoice = SwitchboardModel.LatencyChoice
 
+/// A change of an endpoint's setting, every key optional:
+/// `SettingChange(mode: .error, latency: .profile("3g"), toxics: .slicer)`.
+public typealias SettingChange = SwitchboardModel.SettingChange
+
 /// Requests per second or minute an endpoint takes before it answers 429:
 /// `.perSecond(5)`, `.perMinute(60)`.
 public typealias RateLimit = SwitchboardModel.RateLimit

@@ -30,12 +30,12 @@ extension Scenario {
                 ?? "use an endpoint id (\(ids.prefix(6).joined(separator: ", "))) or `.all(…)` for all"
             problems.append("scenario '\(name)' names unknown endpoint '\(setting.target)' — \(fix)")
         }
-        if case .flaky(let percent) = setting.mode, !(0...100).contains(percent) {
+        if case .flaky(let percent) = setting.change.mode, !(0...100).contains(percent) {
             problems.append(
                 "scenario '\(name)': unknown mode 'flaky:\(percent)' — flaky takes a percentage from 0 to 100, "
                     + "e.g. `.flaky(percent: 25)`")
         }
-        if let profile = setting.latency?.profileName,
+        if let profile = setting.change.latency?.profileName,
             !LatencyProfile.builtIns.contains(where: { $0.name == profile })
         {
             let known = LatencyProfile.builtIns.map(\.name)

@@ -36,7 +36,7 @@ public struct Scenario: Sendable {
     /// Scenario("slow-login").set("login", .success, latency: .profile("3g"))
     /// ```
     public func set(_ endpoint: String, _ mode: Mode, latency: LatencyChoice? = nil) -> Scenario {
-        self.adding(target: endpoint, mode: mode, latency: latency)
+        self.set(endpoint, SettingChange(mode: mode, latency: latency))
     }
 
     /// Gives endpoint `endpoint` (its id) `latency`, leaving its mode.
@@ -45,7 +45,7 @@ public struct Scenario: Sendable {
     /// Scenario("slow-feed").set("feed", latency: .profile("edge"))
     /// ```
     public func set(_ endpoint: String, latency: LatencyChoice) -> Scenario {
-        self.adding(target: endpoint, mode: nil, latency: latency)
+        self.set(endpoint, SettingChange(latency: latency))
     }
 
     /// Puts every endpoint in `mode` and, when given, `latency` (a
@@ -55,7 +55,7 @@ public struct Scenario: Sendable {
     /// Scenario("outage").all(.serverError).set("status", .success)
     /// ```
     public func all(_ mode: Mode, latency: LatencyChoice? = nil) -> Scenario {
-        self.adding(target: "*", mode: mode, latency: latency)
+        self.all(SettingChange(mode: mode, latency: latency))
     }
 
     /// Gives every endpoint `latency`, leaving their modes.
@@ -64,7 +64,7 @@ public struct Scenario: Sendable {
     /// Scenario("subway").all(latency: .profile("gprs"))
     /// ```
     public func all(latency: LatencyChoice) -> Scenario {
-        self.adding(target: "*", mode: nil, latency: latency)
+        self.all(SettingChange(latency: latency))
     }
 
     /// Gives endpoint `endpoint` (its id) a rate limit, `.perSecond(5)`,
@@ -75,7 +75,7 @@ public struct Scenario: Sendable {
     /// Scenario("throttled").set("feed", rateLimit: .perSecond(2))
     /// ```
     public func set(_ endpoint: String, rateLimit: RateLimitChoice) -> Scenario {
-        self.adding(target: endpoint, mode: nil, latency: nil, rateLimit: rateLimit)
+        self.set(endpoint, SettingChange(rateLimit: rateLimit))
     }
 
     /// Gives every endpoint a rate limit (or none), leaving the rest.
@@ -84,7 +84,7 @@ public struct Scenario: Sendable {
     /// Scenario("busy").all(rateLimit: .perMinute(60))
     /// ```
     public func all(rateLimit: RateLimitChoice) -> Scenario {
-        self.adding(target: "*", mode: nil, latency: nil, rateLimit: rateLimit)
+        self.all(SettingChange(rateLimit: rateLimit))
     }
 
     /// Gives endpoint `endpoint` (its id) connection toxics, `.slicer`, or
@@ -94,7 +94,7 @@ public struct Scenario: Sendable {
     /// Scenario("choppy").set("feed", toxics: .slicer)
     /// ```
     public func set(_ endpoint: String, toxics: Toxics) -> Scenario {
-        self.adding(target: endpoint, mode: nil, latency: nil, toxics: toxics)
+        self.set(endpoint, SettingChange(toxics: toxics))
     }
 
     /// Gives every endpoint connection toxics (or none), leaving the rest.
@@ -103,17 +103,27 @@ public struct Scenario: Sendable {
     /// Scenario("bad-wifi").all(toxics: .limitData(1024))
     /// ```
     public func all(toxics: Toxics) -> Scenario {
-        self.adding(target: "*", mode: nil, latency: nil, toxics: toxics)
+        self.all(SettingChange(toxics: toxics))
     }
 
-    private func adding(
-        target: String, mode: Mode?, latency: LatencyChoice?, rateLimit: RateLimitChoice? = nil,
-        toxics: Toxics? = nil
-    ) -> Scenario {
+    /// Gives endpoint `endpoint` (its id) what `change` names, leaving the
+    /// rest: every key a manifest entry has, the ones above among them.
+    ///
+    /// ```swift
+    /// Scenario("bad-feed").set("feed", SettingChange(mode: .error, toxics: .slicer))
+    /// ```
+    public func set(_ endpoint: String, _ change: SettingChange) -> Scenario {
         var copy = self
-        copy.settings.append(
-            SwitchboardCore.Scenario.Setting(
-                target: target, mode: mode, latency: latency, rateLimit: rateLimit, toxics: toxics))
+        copy.settings.append(SwitchboardCore.Scenario.Setting(target: endpoint, change: change))
         return copy
+    }
+
+    /// Gives every endpoint what `change` names (a manifest's `"*"`).
+    ///
+    /// ```swift
+    /// Scenario("bad-wifi").all(SettingChange(latency: .profile("3g"), toxics: .slicer))
+    /// ```
+    public func all(_ change: SettingChange) -> Scenario {
+        self.set("*", change)
     }
 }

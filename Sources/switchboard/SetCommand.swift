@@ -89,12 +89,24 @@ struct SetCommand: AsyncParsableCommand {
         let (words, mode) = self.request
         let client = self.control.client
         let id = try await controlCall(client) { try await client.resolveEndpoint(words) }
-        let limit = self.rateLimit.flatMap(RateLimitChoice.init(text:)).map { choice in
-            choice.limit.map { SettingsChange.Limit.limit($0.description) } ?? .remove
+        // Each option read by its key's one reader; `valueMistake` and
+        // `validate` have given their own words for the options' mistakes,
+        // the mode's are the server's, and any other says its option.
+        var change = SettingChange()
+        let options: [(SettingKey, String?)] = [
+            (.mode, mode), (.latency, self.latency), (.rateLimit, self.rateLimit), (.rateLimitKey, self.rateLimitKey),
+            (.toxics, self.toxics.isEmpty ? nil : self.toxics.joined(separator: ",")),
+        ]
+        for case (let key, let text?) in options {
+            do throws(SettingProblem) {
+                try change.read(text, for: key)
+            } catch {
+                let option = "--" + key.rawValue.replacingOccurrences(of: "_", with: "-")
+                Console.error(
+                    "switchboard: " + (key == .mode ? Mode.unknown(text) : "\(option) '\(text)' does not read"))
+                throw ExitCode.failure
+            }
         }
-        let change = SettingsChange(
-            mode: mode, latency: self.latency.map(SettingsChange.Latency.profile), rateLimit: limit,
-            rateLimitKey: self.rateLimitKey, toxics: self.toxics.isEmpty ? nil : self.toxics.joined(separator: ","))
         let endpoint = try await controlCall(client) { try await client.change(id, change) }
         let limited =
             endpoint.rateLimit.map { ", rate limit " + RateLimitKeyChoice.limitText($0, key: endpoint.rateLimitKey) }

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTestSupport
 import Testing
 

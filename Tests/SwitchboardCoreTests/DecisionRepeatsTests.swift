@@ -24,7 +24,7 @@ import Testing
         let panel = try MemoryFixtures(Self.manifest).panel()
         let parsed = try toxics.map { text in try Toxics.parse(text).get() }
         try panel.set(
-            endpoint: "a", mode: mode, latency: latency.map(LatencyChoice.init(name:)), toxics: parsed)
+            endpoint: "a", SettingChange(mode: mode, latency: latency.map(LatencyChoice.init(name:)), toxics: parsed))
         return panel.snapshot().decide(endpoint: 0, override: override)
     }
 

@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTestSupport
 import Testing
 
@@ -22,7 +23,7 @@ import Testing
         let drill = try #require(manifest.scenarios.first { $0.name == "bad-day" })
         #expect(drill.isDrill)
         #expect(drill.steps.map(\.at) == [.zero, .seconds(20), .seconds(40)])
-        #expect(drill.steps[1].action == .apply([.init(target: "login", mode: .serverError, latency: nil)]))
+        #expect(drill.steps[1].action == .apply([.init(target: "login", change: SettingChange(mode: .serverError))]))
         #expect(drill.steps[2].action == .resetAll)
         #expect(manifest.scenarios.first { $0.name == "outage" }?.isDrill == false)
     }

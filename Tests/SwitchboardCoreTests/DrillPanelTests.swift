@@ -149,7 +149,7 @@ import Testing
         let clock = ManualClock()
         let panel = try self.panel(clock)
         try panel.setMode(.error, endpoint: "login", origin: .key)
-        try panel.set(endpoint: "feed", mode: .hang, latency: .profile("3g"), origin: .controlAPI)
+        try panel.set(endpoint: "feed", SettingChange(mode: .hang, latency: .profile("3g")), origin: .controlAPI)
         try panel.setLatency(nil, endpoint: "feed", origin: .commandLine)
         try panel.applyToAll(from: "login", origin: .key)
         try panel.reset(endpoint: "login")

@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardModel
 import Testing
 
 /// The drill as a value: which steps are due at a moment, on a clock the
@@ -7,8 +8,9 @@ import Testing
     let badDay = Scenario(
         name: "bad-day", settings: [],
         steps: [
-            .init(at: .zero, action: .apply([.init(target: "*", mode: nil, latency: .profile("3g"))])),
-            .init(at: .seconds(20), action: .apply([.init(target: "login", mode: .serverError, latency: nil)])),
+            .init(at: .zero, action: .apply([.init(target: "*", change: SettingChange(latency: .profile("3g")))])),
+            .init(
+                at: .seconds(20), action: .apply([.init(target: "login", change: SettingChange(mode: .serverError))])),
             .init(at: .seconds(40), action: .resetAll),
         ])
 

@@ -20,7 +20,7 @@ import Testing
 
     @Test func offlineResetsEveryRequestAtOnce() throws {
         let panel = try self.panel()
-        try panel.set(endpoint: "a", latency: LatencyChoice(name: "offline"))
+        try panel.set(endpoint: "a", SettingChange(latency: LatencyChoice(name: "offline")))
         let decisions = (0..<50).map { _ in panel.snapshot().decide(endpoint: 0) }
         #expect(decisions.allSatisfy { $0.mode == .reset && $0.delay == .zero })
         #expect(decisions.allSatisfy { $0.setting == .success && $0.latency == "offline" })
@@ -28,7 +28,7 @@ import Testing
 
     @Test func lossy3GLosesItsSharesAndIsOtherwise3G() throws {
         let panel = try self.panel()
-        try panel.set(endpoint: "a", latency: LatencyChoice(name: "lossy-3g"))
+        try panel.set(endpoint: "a", SettingChange(latency: LatencyChoice(name: "lossy-3g")))
         let snapshot = panel.snapshot()
         let decisions = (0..<10_000).map { _ in snapshot.decide(endpoint: 0) }
         let resets = decisions.filter { $0.mode == .reset }.count
@@ -41,7 +41,7 @@ import Testing
     @Test func theSameSeedLosesTheSameRequests() throws {
         func lost(seed: UInt64) throws -> [Int] {
             let panel = try self.panel(seed: seed)
-            try panel.set(endpoint: "a", latency: LatencyChoice(name: "lossy-3g"))
+            try panel.set(endpoint: "a", SettingChange(latency: LatencyChoice(name: "lossy-3g")))
             let snapshot = panel.snapshot()
             return (0..<1_000).filter { _ in snapshot.decide(endpoint: 0).mode != .success }
         }
@@ -51,9 +51,9 @@ import Testing
 
     @Test func aFaultTheEndpointIsSetToStaysThatFault() throws {
         let panel = try self.panel()
-        try panel.set(endpoint: "a", mode: .empty, latency: LatencyChoice(name: "offline"))
+        try panel.set(endpoint: "a", SettingChange(mode: .empty, latency: LatencyChoice(name: "offline")))
         #expect(panel.snapshot().decide(endpoint: 0).mode == .empty)
-        try panel.set(endpoint: "a", mode: .serverError)
+        try panel.set(endpoint: "a", SettingChange(mode: .serverError))
         #expect(panel.snapshot().decide(endpoint: 0).mode == .reset)
     }
 
@@ -66,18 +66,18 @@ import Testing
             Issue.record("count rules did not parse")
             return
         }
-        try panel.set(endpoint: "a", mode: failFirst, latency: LatencyChoice(name: "lossy-3g"))
+        try panel.set(endpoint: "a", SettingChange(mode: failFirst, latency: LatencyChoice(name: "lossy-3g")))
         let decisions = (0..<400).map { _ in panel.snapshot().decide(endpoint: 0) }
         #expect(decisions.prefix(5).filter { $0.mode == .serverError }.allSatisfy { $0.chosenBy == .setting })
         #expect(decisions.filter { $0.mode == .success }.allSatisfy { $0.chosenBy == .setting })
         let lost = decisions.filter { $0.mode == .reset || $0.mode == .hang }
         #expect(!lost.isEmpty && lost.allSatisfy { $0.chosenBy == .network && $0.setting == failFirst })
 
-        try panel.set(endpoint: "a", mode: failFirstReset, latency: LatencyChoice(name: "3g"))
+        try panel.set(endpoint: "a", SettingChange(mode: failFirstReset, latency: LatencyChoice(name: "3g")))
         let ruled = (0..<5).map { _ in panel.snapshot().decide(endpoint: 0) }
         #expect(ruled.allSatisfy { $0.mode == .reset && $0.chosenBy == .setting })
 
-        try panel.set(endpoint: "a", mode: .success, latency: LatencyChoice(name: "offline"))
+        try panel.set(endpoint: "a", SettingChange(mode: .success, latency: LatencyChoice(name: "offline")))
         let offline = panel.snapshot().decide(endpoint: 0)
         #expect(offline.mode == .reset && offline.chosenBy == .network)
     }
@@ -103,7 +103,7 @@ import Testing
         #expect(profile.delay == .uniform(.milliseconds(5), .milliseconds(35)))
         #expect(profile.faults == NetworkFaults(reset: 10, hang: 5))
         #expect(profile.summary == "5ms–35ms reset 10% hang 5%")
-        try panel.set(endpoint: "a", latency: LatencyChoice(name: "flaky-wifi"))
+        try panel.set(endpoint: "a", SettingChange(latency: LatencyChoice(name: "flaky-wifi")))
         let snapshot = panel.snapshot()
         let decisions = (0..<2_000).map { _ in snapshot.decide(endpoint: 0) }
         #expect(decisions.allSatisfy { (.milliseconds(5)...(.milliseconds(35))).contains($0.delay) })

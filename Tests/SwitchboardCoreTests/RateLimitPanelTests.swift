@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTestSupport
 import Testing
 
@@ -43,12 +44,12 @@ import Testing
         #expect(panel.snapshot().limiter(endpoint: 0) === limiter)
         #expect(!limiter.take(key: nil, now: .zero).allowed)
 
-        try panel.set(endpoint: "a", rateLimit: .perSecond(2))
+        try panel.set(endpoint: "a", SettingChange(rateLimit: .perSecond(2)))
         let changed = try #require(panel.snapshot().limiter(endpoint: 0))
         #expect(changed !== limiter)
         #expect(changed.take(key: nil, now: .zero).remaining == 1)
 
-        try panel.set(endpoint: "a", rateLimit: .noLimit)
+        try panel.set(endpoint: "a", SettingChange(rateLimit: .noLimit))
         #expect(panel.snapshot().limiter(endpoint: 0) == nil)
         #expect(panel.snapshot().rows[0].setting.rateLimit == nil)
     }
@@ -62,7 +63,7 @@ import Testing
         #expect(fresh !== limiter)
         #expect(fresh.take(key: nil, now: .zero).allowed)
 
-        try panel.set(endpoint: "c", rateLimit: .perSecond(1))
+        try panel.set(endpoint: "c", SettingChange(rateLimit: .perSecond(1)))
         try panel.reset()
         #expect(panel.snapshot().rows[2].setting.rateLimit == nil)
     }

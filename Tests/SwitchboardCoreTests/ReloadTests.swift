@@ -291,7 +291,7 @@ import Testing
 
     @Test func anEndpointAReloadDroppedGetsItsSettingsBackWhenItReturns() throws {
         let (fixtures, panel, watcher) = try self.setUp()
-        try panel.set(endpoint: "b", mode: .serverError, latency: LatencyChoice(name: "slow"))
+        try panel.set(endpoint: "b", SettingChange(mode: .serverError, latency: LatencyChoice(name: "slow")))
         try fixtures.write(
             "switchboard.yml",
             Array(Self.first.replacingOccurrences(of: "  - { id: b, method: GET, path: /b }\n", with: "").utf8))

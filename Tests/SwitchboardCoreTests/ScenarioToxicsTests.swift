@@ -61,8 +61,9 @@ import Testing
     /// and rate limit, and the marker says only what was copied.
     @Test func applyingToAllCopiesModeAndLatencyOnly() throws {
         let panel = try self.panel()
-        try panel.set(endpoint: "login", mode: .error, latency: .profile("3g"), rateLimit: .limit(.perSecond(5)))
-        try panel.set(endpoint: "feed", toxics: .slicer)
+        try panel.set(
+            endpoint: "login", SettingChange(mode: .error, latency: .profile("3g"), rateLimit: .limit(.perSecond(5))))
+        try panel.set(endpoint: "feed", SettingChange(toxics: .slicer))
         try panel.applyToAll(from: "login", origin: .key)
         let settings = panel.snapshot().rows.map(\.setting)
         #expect(settings.map(\.mode) == [.error, .error])

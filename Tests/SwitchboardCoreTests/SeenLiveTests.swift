@@ -43,7 +43,8 @@ import Testing
     @Test func aLearnedRowIsFlippedAndResetBackToLive() throws {
         let (_, panel) = try self.panel()
         _ = panel.learn(method: "GET", target: RequestTarget(uri: "/episodes/3"))
-        try panel.set(endpoint: "get-episodes-id", mode: .serverError, latency: LatencyChoice(name: "slow"))
+        try panel.set(
+            endpoint: "get-episodes-id", SettingChange(mode: .serverError, latency: LatencyChoice(name: "slow")))
         let flipped = panel.snapshot()
         guard
             case .matched(let index, _)? = flipped.seenLive.route(

@@ -60,7 +60,7 @@ import Testing
 
     @Test func settingResettingAndMarkersCarryToxics() throws {
         let panel = try self.panel()
-        try panel.set(endpoint: "c", toxics: .limitData(10))
+        try panel.set(endpoint: "c", SettingChange(toxics: .limitData(10)))
         #expect(panel.snapshot().rows[2].setting.toxics == .limitData(10))
         #expect(panel.changes(after: 0).last?.summary == "c → toxics limit_data:10")
         try panel.reset(endpoint: "c")

@@ -12,7 +12,7 @@ import Testing
         var seen: [String] = []
         try await board.reset()
         _ = try await board.clearRequests()
-        seen.append(try await board.change("login", .init(mode: "error")).mode)
+        seen.append(try await board.change("login", SettingChange(mode: .error)).mode)
         seen.append(try await board.endpoint("login").mode)
         seen.append(try await board.status().endpoints.map(\.id).joined(separator: ","))
         seen.append(try await board.scenarios().scenarios.map(\.name).joined(separator: ","))

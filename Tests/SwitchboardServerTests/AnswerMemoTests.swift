@@ -86,7 +86,7 @@ import Testing
     /// skip the limit.
     @Test func aRateLimitedAnswerIsRememberedYetEveryRequestIsLimited() throws {
         var connection = try Connection()
-        try connection.panel.set(endpoint: "a", rateLimit: .perSecond(2))
+        try connection.panel.set(endpoint: "a", SettingChange(rateLimit: .perSecond(2)))
         let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: "/a", headers: ["Host": "t"])
         let first = connection.answers.prepare(head, arrived: .now())
         #expect(connection.remembers(0))

@@ -78,7 +78,7 @@ import Testing
         let manifest = try ManifestLoader.parse(text: Self.manifest, file: "switchboard.yml", directory: "/")
         let panel = ControlPanel(manifest: manifest, random: SeededRandom(seed: 7))
         try panel.setMode(row.mode, endpoint: "a")
-        try panel.set(endpoint: "a", toxics: row.toxics)
+        try panel.set(endpoint: "a", SettingChange(toxics: row.toxics))
         try panel.setLatency(row.latency, endpoint: "a")
         let answers = InProcessAnswers(panel: panel, journal: RequestJournal(capacity: 10))
         let answer = answers.answer(

@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func theEndpointsAnswerReadsBackAsAPanelStatusWithNullsWritten() throws {
-        try self.panel.set(endpoint: "weather", mode: .serverError, latency: LatencyChoice(name: "3g"))
+        try self.panel.set(endpoint: "weather", SettingChange(mode: .serverError, latency: LatencyChoice(name: "3g")))
         let response = self.call(.GET, "/__switchboard/endpoints")
         #expect(response.status == .ok)
         let panel = try self.decode(PanelStatus.self, response)
@@ -110,13 +110,14 @@ import Testing
         }
         let list = try self.decode(ScenarioList.self, call(.GET, "/__switchboard/scenarios"))
         #expect(list.scenarios[0].steps == nil)
-        let setting = { (endpoint: String, mode: String?, latency: String?) in
-            ScenarioInfo.Setting(endpoint: endpoint, mode: mode, latency: latency)
-        }
         #expect(
             list.scenarios[1].steps == [
-                ScenarioInfo.Step(atMS: 0, settings: [setting("*", nil, "3g")]),
-                ScenarioInfo.Step(atMS: 1500, settings: [setting("login", "error", nil)]),
+                ScenarioInfo.Step(
+                    atMS: 0,
+                    settings: [ScenarioInfo.Setting(endpoint: "*", change: SettingChange(latency: .profile("3g")))]),
+                ScenarioInfo.Step(
+                    atMS: 1500, settings: [ScenarioInfo.Setting(endpoint: "login", change: SettingChange(mode: .error))]
+                ),
                 ScenarioInfo.Step(atMS: 40000, settings: [], resetAll: true),
             ])
         let plain = try self.decode(PanelStatus.self, call(.POST, "/__switchboard/scenarios/outage"))
@@ -135,18 +136,19 @@ import Testing
         #expect(instant.drill == DrillStatus(name: "instant", applied: 1, steps: 1, lengthMS: 0))
     }
 
-    @Test func aSettingsChangeIsReadWithNullLatencyAsRemoveAndRefusalsAsProblems() throws {
-        func read(_ text: String) throws -> SettingsChange {
-            try ControlCoding.decoder().decode(SettingsChange.self, from: Data(text.utf8))
+    @Test func aSettingChangeIsReadWithNullLatencyAsRemoveAndRefusalsAsProblems() throws {
+        func read(_ text: String) throws -> SettingChange {
+            try ControlCoding.decoder().decode(SettingChange.self, from: Data(text.utf8))
         }
         #expect(
-            try read(#"{"mode":"error","latency":"fast"}"#) == SettingsChange(mode: "error", latency: .profile("fast")))
-        #expect(try read(#"{"latency":null}"#) == SettingsChange(latency: .remove))
-        #expect(try read("{}") == SettingsChange())
-        #expect(throws: SettingsChange.Problem.unknownFields(["mood", "x"])) { try read(#"{"x":1,"mood":"error"}"#) }
-        #expect(throws: SettingsChange.Problem.notText(field: "mode", value: "3")) { try read(#"{"mode":3}"#) }
+            try read(#"{"mode":"error","latency":"fast"}"#) == SettingChange(mode: .error, latency: .profile("fast")))
+        #expect(try read(#"{"latency":null}"#) == SettingChange(latency: .noLatency))
+        #expect(try read("{}") == SettingChange())
+        #expect(throws: SettingProblem.unknownKeys(["mood", "x"])) { try read(#"{"x":1,"mood":"error"}"#) }
+        #expect(throws: SettingProblem.notText(.mode, shown: "3")) { try read(#"{"mode":3}"#) }
+        #expect(throws: SettingProblem.badText(.mode, "eror")) { try read(#"{"mode":"eror"}"#) }
         // What the CLI sends is what the server reads.
-        let change = SettingsChange(mode: "flaky:25", latency: .remove)
+        let change = SettingChange(mode: .flaky(percent: 25), latency: .noLatency)
         #expect(try read(String(decoding: try ControlCoding.encoder().encode(change), as: UTF8.self)) == change)
         let refused = self.call(.PUT, "/__switchboard/endpoints/login", body: #"{"mode":3}"#)
         #expect(refused.status == .badRequest)

@@ -3,6 +3,7 @@ import NIOHTTP1
 import SwitchboardControl
 import SwitchboardCore
 import SwitchboardJSON
+import SwitchboardModel
 import SwitchboardTestSupport
 import Testing
 
@@ -53,11 +54,14 @@ import Testing
     }
 
     /// A settings change takes exactly the fields the server reads.
-    @Test func theSettingsChangeSchemaHasTheFieldsTheServerReads() {
+    @Test func theSettingChangeSchemaHasTheFieldsTheServerReads() {
         var schemas = WireSchemas()
-        let schema = SettingsChange.schema(&schemas)
-        #expect(Set(schema["properties"]?.objectFields?.keys ?? []) == Set(SettingsChange.fields))
+        let schema = SettingChange.schema(&schemas)
+        #expect(Set(schema["properties"]?.objectFields?.keys ?? []) == Set(SettingKey.names))
         #expect(schema["additionalProperties"] == false)
+        // Under the name the description gave it before the change was typed.
+        #expect(Self.document()["components"]?["schemas"]?["SettingsChange"] != nil)
+        #expect(Self.document()["components"]?["schemas"]?["SettingChange"] == nil)
     }
 
     @Test func itIsServedUnderTheControlAPIsRules() throws {

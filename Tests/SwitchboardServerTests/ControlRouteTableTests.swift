@@ -2,6 +2,7 @@ import Foundation
 import NIOHTTP1
 import SwitchboardControl
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTestSupport
 import Testing
 
@@ -128,7 +129,7 @@ import Testing
             case .routes: _ = try await client.routes()
             case .endpoints: _ = try await client.status()
             case .endpoint: _ = try await client.endpoint("login")
-            case .setEndpoint: try await client.change("login", SettingsChange(mode: "error"))
+            case .setEndpoint: try await client.change("login", SettingChange(mode: .error))
             case .resetEndpoint: try await client.reset("login")
             case .reset: try await client.reset()
             case .scenarios: _ = try await client.scenarios()

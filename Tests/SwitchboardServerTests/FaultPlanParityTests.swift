@@ -44,7 +44,7 @@ import Testing
         func apply(to panel: ControlPanel) throws {
             switch self {
             case .fault(let fault): try panel.setMode(.fault(fault), endpoint: "a")
-            case .toxics(let toxics): try panel.set(endpoint: "a", toxics: toxics)
+            case .toxics(let toxics): try panel.set(endpoint: "a", SettingChange(toxics: toxics))
             }
         }
     }

@@ -21,8 +21,8 @@ import Testing
     func server(_ toxics: Toxics) throws -> RunningServer {
         let upstream = try SharedUpstream.current
         let panel = try MemoryFixtures(Self.manifest).panel()
-        try panel.set(endpoint: "download", toxics: toxics)
-        try panel.set(endpoint: "chunked", toxics: toxics)
+        try panel.set(endpoint: "download", SettingChange(toxics: toxics))
+        try panel.set(endpoint: "chunked", SettingChange(toxics: toxics))
         return try RunningServer(
             panel: panel,
             upstream: UpstreamSettings(url: UpstreamURL(scheme: "http", host: "127.0.0.1", port: upstream.port)))

@@ -38,7 +38,7 @@ import Testing
             self.wire = try WireHarness(
                 manifest: LiveToxicWireTests.manifest, random: SeededRandom(seed: seed), loop: loop,
                 upstream: self.upstream.upstream(on: loop))
-            try self.wire.panel.set(endpoint: "a", toxics: toxics)
+            try self.wire.panel.set(endpoint: "a", SettingChange(toxics: toxics))
             try self.wire.panel.setLatency(latency, endpoint: "a")
             try self.wire.panel.setMode(mode, endpoint: "a")
             try self.wire.send("GET /a HTTP/1.1\r\nHost: test\r\n\r\n")

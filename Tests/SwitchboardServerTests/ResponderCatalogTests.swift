@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTestSupport
 import Testing
 
@@ -22,7 +23,7 @@ import Testing
         #expect(ready.snapshot.version == panel.version)
         #expect(ready.catalog.generation == ready.snapshot.generation && ready.catalog.ids == ["coinlist", "weather"])
         // A settings change publishes a new snapshot with the same responses.
-        try panel.set(endpoint: "coinlist", mode: .serverError)
+        try panel.set(endpoint: "coinlist", SettingChange(mode: .serverError))
         #expect(responder.current.snapshot.version == panel.version)
         #expect(responder.current.catalog === ready.catalog)
         #expect(responder.compiles.load(ordering: .relaxed) == 2)

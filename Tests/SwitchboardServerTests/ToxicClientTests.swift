@@ -17,7 +17,7 @@ import Testing
     func server(_ toxics: Toxics) throws -> RunningServer {
         let fixtures = MemoryFixtures(Self.manifest, files: ["body.bin": Self.body])
         let server = try RunningServer(fixtures: fixtures)
-        try server.panel.set(endpoint: "a", toxics: toxics)
+        try server.panel.set(endpoint: "a", SettingChange(toxics: toxics))
         return server
     }
 

@@ -23,7 +23,7 @@ import Testing
     func harness(_ toxics: Toxics, latency: String? = nil, seed: UInt64 = 42) throws -> WireHarness {
         let wire = try WireHarness(
             manifest: Self.manifest, files: ["body.bin": Self.body], random: SeededRandom(seed: seed))
-        try wire.panel.set(endpoint: "a", toxics: toxics)
+        try wire.panel.set(endpoint: "a", SettingChange(toxics: toxics))
         try wire.panel.setLatency(latency, endpoint: "a")
         return wire
     }

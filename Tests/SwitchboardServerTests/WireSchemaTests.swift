@@ -47,10 +47,12 @@ import Testing
     static func busyServer() throws -> WireHarness {
         let wire = try WireHarness.demo()
         let host = "Host: 127.0.0.1\r\n"
-        try wire.panel.set(endpoint: "episode", mode: Mode(name: "fail_first:2"), latency: nil)
+        try wire.panel.set(endpoint: "episode", SettingChange(mode: Mode(name: "fail_first:2"), latency: nil))
         try wire.panel.set(
-            endpoint: "weather", mode: nil, latency: nil, rateLimit: RateLimitChoice(text: "1/min"),
-            rateLimitKey: RateLimitKeyChoice(text: "X-Client"), toxics: nil)
+            endpoint: "weather",
+            SettingChange(
+                mode: nil, latency: nil, rateLimit: RateLimitChoice(text: "1/min"),
+                rateLimitKey: RateLimitKeyChoice(text: "X-Client"), toxics: nil))
         for request in [
             "GET /weather?lat=1&lon=2 HTTP/1.1\r\n\(host)X-Client: a\r\n\r\n",
             "GET /weather?lat=1&lon=2 HTTP/1.1\r\n\(host)X-Client: a\r\n\r\n",
@@ -88,8 +90,10 @@ import Testing
     static func answers() throws -> ([JSONValue], Int) {
         let wire = try Self.busyServer()
         try wire.panel.set(
-            endpoint: "coinlist", mode: nil, latency: nil, rateLimit: nil, rateLimitKey: nil,
-            toxics: try Toxics.parseList("slicer,limit_data:1024").get())
+            endpoint: "coinlist",
+            SettingChange(
+                mode: nil, latency: nil, rateLimit: nil, rateLimitKey: nil,
+                toxics: try Toxics.parseList("slicer,limit_data:1024").get()))
         let api = ControlAPI(panel: wire.panel, journal: wire.journal, serverURL: "http://127.0.0.1:8080")
         let calls: [(HTTPMethod, String, String)] = [
             (.GET, "/__switchboard", ""), (.GET, "/__switchboard/endpoints", ""),

@@ -90,7 +90,7 @@ import Testing
         var modes: [Mode] = []
         for _ in 0..<4 {
             let effects = Reducer.reduce(&state, .key(.char("n")), width: 80, height: 24)
-            guard case .setMode(_, let mode)? = effects.first else {
+            guard case .set(_, let change)? = effects.first, let mode = change.mode else {
                 Issue.record("n asked for \(effects)")
                 return
             }

@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTUI
 import SwitchboardTestSupport
 import Testing
@@ -41,7 +42,7 @@ import Testing
         _ = self.press(.enter)
         #expect(self.state.endpointSearch == nil)
         // The list's own keys act on the row found.
-        #expect(self.press(.char("3")) == [.setMode(endpoint: "pets-99", .serverError)])
+        #expect(self.press(.char("3")) == [.set(endpoint: "pets-99", SettingChange(mode: .serverError))])
     }
 
     @Test mutating func arrowsStepThroughTheMatchesAndWrap() {

@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTUI
 import SwitchboardTestSupport
 import Testing
@@ -33,7 +34,7 @@ import Testing
     @Test mutating func twelvePressesOfLAreOneMarker() throws {
         let profiles = LatencyProfile.builtIns.map(\.name)
         for name in profiles {
-            try self.panel.set(endpoint: "feed", latency: .profile(name), origin: .key)
+            try self.panel.set(endpoint: "feed", SettingChange(latency: .profile(name)), origin: .key)
             self.step()
             self.clock.advance(by: 0.3)
         }
@@ -41,18 +42,18 @@ import Testing
     }
 
     @Test mutating func aPauseADifferentSettingOrAnotherOriginStartsANewMarker() throws {
-        try self.panel.set(endpoint: "feed", latency: .profile("3g"), origin: .key)
+        try self.panel.set(endpoint: "feed", SettingChange(latency: .profile("3g")), origin: .key)
         self.step()
         self.clock.advance(by: MarkerBurst.window + 0.5)
-        try self.panel.set(endpoint: "feed", latency: .profile("edge"), origin: .key)
+        try self.panel.set(endpoint: "feed", SettingChange(latency: .profile("edge")), origin: .key)
         self.step()
         self.clock.advance(by: 0.2)
-        try self.panel.set(endpoint: "feed", mode: .error, origin: .key)
+        try self.panel.set(endpoint: "feed", SettingChange(mode: .error), origin: .key)
         self.step()
         self.clock.advance(by: 0.2)
-        try self.panel.set(endpoint: "login", mode: .error, origin: .key)
-        try self.panel.set(endpoint: "login", mode: .hang, origin: .commandLine)
-        try self.panel.set(endpoint: "login", mode: .reset, origin: .commandLine)
+        try self.panel.set(endpoint: "login", SettingChange(mode: .error), origin: .key)
+        try self.panel.set(endpoint: "login", SettingChange(mode: .hang), origin: .commandLine)
+        try self.panel.set(endpoint: "login", SettingChange(mode: .reset), origin: .commandLine)
         self.step()
         #expect(
             self.markers == [
@@ -64,7 +65,7 @@ import Testing
     /// A request answered between two presses keeps both markers: the line
     /// between them was answered under the first.
     @Test mutating func aRequestBetweenPressesKeepsBoth() throws {
-        try self.panel.set(endpoint: "feed", mode: .error, origin: .key)
+        try self.panel.set(endpoint: "feed", SettingChange(mode: .error), origin: .key)
         self.step()
         var entry = JournalEntry(
             time: self.clock.panelClock() + 0.1, method: "GET", target: "/feed", status: .answered(400),
@@ -74,7 +75,7 @@ import Testing
             &self.state, .requests([entry], missed: 0, stats: JournalStats(total: 1, unmatched: 0, byEndpoint: [:])),
             width: 80, height: 24)
         self.clock.advance(by: 0.2)
-        try self.panel.set(endpoint: "feed", mode: .serverError, origin: .key)
+        try self.panel.set(endpoint: "feed", SettingChange(mode: .serverError), origin: .key)
         self.step()
         #expect(self.markers == ["feed → error  (key)", "feed → server_error  (key)"])
         #expect(self.state.log.count == 3)

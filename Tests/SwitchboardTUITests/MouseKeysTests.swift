@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTUI
 import Testing
 
@@ -57,7 +58,7 @@ import Testing
         let bySpace = Reducer.reduce(&keyed, .key(.char(" ")), width: 80, height: 24)
         let byClick = self.mouse(.click, x: modeX, y: self.layout.firstEndpointRow)
         #expect(byClick == bySpace)
-        #expect(byClick == [.setMode(endpoint: "coinlist", .serverError)])
+        #expect(byClick == [.set(endpoint: "coinlist", SettingChange(mode: .serverError))])
         #expect(self.state.selected == 0)
     }
 

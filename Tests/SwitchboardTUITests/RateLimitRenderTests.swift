@@ -12,7 +12,7 @@ import Testing
 
     func state() throws -> AppState {
         let panel = try ScreenFixtures.demoPanel()
-        try panel.set(endpoint: "coinlist", rateLimit: .perSecond(5))
+        try panel.set(endpoint: "coinlist", SettingChange(rateLimit: .perSecond(5)))
         var state = try ScreenFixtures.freshState(panel: panel)
         var refused = ScreenFixtures.entry(
             1, "GET", "/data/all/coinlist", .answered(429), ms: 0.3, endpoint: "coinlist")
@@ -43,10 +43,12 @@ import Testing
     /// the column is wide enough and as `each` where it is not.
     @Test func aPerClientLimitNamesItsKeyOnTheRow() throws {
         let panel = try ScreenFixtures.demoPanel()
-        try panel.set(endpoint: "coinlist", rateLimit: .perSecond(2), rateLimitKey: .header("X-Client"))
+        try panel.set(endpoint: "coinlist", SettingChange(rateLimit: .perSecond(2), rateLimitKey: .header("X-Client")))
         try panel.set(
-            endpoint: "weather", latency: LatencyChoice(name: "3g"), rateLimit: .perSecond(2),
-            rateLimitKey: .header("X-Client"))
+            endpoint: "weather",
+            SettingChange(
+                latency: LatencyChoice(name: "3g"), rateLimit: .perSecond(2),
+                rateLimitKey: .header("X-Client")))
         let state = try ScreenFixtures.freshState(panel: panel)
         let text = ScreenRenderer.render(state, width: 200, height: 24, options: self.colored).text
         let rows = text.split(separator: "\n")

@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTUI
 import SwitchboardTestSupport
 import Testing
@@ -32,7 +33,7 @@ import Testing
     @Test mutating func spaceAsksForTheNextModeAndLeavesTheRowToThePanel() {
         _ = self.press(.up)
         #expect(self.state.selectedEndpoint?.mode == .error)
-        #expect(self.press(.char(" ")) == [.setMode(endpoint: "coinlist", .serverError)])
+        #expect(self.press(.char(" ")) == [.set(endpoint: "coinlist", SettingChange(mode: .serverError))])
         #expect(self.state.flash == "coinlist → server_error")
         // The row changes when the panel's snapshot comes back, not before.
         #expect(self.state.endpoints[0].mode == .error)
@@ -47,13 +48,13 @@ import Testing
     }
 
     @Test mutating func digitsPickAModeDirectly() {
-        #expect(self.press(.char("3")) == [.setMode(endpoint: "weather", .serverError)])
-        #expect(self.press(.char("1")) == [.setMode(endpoint: "weather", .success)])
-        #expect(self.press(.char("4")) == [.setMode(endpoint: "weather", .reset)])
-        #expect(self.press(.char("5")) == [.setMode(endpoint: "weather", .hang)])
-        #expect(self.press(.char("8")) == [.setMode(endpoint: "weather", .truncated)])
-        #expect(self.press(.char("9")) == [.setMode(endpoint: "weather", .flaky(percent: 25))])
-        #expect(self.press(.char("0")) == [.setMode(endpoint: "weather", .sequence)])
+        #expect(self.press(.char("3")) == [.set(endpoint: "weather", SettingChange(mode: .serverError))])
+        #expect(self.press(.char("1")) == [.set(endpoint: "weather", SettingChange(mode: .success))])
+        #expect(self.press(.char("4")) == [.set(endpoint: "weather", SettingChange(mode: .reset))])
+        #expect(self.press(.char("5")) == [.set(endpoint: "weather", SettingChange(mode: .hang))])
+        #expect(self.press(.char("8")) == [.set(endpoint: "weather", SettingChange(mode: .truncated))])
+        #expect(self.press(.char("9")) == [.set(endpoint: "weather", SettingChange(mode: .flaky(percent: 25)))])
+        #expect(self.press(.char("0")) == [.set(endpoint: "weather", SettingChange(mode: .sequence))])
     }
 
     @Test mutating func aRefusedSequenceSaysWhatToAddToTheManifest() {
@@ -72,10 +73,12 @@ import Testing
 
     @Test mutating func lAsksForTheNextLatencyProfileAndLTheOneBefore() {
         _ = self.press(.up)
-        #expect(self.press(.char("l")) == [.setLatency(endpoint: "coinlist", "fast")])
+        #expect(self.press(.char("l")) == [.set(endpoint: "coinlist", SettingChange(latency: .profile("fast")))])
         #expect(self.state.flash == "coinlist latency → fast 100ms")
         // Back from none: the presets come after the manifest's profiles.
-        #expect(self.press(.char("L")) == [.setLatency(endpoint: "coinlist", "very-bad-network")])
+        #expect(
+            self.press(.char("L")) == [.set(endpoint: "coinlist", SettingChange(latency: .profile("very-bad-network")))]
+        )
     }
 
     @Test mutating func aAsksToApplyTheSelectedSettingToEveryEndpoint() {

@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTestSupport
 import Testing
 
@@ -67,7 +68,7 @@ import Testing
         var state = try ScreenFixtures.freshState(panel: panel)
         let stats = JournalStats(total: 0, unmatched: 0, byEndpoint: [:])
         func login() -> String? { state.endpoints.first { $0.id == "login" }?.example.body }
-        try panel.set(endpoint: "login", mode: .error)
+        try panel.set(endpoint: "login", SettingChange(mode: .error))
         _ = Reducer.reduce(&state, .panel(panel.snapshot(), stats), width: 80, height: 24)
         #expect(login() == #"{"password":"s3cret"}"#)
         var manifest = panel.snapshot().manifest

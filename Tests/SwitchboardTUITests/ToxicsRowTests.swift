@@ -11,8 +11,8 @@ import Testing
 
     static func panelWithToxics() throws -> ControlPanel {
         let panel = try ScreenFixtures.demoPanel()
-        try panel.set(endpoint: "coinlist", toxics: .slicer)
-        try panel.set(endpoint: "person", toxics: .limitData(1024))
+        try panel.set(endpoint: "coinlist", SettingChange(toxics: .slicer))
+        try panel.set(endpoint: "person", SettingChange(toxics: .limitData(1024)))
         return panel
     }
 
@@ -21,7 +21,7 @@ import Testing
         var asked: [Toxics] = []
         for _ in 0..<4 {
             let effects = Reducer.reduce(&state, .key(.char("t")), width: 80, height: 24)
-            guard case .setToxics(let id, let toxics)? = effects.first else {
+            guard case .set(let id, let change)? = effects.first, let toxics = change.toxics else {
                 Issue.record("t asked for \(effects)")
                 return
             }
@@ -52,8 +52,9 @@ import Testing
     /// latency column has room for the profile's name alone.
     @Test func aToxicIsSeenBesideALongProfileAndOnANarrowScreen() throws {
         let panel = try ScreenFixtures.demoPanel()
-        try panel.set(endpoint: "coinlist", latency: .profile("very-bad-network"), toxics: .slicer)
-        try panel.set(endpoint: "weather", mode: .serverError, latency: .profile("slow"), toxics: .limitData(1024))
+        try panel.set(endpoint: "coinlist", SettingChange(latency: .profile("very-bad-network"), toxics: .slicer))
+        try panel.set(
+            endpoint: "weather", SettingChange(mode: .serverError, latency: .profile("slow"), toxics: .limitData(1024)))
         let state = try ScreenFixtures.freshState(panel: panel)
         let plain = RenderOptions(color: false, unicode: true)
         let wide = ScreenRenderer.render(state, width: 120, height: 24, options: plain)

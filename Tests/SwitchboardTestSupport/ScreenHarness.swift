@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardModel
 import SwitchboardTUI
 
 /// The screen runtime with everything real but the terminal and the clock:

@@ -2,10 +2,15 @@ import SwitchboardModel
 import Yams
 
 extension ManifestReader {
-    static let endpointKeys = [
-        "id", "description", "method", "path", "query", "headers", "body", "success", "error", "server_error", "mode",
-        "latency", "sequence", "upstream", "rate_limit", "rate_limit_key", "toxics",
-    ]
+    /// In the order "allowed here" has always listed them; a setting key
+    /// (`SettingKey`) not among them joins at the end.
+    static let endpointKeys: [String] = {
+        let listed = [
+            "id", "description", "method", "path", "query", "headers", "body", "success", "error", "server_error",
+            "mode", "latency", "sequence", "upstream", "rate_limit", "rate_limit_key", "toxics",
+        ]
+        return listed + SettingKey.names.filter { !listed.contains($0) }
+    }()
     static let knownMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
     mutating func readEndpoints(_ node: Node, profiles: [LatencyProfile]) -> [EndpointDefinition] {
@@ -138,24 +143,22 @@ extension ManifestReader {
         if let sequenceNode = fields.value(for: "sequence") {
             endpoint.sequence = self.sequence(sequenceNode)
         }
-        if let modeNode = fields.value(for: "mode"), let mode = self.mode(modeNode, what: "mode") {
-            if mode == .sequence && endpoint.sequence.isEmpty {
-                self.report(
-                    at: modeNode, "mode 'sequence' needs a 'sequence:' list on this endpoint",
-                    fix: "add e.g. 'sequence: [success, success, server_error]'")
-            }
-            endpoint.startMode = mode
-        }
         if let upstreamNode = fields.value(for: "upstream") {
             endpoint.upstream = self.upstream(upstreamNode)
         }
-        if let latencyNode = fields.value(for: "latency"),
-            let choice = self.latencyChoice(latencyNode, profiles: profiles, what: "latency")
-        {
-            endpoint.startLatency = choice.profileName
+        let start = self.readSettingChange(fields, profiles: profiles)
+        if start.mode == .sequence && endpoint.sequence.isEmpty, let modeNode = fields.value(for: "mode") {
+            self.report(
+                at: modeNode, "mode 'sequence' needs a 'sequence:' list on this endpoint",
+                fix: "add e.g. 'sequence: [success, success, server_error]'")
+            endpoint.startMode = .sequence
         }
-        self.readRateLimit(fields, into: &endpoint)
-        self.readToxics(fields, into: &endpoint)
+        endpoint.start.apply(start, hasSequence: !endpoint.sequence.isEmpty)
+        if let node = fields.value(for: "rate_limit_key"), fields.value(for: "rate_limit") == nil {
+            self.report(
+                at: node, "'rate_limit_key' needs a 'rate_limit' on the same endpoint",
+                fix: "add e.g. 'rate_limit: 5/s'")
+        }
         return method == nil || path == nil ? nil : endpoint
     }
 

@@ -2,8 +2,6 @@ import SwitchboardModel
 import Yams
 
 extension ManifestReader {
-    static let scenarioSettingKeys = ["mode", "latency", "rate_limit", "rate_limit_key", "toxics"]
-
     mutating func readScenarios(
         _ node: Node, endpoints: [EndpointDefinition], profiles: [LatencyProfile]
     ) -> [Scenario] {
@@ -44,16 +42,9 @@ extension ManifestReader {
                 continue
             }
             guard let fields = self.mapping(target.value, what: "'\(target.key)' in \(context)") else { continue }
-            self.checkKeys(fields, allowed: Self.scenarioSettingKeys, in: context)
-            var setting = Scenario.Setting(target: target.key, mode: nil, latency: nil)
-            if let mode = fields.value(for: "mode") { setting.mode = self.mode(mode, what: "mode") }
-            if let latency = fields.value(for: "latency") {
-                // A scenario may clear latency explicitly with 'none'.
-                setting.latency = self.latencyChoice(latency, profiles: profiles, what: "latency")
-            }
-            if let node = fields.value(for: "rate_limit") { setting.rateLimit = self.rateLimitChoice(node) }
-            if let node = fields.value(for: "rate_limit_key") { setting.rateLimitKey = self.rateLimitKeyChoice(node) }
-            if let node = fields.value(for: "toxics") { setting.toxics = self.toxics(node) }
+            self.checkKeys(fields, allowed: SettingKey.names, in: context)
+            let setting = Scenario.Setting(
+                target: target.key, change: self.readSettingChange(fields, profiles: profiles))
             settings.append(setting)
         }
         return settings

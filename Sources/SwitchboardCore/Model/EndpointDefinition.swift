@@ -15,19 +15,11 @@ public struct EndpointDefinition: Sendable {
     public var success: ResponseDefinition
     public var error: ResponseDefinition
     public var serverError: ResponseDefinition
-    /// The mode the endpoint starts in, and returns to on reset.
-    public var startMode: Mode
-    /// The latency profile it starts with; `nil` is no added latency.
-    public var startLatency: String?
+    /// The setting it starts with (`mode:`, `latency:`, `rate_limit:`,
+    /// `rate_limit_key:`, `toxics:`), and returns to on reset.
+    public var start: EndpointSetting
     /// The modes the `sequence` mode serves in turn; empty when not declared.
     public var sequence: [Mode]
-    /// `rate_limit:` — the limit it starts with; `nil` is none.
-    public var startRateLimit: RateLimit?
-    /// `rate_limit_key:` — the request header whose value gets a bucket of
-    /// its own; `nil` is one bucket for the endpoint.
-    public var rateLimitKey: String?
-    /// `toxics:` — the connection toxics it starts with (none by default).
-    public var startToxics = Toxics.none
     /// `upstream:` on the endpoint: a second backend for this one.
     public var upstream: UpstreamURL?
     /// Where the endpoint is declared, for messages.
@@ -61,10 +53,40 @@ public struct EndpointDefinition: Sendable {
         self.success = success
         self.error = error
         self.serverError = serverError
-        self.startMode = startMode
-        self.startLatency = startLatency
+        self.start = EndpointSetting(mode: startMode, latency: startLatency)
         self.sequence = sequence
         self.location = location
+    }
+
+    /// The mode it starts in (`start.mode`).
+    public var startMode: Mode {
+        get { self.start.mode }
+        set { self.start.mode = newValue }
+    }
+
+    /// The latency profile it starts with; `nil` is no added latency.
+    public var startLatency: String? {
+        get { self.start.latency }
+        set { self.start.latency = newValue }
+    }
+
+    /// `rate_limit:` — the limit it starts with; `nil` is none.
+    public var startRateLimit: RateLimit? {
+        get { self.start.rateLimit }
+        set { self.start.rateLimit = newValue }
+    }
+
+    /// `rate_limit_key:` — the request header whose value gets a bucket of
+    /// its own; `nil` is one bucket for the endpoint.
+    public var rateLimitKey: String? {
+        get { self.start.rateLimitKey }
+        set { self.start.rateLimitKey = newValue }
+    }
+
+    /// `toxics:` — the connection toxics it starts with (none by default).
+    public var startToxics: Toxics {
+        get { self.start.toxics }
+        set { self.start.toxics = newValue }
     }
 
     public func response(_ kind: ResponseKind) -> ResponseDefinition {

@@ -13,10 +13,7 @@ extension Scenario {
 
 extension Scenario.Setting {
     public var info: ScenarioInfo.Setting {
-        ScenarioInfo.Setting(
-            endpoint: self.target, mode: self.mode?.name, latency: self.latency.map { $0.profileName ?? "none" },
-            rateLimit: self.rateLimit.map { $0.limit?.description ?? "off" },
-            rateLimitKey: self.rateLimitKey.map { $0.header ?? "none" }, toxics: self.toxics?.description)
+        ScenarioInfo.Setting(endpoint: self.target, change: self.change)
     }
 }
 

@@ -3,28 +3,15 @@ public import SwitchboardModel
 /// A named set of endpoint settings applied together (`outage`,
 /// `slow-network`), or a drill: steps applied on a timeline (`bad-day`).
 public struct Scenario: Sendable, Hashable {
+    /// One entry: what it changes (`nil` parts left alone) on `target`.
     public struct Setting: Sendable, Hashable {
         /// An endpoint id, or `*` for every endpoint.
         public var target: String
-        public var mode: Mode?
-        public var latency: LatencyChoice?
-        /// `rate_limit: 5/s` (or `off`); `nil` leaves the limit alone.
-        public var rateLimit: RateLimitChoice?
-        /// `rate_limit_key: X-Client` (or `none`); `nil` leaves the key alone.
-        public var rateLimitKey: RateLimitKeyChoice?
-        /// `toxics: slicer` (or `none`); `nil` leaves the toxics alone.
-        public var toxics: Toxics?
+        public var change: SettingChange
 
-        public init(
-            target: String, mode: Mode?, latency: LatencyChoice?, rateLimit: RateLimitChoice? = nil,
-            rateLimitKey: RateLimitKeyChoice? = nil, toxics: Toxics? = nil
-        ) {
+        public init(target: String, change: SettingChange) {
             self.target = target
-            self.mode = mode
-            self.latency = latency
-            self.rateLimit = rateLimit
-            self.rateLimitKey = rateLimitKey
-            self.toxics = toxics
+            self.change = change
         }
     }
 

@@ -12,18 +12,6 @@ extension ControlPanel {
         return rows
     }
 
-    /// `server_error`, `latency 3g`, `server_error, latency none`,
-    /// `rate limit 5/s`, `toxics slicer`: as a scenario's setting says it.
-    static func describe(
-        mode: Mode?, latency: LatencyChoice?, rateLimit: RateLimitChoice? = nil,
-        rateLimitKey: RateLimitKeyChoice? = nil, toxics: Toxics? = nil
-    ) -> String? {
-        Scenario.Setting(
-            target: "", mode: mode, latency: latency, rateLimit: rateLimit, rateLimitKey: rateLimitKey,
-            toxics: toxics
-        ).changes
-    }
-
     /// `all → server_error; login → latency 3g`: what a scenario or a drill
     /// step changes, as its marker says it.
     static func marker(_ settings: [Scenario.Setting]) -> String {

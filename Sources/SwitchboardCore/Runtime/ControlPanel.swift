@@ -153,37 +153,22 @@ public final class ControlPanel: Sendable {
         }
     }
 
-    /// Changes one endpoint's mode, latency, rate limit (and its key),
-    /// toxics or several, as one change: no request sees half of it. `nil`
-    /// leaves that part alone. Choosing `sequence` starts it from its first
-    /// step, choosing a count rule (again) starts its count; a new rate
-    /// limit or key starts with full buckets.
-    public func set(
-        endpoint id: String, mode: Mode? = nil, latency: LatencyChoice? = nil, rateLimit: RateLimitChoice? = nil,
-        rateLimitKey: RateLimitKeyChoice? = nil, toxics: Toxics? = nil, origin: ChangeOrigin = .code
-    ) throws(ControlError) {
+    /// Changes what `change` names of one endpoint (its mode, latency, rate
+    /// limit and its key, toxics, or several) as one change: no request sees
+    /// half of it. The rest stays. Choosing `sequence` starts it from its
+    /// first step, choosing a count rule (again) starts its count; a new
+    /// rate limit or key starts with full buckets.
+    public func set(endpoint id: String, _ change: SettingChange, origin: ChangeOrigin = .code) throws(ControlError) {
         try self.change { (current, markers) throws(ControlError) in
             let index = try Self.index(of: id, in: current)
             var row = current.rows[index]
             // Both checks before anything changes, counters included.
-            if mode == .sequence && row.definition.sequence.isEmpty { throw ControlError.noSequence(id) }
-            if let name = latency?.profileName, current.manifest.profile(named: name) == nil {
+            if change.mode == .sequence && row.definition.sequence.isEmpty { throw ControlError.noSequence(id) }
+            if let name = change.latency?.profileName, current.manifest.profile(named: name) == nil {
                 throw ControlError.unknownProfile(name, known: current.manifest.latencyNames)
             }
-            if let mode {
-                if mode == .sequence { row.counters.restartSequence() }
-                if mode.isCountRule { row.counters.restartRule() }
-                row.setting.mode = mode
-            }
-            if let latency { row.setting.latency = latency.profileName }
-            if let rateLimit { row.setting.rateLimit = rateLimit.limit }
-            if let rateLimitKey { row.setting.rateLimitKey = rateLimitKey.header }
-            if let toxics { row.setting.toxics = toxics }
-            if let text = Self.describe(
-                mode: mode, latency: latency, rateLimit: rateLimit, rateLimitKey: rateLimitKey, toxics: toxics)
-            {
-                markers.append(("\(id) → \(text)", origin))
-            }
+            row.apply(change, restartingSequence: true)
+            if let text = change.changes { markers.append(("\(id) → \(text)", origin)) }
             // The scenario stays named; its label says `(changed)` when this
             // leaves a setting other than it made it.
             var rows = current.rows
@@ -193,12 +178,13 @@ public final class ControlPanel: Sendable {
     }
 
     public func setMode(_ mode: Mode, endpoint id: String, origin: ChangeOrigin = .code) throws(ControlError) {
-        try self.set(endpoint: id, mode: mode, origin: origin)
+        try self.set(endpoint: id, SettingChange(mode: mode), origin: origin)
     }
 
     /// `nil` (or "none") removes added latency.
     public func setLatency(_ name: String?, endpoint id: String, origin: ChangeOrigin = .code) throws(ControlError) {
-        try self.set(endpoint: id, latency: name.map(LatencyChoice.init(name:)) ?? .noLatency, origin: origin)
+        try self.set(
+            endpoint: id, SettingChange(latency: name.map(LatencyChoice.init(name:)) ?? .noLatency), origin: origin)
     }
 
     /// Returns one endpoint (or, with `nil`, all) to the manifest's start
@@ -235,19 +221,15 @@ public final class ControlPanel: Sendable {
     public func applyToAll(from id: String, origin: ChangeOrigin = .code) throws(ControlError) {
         try self.change { (current, markers) throws(ControlError) in
             let setting = current.rows[try Self.index(of: id, in: current)].setting
-            let rows = current.rows.map { other in
-                var copied = other
-                // `sequence` only means something on an endpoint that has one.
-                if !(setting.mode == .sequence && other.definition.sequence.isEmpty) {
-                    copied.setting.mode = setting.mode
-                }
-                copied.setting.latency = setting.latency
-                if setting.mode.isCountRule { copied.counters.restartRule() }
-                return copied
-            }
-            let text = Self.describe(
+            // Mode and latency only; `sequence` only where there is one.
+            let copied = SettingChange(
                 mode: setting.mode, latency: setting.latency.map(LatencyChoice.profile) ?? .noLatency)
-            markers.append(("all → \(text ?? setting.mode.name) (as \(id))", origin))
+            let rows = current.rows.map { other in
+                var row = other
+                row.apply(copied)
+                return row
+            }
+            markers.append(("all → \(copied.changes ?? setting.mode.name) (as \(id))", origin))
             // The scenario stays named; its label says `(changed)` when this
             // leaves a setting other than it made it.
             return current.with(rows: rows, scenario: current.scenario)

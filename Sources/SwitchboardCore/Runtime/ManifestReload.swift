@@ -106,15 +106,7 @@ struct ManifestReload {
         for row in rows {
             let setting = row.setting
             guard let before = before[row.definition.id], before != setting else { continue }
-            let text = ControlPanel.describe(
-                mode: before.mode == setting.mode ? nil : setting.mode,
-                latency: before.latency == setting.latency
-                    ? nil : setting.latency.map(LatencyChoice.profile) ?? .noLatency,
-                rateLimit: before.rateLimit == setting.rateLimit
-                    ? nil : setting.rateLimit.map(RateLimitChoice.limit) ?? .noLimit,
-                rateLimitKey: before.rateLimitKey == setting.rateLimitKey
-                    ? nil : setting.rateLimitKey.map(RateLimitKeyChoice.header) ?? .endpoint,
-                toxics: before.toxics == setting.toxics ? nil : setting.toxics)
+            let text = SettingChange(from: before, to: setting).changes
             if let text { changed.append("\(row.definition.id) → \(text)") }
         }
         return changed.isEmpty ? [] : [(changed.joined(separator: "; "), .reload)]

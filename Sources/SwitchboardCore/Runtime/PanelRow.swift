@@ -1,3 +1,5 @@
+public import SwitchboardModel
+
 /// One endpoint as the panel holds it: what the manifest (or a live
 /// request) declared, what it is set to now, and what that setting needs on
 /// every request. A snapshot keeps one row per endpoint, so the setting,
@@ -64,9 +66,20 @@ public struct PanelRow: Sendable {
     }
 
     /// A scenario's (or a drill step's) entry on this row, when it is for
-    /// it; a count rule it sets counts from its first request.
-    mutating func apply(_ change: Scenario.Setting) {
-        guard change.applies(to: self.definition) else { return }
-        if change.apply(to: &self.setting, of: self.definition) { self.counters.restartRule() }
+    /// it.
+    mutating func apply(_ entry: Scenario.Setting) {
+        guard entry.applies(to: self.definition) else { return }
+        self.apply(entry.change)
+    }
+
+    /// `change` on this row's setting (`EndpointSetting.apply`, the one
+    /// rule), starting over what it chose: a count rule counts from its next
+    /// request; a sequence starts from its first step when a person chose
+    /// it (`set`), and goes on where it was when a scenario, a drill step or
+    /// `a` (this setting to all) did, as before the rule was one.
+    mutating func apply(_ change: SettingChange, restartingSequence: Bool = false) {
+        let restarts = self.setting.apply(change, hasSequence: !self.definition.sequence.isEmpty)
+        if restartingSequence && restarts.contains(.sequence) { self.counters.restartSequence() }
+        if restarts.contains(.count) { self.counters.restartRule() }
     }
 }

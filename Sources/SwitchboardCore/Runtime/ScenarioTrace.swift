@@ -25,7 +25,9 @@ public struct ScenarioTrace: Sendable, Hashable {
         for row in rows {
             let endpoint = row.definition
             var alone = self.alone[endpoint.id] ?? EndpointSetting(startOf: endpoint)
-            for change in changes where change.applies(to: endpoint) { change.apply(to: &alone, of: endpoint) }
+            for entry in changes where entry.applies(to: endpoint) {
+                alone.apply(entry.change, hasSequence: !endpoint.sequence.isEmpty)
+            }
             self.alone[endpoint.id] = alone
             self.applied[endpoint.id] = row.setting
         }

@@ -1,6 +1,12 @@
 public import SwitchboardModel
 
 extension Mode {
+    /// `unknown mode 'eror' — did you mean 'error'?`: the control API's
+    /// refusal, and `switchboard set`'s, which reads the mode as it does.
+    public static func unknown(_ text: String) -> String {
+        "unknown mode '\(text)' — " + Self.fix(forUnknown: text)
+    }
+
     /// How to mend `text`, which is not a mode: the same sentence wherever
     /// a mode is typed (`check`, the control API and so `switchboard set`).
     public static func fix(forUnknown text: String) -> String {

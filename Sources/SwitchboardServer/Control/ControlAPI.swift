@@ -222,80 +222,64 @@ struct ControlAPI: Sendable {
         return Self.json(.ok, ControlJSON.endpoint(snapshot, index: index, stats: self.journal.stats()))
     }
 
-    /// `{"mode": "server_error", "latency": "slow", "rate_limit": "5/s",
-    /// "rate_limit_key": "X-Client"}`; any may be left out, `"latency":
-    /// null` or `"none"` removes latency, `"rate_limit": null` or `"off"`
-    /// the limit; `"rate_limit_key"` and `"toxics"` likewise.
+    /// A `SettingChange` as JSON (`{"mode": "server_error", "latency":
+    /// "slow", "rate_limit": "5/s", "rate_limit_key": "X-Client"}`); any key
+    /// may be left out, `null` (or `none`, `off`) takes a part away.
     private func update(_ id: String, body: [UInt8], origin: ChangeOrigin) -> Response {
-        let change: SettingsChange
+        let change: SettingChange
         do {
-            change = try ControlCoding.decoder().decode(SettingsChange.self, from: Data(body))
-        } catch SettingsChange.Problem.unknownFields(let unknown) {
-            return self.error(
-                .badRequest, .unknownField,
-                "unknown field \(unknown.map { "'\($0)'" }.joined(separator: ", ")); fields: \(SettingsChange.fields.joined(separator: ", "))"
-            )
-        } catch SettingsChange.Problem.notText(field: "mode", let value) {
-            return self.unknownMode(value)
-        } catch SettingsChange.Problem.notText(field: "rate_limit", let value) {
-            return self.badRateLimit(value)
-        } catch SettingsChange.Problem.notText(field: "rate_limit_key", let value) {
-            return self.badRateLimitKey(value)
-        } catch SettingsChange.Problem.notText(field: "toxics", let value) {
-            return self.error(
-                .badRequest, .badToxics, "toxics \(value) is not a toxic: write e.g. \"slicer,limit_data:1024\"")
-        } catch SettingsChange.Problem.notText(_, let value) {
-            let known = self.panel.snapshot().manifest.latencyNames
-            return self.error(
-                .badRequest, .unknownProfile,
-                "unknown latency profile \(value); profiles: \(known.joined(separator: ", "))",
-                valid: known)
+            change = try ControlCoding.decoder().decode(SettingChange.self, from: Data(body))
+        } catch let problem as SettingProblem {
+            return self.refusal(problem)
         } catch {
             return self.error(
                 .badRequest, .badBody, #"send a JSON object, e.g. {"mode": "server_error", "latency": "slow"}"#)
         }
-        var mode: Mode?
-        if let name = change.mode {
-            guard let parsed = Mode(name: name) else {
-                return self.unknownMode("'\(name)'", problem: Mode.fix(forUnknown: name))
-            }
-            mode = parsed
-        }
-        let latency: LatencyChoice? =
-            switch change.latency {
-            case .remove: LatencyChoice.noLatency
-            case .profile(let name): LatencyChoice(name: name)
-            case nil: nil
-            }
-        var rateLimit: RateLimitChoice?
-        switch change.rateLimit {
-        case .remove: rateLimit = .noLimit
-        case .limit(let text):
-            guard let parsed = RateLimitChoice(text: text) else { return self.badRateLimit("'\(text)'") }
-            rateLimit = parsed
-        case nil: break
-        }
-        var rateLimitKey: RateLimitKeyChoice?
-        if let text = change.rateLimitKey {
-            guard let parsed = RateLimitKeyChoice(text: text) else { return self.badRateLimitKey("'\(text)'") }
-            rateLimitKey = parsed
-        }
-        var toxics: Toxics?
-        if let text = change.toxics {
-            switch Toxics.parseList(text) {
-            case .success(let parsed): toxics = parsed
-            case .failure(let problem):
-                return self.error(.badRequest, .badToxics, problem.sentence, valid: Toxics.spellings)
-            }
-        }
         do {
-            try self.panel.set(
-                endpoint: id, mode: mode, latency: latency, rateLimit: rateLimit, rateLimitKey: rateLimitKey,
-                toxics: toxics, origin: origin)
+            try self.panel.set(endpoint: id, change, origin: origin)
         } catch {
             return self.controlError(error)
         }
         return self.endpoint(id)
+    }
+
+    /// What is wrong with a `PUT …/endpoints/{id}` body, in each key's words.
+    private func refusal(_ problem: SettingProblem) -> Response {
+        switch problem {
+        case .unknownKeys(let unknown):
+            return self.error(
+                .badRequest, .unknownField,
+                "unknown field \(unknown.map { "'\($0)'" }.joined(separator: ", ")); fields: \(SettingKey.names.joined(separator: ", "))"
+            )
+        case .badToxics(let problem):
+            return self.error(.badRequest, .badToxics, problem.sentence, valid: Toxics.spellings)
+        case .badText(.mode, let text):
+            return self.error(.badRequest, .unknownMode, Mode.unknown(text), valid: Mode.names)
+        case .notText(.mode, let shown):
+            return self.unknownMode(shown)
+        case .notText(.latency, let shown):
+            let known = self.panel.snapshot().manifest.latencyNames
+            return self.error(
+                .badRequest, .unknownProfile,
+                "unknown latency profile \(shown); profiles: \(known.joined(separator: ", "))",
+                valid: known)
+        case .badText(.rateLimit, let text):
+            return self.badRateLimit("'\(text)'")
+        case .notText(.rateLimit, let shown):
+            return self.badRateLimit(shown)
+        case .badText(.rateLimitKey, let text):
+            return self.badRateLimitKey("'\(text)'")
+        case .notText(.rateLimitKey, let shown):
+            return self.badRateLimitKey(shown)
+        case .notText(.toxics, let shown):
+            return self.error(
+                .badRequest, .badToxics, "toxics \(shown) is not a toxic: write e.g. \"slicer,limit_data:1024\"")
+        // A key without refusal words of its own: its name and what it got.
+        case .badText(let key, let text):
+            return self.error(.badRequest, .badBody, "\(key.rawValue) '\(text)' is not a value \(key.rawValue) takes")
+        case .notText(let key, let shown):
+            return self.error(.badRequest, .badBody, "\(key.rawValue) \(shown) is not text")
+        }
     }
 
     private func badRateLimitKey(_ shown: String) -> Response {
@@ -312,12 +296,8 @@ struct ControlAPI: Sendable {
             "rate_limit \(shown) is not a limit — \(RateLimitChoice.fix(forUnknown: text)) (or null for none)")
     }
 
-    /// `problem` says what is wrong with a count rule's spelling.
-    private func unknownMode(_ shown: String, problem: String? = nil) -> Response {
-        if let problem {
-            return self.error(.badRequest, .unknownMode, "unknown mode \(shown) — \(problem)", valid: Mode.names)
-        }
-        return self.error(
+    private func unknownMode(_ shown: String) -> Response {
+        self.error(
             .badRequest, .unknownMode, "unknown mode \(shown); modes: \(Mode.names.joined(separator: ", "))",
             valid: Mode.names)
     }

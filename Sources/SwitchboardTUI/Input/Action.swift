@@ -39,9 +39,8 @@ public enum Action: Sendable {
 
 /// Something the reducer wants done outside: the runtime performs it.
 public enum Effect: Equatable, Sendable {
-    case setMode(endpoint: String, Mode)
-    case setLatency(endpoint: String, String?)
-    case setToxics(endpoint: String, Toxics)
+    /// A key's change of one endpoint's setting (`ControlPanel.set`).
+    case set(endpoint: String, SettingChange)
     case reset(endpoint: String?)
     case applyToAll(from: String)
     case applyScenario(String)

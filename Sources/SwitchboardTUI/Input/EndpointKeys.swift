@@ -43,11 +43,11 @@ enum EndpointKeys {
             let step = command == .nextLatency ? 1 : names.count - 1
             let next = names[(current + step) % names.count]
             state.flash = "\(row.id) latency → \(state.latencyLabel(next))"
-            return [.setLatency(endpoint: row.id, next)]
+            return [.set(endpoint: row.id, SettingChange(latency: next.map(LatencyChoice.init(name:)) ?? .noLatency))]
         case .nextToxic:
             let next = row.toxics.next
             state.flash = "\(row.id) toxics → \(next)"
-            return [.setToxics(endpoint: row.id, next)]
+            return [.set(endpoint: row.id, SettingChange(toxics: next))]
         case .applyToAll:
             state.flash = "every endpoint → \(row.mode.name), latency \(state.latencyLabel(row.latency))"
             return [.applyToAll(from: row.id)]
@@ -70,6 +70,6 @@ enum EndpointKeys {
 
     private static func setMode(_ mode: Mode, of row: EndpointRow, state: inout AppState) -> [Effect] {
         state.flash = "\(row.id) → \(row.label(of: mode))"
-        return [.setMode(endpoint: row.id, mode)]
+        return [.set(endpoint: row.id, SettingChange(mode: mode))]
     }
 }

@@ -1,4 +1,5 @@
 public import SwitchboardCore
+import SwitchboardModel
 
 /// The screen without the waiting: each `step` brings in new requests and
 /// settings changes, samples the clock, feeds the typed keys to the reducer,
@@ -220,9 +221,7 @@ public final class ScreenRuntime {
                 case .quit(let interrupted):
                     self.jobs.cancelAll()
                     return interrupted ? .interrupted : .quit
-                case .setMode(let id, let mode): try self.panel.setMode(mode, endpoint: id, origin: .key)
-                case .setLatency(let id, let name): try self.panel.setLatency(name, endpoint: id, origin: .key)
-                case .setToxics(let id, let toxics): try self.panel.set(endpoint: id, toxics: toxics, origin: .key)
+                case .set(let id, let change): try self.panel.set(endpoint: id, change, origin: .key)
                 case .reset(let id): try self.panel.reset(endpoint: id, origin: .key)
                 case .applyToAll(let id): try self.panel.applyToAll(from: id, origin: .key)
                 case .applyScenario(let name): try self.panel.applyScenario(named: name, origin: .key)

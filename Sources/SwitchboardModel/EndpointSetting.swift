@@ -1,6 +1,5 @@
-public import SwitchboardModel
-
-/// The things a person flips on an endpoint at runtime.
+/// The things a person flips on an endpoint at runtime. Each is a
+/// `SettingKey`; `SettingChange` is the one way they change.
 public struct EndpointSetting: Sendable, Hashable {
     public var mode: Mode
     /// A latency profile name; `nil` is no added latency.
@@ -22,12 +21,5 @@ public struct EndpointSetting: Sendable, Hashable {
         self.rateLimit = rateLimit
         self.rateLimitKey = rateLimitKey
         self.toxics = toxics
-    }
-
-    /// The state the manifest starts an endpoint in.
-    public init(startOf endpoint: EndpointDefinition) {
-        self.init(
-            mode: endpoint.startMode, latency: endpoint.startLatency, rateLimit: endpoint.startRateLimit,
-            rateLimitKey: endpoint.rateLimitKey, toxics: endpoint.startToxics)
     }
 }
