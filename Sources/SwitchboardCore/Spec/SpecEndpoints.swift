@@ -46,7 +46,7 @@ enum SpecEndpoints {
                 id: id, method: operation.method, path: path, success: responses.success,
                 error: responses.error, serverError: responses.serverError)
             endpoint.location = nil
-            endpoint.contract = EndpointContract(
+            endpoint.contract = SpecContract(
                 operation: operation, document: document, pattern: path, seed: seed ^ Self.hash(id))
             return endpoint
         }
