@@ -10,7 +10,7 @@ enum SpecAgainst {
     static func check(
         _ manifest: Manifest, api: UpstreamURL, headers: [SpecProbe.HeaderPair], seconds: Int
     ) async throws -> Bool {
-        let described = manifest.endpoints.compactMap(\.contract)
+        let described = manifest.endpoints.compactMap { $0.contract as? SpecContract }
         guard !described.isEmpty else {
             Console.out(
                 "\(manifest.file) describes no OpenAPI operations: --against checks a description's GET operations")
@@ -48,7 +48,7 @@ enum SpecAgainst {
                         of: probe, alike: alike.map { gets[$0].operation }, status: answer.status,
                         header: { answer.headers.first(name: $0) },
                         body: answer.body.flatMap {
-                            EndpointContract.checkedBody(
+                            DriftBody.checked(
                                 $0, contentEncoding: answer.headers.first(name: "Content-Encoding"))
                         },
                         in: contract.document.components)

@@ -8,12 +8,12 @@ import SwitchboardUpstream
 /// Sends `check --against`'s requests to the real API, one at a time (a
 /// check, not a load test), with AsyncHTTPClient as `live` does: no
 /// redirects followed, nothing decompressed, a refused connection reported
-/// at once (`EndpointContract.checkedBody` decodes what drift reads).
+/// at once (`DriftBody.checked` decodes what drift reads).
 /// Each request has `seconds` from start to its last byte; a body past
 /// `bodyLimit`, drift's, is not kept, and then only the status and headers
 /// are checked.
 struct SpecProbeSender {
-    static let bodyLimit = EndpointContract.driftBodyLimit
+    static let bodyLimit = DriftBody.limit
 
     /// What the API answered.
     struct Answer: Sendable {

@@ -113,10 +113,10 @@ import Testing
     /// parsed, only the status and headers are checked.
     @Test func aBodyPastTheLimitIsNotChecked() throws {
         let wire = try Self.wire()
-        let big = #"{"id":"x","pad":""# + String(repeating: "a", count: EndpointContract.driftBodyLimit) + #""}"#
+        let big = #"{"id":"x","pad":""# + String(repeating: "a", count: DriftBody.limit) + #""}"#
         _ = try wire.get("/pets/1") { try $0.answer(.ok, Self.documented, body: big) }
         #expect(wire.entries.last?.drift.isEmpty == true)
-        let small = #"{"id":"x","pad":""# + String(repeating: "a", count: EndpointContract.driftBodyLimit - 40) + #""}"#
+        let small = #"{"id":"x","pad":""# + String(repeating: "a", count: DriftBody.limit - 40) + #""}"#
         _ = try wire.get("/pets/1") { try $0.answer(.ok, Self.documented, body: small) }
         #expect(wire.entries.last?.drift.first?.description == "body.id: expected integer")
     }
@@ -128,7 +128,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("drift-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let big = #"{"id":"x","pad":""# + String(repeating: "a", count: EndpointContract.driftBodyLimit) + #""}"#
+        let big = #"{"id":"x","pad":""# + String(repeating: "a", count: DriftBody.limit) + #""}"#
         try Data(big.utf8).write(to: directory.appendingPathComponent("body"))
         #expect(
             try await Subprocess.run("gzip", ["-n", "-9", directory.appendingPathComponent("body").path]).status == 0)

@@ -25,7 +25,7 @@ public struct ImportRecord: Codable, Equatable, Sendable {
     /// FNV-1a of the bytes, with their count: enough to notice an edit (the
     /// record is no defence against someone forging a collision).
     public static func digest(_ bytes: [UInt8]) -> String {
-        let hash = String(SpecEndpoints.hash(bytes: bytes), radix: 16)
+        let hash = String(StableHash.of(bytes: bytes), radix: 16)
         return String(repeating: "0", count: 16 - hash.count) + hash + "-" + String(bytes.count)
     }
 

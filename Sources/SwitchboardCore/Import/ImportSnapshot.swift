@@ -46,7 +46,7 @@ public struct ImportSnapshot: Sendable {
         var taken: Set<String> = []
         var routes: [String: String] = [:]
         for endpoint in served.endpoints {
-            guard let contract = endpoint.contract else { continue }
+            guard let contract = endpoint.contract as? SpecContract else { continue }
             let route = "\(endpoint.method) \(RecordingSession.manifestPath(endpoint.path))"
             let key = ManifestReader.routeKey(endpoint)
             if let first = routes[key] {

@@ -29,7 +29,7 @@ public struct EndpointDefinition: Sendable {
     public var resource: ResourceBinding?
     /// For an endpoint made from an OpenAPI description: its operation, to
     /// check requests against (`--validate`).
-    public var contract: EndpointContract?
+    public var contract: (any EndpointContract)?
 
     public init(
         id: String,

@@ -15,9 +15,9 @@ enum RecordedFileName {
         let dots = id.prefix { $0 == "." }.count
         let text = String(repeating: "-", count: dots) + id.dropFirst(dots)
         guard text.utf8.count > Self.stemLimit else { return text }
-        // `SpecEndpoints.hash`: FNV-1a, stable across runs and platforms
+        // `StableHash`: FNV-1a, stable across runs and platforms
         // (unlike `Hasher`), so a recording names the same file next time.
-        let digest = String(SpecEndpoints.hash(text), radix: 16)
+        let digest = String(StableHash.of(text), radix: 16)
         let kept = Self.stemLimit - 1 - 16
         var prefix = ""
         var bytes = 0

@@ -35,9 +35,7 @@ extension ManifestReader {
                 if mine.contract == nil, let contract = endpoint.contract, mine.method == endpoint.method,
                     Self.routeShape(mine.path) == Self.routeShape(endpoint.path)
                 {
-                    mine.contract = EndpointContract(
-                        operation: contract.operation, document: contract.document, pattern: mine.path,
-                        seed: contract.seed)
+                    mine.contract = contract.routed(by: mine.path)
                 }
                 return mine
             }

@@ -41,13 +41,13 @@ enum SpecEndpoints {
             named.append((operation, id, path))
         }
         let endpoints = named.map { operation, id, path in
-            let responses = SpecResponses(operation: operation, document: document, seed: seed ^ Self.hash(id))
+            let responses = SpecResponses(operation: operation, document: document, seed: seed ^ StableHash.of(id))
             var endpoint = EndpointDefinition(
                 id: id, method: operation.method, path: path, success: responses.success,
                 error: responses.error, serverError: responses.serverError)
             endpoint.location = nil
-            endpoint.contract = EndpointContract(
-                operation: operation, document: document, pattern: path, seed: seed ^ Self.hash(id))
+            endpoint.contract = SpecContract(
+                operation: operation, document: document, pattern: path, seed: seed ^ StableHash.of(id))
             return endpoint
         }
         return (endpoints, diagnostics)
@@ -94,21 +94,5 @@ enum SpecEndpoints {
     /// may use (`isEndpointIDCharacter`), anything else as `-`.
     static func id(_ operationID: String) -> String {
         String(operationID.map { $0.isEndpointIDCharacter ? $0 : "-" })
-    }
-
-    /// FNV-1a of the id: each operation's bodies get a seed of their own,
-    /// the same on every run (Swift's `Hasher` is seeded per process).
-    static func hash(_ text: String) -> UInt64 {
-        Self.hash(bytes: text.utf8)
-    }
-
-    /// FNV-1a of bytes (`switchboard import` tells an edited body by it).
-    static func hash(bytes: some Sequence<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return hash
     }
 }

@@ -20,7 +20,7 @@ enum SpecResponseHeaders {
             guard !RequestCopy.connectionHeaders.contains(name), !CacheHeaders.names.contains(name) else {
                 return nil
             }
-            let text = header.value(in: document.components, seed: seed ^ SpecEndpoints.hash(header.name.lowercased()))
+            let text = header.value(in: document.components, seed: seed ^ StableHash.of(header.name.lowercased()))
             guard ManifestReader.isValidHeader(name: header.name, value: text) else { return nil }
             return HeaderField(name: header.name, value: text, isTemplate: false)
         }

@@ -8,7 +8,7 @@ import SwitchboardModel
 /// 2,000,000 steps (`SchemaCheck`), a pattern's some 16,000,000 of its
 /// own, and every other connection on the loop would wait for it.
 struct RequestValidation: Sendable {
-    let contract: EndpointContract
+    let contract: any EndpointContract
     let target: RequestTarget
     /// The routed path's values by the endpoint's names.
     let parameters: [String: String]

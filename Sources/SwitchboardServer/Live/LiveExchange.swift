@@ -75,14 +75,14 @@ struct LiveExchange {
 
     /// How the upstream's answer, come whole, breaks the operation
     /// `contract` describes: its status and headers, and its body if it
-    /// was kept whole (not past `EndpointContract.driftBodyLimit`, not the
+    /// was kept whole (not past `DriftBody.limit`, not the
     /// answer to a HEAD). A check to run off the loop (`OffLoopWork`),
     /// with what it reads taken out of the exchange now.
-    func driftCheck(for request: HTTPRequestHead, against contract: EndpointContract)
+    func driftCheck(for request: HTTPRequestHead, against contract: any EndpointContract)
         -> @Sendable () -> [ContractViolation]
     {
         guard let head = self.head else { return { [] } }
-        let whole = request.method != .HEAD && self.relayed <= EndpointContract.driftBodyLimit
+        let whole = request.method != .HEAD && self.relayed <= DriftBody.limit
         let body = whole ? Array(buffer: self.body.joined) : nil
         return {
             contract.drift(status: Int(head.status.code), header: { head.headers.first(name: $0) }, body: body)

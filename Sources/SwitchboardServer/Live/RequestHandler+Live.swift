@@ -138,7 +138,7 @@ extension RequestHandler {
     /// on meanwhile.
     private func journalDrift(
         of keep: LiveExchange, _ request: Request, _ response: PreparedResponse, status: JournalEntry.Status,
-        against contract: EndpointContract, context: ChannelHandlerContext
+        against contract: any EndpointContract, context: ChannelHandlerContext
     ) {
         let ended = context.eventLoop.now
         let headSentAt = self.writer.takeHeadSentAt()

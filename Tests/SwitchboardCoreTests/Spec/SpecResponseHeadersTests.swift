@@ -132,7 +132,7 @@ import Testing
             try ManifestLoader.load(directory: PublishedSpecs.folder.appendingPathComponent(file).path)
         }
         for endpoint in manifest.endpoints {
-            let contract = try #require(endpoint.contract)
+            let contract = try #require(endpoint.contract as? SpecContract)
             for (kind, definition) in [
                 (ResponseKind.success, endpoint.success), (.error, endpoint.error),
                 (.serverError, endpoint.serverError),

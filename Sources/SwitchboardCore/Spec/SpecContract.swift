@@ -5,7 +5,7 @@ public import SwitchboardSpec
 /// checked against it (`--validate`, `validate: true`): the description's
 /// own names for the path's parameters, which routing knows by the
 /// endpoint's (`SpecEndpoints.pattern` makes them fit a path pattern).
-public struct EndpointContract: Sendable {
+public struct SpecContract: EndpointContract {
     public let operation: SpecOperation
     /// The description the operation's schemas refer into.
     public let document: SpecDocument
@@ -28,14 +28,19 @@ public struct EndpointContract: Sendable {
 
     /// A request that gets the operation's success under `--validate`
     /// (`SpecRequestExample`), its path's values by the pattern's names.
-    public func exampleRequest() -> SpecRequestExample {
-        var example = SpecRequestExample(self.operation, in: self.document, seed: self.seed)
+    public func exampleRequest() -> RequestExample {
+        let example = SpecRequestExample(self.operation, in: self.document, seed: self.seed)
         var values: [String: String] = [:]
         for (routed, described) in self.pathNames {
             if let value = example.pathValues[described] { values[routed] = value }
         }
-        example.pathValues = values
-        return example
+        return RequestExample(
+            pathValues: values, query: example.query, headers: example.headers.map { ($0.name, $0.value) },
+            body: example.body)
+    }
+
+    public func routed(by pattern: PathPattern) -> any EndpointContract {
+        SpecContract(operation: self.operation, document: self.document, pattern: pattern, seed: self.seed)
     }
 
     /// How the request breaks the operation; none when it keeps to it.
@@ -51,34 +56,18 @@ public struct EndpointContract: Sendable {
         return RequestCheck.violations(of: request, against: self.operation, in: self.document)
     }
 
-    /// Bodies up to this size, as they came and decoded, are checked
-    /// against the description (`drift`, `check --against`): each is held
-    /// whole to be parsed. Decoded too: 1 MiB of gzip can hold gigabytes,
-    /// and the recorder's 16 MiB decoded would take seconds to parse and
-    /// check.
-    public static let driftBodyLimit = 1 << 20
-
-    /// A real API's body as drift is checked in, by `live` and by `check
-    /// --against` alike: decoded as its `Content-Encoding` says; `nil`
-    /// when it cannot be (brotli, a broken stream) or is past
-    /// `driftBodyLimit` as it came or decoded.
-    public static func checkedBody(_ body: [UInt8], contentEncoding: String?) -> [UInt8]? {
-        guard body.count <= Self.driftBodyLimit else { return nil }
-        return Inflate.decoding(body, contentEncoding: contentEncoding, limit: Self.driftBodyLimit)
-    }
-
     /// How a real API's answer breaks the operation (`live`): `body` as it
     /// came, `nil` when it was not kept whole; a body that cannot be
     /// decoded (brotli) is not checked either, only status and headers.
     public func drift(status: Int, header: (String) -> String?, body: [UInt8]?) -> [ContractViolation] {
-        let readable = body.flatMap { Self.checkedBody($0, contentEncoding: header("Content-Encoding")) }
+        let readable = body.flatMap { DriftBody.checked($0, contentEncoding: header("Content-Encoding")) }
         return ResponseCheck.violations(
             status: status, header: header, body: readable, against: self.operation, in: self.document.components)
     }
 
     /// Why the operation cannot answer as `Prefer` asks: a status it does
     /// not document, an example its response does not name; `nil` when it can.
-    func problem(with preference: SpecPreference) -> String? {
+    public func problem(with preference: SpecPreference) -> String? {
         let id = self.operation.operationID ?? "\(self.operation.method) \(self.operation.path)"
         let documented = self.operation.responses.map(\.status.description).joined(separator: ", ")
         guard let response = self.response(preferred: preference, kind: .success) else {
