@@ -45,4 +45,20 @@ import Testing
             JSONPretty.format(Array(#"{ "a" : [ 1 , { } , [ ] ] , "b" : "x y" }"#.utf8))
                 == Array("{\n  \"a\": [\n    1,\n    {},\n    []\n  ],\n  \"b\": \"x y\"\n}\n".utf8))
     }
+
+    /// Lenient, JSON comes out in `format`'s lines, and what is not JSON is
+    /// kept: only the spaces between tokens go.
+    @Test func lenientJSONIsLaidOutAsStrictAndTheRestIsKept() throws {
+        for text in Self.valid {
+            let strict = try #require(JSONPretty.format(Array(text.utf8)))
+            let lines = String(decoding: strict.dropLast(), as: UTF8.self).split(
+                separator: "\n", omittingEmptySubsequences: false
+            ).map(String.init)
+            #expect(JSONPretty.lines(lenient: text) == lines, "\(text)")
+        }
+        for text in Self.invalid {
+            let kept = JSONPretty.lines(lenient: text).joined().filter { !$0.isWhitespace }
+            #expect(kept == text.filter { !$0.isWhitespace }, "\(text)")
+        }
+    }
 }

@@ -28,20 +28,22 @@ import Testing
 
     @Test func rightPasswordPassesInProcess() async throws {
         let board = try Switchboard.inProcess(endpoints: Self.login)
-        #expect(try await Self.login(board.urlSession(), board.baseURL, password: "s3cret") == 200)
-        #expect(try await Self.login(board.urlSession(), board.baseURL, password: "guess") == 401)
-        try await board.verify("login", count: 1, where: { $0.json["password"] == "s3cret" })
-        try await board.verify("login-refused", count: 1, where: { $0.json["password"] == "guess" })
-        await board.stop()
+        try await stopping(board) { () async throws in
+            #expect(try await Self.login(board.urlSession(), board.baseURL, password: "s3cret") == 200)
+            #expect(try await Self.login(board.urlSession(), board.baseURL, password: "guess") == 401)
+            try await board.verify("login", count: 1, where: { $0.json["password"] == "s3cret" })
+            try await board.verify("login-refused", count: 1, where: { $0.json["password"] == "guess" })
+        }
     }
 
     @Test func rightPasswordPassesOverTheSocket() async throws {
         let board = try await Switchboard.start(endpoints: Self.login)
-        let session = URLSession(configuration: .ephemeral)
-        #expect(try await Self.login(session, board.baseURL, password: "s3cret") == 200)
-        #expect(try await Self.login(session, board.baseURL, password: "guess") == 401)
-        #expect(try await board.requests().compactMap(\.endpoint) == ["login", "login-refused"])
-        await board.stop()
+        try await stopping(board) { () async throws in
+            let session = URLSession(configuration: .ephemeral)
+            #expect(try await Self.login(session, board.baseURL, password: "s3cret") == 200)
+            #expect(try await Self.login(session, board.baseURL, password: "guess") == 401)
+            #expect(try await board.requests().compactMap(\.endpoint) == ["login", "login-refused"])
+        }
     }
 
     /// Each builder call makes what the manifest's `body:` key makes.
@@ -54,24 +56,25 @@ import Testing
             Endpoint.post("/a", id: "text").body(matching: "hello*")
             Endpoint.post("/a", id: "none").json("{}", status: 404)
         }
-        let sent: [(String, String, String)] = [
-            (#"{"x":1}"#, "application/json", "equals"),
-            (#"{"x":1,"y":2}"#, "application/json", "none"),
-            (#"{"items":[{"sku":"A1"}]}"#, "application/json", "path"),
-            (#"{"coupon":null}"#, "application/json", "any"),
-            ("user=alice&b=c", "application/x-www-form-urlencoded", "form"),
-            ("hello there", "text/plain", "text"),
-            ("goodbye", "text/plain", "none"),
-        ]
-        for (body, type, _) in sent {
-            var request = URLRequest(url: board.baseURL.appendingPathComponent("a"))
-            request.httpMethod = "POST"
-            request.setValue(type, forHTTPHeaderField: "Content-Type")
-            request.httpBody = Data(body.utf8)
-            _ = try await board.urlSession().data(for: request)
+        try await stopping(board) { () async throws in
+            let sent: [(String, String, String)] = [
+                (#"{"x":1}"#, "application/json", "equals"),
+                (#"{"x":1,"y":2}"#, "application/json", "none"),
+                (#"{"items":[{"sku":"A1"}]}"#, "application/json", "path"),
+                (#"{"coupon":null}"#, "application/json", "any"),
+                ("user=alice&b=c", "application/x-www-form-urlencoded", "form"),
+                ("hello there", "text/plain", "text"),
+                ("goodbye", "text/plain", "none"),
+            ]
+            for (body, type, _) in sent {
+                var request = URLRequest(url: board.baseURL.appendingPathComponent("a"))
+                request.httpMethod = "POST"
+                request.setValue(type, forHTTPHeaderField: "Content-Type")
+                request.httpBody = Data(body.utf8)
+                _ = try await board.urlSession().data(for: request)
+            }
+            #expect(try await board.requests().compactMap(\.endpoint) == sent.map(\.2))
         }
-        #expect(try await board.requests().compactMap(\.endpoint) == sent.map(\.2))
-        await board.stop()
     }
 
     @Test func aBadJSONPathIsReportedWithTheRest() {

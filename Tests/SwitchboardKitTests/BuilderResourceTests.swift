@@ -31,38 +31,40 @@ import Testing
 
     @Test func createdItemsOutliveAFlipAndResetBringsTheSeedBack() async throws {
         let board = try Switchboard.inProcess(endpoints: Self.todos)
-        let ids = try await board.resources().resources.map(\.name)
-        #expect(ids == ["todos"])
-        let created = try await Self.create(board, "bread")
-        #expect(created.0 == 201)
-        #expect(created.1?.hasSuffix("/todos/2") == true)
-        #expect(try await board.items(of: "todos") == [["id": 1, "title": "milk"], ["id": 2, "title": "bread"]])
-        try await board.set("todos.list", .serverError)
-        #expect(try await Self.list(board) == 500)
-        try await board.set("todos.list", .success)
-        #expect(try await Self.list(board) == 200)
-        #expect(try await board.items(of: "todos").count == 2)
-        try await board.reset()
-        #expect(try await board.items(of: "todos") == [["id": 1, "title": "milk"]])
-        await board.stop()
+        try await stopping(board) {
+            let ids = try await board.resources().resources.map(\.name)
+            #expect(ids == ["todos"])
+            let created = try await Self.create(board, "bread")
+            #expect(created.0 == 201)
+            #expect(created.1?.hasSuffix("/todos/2") == true)
+            #expect(try await board.items(of: "todos") == [["id": 1, "title": "milk"], ["id": 2, "title": "bread"]])
+            try await board.set("todos.list", .serverError)
+            #expect(try await Self.list(board) == 500)
+            try await board.set("todos.list", .success)
+            #expect(try await Self.list(board) == 200)
+            #expect(try await board.items(of: "todos").count == 2)
+            try await board.reset()
+            #expect(try await board.items(of: "todos") == [["id": 1, "title": "milk"]])
+        }
     }
 
     @Test func eachInstanceHasItsOwnItems() async throws {
         let one = try Switchboard.inProcess(endpoints: Self.todos)
         let two = try Switchboard.inProcess(endpoints: Self.todos)
-        #expect(try await Self.create(one, "bread").0 == 201)
-        #expect(try await one.items(of: "todos").count == 2)
-        #expect(try await two.items(of: "todos") == [["id": 1, "title": "milk"]])
-        await one.stop()
-        await two.stop()
+        try await stopping(one, two) { () async throws in
+            #expect(try await Self.create(one, "bread").0 == 201)
+            #expect(try await one.items(of: "todos").count == 2)
+            #expect(try await two.items(of: "todos") == [["id": 1, "title": "milk"]])
+        }
     }
 
     @Test func itsEndpointsAreTheManifests() async throws {
         let board = try Switchboard.inProcess(endpoints: Self.todos)
-        let ids = try await board.status().endpoints.map(\.id)
-        let expected = ["get-ping", "todos.list", "todos.create", "todos.read", "todos.replace", "todos.update"]
-        #expect(Set(ids) == Set(expected + ["todos.delete"]))
-        await board.stop()
+        try await stopping(board) {
+            let ids = try await board.status().endpoints.map(\.id)
+            let expected = ["get-ping", "todos.list", "todos.create", "todos.read", "todos.replace", "todos.update"]
+            #expect(Set(ids) == Set(expected + ["todos.delete"]))
+        }
     }
 
     /// A seed made from the test's own values, without `.string(title)`.
@@ -80,14 +82,15 @@ import Testing
                     ["id": 1, "title": title, "count": count, "price": price, "done": done, "note": note, "tags": tags]
                 ])
         }
-        #expect(
-            try await board.items(of: "todos") == [
-                [
-                    "id": 1, "title": "milk", "count": 2, "price": 1.5, "done": false, "note": .null,
-                    "tags": ["dairy", "cold"],
-                ]
-            ])
-        await board.stop()
+        try await stopping(board) { () async throws in
+            #expect(
+                try await board.items(of: "todos") == [
+                    [
+                        "id": 1, "title": "milk", "count": 2, "price": 1.5, "done": false, "note": .null,
+                        "tags": ["dairy", "cold"],
+                    ]
+                ])
+        }
     }
 
     @Test func badResourcesAreReportedWithTheRest() {

@@ -37,21 +37,23 @@ import Testing
                 )
                 .error(status: 409, json: #"{"error":"{body.name} is taken"}"#)
         }
-        let (status, body, location) = try await Self.send(
-            board, Self.post(board, "/teams/red/users", json: #"{"name":"Ada \"A\""}"#))
-        #expect(status == 201)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any], "\(body)")
-        #expect(object["name"] as? String == #"Ada "A""#)
-        #expect(object["team"] as? String == "red")
-        #expect(object["n"] as? Int == 1)
-        #expect((object["id"] as? String).flatMap(UUID.init(uuidString:)) != nil, "\(body)")
-        #expect(location == "/users/1")
+        try await stopping(board) { () async throws in
+            let (status, body, location) = try await Self.send(
+                board, Self.post(board, "/teams/red/users", json: #"{"name":"Ada \"A\""}"#))
+            #expect(status == 201)
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any], "\(body)")
+            #expect(object["name"] as? String == #"Ada "A""#)
+            #expect(object["team"] as? String == "red")
+            #expect(object["n"] as? Int == 1)
+            #expect((object["id"] as? String).flatMap(UUID.init(uuidString:)) != nil, "\(body)")
+            #expect(location == "/users/1")
 
-        try await board.set("create", .error)
-        let refused = try await Self.send(board, Self.post(board, "/teams/red/users", json: #"{"name":"Ada"}"#))
-        #expect(refused.0 == 409)
-        #expect(refused.1 == #"{"error":"Ada is taken"}"#)
-        await board.stop()
+            try await board.set("create", .error)
+            let refused = try await Self.send(board, Self.post(board, "/teams/red/users", json: #"{"name":"Ada"}"#))
+            #expect(refused.0 == 409)
+            #expect(refused.1 == #"{"error":"Ada is taken"}"#)
+        }
     }
 
     /// `query` and `headers` are requirements as a manifest's are: the
@@ -65,24 +67,25 @@ import Testing
             Endpoint.get("/me", id: "me").headers(["authorization": "*"]).text("signed in as {header.Authorization}")
             Endpoint.get("/me", id: "me-anonymous").json(#"{"error":"sign in"}"#, status: 401)
         }
-        func get(_ path: String, _ headers: [String: String] = [:]) async throws -> (Int, String, String?) {
-            var request = URLRequest(url: URL(string: board.baseURL.absoluteString + path)!)
-            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-            return try await Self.send(board, request, header: "Content-Type")
+        try await stopping(board) { () async throws in
+            func get(_ path: String, _ headers: [String: String] = [:]) async throws -> (Int, String, String?) {
+                var request = URLRequest(url: URL(string: board.baseURL.absoluteString + path)!)
+                for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+                return try await Self.send(board, request, header: "Content-Type")
+            }
+            #expect(try await get("/search?q=milk").1 == #"{"q":"milk"}"#)
+            #expect(try await get("/search?q=milk&sort=new").1 == #"{"sorted":"milk"}"#)
+            #expect(try await get("/search").1 == "[]")
+            let signedIn = try await get("/me", ["Authorization": "Bearer t"])
+            #expect(signedIn.0 == 200)
+            #expect(signedIn.1 == "signed in as Bearer t")
+            #expect(signedIn.2?.hasPrefix("text/plain") == true)
+            #expect(try await get("/me").0 == 401)
+            #expect(
+                try await board.requests().compactMap(\.endpoint) == [
+                    "search", "search-sorted", "search-all", "me", "me-anonymous",
+                ])
         }
-        #expect(try await get("/search?q=milk").1 == #"{"q":"milk"}"#)
-        #expect(try await get("/search?q=milk&sort=new").1 == #"{"sorted":"milk"}"#)
-        #expect(try await get("/search").1 == "[]")
-        let signedIn = try await get("/me", ["Authorization": "Bearer t"])
-        #expect(signedIn.0 == 200)
-        #expect(signedIn.1 == "signed in as Bearer t")
-        #expect(signedIn.2?.hasPrefix("text/plain") == true)
-        #expect(try await get("/me").0 == 401)
-        #expect(
-            try await board.requests().compactMap(\.endpoint) == [
-                "search", "search-sorted", "search-all", "me", "me-anonymous",
-            ])
-        await board.stop()
     }
 
     /// A name that reads like a template's and is none is a typo, refused
@@ -107,9 +110,10 @@ import Testing
         let board = try Switchboard.inProcess {
             Endpoint.get("/raw/:id", id: "raw").body(Data("{id} {uuid}".utf8), contentType: "text/plain")
         }
-        let (_, body, _) = try await Self.send(
-            board, URLRequest(url: URL(string: board.baseURL.absoluteString + "/raw/7")!))
-        #expect(body == "{id} {uuid}")
-        await board.stop()
+        try await stopping(board) { () async throws in
+            let (_, body, _) = try await Self.send(
+                board, URLRequest(url: URL(string: board.baseURL.absoluteString + "/raw/7")!))
+            #expect(body == "{id} {uuid}")
+        }
     }
 }

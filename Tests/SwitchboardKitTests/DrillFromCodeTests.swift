@@ -21,19 +21,20 @@ import Testing
             """.utf8
         ).write(to: folder.appendingPathComponent("switchboard.yml"))
         let board = try await Switchboard.start(fixtures: folder)
-        let refused = await #expect(throws: SwitchboardError.self) { try await board.apply(scenario: "bad-day") }
-        #expect(refused?.problem == .drillFromCode)
-        #expect(refused?.message.hasPrefix("scenario 'bad-day' is a drill (timed steps)") == true)
-        #expect(try board.mode(of: "login") == .success)
-        // The same written against the control protocol.
-        let generic = await #expect(throws: SwitchboardError.self) {
-            try await Self.apply("bad-day", on: board)
+        try await stopping(board) { () async throws in
+            let refused = await #expect(throws: SwitchboardError.self) { try await board.apply(scenario: "bad-day") }
+            #expect(refused?.problem == .drillFromCode)
+            #expect(refused?.message.hasPrefix("scenario 'bad-day' is a drill (timed steps)") == true)
+            #expect(try board.mode(of: "login") == .success)
+            // The same written against the control protocol.
+            let generic = await #expect(throws: SwitchboardError.self) {
+                try await Self.apply("bad-day", on: board)
+            }
+            #expect(generic == refused)
+            #expect(try board.mode(of: "login") == .success)
+            try await board.apply(scenario: "outage")
+            #expect(try board.mode(of: "login") == .serverError)
         }
-        #expect(generic == refused)
-        #expect(try board.mode(of: "login") == .success)
-        try await board.apply(scenario: "outage")
-        #expect(try board.mode(of: "login") == .serverError)
-        await board.stop()
     }
 
     static func apply(_ name: String, on board: some SwitchboardControlling) async throws {

@@ -28,23 +28,23 @@ import Testing
     func aFaultGivesTheSameErrorInProcessAsOverTheSocket(mode: Mode, code: URLError.Code) async throws {
         let server = try await Switchboard.start(endpoints: Self.endpoints)
         let inProcess = try Switchboard.inProcess(endpoints: Self.endpoints)
-        try await server.set("coins", mode)
-        try await inProcess.set("coins", mode)
-        async let overSocket = Self.failure(URLSession(configuration: .ephemeral), server.baseURL)
-        async let withoutPort = Self.failure(inProcess.urlSession(), inProcess.baseURL)
-        let (socket, protocolCode) = await (overSocket, withoutPort)
-        #expect(socket == code)
-        #expect(protocolCode == code)
-        // Journaled alike: the same endpoint, mode and status (or none). The
-        // server journals a hang when the client's close reaches it, a moment
-        // after the client gave up: wait for it.
-        await server.awaitRequests(to: "coins", count: 1)
-        let socketEntries = try await server.requests("coins").map(Self.journaled)
-        let inProcessEntries = try await inProcess.requests("coins").map(Self.journaled)
-        #expect(socketEntries == [Self.journaled(mode: mode)])
-        #expect(inProcessEntries == socketEntries)
-        await server.stop()
-        await inProcess.stop()
+        try await stopping(server, inProcess) { () async throws in
+            try await server.set("coins", mode)
+            try await inProcess.set("coins", mode)
+            async let overSocket = Self.failure(URLSession(configuration: .ephemeral), server.baseURL)
+            async let withoutPort = Self.failure(inProcess.urlSession(), inProcess.baseURL)
+            let (socket, protocolCode) = await (overSocket, withoutPort)
+            #expect(socket == code)
+            #expect(protocolCode == code)
+            // Journaled alike: the same endpoint, mode and status (or none). The
+            // server journals a hang when the client's close reaches it, a moment
+            // after the client gave up: wait for it.
+            await server.awaitRequests(to: "coins", count: 1)
+            let socketEntries = try await server.requests("coins").map(Self.journaled)
+            let inProcessEntries = try await inProcess.requests("coins").map(Self.journaled)
+            #expect(socketEntries == [Self.journaled(mode: mode)])
+            #expect(inProcessEntries == socketEntries)
+        }
     }
 
     /// `reset: no status line`, `truncated: 200`: what the journal says.
@@ -83,14 +83,14 @@ extension FaultParityTests {
     @Test func limitDataGivesTheSameErrorInProcessAsOverTheSocket() async throws {
         let server = try await Switchboard.start(endpoints: Self.endpoints)
         let inProcess = try Switchboard.inProcess(endpoints: Self.endpoints)
-        try await server.set("coins", toxics: .limitData(10))
-        try await inProcess.set("coins", toxics: .limitData(10))
-        async let overSocket = Self.failure(URLSession(configuration: .ephemeral), server.baseURL)
-        async let withoutPort = Self.failure(inProcess.urlSession(), inProcess.baseURL)
-        let (socket, protocolCode) = await (overSocket, withoutPort)
-        #expect(socket == .unknown)
-        #expect(protocolCode == socket)
-        await server.stop()
-        await inProcess.stop()
+        try await stopping(server, inProcess) { () async throws in
+            try await server.set("coins", toxics: .limitData(10))
+            try await inProcess.set("coins", toxics: .limitData(10))
+            async let overSocket = Self.failure(URLSession(configuration: .ephemeral), server.baseURL)
+            async let withoutPort = Self.failure(inProcess.urlSession(), inProcess.baseURL)
+            let (socket, protocolCode) = await (overSocket, withoutPort)
+            #expect(socket == .unknown)
+            #expect(protocolCode == socket)
+        }
     }
 }

@@ -109,9 +109,10 @@ import Testing
         } scenarios: {
             Scenario("down").set("get-ping", .serverError)
         }
-        try await board.apply(scenario: "down")
-        #expect(await AuthClient(baseURL: board.baseURL).get("/ping") == 500)
-        await board.stop()
+        try await stopping(board) { () async throws in
+            try await board.apply(scenario: "down")
+            #expect(await AuthClient(baseURL: board.baseURL).get("/ping") == 500)
+        }
     }
 
     /// What `start` (port) and `inProcess` both refuse, every problem at once,

@@ -31,21 +31,22 @@ import Testing
 
     @Test func theOperationsAnswerWhatTheDescriptionDocuments() async throws {
         let board = try await Switchboard.start(openAPI: Self.spec)
-        let session = URLSession(configuration: .ephemeral)
-        // The server's base path (/api) and without it.
-        for path in ["/api/pets", "/pets"] {
-            let pets = try await Self.send(session, board.baseURL.appendingPathComponent(path))
-            #expect(pets.status == 200)
-            let list = try #require(pets.json as? [[String: Any]], "generated from the Pet schema: an array")
-            #expect(!list.isEmpty && list.allSatisfy { $0["name"] is String && $0["id"] is Int })
+        try await stopping(board) { () async throws in
+            let session = URLSession(configuration: .ephemeral)
+            // The server's base path (/api) and without it.
+            for path in ["/api/pets", "/pets"] {
+                let pets = try await Self.send(session, board.baseURL.appendingPathComponent(path))
+                #expect(pets.status == 200)
+                let list = try #require(pets.json as? [[String: Any]], "generated from the Pet schema: an array")
+                #expect(!list.isEmpty && list.allSatisfy { $0["name"] is String && $0["id"] is Int })
+            }
+            try await board.set("findPets", .serverError)
+            let failed = try await Self.send(session, board.baseURL.appendingPathComponent("/api/pets"))
+            // `default` documents the error: its status is ours (500), its body the Error schema's.
+            #expect(failed.status == 500)
+            let error = try #require(failed.json as? [String: Any])
+            #expect(error["code"] is Int && error["message"] is String)
         }
-        try await board.set("findPets", .serverError)
-        let failed = try await Self.send(session, board.baseURL.appendingPathComponent("/api/pets"))
-        // `default` documents the error: its status is ours (500), its body the Error schema's.
-        #expect(failed.status == 500)
-        let error = try #require(failed.json as? [String: Any])
-        #expect(error["code"] is Int && error["message"] is String)
-        await board.stop()
     }
 
     @Test(.switchboardInProcess(openAPI: "Specs/petstore-expanded.yaml", validate: true))
@@ -107,13 +108,14 @@ import Testing
         let file = folder.appendingPathComponent("api.yaml")
         try Data(spec.utf8).write(to: file)
         let board = try await Switchboard.inProcess(openAPI: file)
-        var request = URLRequest(url: board.baseURL.appendingPathComponent("/whoami"))
-        request.setValue("Bearer secret-token", forHTTPHeaderField: "Authorization")
-        let (_, response) = try await board.urlSession().data(for: request)
-        let answer = try #require(response as? HTTPURLResponse)
-        #expect(answer.value(forHTTPHeaderField: "X-Echo") == "{header.Authorization}")
-        #expect(answer.value(forHTTPHeaderField: "X-Request-Id") == "{uuid}")
-        #expect(answer.value(forHTTPHeaderField: "X-Item") == "/items/{id}")
-        await board.stop()
+        try await stopping(board) { () async throws in
+            var request = URLRequest(url: board.baseURL.appendingPathComponent("/whoami"))
+            request.setValue("Bearer secret-token", forHTTPHeaderField: "Authorization")
+            let (_, response) = try await board.urlSession().data(for: request)
+            let answer = try #require(response as? HTTPURLResponse)
+            #expect(answer.value(forHTTPHeaderField: "X-Echo") == "{header.Authorization}")
+            #expect(answer.value(forHTTPHeaderField: "X-Request-Id") == "{uuid}")
+            #expect(answer.value(forHTTPHeaderField: "X-Item") == "/items/{id}")
+        }
     }
 }

@@ -32,37 +32,38 @@ import Testing
     ) async throws {
         let server = try await Switchboard.start(endpoints: Self.endpoints)
         let inProcess = try Switchboard.inProcess(endpoints: Self.endpoints)
-        try await server.set("login", mode)
-        try await inProcess.set("login", mode)
-        async let overSocket = Self.failure(URLSession(configuration: .ephemeral), server.baseURL)
-        async let withoutPort = Self.failure(inProcess.urlSession(), inProcess.baseURL)
-        let (socket, protocolCode) = await (overSocket, withoutPort)
-        #expect(protocolCode == inProcessCode)
-        #expect(socket == socketCode)
-        await server.awaitRequests(to: "login", count: 1)
-        let socketModes = try await server.requests("login").map { $0.mode?.name }
-        let inProcessModes = try await inProcess.requests("login").map { $0.mode?.name }
-        #expect(socketModes == [mode.name])
-        #expect(inProcessModes == socketModes)
-        await server.stop()
-        await inProcess.stop()
+        try await stopping(server, inProcess) { () async throws in
+            try await server.set("login", mode)
+            try await inProcess.set("login", mode)
+            async let overSocket = Self.failure(URLSession(configuration: .ephemeral), server.baseURL)
+            async let withoutPort = Self.failure(inProcess.urlSession(), inProcess.baseURL)
+            let (socket, protocolCode) = await (overSocket, withoutPort)
+            #expect(protocolCode == inProcessCode)
+            #expect(socket == socketCode)
+            await server.awaitRequests(to: "login", count: 1)
+            let socketModes = try await server.requests("login").map { $0.mode?.name }
+            let inProcessModes = try await inProcess.requests("login").map { $0.mode?.name }
+            #expect(socketModes == [mode.name])
+            #expect(inProcessModes == socketModes)
+        }
     }
 
     @Test func preferNamesACodeByNameOrNumber() async throws {
         let board = try Switchboard.inProcess(endpoints: Self.endpoints)
-        var request = URLRequest(url: board.baseURL.appendingPathComponent("login"))
-        request.httpMethod = "POST"
-        request.setValue("mode=offline", forHTTPHeaderField: "Prefer")
-        #expect(await Self.failure(board.urlSession(), request) == .notConnectedToInternet)
-        request.setValue("mode=URL_ERROR:cannotFindHost", forHTTPHeaderField: "Prefer")
-        #expect(await Self.failure(board.urlSession(), request) == .cannotFindHost)
-        request.setValue("mode=url_error:-1202", forHTTPHeaderField: "Prefer")
-        #expect(await Self.failure(board.urlSession(), request) == .serverCertificateUntrusted)
-        request.setValue("mode=url_error:cancelled", forHTTPHeaderField: "Prefer")
-        #expect(await Self.failure(board.urlSession(), request) == .cancelled)
-        request.setValue(nil, forHTTPHeaderField: "Prefer")
-        #expect(await Self.failure(board.urlSession(), request) == nil)
-        await board.stop()
+        try await stopping(board) { () async throws in
+            var request = URLRequest(url: board.baseURL.appendingPathComponent("login"))
+            request.httpMethod = "POST"
+            request.setValue("mode=offline", forHTTPHeaderField: "Prefer")
+            #expect(await Self.failure(board.urlSession(), request) == .notConnectedToInternet)
+            request.setValue("mode=URL_ERROR:cannotFindHost", forHTTPHeaderField: "Prefer")
+            #expect(await Self.failure(board.urlSession(), request) == .cannotFindHost)
+            request.setValue("mode=url_error:-1202", forHTTPHeaderField: "Prefer")
+            #expect(await Self.failure(board.urlSession(), request) == .serverCertificateUntrusted)
+            request.setValue("mode=url_error:cancelled", forHTTPHeaderField: "Prefer")
+            #expect(await Self.failure(board.urlSession(), request) == .cancelled)
+            request.setValue(nil, forHTTPHeaderField: "Prefer")
+            #expect(await Self.failure(board.urlSession(), request) == nil)
+        }
     }
 
     @Test func everyNamedCodeIsFoundationsCodeOfThatName() {

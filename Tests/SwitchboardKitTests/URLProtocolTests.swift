@@ -104,17 +104,17 @@ import Testing
     @Test func instancesSideBySideStayApart() async throws {
         let one = try Switchboard.inProcess { Endpoint.get("/ping", id: "ping").json(#"{"n":1}"#) }
         let two = try Switchboard.inProcess { Endpoint.get("/ping", id: "ping").json(#"{"n":2}"#) }
-        #expect(one.baseURL != two.baseURL)
-        // One session for both: the URL's host picks the instance.
-        let session = one.urlSession()
-        let (first, _) = try await session.data(from: one.baseURL.appendingPathComponent("ping"))
-        let (second, _) = try await session.data(from: two.baseURL.appendingPathComponent("ping"))
-        #expect(String(decoding: first, as: UTF8.self) == #"{"n":1}"#)
-        #expect(String(decoding: second, as: UTF8.self) == #"{"n":2}"#)
-        #expect(try await one.requests("ping").count == 1)
-        #expect(try await two.requests("ping").count == 1)
-        await one.stop()
-        await two.stop()
+        try await stopping(one, two) { () async throws in
+            #expect(one.baseURL != two.baseURL)
+            // One session for both: the URL's host picks the instance.
+            let session = one.urlSession()
+            let (first, _) = try await session.data(from: one.baseURL.appendingPathComponent("ping"))
+            let (second, _) = try await session.data(from: two.baseURL.appendingPathComponent("ping"))
+            #expect(String(decoding: first, as: UTF8.self) == #"{"n":1}"#)
+            #expect(String(decoding: second, as: UTF8.self) == #"{"n":2}"#)
+            #expect(try await one.requests("ping").count == 1)
+            #expect(try await two.requests("ping").count == 1)
+        }
     }
 
     @Test func aStoppedInstanceIsNoLongerAnswered() async throws {
@@ -131,22 +131,24 @@ import Testing
 
     @Test func anInstanceWithAPortCanBeAnsweredInProcessToo() async throws {
         let board = try await Switchboard.start { Endpoint.get("/ping", id: "ping") }
-        let (_, response) = try await board.urlSession().data(from: board.baseURL.appendingPathComponent("ping"))
-        #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        #expect(try await board.requests("ping").count == 1)
-        await board.stop()
+        try await stopping(board) { () async throws in
+            let (_, response) = try await board.urlSession().data(from: board.baseURL.appendingPathComponent("ping"))
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(try await board.requests("ping").count == 1)
+        }
     }
 
     @Test func aDelayLongerThanTheTimeoutTimesOutAndIsJournaledAsAClientThatLeft() async throws {
         let board = try Switchboard.inProcess { Endpoint.get("/slow", id: "slow").latency("gprs") }
-        var request = URLRequest(url: board.baseURL.appendingPathComponent("slow"))
-        // gprs waits 500 ms before the status line; the client gives up first.
-        request.timeoutInterval = 0.1
-        let error = await #expect(throws: URLError.self) { _ = try await board.urlSession().data(for: request) }
-        #expect(error?.code == .timedOut)
-        // 499, nginx's "client closed request", as the server journals it.
-        #expect(try await board.requests("slow").map(\.status) == [499])
-        await board.stop()
+        try await stopping(board) { () async throws in
+            var request = URLRequest(url: board.baseURL.appendingPathComponent("slow"))
+            // gprs waits 500 ms before the status line; the client gives up first.
+            request.timeoutInterval = 0.1
+            let error = await #expect(throws: URLError.self) { _ = try await board.urlSession().data(for: request) }
+            #expect(error?.code == .timedOut)
+            // 499, nginx's "client closed request", as the server journals it.
+            #expect(try await board.requests("slow").map(\.status) == [499])
+        }
     }
 
     @Test func aBandwidthLimitedBodyArrivesWhole() async throws {
@@ -154,9 +156,10 @@ import Testing
         let board = try Switchboard.inProcess {
             Endpoint.get("/big", id: "big").body(Data(body.utf8), contentType: "text/plain").latency("edge")
         }
-        let (data, _) = try await board.urlSession().data(from: board.baseURL.appendingPathComponent("big"))
-        #expect(data.count == 20_000)
-        #expect(try await board.requests("big").map(\.status) == [200])
-        await board.stop()
+        try await stopping(board) { () async throws in
+            let (data, _) = try await board.urlSession().data(from: board.baseURL.appendingPathComponent("big"))
+            #expect(data.count == 20_000)
+            #expect(try await board.requests("big").map(\.status) == [200])
+        }
     }
 }

@@ -26,10 +26,11 @@ import Testing
             """
         try Data(manifest.utf8).write(to: folder.appendingPathComponent("switchboard.yml"))
         let board = try await Switchboard.start(fixtures: folder)
-        let (body, response) = try await URLSession(configuration: .ephemeral).data(
-            from: board.baseURL.appendingPathComponent("feed"))
-        #expect((response as? HTTPURLResponse)?.statusCode == 502)
-        #expect(String(decoding: body, as: UTF8.self).contains("add the SwitchboardLive product"))
-        await board.stop()
+        try await stopping(board) { () async throws in
+            let (body, response) = try await URLSession(configuration: .ephemeral).data(
+                from: board.baseURL.appendingPathComponent("feed"))
+            #expect((response as? HTTPURLResponse)?.statusCode == 502)
+            #expect(String(decoding: body, as: UTF8.self).contains("add the SwitchboardLive product"))
+        }
     }
 }

@@ -7,7 +7,12 @@
 /// nothing is built but the output. `JSONSerialization`, which checked it
 /// before, builds some 60 bytes of objects per input byte, and a 64 KB gzip
 /// answer decoding to 63 MiB of `[[0,0,…]]` took 2 GB and 13 s to record.
-enum JSONPretty {
+///
+/// Lenient, for the screen (`lines(lenient:)`): a body the journal kept
+/// only the first bytes of, or one typed JSON that is not, is indented by
+/// its brackets as far as it goes, every byte kept but the spaces between
+/// tokens. JSON comes out as `format` lays it out.
+public enum JSONPretty {
     /// Deeper than this is not an API answer a person reads, and every line
     /// would be indented past the screen: such a body is kept as it came.
     static let maxDepth = 64
@@ -25,24 +30,43 @@ enum JSONPretty {
     /// are not JSON, nest deeper than `maxDepth`, or would indent to more
     /// than `outputLimit(forInput:)`.
     static func format(_ bytes: [UInt8]) -> [UInt8]? {
-        var writer = Writer(input: bytes, limit: Self.outputLimit(forInput: bytes.count))
+        var writer = Writer(input: bytes, lenient: false, limit: Self.outputLimit(forInput: bytes.count))
         return writer.run()
     }
 
-    /// The scanner and the output it writes. `expect` is what may come next.
+    /// The lines `format` would write, for any text: what is not JSON is
+    /// indented by its brackets and kept, never refused.
+    public static func lines(lenient text: String) -> [String] {
+        var writer = Writer(input: Array(text.utf8), lenient: true, limit: .max)
+        guard let out = writer.run(), !out.isEmpty else { return [] }
+        // Cut only at ASCII bytes, so each line is the UTF-8 it was.
+        return out.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+    }
+
+    /// The scanner and the output it writes. `expect` is what may come
+    /// next; lenient, it is not asked.
     private struct Writer {
+        enum Expect { case value, key, colon, commaOrClose, end }
+
         let input: [UInt8]
+        let lenient: Bool
         let limit: Int
         var out: [UInt8] = []
         var index = 0
+        var expect = Expect.value
+        /// Where the line being written starts in `out`.
+        var lineStart = 0
         /// The open containers, `{` or `[`, innermost last.
         var open: [UInt8] = []
         /// One run of spaces sliced for every newline: appending costs the
         /// bytes written, nothing more.
         let spaces = [UInt8](repeating: UInt8(ascii: " "), count: JSONPretty.maxDepth * 2)
 
-        init(input: [UInt8], limit: Int) {
+        init(input: [UInt8], lenient: Bool, limit: Int) {
             self.input = input
+            self.lenient = lenient
             self.limit = limit
             self.out.reserveCapacity(min(limit, input.count + input.count / 4))
         }
@@ -53,18 +77,32 @@ enum JSONPretty {
                 self.out.append(contentsOf: [0xEF, 0xBB, 0xBF])
                 self.index = 3
             }
-            guard self.value() else { return nil }
-            self.skipSpace()
-            guard self.index == self.input.count, self.out.count < self.limit else { return nil }
+            guard self.tokens() else { return nil }
+            if self.lenient {
+                // A line left with its indentation only (after a comma at
+                // the end) is no line.
+                if self.out[self.lineStart...].allSatisfy({ $0 == UInt8(ascii: " ") }) {
+                    self.out.removeSubrange(max(0, self.lineStart - 1)...)
+                }
+                return self.out
+            }
+            guard self.expect == .end, self.out.count < self.limit else { return nil }
             self.out.append(UInt8(ascii: "\n"))
             return self.out
         }
 
         private var depth: Int { self.open.count }
 
+        private var afterValue: Expect { self.open.isEmpty ? .end : .commaOrClose }
+
         private mutating func newline() {
             self.out.append(UInt8(ascii: "\n"))
-            self.out.append(contentsOf: self.spaces[0..<(self.depth * 2)])
+            self.lineStart = self.out.count
+            if self.depth <= JSONPretty.maxDepth {
+                self.out.append(contentsOf: self.spaces[0..<(self.depth * 2)])
+            } else {
+                self.out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: self.depth * 2))
+            }
         }
 
         private mutating func skipSpace() {
@@ -76,74 +114,90 @@ enum JSONPretty {
             }
         }
 
-        /// Any value, containers included; an explicit stack, no recursion,
-        /// so nesting costs no call stack.
-        private mutating func value() -> Bool {
-            // Each turn reads one value, or closes containers after one.
-            var needValue = true
+        /// Every token to the end; one loop over an explicit stack, no
+        /// recursion, so nesting costs no call stack. Strict, each token is
+        /// checked against `expect`, and the first that does not fit fails.
+        private mutating func tokens() -> Bool {
             while true {
-                if !needValue && self.open.isEmpty { return true }
                 self.skipSpace()
-                guard self.index < self.input.count, self.out.count <= self.limit else { return false }
-                if needValue {
-                    let byte = self.input[self.index]
-                    if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-                        self.index += 1
-                        self.skipSpace()
-                        // `}` and `]` follow their openers by 2.
-                        if self.index < self.input.count, self.input[self.index] == byte + 2 {
-                            self.out.append(byte)
-                            self.out.append(byte + 2)
-                            self.index += 1
-                            needValue = false
-                            continue
-                        }
+                guard self.index < self.input.count else { return true }
+                guard self.out.count <= self.limit else { return false }
+                let byte = self.input[self.index]
+                switch byte {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    guard self.lenient || self.expect == .value else { return false }
+                    self.index += 1
+                    self.skipSpace()
+                    // `}` and `]` follow their openers by 2.
+                    if self.index < self.input.count, self.input[self.index] == byte + 2 {
                         self.out.append(byte)
-                        self.open.append(byte)
-                        guard self.depth <= JSONPretty.maxDepth else { return false }
-                        self.newline()
-                        if byte == UInt8(ascii: "{") {
-                            guard self.key() else { return false }
-                        }
+                        self.out.append(byte + 2)
+                        self.index += 1
+                        self.expect = self.afterValue
                         continue
                     }
-                    guard self.scalar() else { return false }
-                    needValue = false
-                    continue
-                }
-                // After a value inside a container: a comma, or its closer.
-                let container = self.open[self.open.count - 1]
-                let byte = self.input[self.index]
-                self.index += 1
-                if byte == UInt8(ascii: ",") {
                     self.out.append(byte)
+                    self.open.append(byte)
+                    guard self.lenient || self.depth <= JSONPretty.maxDepth else { return false }
                     self.newline()
-                    if container == UInt8(ascii: "{") {
-                        guard self.key() else { return false }
+                    self.expect = byte == UInt8(ascii: "{") ? .key : .value
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    guard self.lenient || (self.expect == .commaOrClose && self.open.last == byte - 2) else {
+                        return false
                     }
-                    needValue = true
-                } else if byte == container + 2 {
-                    self.open.removeLast()
-                    self.newline()
+                    self.index += 1
+                    if !self.open.isEmpty { self.open.removeLast() }
+                    if self.lenient && self.out[self.lineStart...].allSatisfy({ $0 == UInt8(ascii: " ") }) {
+                        // After a comma: the closer takes the empty line.
+                        self.out.removeSubrange(self.lineStart...)
+                        self.out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: self.depth * 2))
+                    } else {
+                        self.newline()
+                    }
                     self.out.append(byte)
-                } else {
-                    return false
+                    self.expect = self.afterValue
+                case UInt8(ascii: ","):
+                    guard self.lenient || self.expect == .commaOrClose else { return false }
+                    self.index += 1
+                    self.out.append(byte)
+                    self.newline()
+                    self.expect = self.open.last == UInt8(ascii: "{") ? .key : .value
+                case UInt8(ascii: ":"):
+                    guard self.lenient || self.expect == .colon else { return false }
+                    self.index += 1
+                    self.out.append(UInt8(ascii: ":"))
+                    self.out.append(UInt8(ascii: " "))
+                    self.expect = .value
+                case UInt8(ascii: "\""):
+                    guard self.lenient || self.expect == .value || self.expect == .key else { return false }
+                    guard self.string() else { return false }
+                    self.expect = self.expect == .key ? .colon : self.afterValue
+                default:
+                    if self.lenient {
+                        self.word()
+                    } else {
+                        guard self.expect == .value, self.scalar() else { return false }
+                        self.expect = self.afterValue
+                    }
                 }
             }
         }
 
-        /// `"name": ` inside an object, before its value.
-        private mutating func key() -> Bool {
-            self.skipSpace()
-            guard self.index < self.input.count, self.input[self.index] == UInt8(ascii: "\""), self.string() else {
-                return false
+        /// Lenient: what is not a token of its own, copied to the next
+        /// space, bracket, comma, colon or quote.
+        private mutating func word() {
+            let start = self.index
+            while self.index < self.input.count {
+                switch self.input[self.index] {
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "{"),
+                    UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"),
+                    UInt8(ascii: "\""):
+                    self.out.append(contentsOf: self.input[start..<self.index])
+                    return
+                default: self.index += 1
+                }
             }
-            self.skipSpace()
-            guard self.index < self.input.count, self.input[self.index] == UInt8(ascii: ":") else { return false }
-            self.index += 1
-            self.out.append(UInt8(ascii: ":"))
-            self.out.append(UInt8(ascii: " "))
-            return true
+            self.out.append(contentsOf: self.input[start..<self.index])
         }
 
         private mutating func scalar() -> Bool {
@@ -199,10 +253,19 @@ enum JSONPretty {
         }
 
         /// A string, copied as spelled: escapes checked, no raw control
-        /// characters, and UTF-8 that is valid.
+        /// characters, and UTF-8 that is valid (lenient, only copied).
         private mutating func string() -> Bool {
             let start = self.index
             self.index += 1
+            if self.lenient {
+                // To the closing quote, or to the end of what was kept.
+                while self.index < self.input.count, self.input[self.index] != UInt8(ascii: "\"") {
+                    self.index += self.input[self.index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                self.index = min(self.index + 1, self.input.count)
+                self.out.append(contentsOf: self.input[start..<self.index])
+                return true
+            }
             while self.index < self.input.count {
                 let byte = self.input[self.index]
                 switch byte {

@@ -154,7 +154,7 @@ public enum DetailsFormatter {
                 || text.first(where: { !$0.isWhitespace }).map { $0 == "{" || $0 == "[" } == true
             let raw =
                 isJSON
-                ? JSONIndenter.lines(text)
+                ? JSONPretty.lines(lenient: text)
                 : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             bodyLines = raw.map { TerminalText.escapeNetwork($0, doublesBackslash: false) }
         } else if Self.isMostlyText(bytes) {
