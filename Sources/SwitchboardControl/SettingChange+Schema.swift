@@ -1,5 +1,5 @@
-public import SwitchboardModel
 public import SwitchboardJSON
+public import SwitchboardModel
 
 extension SettingChange: WireSchema {
     /// The name the control API's description has always given it.

@@ -64,6 +64,6 @@ struct PetShelfTests {
         let (data, response) = try await self.board.urlSession().data(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 422)
         #expect(String(decoding: data, as: UTF8.self).contains("missing required property name"))
-        #expect(await self.board.invalidRequests().count == 1)
+        #expect(try await self.board.invalidRequests().count == 1)
     }
 }
