@@ -14,13 +14,24 @@ import Testing
 /// `.ownThreads`, heavy tests share the CPU with the rest instead of taking
 /// their turn from them. The thread is one for the whole test, across its
 /// awaits, so an `EmbeddedEventLoop` made in it is only used where it was
-/// made.
+/// made. Task executors need macOS 15 / iOS 18; before those a marked test
+/// runs where Swift Testing puts it, as an unmarked one does.
 public struct OwnThreads: SuiteTrait, TestTrait, TestScoping {
     public var isRecursive: Bool { true }
+
+    /// Whether the calling thread is one of `OwnThreadExecutor`'s.
+    public static var isCurrent: Bool { Self.ownThread.currentValue != nil }
+
+    final class Mark: Sendable {}
+    static let ownThread = ThreadSpecificVariable<Mark>()
 
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else {
+            try await function()
+            return
+        }
         let executor = OwnThreadExecutor()
         defer { executor.finish() }
         try await withTaskExecutorPreference(executor) { try await function() }
@@ -34,13 +45,8 @@ extension Trait where Self == OwnThreads {
 
 /// The task executor `OwnThreads` prefers: one thread, started for one
 /// test and ended after it.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 public final class OwnThreadExecutor: TaskExecutor {
-    /// Whether the calling thread is one of these executors'.
-    public static var isCurrent: Bool { Self.ownThread.currentValue != nil }
-
-    private final class Mark: Sendable {}
-    private static let ownThread = ThreadSpecificVariable<Mark>()
-
     private let pool = NIOThreadPool(numberOfThreads: 1)
 
     init() {
@@ -51,7 +57,7 @@ public final class OwnThreadExecutor: TaskExecutor {
         let job = UnownedJob(job)
         let executor = self.asUnownedTaskExecutor()
         self.pool.submit { _ in
-            if Self.ownThread.currentValue == nil { Self.ownThread.currentValue = Mark() }
+            if OwnThreads.ownThread.currentValue == nil { OwnThreads.ownThread.currentValue = OwnThreads.Mark() }
             job.runSynchronously(on: executor)
         }
     }
