@@ -37,6 +37,27 @@ enum HeadlessChromium {
     /// Opens `url` and returns the document the browser ended up showing,
     /// after the page's script (and any navigation it started) ran.
     static func dom(of url: String, resolving names: [String] = []) throws -> String {
+        // A browser that hangs at start (seen once in CI under load: no
+        // output, killed by `timeout` after 60 s) says nothing about the
+        // page; a second one with a new profile does. Anything else it did
+        // is the page's doing and fails at once.
+        do {
+            return try Self.run(url, resolving: names)
+        } catch let hang as Hang {
+            do {
+                return try Self.run(url, resolving: names)
+            } catch let again as Hang {
+                throw PageFailure(description: "chromium hung twice: \(hang.stderr)\n---\n\(again.stderr)")
+            }
+        }
+    }
+
+    /// `timeout`'s status when it had to stop the browser.
+    private struct Hang: Error {
+        let stderr: Substring
+    }
+
+    private static func run(_ url: String, resolving names: [String]) throws -> String {
         guard let path else { throw PageFailure(description: "chromium is not installed (apt-get install chromium)") }
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
@@ -50,6 +71,7 @@ enum HeadlessChromium {
         arguments += ["--dump-dom", url]
         // `timeout`: a browser that hangs fails the test instead of stalling the run.
         let run = try Subprocess.run("timeout", arguments)
+        if run.status == 124 { throw Hang(stderr: run.stderr.suffix(500)) }
         guard run.status == 0 else {
             throw PageFailure(description: "chromium exited \(run.status): \(run.stderr.suffix(500))")
         }
