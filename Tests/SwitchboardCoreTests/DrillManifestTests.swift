@@ -7,18 +7,7 @@ import Testing
 /// written badly: file position, what, and the fix.
 @Suite struct DrillManifestTests {
     @Test func aDrillLoadsItsStepsInOrder() throws {
-        let fixtures = MemoryFixtures(
-            """
-            endpoints:
-              - { id: login, method: POST, path: /login }
-            scenarios:
-              bad-day:
-                steps:
-                  - { at: 0s, "*": { latency: 3g } }
-                  - { at: 20s, login: { mode: server_error } }
-                  - { at: 40s, reset: all }
-              outage: { "*": { mode: server_error } }
-            """)
+        let fixtures = MemoryFixtures(DrillManifests.badDayAndOthers)
         let manifest = try fixtures.load()
         let drill = try #require(manifest.scenarios.first { $0.name == "bad-day" })
         #expect(drill.isDrill)

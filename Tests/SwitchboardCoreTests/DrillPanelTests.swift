@@ -6,22 +6,7 @@ import Testing
 /// A drill run by the control panel, on a clock the test moves: what each
 /// step sets, the markers it leaves, and what stops it.
 @Suite struct DrillPanelTests {
-    static let manifest = """
-        endpoints:
-          - { id: login, method: POST, path: /login }
-          - { id: feed, method: GET, path: /feed }
-        scenarios:
-          bad-day:
-            steps:
-              - { at: 0s, "*": { latency: 3g } }
-              - { at: 20s, login: { mode: server_error } }
-              - { at: 40s, reset: all }
-          short:
-            steps:
-              - { at: 0s, feed: { mode: "flaky:50" } }
-              - { at: 1s, feed: { mode: error } }
-          outage: { "*": { mode: server_error } }
-        """
+    static let manifest = DrillManifests.badDayAndOthers
 
     func panel(_ clock: ManualClock, manifest: String = Self.manifest, seed: UInt64 = 7) throws -> ControlPanel {
         let fixtures = MemoryFixtures(manifest)

@@ -51,20 +51,21 @@ import Testing
 
     @Test func jsonAndFormBodiesPickTheirEndpoint() async throws {
         let board = try await Self.board()
-        let json = #"{"username":"alice","password":"s3cret"}"#
-        for stream in [false, true] {
-            let right = try await Self.post(board, json, type: "application/json", stream: stream)
-            #expect(right.0 == 200)
-            #expect(right.1 == #"{"token":"t-1"}"#)
-            let form = try await Self.post(
-                board, "username=alice&password=s3cret", type: "application/x-www-form-urlencoded", stream: stream)
-            #expect(form.1 == #"{"token":"t-2"}"#)
-            let wrong = try await Self.post(
-                board, #"{"username":"alice","password":"x"}"#, type: "application/json", stream: stream)
-            #expect(wrong.0 == 401)
+        try await stopping(board) { () async throws in
+            let json = #"{"username":"alice","password":"s3cret"}"#
+            for stream in [false, true] {
+                let right = try await Self.post(board, json, type: "application/json", stream: stream)
+                #expect(right.0 == 200)
+                #expect(right.1 == #"{"token":"t-1"}"#)
+                let form = try await Self.post(
+                    board, "username=alice&password=s3cret", type: "application/x-www-form-urlencoded", stream: stream)
+                #expect(form.1 == #"{"token":"t-2"}"#)
+                let wrong = try await Self.post(
+                    board, #"{"username":"alice","password":"x"}"#, type: "application/json", stream: stream)
+                #expect(wrong.0 == 401)
+            }
+            let served = try await board.requests().compactMap(\.endpoint)
+            #expect(served == ["login", "login-form", "login-refused", "login", "login-form", "login-refused"])
         }
-        let served = try await board.requests().compactMap(\.endpoint)
-        #expect(served == ["login", "login-form", "login-refused", "login", "login-form", "login-refused"])
-        await board.stop()
     }
 }

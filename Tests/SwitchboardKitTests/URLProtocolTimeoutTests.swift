@@ -39,14 +39,15 @@ import Testing
     /// came: only the request's timeout counted.)
     @Test func aSessionsTimeoutEndsADelayedAnswer() async throws {
         let board = try Switchboard.inProcess { Endpoint.get("/slow", id: "slow").latency("gprs") }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 0.1
-        let session = URLSession(configuration: board.urlSessionConfiguration(configuration))
-        let error = await #expect(throws: URLError.self) {
-            _ = try await session.data(from: board.baseURL.appendingPathComponent("slow"))
+        try await stopping(board) { () async throws in
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = 0.1
+            let session = URLSession(configuration: board.urlSessionConfiguration(configuration))
+            let error = await #expect(throws: URLError.self) {
+                _ = try await session.data(from: board.baseURL.appendingPathComponent("slow"))
+            }
+            #expect(error?.code == .timedOut)
+            #expect(try await board.requests("slow").map(\.status) == [499])
         }
-        #expect(error?.code == .timedOut)
-        #expect(try await board.requests("slow").map(\.status) == [499])
-        await board.stop()
     }
 }

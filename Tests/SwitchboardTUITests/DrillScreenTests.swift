@@ -6,17 +6,7 @@ import Testing
 /// A drill on the screen: the header's step and countdown, and the changes
 /// as marker lines among the requests, which the cursor steps over.
 @Suite struct DrillScreenTests {
-    static let manifest = """
-        endpoints:
-          - { id: login, method: POST, path: /login }
-          - { id: feed, method: GET, path: /feed }
-        scenarios:
-          bad-day:
-            steps:
-              - { at: 0s, "*": { latency: 3g } }
-              - { at: 20s, login: { mode: server_error } }
-              - { at: 40s, reset: all }
-        """
+    static let manifest = DrillManifests.badDay
     let colored = RenderOptions(color: true, unicode: true, utcOffset: 0)
 
     /// 12:01:00 plus `seconds`, the time ManualClock starts at.
