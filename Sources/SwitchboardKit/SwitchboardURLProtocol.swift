@@ -107,7 +107,7 @@ public final class SwitchboardURLProtocol: URLProtocol {
         self.begin(answer, answers: answers)
     }
 
-    /// Starts delivering `answer`: after its delay, its status line or fault.
+    /// Starts delivering `answer`, one step of its script at a time.
     private func begin(_ answer: InProcessAnswer, answers: InProcessAnswers) {
         let start = DispatchTime.now()
         let timeout = Self.timeout(request: request, session: Self.sessionTimeout(of: self.task))
@@ -117,8 +117,17 @@ public final class SwitchboardURLProtocol: URLProtocol {
             state.lastEvent = start
             state.timeout = timeout
         }
-        let owner = Owner(loading: self)
-        self.at(start + Self.interval(answer.delay)) { owner.loading.deliver(answer) }
+        #if canImport(FoundationNetworking)
+            // swift-corelibs-foundation keeps only the last `didLoad` of a
+            // task with a completion handler (and so of `data(for:)`): its
+            // protocol client sets `properties[.responseData] = data` each
+            // time. So the body goes in one piece, when its last byte would
+            // have arrived: the same end time, no progress on the way.
+            let delivery = answer.delivery(wholeBody: true)
+        #else
+            let delivery = answer.delivery(wholeBody: false)
+        #endif
+        self.run(delivery, start: start)
     }
 
     override public func stopLoading() {
@@ -132,77 +141,50 @@ public final class SwitchboardURLProtocol: URLProtocol {
         if let (answers, answer) = left { answers.record(answer, clientLeft: true) }
     }
 
-    /// The status and headers, or the fault: the delay is over.
-    private func deliver(_ decided: InProcessAnswer) {
-        switch decided.fault {
-        case .hang?:
+    /// Takes the delivery's next step when it is due, then the one after.
+    private func run(_ delivery: InProcessDelivery, start: DispatchTime) {
+        var delivery = delivery
+        guard let next = delivery.next() else { return }
+        let rest = delivery
+        if next.step == .stall {
             // Nothing ever comes: the request's own timeout ends it.
             self.at(.distantFuture) {}
             return
-        case let fault? where !fault.sendsStatusLine:
-            self.end(decided, failure: FaultErrors.code(for: fault))
-            return
-        case .some, nil:
-            // A status line, then the body, whole or cut (see `AnswerPlan`).
-            break
-        }
-        guard let url = self.request.url,
-            let response = HTTPURLResponse(
-                url: url, statusCode: decided.status, httpVersion: "HTTP/1.1",
-                headerFields: Self.fields(decided.headers))
-        else {
-            self.end(decided, failure: .badServerResponse)
-            return
-        }
-        // Journaled with its first byte now, also when the client leaves mid-body.
-        let answer = decided.statusLineSent()
-        self.state.withLockedValue { $0.answer = answer }
-        self.client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-        self.heard()
-        let failure = answer.fault.map(FaultErrors.code(for:))
-        guard answer.bytesPerSecond != nil else {
-            if !answer.body.isEmpty { self.client?.urlProtocol(self, didLoad: Data(answer.body)) }
-            self.end(answer, failure: failure)
-            return
-        }
-        #if canImport(FoundationNetworking)
-            // swift-corelibs-foundation keeps only the last `didLoad` of a
-            // task with a completion handler (and so of `data(for:)`): its
-            // protocol client sets `properties[.responseData] = data` each
-            // time. So the body goes in one piece, when its last byte would
-            // have arrived: the same end time, no progress on the way.
-            // Bytes would be arriving all along: no timeout meanwhile.
-            let owner = Owner(loading: self)
-            self.at(.now() + Self.interval(answer.bodyDuration), timed: false) {
-                let loading = owner.loading
-                if !answer.body.isEmpty { loading.client?.urlProtocol(loading, didLoad: Data(answer.body)) }
-                loading.end(answer, failure: failure)
-            }
-        #else
-            var pieces = answer.pieces()
-            self.trickle(answer, from: pieces?.next(), of: pieces, headersAt: .now(), failure: failure)
-        #endif
-    }
-
-    /// The body in the server's chunks at the server's times.
-    private func trickle(
-        _ answer: InProcessAnswer, from chunk: InProcessAnswer.Chunk?, of pieces: InProcessAnswer.Pieces?,
-        headersAt: DispatchTime, failure: URLError.Code?
-    ) {
-        guard let chunk else {
-            self.end(answer, failure: failure)
-            return
         }
         let owner = Owner(loading: self)
-        self.at(headersAt + Self.interval(chunk.at)) {
-            let loading = owner.loading
-            loading.client?.urlProtocol(
-                loading, didLoad: Data(answer.body[chunk.offset..<chunk.offset + chunk.length]))
-            loading.heard()
-            var rest = pieces
-            let next = rest?.next()
-            loading.trickle(answer, from: next, of: rest, headersAt: headersAt, failure: failure)
+        self.at(start + Self.interval(next.at), timed: next.silent) {
+            if owner.loading.take(next.step) { owner.loading.run(rest, start: start) }
         }
+    }
+
+    /// Does one step; whether there are more to take.
+    private func take(_ step: InProcessDelivery.Step) -> Bool {
+        guard let answer = self.state.withLockedValue({ $0.answer }) else { return false }
+        switch step {
+        case .head(let status, let headers):
+            guard let url = self.request.url,
+                let response = HTTPURLResponse(
+                    url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: Self.fields(headers))
+            else {
+                self.end(answer, failure: .badServerResponse)
+                return false
+            }
+            // Journaled with its first byte now, also when the client leaves mid-body.
+            self.state.withLockedValue { $0.answer = answer.statusLineSent() }
+            self.client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+        case .body(let range):
+            if !range.isEmpty { self.client?.urlProtocol(self, didLoad: Data(answer.body[range])) }
+        case .finish:
+            self.end(answer, failure: nil)
+            return false
+        case .fail(let fault):
+            self.end(answer, failure: FaultErrors.code(for: fault))
+            return false
+        case .stall:
+            return false
+        }
+        self.heard()
+        return true
     }
 
     /// Journals the exchange (first, as the server does, so whoever has

@@ -4,10 +4,10 @@ public import SwitchboardCore
 public import SwitchboardModel
 
 /// One request's answer as ``InProcessAnswers`` decided it: what a front
-/// end without a socket delivers, in this order — wait ``delay``, then the
-/// status and headers (unless ``fault`` sends none), then ``body`` (at
-/// ``bytesPerSecond`` in the chunks ``pieces()`` gives, when set), then
-/// the end or, for a fault, the failure.
+/// end without a socket delivers, as the steps ``delivery(wholeBody:)``
+/// gives — wait ``delay``, then the status and headers (unless ``fault``
+/// sends none), then ``body`` in its pieces, then the end or, for a fault,
+/// the failure.
 public struct InProcessAnswer: Sendable {
     /// The status code; meaningless when ``fault`` sends no status line.
     public var status: Int
@@ -18,8 +18,6 @@ public struct InProcessAnswer: Sendable {
     public var body: [UInt8]
     /// Waited before anything arrives: the latency profile's delay.
     public var delay: Duration
-    /// The profile's bandwidth for the body, if it limits one.
-    public var bytesPerSecond: Int?
     /// The network fault, if the mode is one.
     public var fault: Fault?
     /// The endpoint that answered; `nil` when none matched.
@@ -43,9 +41,10 @@ public struct InProcessAnswer: Sendable {
     }
 
     /// Runs `prepared`'s plan (see `AnswerPlan`) as far as a front end
-    /// without a socket can: the slicer and a slow close have nothing to
-    /// act on, and a relay, with no upstream client here, is the 502 the
-    /// server without an upstream answers.
+    /// without a socket can: the slicer cuts the body into its pieces, a
+    /// slow close has no connection to close late, and a relay, with no
+    /// upstream client here, is the 502 the server without an upstream
+    /// answers.
     init(
         request: Request, prepared: PreparedResponse, cors: Bool, isControl: Bool = false,
         slicer: Pacer.Slicer? = nil
@@ -61,8 +60,7 @@ public struct InProcessAnswer: Sendable {
         if cors && request.head.headers.contains(name: "Origin") {
             CORS.allow(request.head, in: &prepared.headers)
         }
-        // The socket's script (though the slicer's pieces and a slow
-        // close have nothing to act on here).
+        // The socket's script, which `delivery(wholeBody:)` steps through.
         let script = AnswerScript(prepared, isHead: isHead, keepAlive: true, slicer: slicer)
         // As the socket journals it: for a cut, the head promising more
         // and the bytes that go.
@@ -72,7 +70,6 @@ public struct InProcessAnswer: Sendable {
         self.fault = script.fault.map { shape in
             if case .fault(let decided)? = prepared.decision?.mode { decided } else { shape }
         }
-        self.bytesPerSecond = script.pacer.bandwidth
         if case .status(let status, let headers) = script.head {
             self.status = Int(status.code)
             self.headers = headers.map { HeaderField(name: $0.name, value: $0.value) }
@@ -100,49 +97,11 @@ public struct InProcessAnswer: Sendable {
         return sent
     }
 
-    /// One piece of a bandwidth-limited body: `length` bytes from `offset`
-    /// of ``body``, due `at` after the headers.
-    public struct Chunk: Sendable, Hashable {
-        public var offset: Int
-        public var length: Int
-        public var at: Duration
-    }
-
-    /// How long all of ``body`` takes to arrive at ``bytesPerSecond``
-    /// (when the last chunk is due); zero when nothing limits it.
-    public var bodyDuration: Duration {
-        guard let bytesPerSecond = self.bytesPerSecond, bytesPerSecond > 0 else { return .zero }
-        return Pacer.arrival(of: self.body.count, at: bytesPerSecond)
-    }
-
-    /// The pieces of ``body`` when ``bytesPerSecond`` limits it, in the
-    /// server's chunks and times (its `Pacer`); `nil` when nothing limits
-    /// the body.
-    public func pieces() -> Pieces? {
-        guard let bytesPerSecond = self.bytesPerSecond, bytesPerSecond > 0 else { return nil }
-        return Pieces(pacer: Pacer(bandwidth: bytesPerSecond, slicer: nil, pieces: .ticks), bytes: self.body.count)
-    }
-
-    /// ``body``'s pieces one at a time, as a socket would send them.
-    public struct Pieces: Sendable {
-        var pacer: Pacer
-        let bytes: Int
-        /// When the last piece is due: the next is asked for then.
-        private var last: Duration = .zero
-
-        init(pacer: Pacer, bytes: Int) {
-            self.pacer = pacer
-            self.bytes = bytes
-        }
-
-        /// The next piece; `nil` once all of the body is handed out.
-        public mutating func next() -> Chunk? {
-            guard let piece = self.pacer.next(available: self.bytes - self.pacer.sent, now: self.last) else {
-                return nil
-            }
-            self.pacer.left(at: piece.at)
-            self.last = piece.at
-            return Chunk(offset: piece.offset, length: piece.length, at: piece.at)
-        }
+    /// The steps a front end takes to deliver this answer, at their
+    /// instants (see ``InProcessDelivery``). `wholeBody`: the body in one
+    /// piece when its last one is due, for a client that keeps only the
+    /// last piece it is handed.
+    public func delivery(wholeBody: Bool) -> InProcessDelivery {
+        InProcessDelivery(self, wholeBody: wholeBody)
     }
 }
