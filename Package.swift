@@ -37,6 +37,10 @@ let package = Package(
         // SwitchboardKit in front of the user's real API (`live` mode): a
         // product of its own, as it links an HTTP client and TLS.
         .library(name: "SwitchboardLive", targets: ["SwitchboardLive"]),
+        // SwitchboardKit serving OpenAPI descriptions (`start(openAPI:)`, the
+        // `.switchboard(openAPI:)` traits, `descriptions: .openAPI` for a
+        // manifest's `openapi:`): a product of its own, as it links OpenAPIKit.
+        .library(name: "SwitchboardOpenAPI", targets: ["SwitchboardOpenAPI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -65,7 +69,7 @@ let package = Package(
         .target(
             name: "SwitchboardCore",
             dependencies: [
-                "CZlib", "SwitchboardModel", "SwitchboardJSON", "SwitchboardControl", "SwitchboardSpec",
+                "CZlib", "SwitchboardModel", "SwitchboardJSON", "SwitchboardControl",
                 .product(name: "Yams", package: "Yams"),
                 // Locks and atomics only (no event loop): NIO's lock, which the
                 // server links anyway, rather than a second lock of our own.
@@ -94,6 +98,26 @@ let package = Package(
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
             ],
+            swiftSettings: strict
+        ),
+        // The core's `DescriptionReader` for OpenAPI (`DescriptionFormats.openAPI`):
+        // a description's operations as endpoints and their contracts
+        // (`SpecContract`). Apart from the core, so that SwitchboardKit and
+        // every test target linking it build without OpenAPIKit; the
+        // `switchboard` command always links it.
+        .target(
+            name: "SwitchboardSpecEndpoints",
+            dependencies: [
+                "SwitchboardCore", "SwitchboardSpec", "SwitchboardControl", "SwitchboardJSON", "SwitchboardModel",
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: strict
+        ),
+        // SwitchboardKit serving OpenAPI descriptions: the opt-in that brings
+        // OpenAPIKit, as SwitchboardLive brings the HTTP client.
+        .target(
+            name: "SwitchboardOpenAPI",
+            dependencies: ["SwitchboardKit", "SwitchboardSpecEndpoints", "SwitchboardCore"],
             swiftSettings: strict
         ),
         // The control API's wire types, on their own and free of NIO, so a
@@ -179,7 +203,8 @@ let package = Package(
                 "SwitchboardServer",
                 "SwitchboardTUI",
                 "SwitchboardProcess",
-                "SwitchboardTerminal", "SwitchboardUpstream", "SwitchboardSpec", lock, atomics,
+                "SwitchboardTerminal", "SwitchboardUpstream", "SwitchboardSpec", "SwitchboardSpecEndpoints", lock,
+                atomics,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // `check --against`'s requests, with the client `live` uses.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -218,10 +243,19 @@ let package = Package(
         .testTarget(
             name: "SwitchboardCoreTests",
             dependencies: [
-                "SwitchboardCore", "SwitchboardJSON", "SwitchboardModel", "SwitchboardSpec", "SwitchboardTestSupport",
-                lock, atomics,
+                "SwitchboardCore", "SwitchboardJSON", "SwitchboardModel", "SwitchboardTestSupport", lock, atomics,
             ],
             exclude: ["BrokenManifests"],
+            swiftSettings: testing
+        ),
+        // A description's operations served: what `openapi:` and
+        // `switchboard api.yaml` make of one, and importing it to fixtures.
+        .testTarget(
+            name: "SwitchboardSpecEndpointsTests",
+            dependencies: [
+                "SwitchboardControl", "SwitchboardCore", "SwitchboardJSON", "SwitchboardSpec", "SwitchboardSpecEndpoints",
+                "SwitchboardTestSupport",
+            ],
             swiftSettings: testing
         ),
         .testTarget(
@@ -239,7 +273,7 @@ let package = Package(
             name: "SwitchboardServerTests",
             dependencies: [
                 "SwitchboardCore", "SwitchboardControl", "SwitchboardJSON", "SwitchboardModel", "SwitchboardServer",
-                "SwitchboardTestSupport", "SwitchboardUpstream",
+                "SwitchboardSpecEndpoints", "SwitchboardTestSupport", "SwitchboardUpstream",
                 .product(name: "NIOCore", package: "swift-nio"), lock, atomics,
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -249,16 +283,25 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchboardTUITests",
-            dependencies: ["SwitchboardCore", "SwitchboardModel", "SwitchboardTUI", "SwitchboardTestSupport", lock],
+            dependencies: [
+                "SwitchboardCore", "SwitchboardModel", "SwitchboardSpecEndpoints", "SwitchboardTUI",
+                "SwitchboardTestSupport", lock,
+            ],
             exclude: ["Golden"],
             swiftSettings: testing
         ),
         .testTarget(
             name: "SwitchboardKitTests",
             dependencies: ["SwitchboardKit", "SwitchboardClient"],
-            // Specs/ is read from the sources by #filePath, as the traits take a path.
-            exclude: ["Specs"],
             resources: [.copy("Fixtures")],
+            swiftSettings: testing
+        ),
+        // SwitchboardKit with the SwitchboardOpenAPI opt-in.
+        .testTarget(
+            name: "SwitchboardOpenAPITests",
+            dependencies: ["SwitchboardKit", "SwitchboardOpenAPI"],
+            // Specs/ and Fixtures/ are read from the sources by #filePath, as the traits take a path.
+            exclude: ["Specs", "Fixtures"],
             swiftSettings: testing
         ),
         .testTarget(

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # What an app's test target links when it depends on one of our libraries:
 # every module in the product's graph, and a failure if a heavy one is there
-# (an HTTP client, TLS, ncurses, ArgumentParser). Live mode is the
-# SwitchboardLive product's, which is allowed them.
+# (an HTTP client, TLS, ncurses, ArgumentParser, OpenAPIKit and the targets
+# that read descriptions with it, Yams). Live mode is the SwitchboardLive
+# product's, which is allowed the HTTP client and TLS; OpenAPI descriptions
+# are the SwitchboardOpenAPI product's, which is allowed OpenAPIKit.
 # Also a failure if any of the package's Swift sources uses Synchronization
 # (`Mutex`, `Atomic`; also `String(validating:)`: macOS 15 / iOS 18), above the platforms Package.swift
 # declares for apps' test targets; the libraries' graph is named first.
@@ -14,6 +16,10 @@ import json, os, re, sys
 package = json.load(sys.stdin)
 targets = {t["name"]: t for t in package["targets"]}
 heavy = {"AsyncHTTPClient", "NIOSSL", "ArgumentParser", "CNcurses", "SwitchboardTerminal", "SwitchboardUpstream"}
+# What an app test target that serves fixtures folders does without: OpenAPIKit
+# and the targets that read descriptions with it (SwitchboardOpenAPI brings them).
+described = {"OpenAPIKit", "OpenAPIKit30", "OpenAPIKitCompat", "SwitchboardSpec", "SwitchboardSpecEndpoints"}
+heavy |= described
 failed = False
 for product in ("SwitchboardKit", "SwitchboardClient"):
     seen, todo = set(), [product]
@@ -26,9 +32,10 @@ for product in ("SwitchboardKit", "SwitchboardClient"):
         if target:
             todo += target.get("target_dependencies", []) + target.get("product_dependencies", [])
     found = sorted(seen & heavy)
-    print(product + ": " + ", ".join(sorted(seen - {product})))
+    print(product + " (" + str(len(seen - {product})) + "): " + ", ".join(sorted(seen - {product})))
     if found:
-        print("  " + product + " pulls in " + ", ".join(found) + ": keep them behind SwitchboardLive", file=sys.stderr)
+        behind = "SwitchboardOpenAPI" if set(found) <= described else "SwitchboardLive"
+        print("  " + product + " pulls in " + ", ".join(found) + ": keep them behind " + behind, file=sys.stderr)
         failed = True
 
 # Apps deploy to iOS 16 / macOS 13; Synchronization needs iOS 18 / macOS 15.

@@ -30,7 +30,12 @@ let package = Package(
         ),
         .testTarget(
             name: "PetStoreTests",
-            dependencies: ["PetStore", .product(name: "SwitchboardKit", package: "switchboard")]
+            // SwitchboardOpenAPI serves the description (it brings OpenAPIKit,
+            // which SwitchboardKit alone leaves out).
+            dependencies: [
+                "PetStore", .product(name: "SwitchboardKit", package: "switchboard"),
+                .product(name: "SwitchboardOpenAPI", package: "switchboard"),
+            ]
         ),
     ]
 )

@@ -62,6 +62,11 @@ public typealias JSONValue = SwitchboardJSON.JSONValue
 /// bytes of each key, as JSON compares keys.
 public typealias JSONObject = SwitchboardJSON.JSONObject
 
+/// Which descriptions of an API a fixtures folder's manifest may start
+/// from: `.none` here (an `openapi:` key is refused, saying what to add);
+/// `.openAPI` with the `SwitchboardOpenAPI` product.
+public typealias DescriptionFormats = SwitchboardCore.DescriptionFormats
+
 /// One header, name as sent.
 public typealias HeaderField = SwitchboardCore.HeaderField
 

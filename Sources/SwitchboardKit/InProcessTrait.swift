@@ -1,5 +1,6 @@
 #if canImport(Testing)
     public import Foundation
+    public import SwitchboardCore
     public import Testing
 
     extension Trait where Self == SwitchboardTrait {
@@ -18,26 +19,17 @@
         ///     let client = CoinClient(baseURL: board.baseURL, session: board.urlSession())
         /// }
         /// ```
-        public static func switchboardInProcess(_ fixtures: String, filePath: String = #filePath) -> Self {
+        public static func switchboardInProcess(
+            _ fixtures: String, descriptions: DescriptionFormats = .none, filePath: String = #filePath
+        ) -> Self {
             let folder = ManifestSource.file(fixtures, besides: filePath)
-            return SwitchboardTrait(source: { .folder(folder) }, inProcess: true)
+            return SwitchboardTrait(source: { .folder(folder, descriptions: descriptions) }, inProcess: true)
         }
 
         /// A fresh in-process ``Switchboard`` for each test, serving the
         /// fixtures folder at the URL `fixtures` (a bundle's resource).
-        public static func switchboardInProcess(_ fixtures: URL) -> Self {
-            SwitchboardTrait(source: { .folder(fixtures) }, inProcess: true)
-        }
-
-        /// A fresh in-process ``Switchboard`` for each test, serving the
-        /// OpenAPI description `openAPI` (relative to the test file's folder
-        /// unless absolute), checking requests against it when `validate`.
-        public static func switchboardInProcess(
-            openAPI: String, validate: Bool = false, filePath: String = #filePath
-        ) -> Self {
-            let description = ManifestSource.file(openAPI, besides: filePath)
-            return SwitchboardTrait(
-                source: { .description(description, validate: validate, seed: nil) }, inProcess: true)
+        public static func switchboardInProcess(_ fixtures: URL, descriptions: DescriptionFormats = .none) -> Self {
+            SwitchboardTrait(source: { .folder(fixtures, descriptions: descriptions) }, inProcess: true)
         }
 
         /// A fresh in-process ``Switchboard`` for each test, serving

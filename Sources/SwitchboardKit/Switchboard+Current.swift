@@ -15,7 +15,7 @@ extension Switchboard {
 
     /// Runs `body` with `self` as ``current``, then stops `self`, whether
     /// `body` returned or threw.
-    func serving<T>(_ body: () async throws -> T) async throws -> T {
+    package func serving<T>(_ body: () async throws -> T) async throws -> T {
         let result: T
         do {
             result = try await Self.$scoped.withValue(self) { try await body() }

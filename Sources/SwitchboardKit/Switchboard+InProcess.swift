@@ -1,6 +1,6 @@
 import Atomics
 public import Foundation
-import SwitchboardCore
+public import SwitchboardCore
 import SwitchboardServer
 
 #if canImport(FoundationNetworking)
@@ -18,14 +18,20 @@ extension Switchboard {
     /// instance, which no resolver knows, so a request that misses the
     /// protocol (a plain `URLSession.shared`) fails at once with
     /// `.cannotFindHost` instead of reaching something real. ``port`` is 0.
-    public static func inProcess(fixtures: URL) async throws -> Switchboard {
-        self.inProcess(manifest: try await ManifestSource.folder(fixtures).manifest())
+    /// `descriptions: .openAPI` (from `SwitchboardOpenAPI`) reads a
+    /// manifest's `openapi:` description.
+    public static func inProcess(
+        fixtures: URL, descriptions: DescriptionFormats = .none
+    ) async throws -> Switchboard {
+        self.inProcess(manifest: try await ManifestSource.folder(fixtures, descriptions: descriptions).manifest())
     }
 
     /// Loads the fixtures folder at `path` (relative to the current
     /// directory) and answers it in-process.
-    public static func inProcess(fixtures path: String) async throws -> Switchboard {
-        try await self.inProcess(fixtures: URL(fileURLWithPath: path))
+    public static func inProcess(
+        fixtures path: String, descriptions: DescriptionFormats = .none
+    ) async throws -> Switchboard {
+        try await self.inProcess(fixtures: URL(fileURLWithPath: path), descriptions: descriptions)
     }
 
     /// Answers endpoints (and, when given, scenarios) declared in code
@@ -37,17 +43,9 @@ extension Switchboard {
         self.inProcess(manifest: try Endpoint.manifest(of: endpoints(), scenarios: scenarios()))
     }
 
-    /// Serves the description at `openAPI` in-process, without a port: the
-    /// code under test uses ``urlSession()``, and `offline` and
-    /// `url_error:NAME` fail its requests as a device would.
-    public static func inProcess(
-        openAPI: URL, validate: Bool = false, seed: UInt64? = nil
-    ) async throws -> Switchboard {
-        self.inProcess(
-            manifest: try await ManifestSource.description(openAPI, validate: validate, seed: seed).manifest())
-    }
-
-    static func inProcess(manifest: Manifest) -> Switchboard {
+    /// The one way an in-process instance comes up. `package`, for the
+    /// starters `SwitchboardOpenAPI` adds.
+    package static func inProcess(manifest: Manifest) -> Switchboard {
         let panel = ControlPanel(manifest: manifest)
         let journal = RequestJournal(capacity: 10_000)
         let number = Self.inProcessCount.wrappingIncrementThenLoad(by: 1, ordering: .relaxed)

@@ -1,4 +1,5 @@
 public import Foundation
+public import SwitchboardCore
 
 /// Scoped starts: an instance for the length of a block, stopped however
 /// the block ends. `stop()` is `async`, and a `defer` cannot `await`, so
@@ -15,28 +16,20 @@ extension Switchboard {
     /// }
     /// ```
     public static func with<Result>(
-        fixtures: URL, port: Int = 0, _ body: (Switchboard) async throws -> Result
+        fixtures: URL, descriptions: DescriptionFormats = .none, port: Int = 0,
+        _ body: (Switchboard) async throws -> Result
     ) async throws -> Result {
-        let board = try await Self.start(fixtures: fixtures, port: port)
+        let board = try await Self.start(fixtures: fixtures, descriptions: descriptions, port: port)
         return try await board.serving { try await body(board) }
     }
 
     /// Serves the fixtures folder at `path` (relative to the current
     /// directory) while `body` runs.
     public static func with<Result>(
-        fixtures path: String, port: Int = 0, _ body: (Switchboard) async throws -> Result
-    ) async throws -> Result {
-        try await Self.with(fixtures: URL(fileURLWithPath: path), port: port, body)
-    }
-
-    /// Serves the OpenAPI description at `openAPI` while `body` runs (see
-    /// ``start(openAPI:validate:seed:port:)``).
-    public static func with<Result>(
-        openAPI: URL, validate: Bool = false, seed: UInt64? = nil, port: Int = 0,
+        fixtures path: String, descriptions: DescriptionFormats = .none, port: Int = 0,
         _ body: (Switchboard) async throws -> Result
     ) async throws -> Result {
-        let board = try await Self.start(openAPI: openAPI, validate: validate, seed: seed, port: port)
-        return try await board.serving { try await body(board) }
+        try await Self.with(fixtures: URL(fileURLWithPath: path), descriptions: descriptions, port: port, body)
     }
 
     /// Serves endpoints (and scenarios) declared in code while `body` runs.

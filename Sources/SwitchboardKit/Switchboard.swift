@@ -1,6 +1,6 @@
 import Atomics
 public import Foundation
-import SwitchboardCore
+public import SwitchboardCore
 package import SwitchboardServer
 
 /// A Switchboard fake API running inside the test process: the same engine
@@ -55,39 +55,27 @@ public final class Switchboard: Sendable {
 
     /// Loads the fixtures folder at `fixtures` (the folder that holds
     /// `switchboard.yml`) and starts serving it on `port` (0: any free port).
+    /// A manifest that starts from an OpenAPI description (`openapi:`)
+    /// needs `descriptions: .openAPI`, from the `SwitchboardOpenAPI`
+    /// product; without it the folder is refused, saying so.
     ///
     /// Throws the manifest's problems, each with file, line and fix, when
     /// the folder does not load, and a sentence when the port cannot be bound.
-    public static func start(fixtures: URL, port: Int = 0) async throws -> Switchboard {
-        try await self.start(manifest: try await ManifestSource.folder(fixtures).manifest(), port: port)
+    public static func start(
+        fixtures: URL, descriptions: DescriptionFormats = .none, port: Int = 0
+    ) async throws -> Switchboard {
+        try await self.start(
+            manifest: try await ManifestSource.folder(fixtures, descriptions: descriptions).manifest(), port: port)
     }
 
     /// Loads the fixtures folder at `path` and starts serving it. A relative
     /// `path` is resolved against the current directory; in tests prefer the
     /// `.switchboard("Fixtures")` trait, which resolves it against the test
     /// file's folder.
-    public static func start(fixtures path: String, port: Int = 0) async throws -> Switchboard {
-        try await self.start(fixtures: URL(fileURLWithPath: path), port: port)
-    }
-
-    /// Serves the OpenAPI 3.0 or 3.1 description at `openAPI` (YAML or
-    /// JSON) on `port` (0: any free port). With `validate`, a request that
-    /// breaks its operation is answered 422 (401, 415) naming each
-    /// violation, and `verifyNoInvalidRequests()`
-    /// fails the test that sent it. `seed` picks the bodies generated from
-    /// schemas where the description has no example (the same seed, the
-    /// same bodies).
-    ///
-    /// ```swift
-    /// let board = try await Switchboard.start(openAPI: specURL, validate: true)
-    /// try await board.set("findPets", .serverError)  // the documented 5xx or default
-    /// ```
     public static func start(
-        openAPI: URL, validate: Bool = false, seed: UInt64? = nil, port: Int = 0
+        fixtures path: String, descriptions: DescriptionFormats = .none, port: Int = 0
     ) async throws -> Switchboard {
-        try await self.start(
-            manifest: try await ManifestSource.description(openAPI, validate: validate, seed: seed).manifest(),
-            port: port)
+        try await self.start(fixtures: URL(fileURLWithPath: path), descriptions: descriptions, port: port)
     }
 
     /// Starts a server whose endpoints (and, when given, scenarios) are
@@ -118,17 +106,19 @@ public final class Switchboard: Sendable {
     /// which brings the HTTP client (`transport`) that this library leaves
     /// out.
     package static func start(
-        fixtures: URL, port: Int, upstream: UpstreamSettings, transport: @escaping UpstreamTransportMaker
+        fixtures: URL, descriptions: DescriptionFormats, port: Int, upstream: UpstreamSettings,
+        transport: @escaping UpstreamTransportMaker
     ) async throws -> Switchboard {
         try await self.start(
-            manifest: try await ManifestSource.folder(fixtures).manifest(), port: port, upstream: upstream,
-            transport: transport)
+            manifest: try await ManifestSource.folder(fixtures, descriptions: descriptions).manifest(), port: port,
+            upstream: upstream, transport: transport)
     }
 
     /// The one way an instance comes up. Binding blocks until the socket is
     /// open, so it happens on a thread of its own, never on one of the few
-    /// threads Swift concurrency runs tests on.
-    static func start(
+    /// threads Swift concurrency runs tests on. `package`, for the starters
+    /// `SwitchboardOpenAPI` adds.
+    package static func start(
         manifest: Manifest, port: Int, upstream: UpstreamSettings = UpstreamSettings(),
         transport: UpstreamTransportMaker? = nil
     ) async throws -> Switchboard {

@@ -1,5 +1,6 @@
 #if canImport(Testing)
     public import Foundation
+    public import SwitchboardCore
     public import Testing
 
     /// Gives each test (each case of a parameterised test, each test of a
@@ -20,7 +21,8 @@
         /// (`.switchboardInProcess`), or on a port of its own.
         let inProcess: Bool
 
-        init(source: @escaping @Sendable () -> ManifestSource, inProcess: Bool = false) {
+        /// `package`, for the traits `SwitchboardOpenAPI` adds.
+        package init(source: @escaping @Sendable () -> ManifestSource, inProcess: Bool = false) {
             self.source = source
             self.inProcess = inProcess
         }
@@ -51,31 +53,22 @@
         /// `fixtures`. A relative path is taken from the folder of the file
         /// the trait is written in (`#filePath`), so `"Fixtures"` is the
         /// folder next to the test file, wherever `swift test` runs from; an
-        /// absolute path is used as it is.
-        public static func switchboard(_ fixtures: String, filePath: String = #filePath) -> Self {
+        /// absolute path is used as it is. A manifest that starts from an
+        /// OpenAPI description (`openapi:`) needs `descriptions: .openAPI`,
+        /// from the `SwitchboardOpenAPI` product.
+        public static func switchboard(
+            _ fixtures: String, descriptions: DescriptionFormats = .none, filePath: String = #filePath
+        ) -> Self {
             let folder = ManifestSource.file(fixtures, besides: filePath)
-            return SwitchboardTrait { .folder(folder) }
+            return SwitchboardTrait { .folder(folder, descriptions: descriptions) }
         }
 
         /// A fresh ``Switchboard`` for each test, serving the fixtures folder
         /// at `fixtures`: a bundle's resource, e.g.
         /// `Bundle.module.url(forResource: "Fixtures", withExtension: nil)!`,
         /// for tests that run where the sources are not (a device).
-        public static func switchboard(_ fixtures: URL) -> Self {
-            SwitchboardTrait { .folder(fixtures) }
-        }
-
-        /// A fresh ``Switchboard`` for each test, serving the OpenAPI
-        /// description `openAPI` (relative to the test file's folder unless
-        /// absolute), checking requests against it when `validate`:
-        ///
-        /// ```swift
-        /// @Suite(.switchboard(openAPI: "openapi.yaml", validate: true))
-        /// struct PetListTests { … }
-        /// ```
-        public static func switchboard(openAPI: String, validate: Bool = false, filePath: String = #filePath) -> Self {
-            let description = ManifestSource.file(openAPI, besides: filePath)
-            return SwitchboardTrait { .description(description, validate: validate, seed: nil) }
+        public static func switchboard(_ fixtures: URL, descriptions: DescriptionFormats = .none) -> Self {
+            SwitchboardTrait { .folder(fixtures, descriptions: descriptions) }
         }
 
         /// A fresh ``Switchboard`` for each test, serving endpoints (and,

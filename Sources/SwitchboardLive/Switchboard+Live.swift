@@ -1,5 +1,5 @@
 public import Foundation
-import SwitchboardCore
+public import SwitchboardCore
 public import SwitchboardKit
 import SwitchboardServer
 import SwitchboardUpstream
@@ -24,24 +24,32 @@ extension Switchboard {
     /// try await board.set("login", .serverError)  // the rest stays real
     /// ```
     ///
+    /// `descriptions: .openAPI` (from `SwitchboardOpenAPI`) reads a
+    /// manifest's `openapi:` description.
+    ///
     /// Throws when `upstream` is not an `http` or `https` address without
     /// query, fragment or credentials, when the folder does not load, and
     /// when the port cannot be bound.
-    public static func start(fixtures: URL, upstream: URL, port: Int = 0) async throws -> Switchboard {
+    public static func start(
+        fixtures: URL, upstream: URL, descriptions: DescriptionFormats = .none, port: Int = 0
+    ) async throws -> Switchboard {
         let parsed: UpstreamURL
         switch UpstreamURL.parse(upstream.absoluteString) {
         case .success(let url): parsed = url
         case .failure(let problem): throw LiveSetupError(message: problem.message)
         }
         return try await self.start(
-            fixtures: fixtures, port: port, upstream: UpstreamSettings(url: parsed),
+            fixtures: fixtures, descriptions: descriptions, port: port, upstream: UpstreamSettings(url: parsed),
             transport: AsyncHTTPClientTransport.maker)
     }
 
-    /// As ``start(fixtures:upstream:port:)-(URL,_,_)``, with the fixtures
-    /// folder at `path`, relative to the current directory.
-    public static func start(fixtures path: String, upstream: URL, port: Int = 0) async throws -> Switchboard {
-        try await self.start(fixtures: URL(fileURLWithPath: path), upstream: upstream, port: port)
+    /// As ``start(fixtures:upstream:descriptions:port:)-(URL,_,_,_)``, with
+    /// the fixtures folder at `path`, relative to the current directory.
+    public static func start(
+        fixtures path: String, upstream: URL, descriptions: DescriptionFormats = .none, port: Int = 0
+    ) async throws -> Switchboard {
+        try await self.start(
+            fixtures: URL(fileURLWithPath: path), upstream: upstream, descriptions: descriptions, port: port)
     }
 }
 

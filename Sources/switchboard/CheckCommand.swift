@@ -1,6 +1,7 @@
 import ArgumentParser
 import SwitchboardCore
 import SwitchboardSpec
+import SwitchboardSpecEndpoints
 
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -54,7 +55,8 @@ struct CheckCommand: AsyncParsableCommand {
     func run() async throws {
         let manifest: Manifest
         do {
-            manifest = try ManifestLoader.load(directory: self.directory, displayDirectory: self.directory)
+            manifest = try ManifestLoader.load(
+                directory: self.directory, displayDirectory: self.directory, descriptions: .openAPI)
         } catch {
             for diagnostic in error.diagnostics { Console.out(diagnostic.description) }
             let count = error.diagnostics.count

@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardSpecEndpoints
 
 extension FixtureFolderWatch {
     /// The folder watch of the screen and `serve`; nil with `--no-reload`.
@@ -10,6 +11,6 @@ extension FixtureFolderWatch {
             ? nil
             : FixtureFolderWatch(
                 directory: options.directory, panel: panel, seed: options.seed ?? ManifestLoader.defaultSeed,
-                report: report)
+                descriptions: .openAPI, report: report)
     }
 }

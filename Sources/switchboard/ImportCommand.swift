@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwitchboardCore
+import SwitchboardSpecEndpoints
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,7 +31,7 @@ struct ImportCommand: ParsableCommand {
         do {
             plan = try ImportFolder.run(
                 spec: self.spec, shownSpec: self.spec, out: self.out, shownOut: self.out,
-                seed: self.seed ?? ManifestLoader.defaultSeed, force: self.force)
+                seed: self.seed ?? ManifestLoader.defaultSeed, force: self.force, descriptions: .openAPI)
         } catch {
             switch error {
             case .description(let problems):

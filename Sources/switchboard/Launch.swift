@@ -3,6 +3,7 @@ import Foundation
 import SwitchboardCore
 import SwitchboardProcess
 import SwitchboardServer
+import SwitchboardSpecEndpoints
 import SwitchboardUpstream
 
 /// What every server-starting command does first: load the fixtures and
@@ -38,12 +39,16 @@ enum Launch {
         _ directory: String, upstream: UpstreamURL? = nil, seed: UInt64 = ManifestLoader.defaultSeed
     ) throws -> Manifest {
         if upstream != nil && !self.holdsManifest(directory) {
-            return Manifest(
+            var proxy = Manifest(
                 directory: directory, file: (directory as NSString).appendingPathComponent("switchboard.yml"),
                 endpoints: [])
+            // A recording writes the folder's manifest, loaded again as this one would be.
+            proxy.descriptions = .openAPI
+            return proxy
         }
         do {
-            return try ManifestLoader.load(directory: directory, displayDirectory: directory, seed: seed)
+            return try ManifestLoader.load(
+                directory: directory, displayDirectory: directory, seed: seed, descriptions: .openAPI)
         } catch {
             for diagnostic in error.diagnostics { Console.error(diagnostic.description) }
             let count = error.diagnostics.count

@@ -1,5 +1,6 @@
 import SwitchboardCore
 import SwitchboardSpec
+import SwitchboardSpecEndpoints
 
 /// `switchboard check SPEC --against URL`: the description's `GET`
 /// operations asked of the real API, each answer checked against what the

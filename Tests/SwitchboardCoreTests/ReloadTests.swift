@@ -1,5 +1,4 @@
 import Foundation
-import NIOConcurrencyHelpers
 import SwitchboardCore
 import SwitchboardModel
 import SwitchboardTestSupport
@@ -305,17 +304,5 @@ import Testing
         let (fixtures, _, watcher) = try self.setUp()
         try fixtures.write("switchboard.yml", Array("endpoints: []\n".utf8))
         #expect(self.settle(watcher) == .reloaded(endpoints: 0))
-    }
-}
-
-/// A clock for the watcher that moves only when a test moves it.
-final class TestTime: Sendable {
-    private let now = NIOLockedValueBox(Duration.zero)
-
-    func advance(by step: Duration) -> Duration {
-        self.now.withLockedValue {
-            $0 += step
-            return $0
-        }
     }
 }

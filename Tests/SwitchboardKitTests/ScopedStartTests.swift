@@ -19,17 +19,6 @@ import Testing
         #expect(await AuthClient(baseURL: base).get("/ping") == nil)
     }
 
-    /// The description's scoped start serves its operations for the block
-    /// and stops after it, as the fixtures' does.
-    @Test func aDescriptionIsServedForTheBlock() async throws {
-        let base = try await Switchboard.with(openAPI: SpecServingTests.spec) { board in
-            #expect(await AuthClient(baseURL: board.baseURL).get("/api/pets") == 200)
-            #expect(Switchboard.current === board)
-            return board.baseURL
-        }
-        #expect(await AuthClient(baseURL: base).get("/api/pets") == nil)
-    }
-
     @Test func aBlockThatThrowsStopsItToo() async throws {
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
         var base: URL?

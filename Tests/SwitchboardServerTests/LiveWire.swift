@@ -1,5 +1,6 @@
 import NIOEmbedded
 import SwitchboardCore
+import SwitchboardSpecEndpoints
 import SwitchboardTestSupport
 
 @testable import SwitchboardServer
@@ -28,7 +29,7 @@ struct LiveWire {
     ) throws {
         self.limits = limits
         if let manifest {
-            self.panel = try MemoryFixtures(manifest, files: files).panel(seed: seed)
+            self.panel = try MemoryFixtures(manifest, files: files, descriptions: .openAPI).panel(seed: seed)
         } else {
             let empty = Manifest(directory: MemoryFixtures.folder, file: "/fixtures/switchboard.yml", endpoints: [])
             self.panel = ControlPanel(manifest: empty, random: SeededRandom(seed: seed))
@@ -44,7 +45,8 @@ struct LiveWire {
     /// description `serving` in it): recording writes there.
     init(fixtures: TemporaryFixtures, serving file: String? = nil, seed: UInt64 = ManifestLoader.defaultSeed) throws {
         let path = file.map { fixtures.path + "/" + $0 } ?? fixtures.path
-        self.panel = ControlPanel(manifest: try ManifestLoader.load(directory: path, seed: seed))
+        self.panel = ControlPanel(
+            manifest: try ManifestLoader.load(directory: path, seed: seed, descriptions: .openAPI))
         self.fixtures = fixtures
         self.limits = ServerLimits()
         self.responder = Responder(

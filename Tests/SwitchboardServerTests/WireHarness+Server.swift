@@ -1,6 +1,7 @@
 import NIOCore
 import NIOEmbedded
 import SwitchboardCore
+import SwitchboardSpecEndpoints
 import SwitchboardTestSupport
 
 @testable import SwitchboardServer
@@ -31,7 +32,8 @@ extension WireHarness {
         loop: EmbeddedEventLoop = EmbeddedEventLoop(), socket: SlowSocket? = nil, upstream: Upstream? = nil
     ) throws {
         try self.init(
-            panel: MemoryFixtures(manifest, files: files).panel(random: random), limits: limits, noStore: noStore,
+            panel: MemoryFixtures(manifest, files: files, descriptions: .openAPI).panel(random: random), limits: limits,
+            noStore: noStore,
             keepAlive: keepAlive, loop: loop, socket: socket,
             upstream: upstream)
     }

@@ -1,5 +1,6 @@
 import SwitchboardCore
 import SwitchboardModel
+import SwitchboardSpecEndpoints
 import SwitchboardTestSupport
 import Testing
 
@@ -43,7 +44,7 @@ import Testing
     @Test func aDescribedOperationIsSuggestedWithWhatValidationAsks() throws {
         let fixtures = try TemporaryFixtures(
             manifest: DescribedAPI.manifest, files: ["api.yaml": Array(DescribedAPI.spec.utf8)])
-        let manifest = try ManifestLoader.load(directory: fixtures.path)
+        let manifest = try ManifestLoader.load(directory: fixtures.path, descriptions: .openAPI)
         func example(_ id: String) throws -> ExampleRequest {
             ExampleRequest(try #require(manifest.endpoints.first { $0.id == id }))
         }

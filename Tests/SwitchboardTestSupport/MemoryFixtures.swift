@@ -12,14 +12,18 @@ public struct MemoryFixtures: Sendable {
     public var manifest: String
     /// Body files, by path relative to the folder (`users/1.json`).
     public var files: [String: [UInt8]]
+    /// What reads an `openapi:` description (`.openAPI` from
+    /// SwitchboardSpecEndpoints, in the test targets that link it).
+    public var descriptions: DescriptionFormats
 
-    public init(_ manifest: String, files: [String: [UInt8]] = [:]) {
+    public init(_ manifest: String, files: [String: [UInt8]] = [:], descriptions: DescriptionFormats = .none) {
         self.manifest = manifest
         self.files = files
+        self.descriptions = descriptions
     }
 
-    public init(_ manifest: String, textFiles: [String: String]) {
-        self.init(manifest, files: textFiles.mapValues { Array($0.utf8) })
+    public init(_ manifest: String, textFiles: [String: String], descriptions: DescriptionFormats = .none) {
+        self.init(manifest, files: textFiles.mapValues { Array($0.utf8) }, descriptions: descriptions)
     }
 
     /// The folder as the loader reads it.
@@ -31,7 +35,7 @@ public struct MemoryFixtures: Sendable {
 
     /// The manifest, loaded; its problems thrown as `serve` reports them.
     public func load() throws(ManifestError) -> Manifest {
-        try ManifestLoader.load(directory: Self.folder, files: self.fixtureFiles)
+        try ManifestLoader.load(directory: Self.folder, files: self.fixtureFiles, descriptions: self.descriptions)
     }
 
     /// A control panel over the manifest. `seed` decides flaky outcomes and

@@ -30,8 +30,11 @@ public final class RunningServer: Sendable {
         self.port = try self.server.start()
     }
 
-    public convenience init(fixtures: TemporaryFixtures, noStore: Bool = false, keepAlive: Bool = true) throws {
-        let manifest = try ManifestLoader.load(directory: fixtures.path)
+    public convenience init(
+        fixtures: TemporaryFixtures, descriptions: DescriptionFormats = .none, noStore: Bool = false,
+        keepAlive: Bool = true
+    ) throws {
+        let manifest = try ManifestLoader.load(directory: fixtures.path, descriptions: descriptions)
         try self.init(
             panel: ControlPanel(manifest: manifest), noStore: noStore, keepAlive: keepAlive, keeping: fixtures)
     }

@@ -23,6 +23,11 @@ public protocol EndpointContract: Sendable {
     /// (checked first by `problem(with:)`).
     func definition(preferred preference: SpecPreference, kind: ResponseKind) -> ResponseDefinition
 
+    /// Whether the contract documents an answer for `kind` (`success` a
+    /// 2xx, `error` a 4xx, `server_error` a 5xx or a default): one it does
+    /// not is Switchboard's own, and `switchboard import` writes none.
+    func documents(_ kind: ResponseKind) -> Bool
+
     /// A request that gets the contract's success under `--validate`, its
     /// path's values by the pattern's names.
     func exampleRequest() -> RequestExample

@@ -19,19 +19,21 @@ public enum ImportFolder {
     }
 
     /// Imports `spec` into `out` (`shownSpec` and `shownOut` are how
-    /// messages name them) and returns what it did.
+    /// messages name them) and returns what it did; `descriptions` reads it.
     public static func run(
-        spec: String, shownSpec: String, out: String, shownOut: String, seed: UInt64, force: Bool
+        spec: String, shownSpec: String, out: String, shownOut: String, seed: UInt64, force: Bool,
+        descriptions: DescriptionFormats
     ) throws(Failure) -> ImportPlan {
         let files = FixtureFiles.disk
         if files.kind(spec) == .missing { throw .refused("\(shownSpec): no such file") }
-        guard case .file = files.kind(spec), SpecManifest.isDescription(spec) else {
+        guard case .file = files.kind(spec), ManifestLoader.isDescription(spec) else {
             throw .refused(
                 "\(shownSpec) is not an OpenAPI description file; `switchboard import` takes one (YAML or JSON)")
         }
         let served: Manifest
         do {
-            served = try ManifestLoader.load(directory: spec, displayDirectory: shownSpec, files: files, seed: seed)
+            served = try ManifestLoader.load(
+                directory: spec, displayDirectory: shownSpec, files: files, seed: seed, descriptions: descriptions)
         } catch {
             throw .description(error)
         }

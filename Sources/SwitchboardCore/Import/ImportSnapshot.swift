@@ -1,5 +1,4 @@
 import SwitchboardControl
-import SwitchboardSpec
 
 /// What importing a description writes into a fixtures folder
 /// (docs/openapi.md, "Importing to fixtures"): a copy of the description,
@@ -36,9 +35,10 @@ public struct ImportSnapshot: Sendable {
     public var descriptionName: String
 
     /// The snapshot of `description` (its bytes), given `served`: the same
-    /// description loaded as `switchboard SPEC` serves it.
+    /// description loaded as `switchboard SPEC` serves it (its reader
+    /// names the copy).
     public init(served: Manifest, description: [UInt8]) {
-        self.descriptionName = SpecLoader.isJSON(description) ? "openapi.json" : "openapi.yaml"
+        self.descriptionName = served.descriptions.fileReader?.copyName(of: description) ?? "openapi.yaml"
         self.operations = []
         self.shadowed = []
         var bodies: [File] = []
@@ -46,7 +46,7 @@ public struct ImportSnapshot: Sendable {
         var taken: Set<String> = []
         var routes: [String: String] = [:]
         for endpoint in served.endpoints {
-            guard let contract = endpoint.contract as? SpecContract else { continue }
+            guard let contract = endpoint.contract else { continue }
             let route = "\(endpoint.method) \(RecordingSession.manifestPath(endpoint.path))"
             let key = ManifestReader.routeKey(endpoint)
             if let first = routes[key] {
@@ -63,7 +63,7 @@ public struct ImportSnapshot: Sendable {
             for kind in [ResponseKind.success, .error, .serverError] {
                 // A mode the description documents nothing for answers
                 // Switchboard's own default, as an entry without it does.
-                guard SpecResponses.documented(kind, in: contract.operation) != nil,
+                guard contract.documents(kind),
                     let written = Self.response(endpoint.response(kind), of: endpoint, kind: kind, taken: taken)
                 else { continue }
                 entry.append(.init(key: kind.rawValue, value: written.value))

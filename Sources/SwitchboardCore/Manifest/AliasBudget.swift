@@ -1,4 +1,4 @@
-import Yams
+package import Yams
 
 /// Refuses a manifest whose YAML aliases expand to more than it could
 /// reasonably need ("billion laughs": ten nested levels of ten aliases is
@@ -18,7 +18,7 @@ import Yams
 /// order meets every written node at a later position than the one before;
 /// a node whose position is earlier than one already walked was reached
 /// through an alias.
-struct AliasBudget {
+package struct AliasBudget {
     static let minimumBudget = 100_000
     static let minimumByteBudget = 10 * 1024 * 1024
 
@@ -51,7 +51,7 @@ struct AliasBudget {
     }
 
     /// The diagnostic when `root` expands beyond the budget, else nil.
-    static func check(_ root: Node?, text: String, file: String) -> Diagnostic? {
+    package static func check(_ root: Node?, text: String, file: String) -> Diagnostic? {
         // No `&`, no anchor, so no alias: nothing to walk (a walk of a 4 MB
         // description was a twentieth of reading it).
         guard let root, text.utf8.contains(UInt8(ascii: "&")) else { return nil }

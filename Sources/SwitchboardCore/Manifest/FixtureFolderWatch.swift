@@ -22,16 +22,19 @@ public final class FixtureFolderWatch: Sendable {
     private let interval: Duration
     private let report: @Sendable (FixtureWatcher.Event) -> Void
     private let seed: UInt64
+    private let descriptions: DescriptionFormats
     private let state = NIOLockedValueBox(State.waiting)
 
     /// - Parameter report: hears each reload (`serve` prints them; the
     ///   screen shows them through the control panel instead).
     public init(
         directory: String, panel: ControlPanel, interval: Duration = .milliseconds(250),
-        seed: UInt64 = ManifestLoader.defaultSeed, report: @escaping @Sendable (FixtureWatcher.Event) -> Void = { _ in }
+        seed: UInt64 = ManifestLoader.defaultSeed, descriptions: DescriptionFormats = .none,
+        report: @escaping @Sendable (FixtureWatcher.Event) -> Void = { _ in }
     ) {
         self.directory = directory
         self.seed = seed
+        self.descriptions = descriptions
         self.panel = panel
         self.interval = interval
         self.report = report
@@ -53,7 +56,8 @@ public final class FixtureFolderWatch: Sendable {
             guard FileManager.default.fileExists(atPath: self.directory) else { return }
             let watcher = FixtureWatcher(
                 directory: self.directory, displayDirectory: self.directory, panel: self.panel,
-                interval: self.interval, seed: self.seed, onEvent: self.report)
+                interval: self.interval, seed: self.seed, descriptions: self.descriptions,
+                onEvent: self.report)
             watcher.start()
             state = .watching(watcher)
         }

@@ -23,6 +23,7 @@ public final class FixtureWatcher: Sendable {
     private let folder: String
     private let displayDirectory: String
     private let seed: UInt64
+    private let descriptions: DescriptionFormats
     private let panel: ControlPanel
     private let interval: Duration
     private let files: FixtureFiles
@@ -41,7 +42,7 @@ public final class FixtureWatcher: Sendable {
     public init(
         directory: String, displayDirectory: String, panel: ControlPanel, interval: Duration = .milliseconds(250),
         files: FixtureFiles = .disk, seed: UInt64 = ManifestLoader.defaultSeed,
-        onEvent: @escaping @Sendable (Event) -> Void = { _ in }
+        descriptions: DescriptionFormats = .none, onEvent: @escaping @Sendable (Event) -> Void = { _ in }
     ) {
         self.directory = directory
         if case .file = files.kind(directory) {
@@ -50,6 +51,7 @@ public final class FixtureWatcher: Sendable {
             self.folder = directory
         }
         self.seed = seed
+        self.descriptions = descriptions
         self.displayDirectory = displayDirectory
         self.panel = panel
         self.interval = interval
@@ -101,7 +103,8 @@ public final class FixtureWatcher: Sendable {
         var couldNotRead = false
         do {
             let manifest = try ManifestLoader.load(
-                directory: self.directory, displayDirectory: self.displayDirectory, files: self.files, seed: self.seed)
+                directory: self.directory, displayDirectory: self.displayDirectory, files: self.files, seed: self.seed,
+                descriptions: self.descriptions)
             self.panel.replaceManifest(manifest)
             reads = manifest.reads
             event = .reloaded(endpoints: manifest.endpoints.count)

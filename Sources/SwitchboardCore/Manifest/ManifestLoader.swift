@@ -14,16 +14,18 @@ public enum ManifestLoader {
     /// Loads `directory`, or the OpenAPI description it names (docs/openapi.md).
     /// `displayDirectory` is how messages name the folder (the path as the
     /// user typed it); `files` reads what it holds; `seed` makes the bodies
-    /// generated from a description's schemas.
+    /// generated from a description's schemas; `descriptions` reads an
+    /// `openapi:` key or a description file (without it both are refused).
     public static func load(
         directory: String, displayDirectory: String? = nil, files: FixtureFiles = .disk,
-        seed: UInt64 = Self.defaultSeed
+        seed: UInt64 = Self.defaultSeed, descriptions: DescriptionFormats = .none
     ) throws(ManifestError) -> Manifest {
         let started = Date().timeIntervalSince1970
         let shown = displayDirectory ?? directory
         let kind = files.kind(directory)
-        if case .file = kind, SpecManifest.isDescription(directory) {
-            return try SpecManifest.load(path: directory, shown: shown, files: files, seed: seed)
+        if case .file = kind, Self.isDescription(directory) {
+            return try DescriptionManifest.load(
+                path: directory, shown: shown, files: files, seed: seed, descriptions: descriptions)
         }
         if case .file = kind {
             let folder = (shown as NSString).deletingLastPathComponent
@@ -75,14 +77,16 @@ public enum ManifestLoader {
                     file: file, line: 1, column: 1, message: "the manifest is not UTF-8 text", fix: "save it as UTF-8")
             ])
         }
-        var manifest = try parse(text: text, file: file, directory: directory, files: files, seed: seed)
+        var manifest = try parse(
+            text: text, file: file, directory: directory, files: files, seed: seed, descriptions: descriptions)
         manifest.loadedAt = started
         return manifest
     }
 
     /// Parses manifest text whose body files live in `directory`.
     public static func parse(
-        text: String, file: String, directory: String, files: FixtureFiles = .disk, seed: UInt64 = Self.defaultSeed
+        text: String, file: String, directory: String, files: FixtureFiles = .disk, seed: UInt64 = Self.defaultSeed,
+        descriptions: DescriptionFormats = .none
     ) throws(ManifestError) -> Manifest {
         let started = Date().timeIntervalSince1970
         let root: Node?
@@ -98,9 +102,10 @@ public enum ManifestLoader {
             throw ManifestError(diagnostics: [blown])
         }
         let fixtures = FixtureFolder(path: directory, files: files)
-        var reader = ManifestReader(file: file, fixtures: fixtures, seed: seed)
+        var reader = ManifestReader(file: file, fixtures: fixtures, seed: seed, descriptions: descriptions)
         var manifest = reader.readManifest(root)
         manifest.seed = seed
+        manifest.descriptions = descriptions
         manifest.reads = fixtures.log.reads
         manifest.loadedAt = started
         if !reader.diagnostics.isEmpty {
@@ -110,5 +115,12 @@ public enum ManifestLoader {
         }
         manifest.warnings += UnreachableWarnings.of(manifest)
         return manifest
+    }
+
+    /// Whether a file passed where a folder is expected is to be read as a
+    /// description: anything but a manifest itself (`fixtures/switchboard.yml`
+    /// still gets the sentence asking for its folder).
+    package static func isDescription(_ path: String) -> Bool {
+        !Self.manifestNames.contains((path as NSString).lastPathComponent)
     }
 }

@@ -96,7 +96,7 @@ extension ManifestReader {
         }
     }
 
-    static func isValidHeader(name: String, value: String) -> Bool {
+    package static func isValidHeader(name: String, value: String) -> Bool {
         let tokenSymbols = Set("!#$%&'*+-.^_`|~")
         let nameOK =
             !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || tokenSymbols.contains($0)) }

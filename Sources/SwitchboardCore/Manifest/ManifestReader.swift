@@ -3,20 +3,26 @@ import Yams
 
 /// Walks a manifest's YAML tree, building the model and collecting every
 /// problem it meets instead of stopping at the first.
-struct ManifestReader {
+package struct ManifestReader {
     let file: String
     let fixtures: FixtureFolder
     /// For bodies generated from an `openapi:` description's schemas.
     let seed: UInt64
+    /// What reads an `openapi:` description (none: the key is refused).
+    let descriptions: DescriptionFormats
     private(set) var diagnostics: [Diagnostic] = []
     /// Profiles that are declared but broken: naming one is not a second
     /// problem, the declaration's own message says what to fix.
     var brokenProfiles: Set<String> = []
 
-    init(file: String, fixtures: FixtureFolder, seed: UInt64 = ManifestLoader.defaultSeed) {
+    init(
+        file: String, fixtures: FixtureFolder, seed: UInt64 = ManifestLoader.defaultSeed,
+        descriptions: DescriptionFormats = .none
+    ) {
         self.file = file
         self.fixtures = fixtures
         self.seed = seed
+        self.descriptions = descriptions
     }
 
     static let topLevelKeys = [
@@ -60,8 +66,8 @@ struct ManifestReader {
             manifest.resources = declared
             manifest.endpoints += endpoints
         }
-        if let openapi = entries.value(for: "openapi") {
-            self.startFromDescription(openapi, manifest: &manifest)
+        if let openapi = entries.value(for: DescriptionFormats.openAPIKey) {
+            self.startFromDescription(openapi, key: DescriptionFormats.openAPIKey, manifest: &manifest)
         }
         if let validate = entries.value(for: "validate") {
             manifest.validatesRequests = self.bool(validate, what: "validate") ?? false

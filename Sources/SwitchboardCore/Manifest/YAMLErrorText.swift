@@ -1,8 +1,8 @@
-import Yams
+package import Yams
 
 /// Turns Yams' errors into diagnostics with a position and a hint.
-enum YAMLErrorText {
-    static func diagnostic(for error: YamlError, file: String) -> Diagnostic {
+package enum YAMLErrorText {
+    package static func diagnostic(for error: YamlError, file: String) -> Diagnostic {
         switch error {
         case .scanner(let context, let problem, let mark, let yaml),
             .parser(let context, let problem, let mark, let yaml),

@@ -43,6 +43,9 @@ public struct Manifest: Sendable {
     /// made with (`--seed`): a reload of the same folder (after a
     /// recording, say) must make them again with it.
     public var seed = ManifestLoader.defaultSeed
+    /// What read its `openapi:` description, if anything did: a reload of
+    /// the same folder (after a recording, say) reads it with the same.
+    public var descriptions = DescriptionFormats.none
 
     public init(
         directory: String,

@@ -139,13 +139,13 @@ extension PathPattern.Segment {
 }
 
 extension Character {
-    var isParameterNameCharacter: Bool {
+    package var isParameterNameCharacter: Bool {
         self.isASCII && (self.isLetter || self.isNumber || self == "_" || self == "-")
     }
 
     /// What an endpoint id may be written with (a manifest's `id:`, an
     /// OpenAPI `operationId` made into one).
-    var isEndpointIDCharacter: Bool {
+    package var isEndpointIDCharacter: Bool {
         self.isParameterNameCharacter || self == "."
     }
 }

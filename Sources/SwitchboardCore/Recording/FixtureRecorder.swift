@@ -16,9 +16,13 @@ public struct FixtureRecorder: Sendable {
     public let directory: String
     /// Where body files go, relative to the folder.
     public static let folder = "recorded"
+    /// What reads the manifest's `openapi:` description when each edit is
+    /// checked (none: a manifest that has one does not load).
+    public let descriptions: DescriptionFormats
 
-    public init(directory: String) {
+    public init(directory: String, descriptions: DescriptionFormats = .none) {
         self.directory = directory
+        self.descriptions = descriptions
     }
 
     public struct Outcome: Sendable, Equatable {
@@ -79,7 +83,7 @@ public struct FixtureRecorder: Sendable {
         let writes = RecordingWrites()
         let session = RecordingSession(
             directory: self.directory, file: name, style: ManifestValue.Style(json: name.hasSuffix(".json")),
-            writes: writes)
+            writes: writes, descriptions: self.descriptions)
         var outcomes: [Outcome] = []
         var skipped: [Skipped] = []
         for exchange in exchanges {

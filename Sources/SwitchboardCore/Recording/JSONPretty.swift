@@ -29,7 +29,7 @@ public enum JSONPretty {
     /// Two-space indentation, like the demo's fixtures; nil when `bytes`
     /// are not JSON, nest deeper than `maxDepth`, or would indent to more
     /// than `outputLimit(forInput:)`.
-    static func format(_ bytes: [UInt8]) -> [UInt8]? {
+    package static func format(_ bytes: [UInt8]) -> [UInt8]? {
         var writer = Writer(input: bytes, lenient: false, limit: Self.outputLimit(forInput: bytes.count))
         return writer.run()
     }

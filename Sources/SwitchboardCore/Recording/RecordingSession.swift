@@ -8,6 +8,8 @@ struct RecordingSession {
     let style: ManifestValue.Style
     /// Every body file written, so an exchange or the batch can be undone.
     let writes: RecordingWrites
+    /// What reads the manifest's `openapi:` description.
+    let descriptions: DescriptionFormats
 
     /// The edited text, and what was recorded, or why this exchange was
     /// skipped (the text then is as it was).
@@ -24,7 +26,8 @@ struct RecordingSession {
         }
         let manifest: Manifest
         do {
-            manifest = try ManifestLoader.parse(text: text, file: self.file, directory: self.directory)
+            manifest = try ManifestLoader.parse(
+                text: text, file: self.file, directory: self.directory, descriptions: self.descriptions)
         } catch {
             throw .manifestHasProblems(error)
         }
@@ -107,7 +110,8 @@ struct RecordingSession {
     /// The edited text must load as it will be written.
     private func check(_ text: String) throws(RecordingError) {
         do {
-            _ = try ManifestLoader.parse(text: text, file: self.file, directory: self.directory)
+            _ = try ManifestLoader.parse(
+                text: text, file: self.file, directory: self.directory, descriptions: self.descriptions)
         } catch {
             throw .editWouldBreakManifest(error)
         }

@@ -70,14 +70,16 @@ extension LiveAnswers {
             let before = Self.manifestText(in: directory)
             let folderExisted = FileManager.default.fileExists(atPath: directory)
             do {
-                summary = try FixtureRecorder(directory: directory).record(exchanges)
+                summary = try FixtureRecorder(directory: directory, descriptions: manifest.descriptions).record(exchanges)
             } catch {
                 return .failure(RecordRefusal(message: "\(error)"))
             }
             let changed = Self.manifestText(in: directory) != before
             do {
                 panel.replaceManifest(
-                    try ManifestLoader.load(directory: directory, displayDirectory: directory, seed: manifest.seed))
+                    try ManifestLoader.load(
+                        directory: directory, displayDirectory: directory, seed: manifest.seed,
+                        descriptions: manifest.descriptions))
             } catch {
                 return .failure(RecordRefusal(message: "recorded, but the fixtures do not load:\n\(error)"))
             }

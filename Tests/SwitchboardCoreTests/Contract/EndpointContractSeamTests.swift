@@ -20,6 +20,7 @@ struct EndpointContractSeamTests {
         func definition(preferred preference: SpecPreference, kind: ResponseKind) -> ResponseDefinition {
             .fallback(for: kind)
         }
+        func documents(_ kind: ResponseKind) -> Bool { kind != .serverError }
         func exampleRequest() -> RequestExample { RequestExample() }
         func routed(by pattern: PathPattern) -> any EndpointContract { self }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import PetStore
 import SwitchboardKit
+import SwitchboardOpenAPI
 import Testing
 
 #if canImport(FoundationNetworking)

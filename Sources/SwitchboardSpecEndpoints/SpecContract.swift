@@ -1,14 +1,15 @@
-public import SwitchboardModel
-public import SwitchboardSpec
+package import SwitchboardCore
+package import SwitchboardModel
+package import SwitchboardSpec
 
 /// The operation an endpoint was made from, kept so that a request can be
 /// checked against it (`--validate`, `validate: true`): the description's
 /// own names for the path's parameters, which routing knows by the
 /// endpoint's (`SpecEndpoints.pattern` makes them fit a path pattern).
-public struct SpecContract: EndpointContract {
-    public let operation: SpecOperation
+package struct SpecContract: EndpointContract {
+    package let operation: SpecOperation
     /// The description the operation's schemas refer into.
-    public let document: SpecDocument
+    package let document: SpecDocument
     /// Each path parameter's name in the pattern → its name in the description.
     let pathNames: [String: String]
     /// What this operation's generated bodies are made with.
@@ -28,7 +29,7 @@ public struct SpecContract: EndpointContract {
 
     /// A request that gets the operation's success under `--validate`
     /// (`SpecRequestExample`), its path's values by the pattern's names.
-    public func exampleRequest() -> RequestExample {
+    package func exampleRequest() -> RequestExample {
         let example = SpecRequestExample(self.operation, in: self.document, seed: self.seed)
         var values: [String: String] = [:]
         for (routed, described) in self.pathNames {
@@ -39,13 +40,13 @@ public struct SpecContract: EndpointContract {
             body: example.body)
     }
 
-    public func routed(by pattern: PathPattern) -> any EndpointContract {
+    package func routed(by pattern: PathPattern) -> any EndpointContract {
         SpecContract(operation: self.operation, document: self.document, pattern: pattern, seed: self.seed)
     }
 
     /// How the request breaks the operation; none when it keeps to it.
     /// `parameters` are the routed path's values by the pattern's names.
-    public func violations(
+    package func violations(
         target: RequestTarget, parameters: [String: String], header: @escaping (String) -> String?, body: [UInt8]
     ) -> [ContractViolation] {
         var values: [String: String] = [:]
@@ -59,15 +60,21 @@ public struct SpecContract: EndpointContract {
     /// How a real API's answer breaks the operation (`live`): `body` as it
     /// came, `nil` when it was not kept whole; a body that cannot be
     /// decoded (brotli) is not checked either, only status and headers.
-    public func drift(status: Int, header: (String) -> String?, body: [UInt8]?) -> [ContractViolation] {
+    package func drift(status: Int, header: (String) -> String?, body: [UInt8]?) -> [ContractViolation] {
         let readable = body.flatMap { DriftBody.checked($0, contentEncoding: header("Content-Encoding")) }
         return ResponseCheck.violations(
             status: status, header: header, body: readable, against: self.operation, in: self.document.components)
     }
 
+    /// Whether the operation documents a response `kind` answers with
+    /// (`SpecResponses.documented`).
+    package func documents(_ kind: ResponseKind) -> Bool {
+        SpecResponses.documented(kind, in: self.operation) != nil
+    }
+
     /// Why the operation cannot answer as `Prefer` asks: a status it does
     /// not document, an example its response does not name; `nil` when it can.
-    public func problem(with preference: SpecPreference) -> String? {
+    package func problem(with preference: SpecPreference) -> String? {
         let id = self.operation.operationID ?? "\(self.operation.method) \(self.operation.path)"
         let documented = self.operation.responses.map(\.status.description).joined(separator: ", ")
         guard let response = self.response(preferred: preference, kind: .success) else {
@@ -88,7 +95,7 @@ public struct SpecContract: EndpointContract {
     /// The answer `Prefer` asks for in place of the one `kind` sends
     /// (checked first by `problem(with:)`). A generated body is the same for
     /// the same `--seed`, as the modes' are.
-    public func definition(preferred preference: SpecPreference, kind: ResponseKind) -> ResponseDefinition {
+    package func definition(preferred preference: SpecPreference, kind: ResponseKind) -> ResponseDefinition {
         guard let response = self.response(preferred: preference, kind: kind) else { return .fallback(for: kind) }
         let status = preference.code ?? response.status.servedCode ?? kind.defaultStatus
         let choice: SpecResponses.BodyChoice =

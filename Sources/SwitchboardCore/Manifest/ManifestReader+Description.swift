@@ -5,8 +5,15 @@ extension ManifestReader {
     /// `openapi: api.yaml`: the description's operations come first, each
     /// replaced by the manifest's endpoint of the same id; the manifest's
     /// other endpoints follow. Its problems are reported on its own file.
-    mutating func startFromDescription(_ node: Node, manifest: inout Manifest) {
-        guard let relative = self.string(node, what: "openapi") else { return }
+    /// The description is read by the reader `descriptions` has for the
+    /// key; without one the line is refused with the fix.
+    mutating func startFromDescription(_ node: Node, key: String, manifest: inout Manifest) {
+        guard let relative = self.string(node, what: key) else { return }
+        guard let reader = self.descriptions.reader(forKey: key) else {
+            let missing = DescriptionFormats.missingReader(key: key)
+            self.report(at: node, missing.message, fix: missing.fix)
+            return
+        }
         let bytes: [UInt8]
         switch self.fixtures.read(relative) {
         case .failure(let problem):
@@ -24,7 +31,7 @@ extension ManifestReader {
         let folder = (self.file as NSString).deletingLastPathComponent
         let shown = folder.isEmpty ? relative : folder + "/" + relative
         do {
-            let built = try SpecManifest.read(bytes, file: shown, seed: self.seed)
+            let built = try reader.read(bytes, file: shown, seed: self.seed)
             let own = Dictionary(manifest.endpoints.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             // An endpoint the manifest writes in place of an operation's
             // still answers to that operation's contract, as long as it

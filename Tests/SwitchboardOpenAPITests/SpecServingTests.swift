@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardKit
+import SwitchboardOpenAPI
 import Testing
 
 #if canImport(FoundationNetworking)

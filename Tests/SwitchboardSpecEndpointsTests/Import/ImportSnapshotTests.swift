@@ -1,6 +1,7 @@
 import Foundation
 import SwitchboardControl
 import SwitchboardCore
+import SwitchboardSpecEndpoints
 import SwitchboardTestSupport
 import Testing
 
@@ -12,12 +13,12 @@ import Testing
     /// The snapshot's files as a folder in memory, loaded as `switchboard DIR` loads one.
     static func load(_ snapshot: ImportSnapshot) throws(ManifestError) -> Manifest {
         let files = Dictionary(uniqueKeysWithValues: snapshot.files.map { ($0.path, $0.bytes) })
-        return try ManifestLoader.load(directory: "/imported", files: .memory(files, at: "/imported"))
+        return try ManifestLoader.load(directory: "/imported", files: .memory(files, at: "/imported"), descriptions: .openAPI)
     }
 
     static func served(_ relative: String) throws -> (Manifest, ImportSnapshot) {
         let path = PublishedSpecs.folder.appendingPathComponent(relative).path
-        let served = try ManifestLoader.load(directory: path)
+        let served = try ManifestLoader.load(directory: path, descriptions: .openAPI)
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         return (served, ImportSnapshot(served: served, description: bytes))
     }
@@ -109,7 +110,7 @@ import Testing
                           example: {url: "https://example.com/{owner}/x"}
             """
         let served = try ManifestLoader.load(
-            directory: "/s/api.yaml", files: .memory(["api.yaml": Array(spec.utf8)], at: "/s"))
+            directory: "/s/api.yaml", files: .memory(["api.yaml": Array(spec.utf8)], at: "/s"), descriptions: .openAPI)
         let snapshot = ImportSnapshot(served: served, description: Array(spec.utf8))
         #expect(snapshot.files.map(\.path).last == "bodies/getRepo.bin")
         let imported = try Self.load(snapshot)
@@ -138,7 +139,7 @@ import Testing
                         X-Plain: {schema: {type: string}, example: plain}
             """
         let served = try ManifestLoader.load(
-            directory: "/s/api.yaml", files: .memory(["api.yaml": Array(spec.utf8)], at: "/s"))
+            directory: "/s/api.yaml", files: .memory(["api.yaml": Array(spec.utf8)], at: "/s"), descriptions: .openAPI)
         let snapshot = ImportSnapshot(served: served, description: Array(spec.utf8))
         let manifest = String(
             decoding: snapshot.files.first { $0.path == "switchboard.yml" }?.bytes ?? [], as: UTF8.self)
@@ -169,7 +170,7 @@ extension ImportSnapshotTests {
     static func snapshot(operationIDs ids: [String]) throws -> (ImportSnapshot, Manifest) {
         let spec = Self.spec(operationIDs: ids)
         let served = try ManifestLoader.load(
-            directory: "/s/api.yaml", files: .memory(["api.yaml": Array(spec.utf8)], at: "/s"))
+            directory: "/s/api.yaml", files: .memory(["api.yaml": Array(spec.utf8)], at: "/s"), descriptions: .openAPI)
         return (ImportSnapshot(served: served, description: Array(spec.utf8)), served)
     }
 

@@ -1,12 +1,13 @@
+package import SwitchboardCore
 import Foundation
 import SwitchboardControl
-import SwitchboardSpec
+package import SwitchboardSpec
 
 /// An OpenAPI description's operations as endpoints: one per operation,
 /// each mode answering what the description documents (docs/openapi.md).
-enum SpecEndpoints {
+package enum SpecEndpoints {
     /// The endpoints, and a problem for each operation id used twice.
-    static func endpoints(
+    package static func endpoints(
         from document: SpecDocument, file: String, seed: UInt64
     ) -> (endpoints: [EndpointDefinition], diagnostics: [Diagnostic]) {
         var named: [(operation: SpecOperation, id: String, path: PathPattern)] = []
@@ -60,7 +61,7 @@ enum SpecEndpoints {
     /// dropped, so the first of such operations answers.
     /// The description's names of the parameters `pattern(path)` routes,
     /// in the same order: the one in each segment that has one.
-    static func parameterNames(in path: String) -> [String] {
+    package static func parameterNames(in path: String) -> [String] {
         let path = SpecOperation.requestPath(of: path)
         return path.split(separator: "/", omittingEmptySubsequences: true).compactMap { part in
             guard let open = part.firstIndex(of: "{"), let close = part[open...].firstIndex(of: "}") else { return nil }
@@ -68,7 +69,7 @@ enum SpecEndpoints {
         }
     }
 
-    static func pattern(_ path: String) -> PathPattern {
+    package static func pattern(_ path: String) -> PathPattern {
         var segments: [PathPattern.Segment] = []
         var names: Set<String> = []
         let path = SpecOperation.requestPath(of: path)
@@ -92,7 +93,7 @@ enum SpecEndpoints {
 
     /// An `operationId` as an endpoint id: the characters a manifest's id
     /// may use (`isEndpointIDCharacter`), anything else as `-`.
-    static func id(_ operationID: String) -> String {
+    package static func id(_ operationID: String) -> String {
         String(operationID.map { $0.isEndpointIDCharacter ? $0 : "-" })
     }
 }

@@ -1,4 +1,5 @@
-import SwitchboardSpec
+package import SwitchboardCore
+package import SwitchboardSpec
 
 /// The headers a documented response is sent with: each one it documents
 /// (`X-Rate-Limit`), valued by `SpecHeader.value` with a seed of its own
@@ -13,8 +14,8 @@ import SwitchboardSpec
 /// sent as written, never a template: a description's
 /// `example: "{header.Authorization}"` would copy the caller's credential
 /// into the answer.
-enum SpecResponseHeaders {
-    static func fields(of response: SpecResponse, document: SpecDocument, seed: UInt64) -> [HeaderField] {
+package enum SpecResponseHeaders {
+    package static func fields(of response: SpecResponse, document: SpecDocument, seed: UInt64) -> [HeaderField] {
         response.headers.compactMap { header in
             let name = header.name.lowercased()
             guard !RequestCopy.connectionHeaders.contains(name), !CacheHeaders.names.contains(name) else {

@@ -1,16 +1,17 @@
+package import SwitchboardCore
 import SwitchboardJSON
-import SwitchboardSpec
+package import SwitchboardSpec
 
 /// What an operation's three modes answer: `success` its lowest documented
 /// 2xx, `error` its lowest 4xx, `server_error` its lowest 5xx or else its
 /// `default` (as 500); Switchboard's own answer (`ResponseDefinition.fallback`)
 /// where the description documents none.
-struct SpecResponses {
-    let success: ResponseDefinition
-    let error: ResponseDefinition
-    let serverError: ResponseDefinition
+package struct SpecResponses {
+    package let success: ResponseDefinition
+    package let error: ResponseDefinition
+    package let serverError: ResponseDefinition
 
-    init(operation: SpecOperation, document: SpecDocument, seed: UInt64) {
+    package init(operation: SpecOperation, document: SpecDocument, seed: UInt64) {
         func definition(_ kind: ResponseKind) -> ResponseDefinition {
             guard let response = Self.documented(kind, in: operation) else { return .fallback(for: kind) }
             return Self.definition(
@@ -25,7 +26,7 @@ struct SpecResponses {
     /// The documented response a mode answers with: `success` the lowest
     /// 2xx, `error` the lowest 4xx, `server_error` the lowest 5xx or else
     /// `default`; `nil` when the description documents none.
-    static func documented(_ kind: ResponseKind, in operation: SpecOperation) -> SpecResponse? {
+    package static func documented(_ kind: ResponseKind, in operation: SpecOperation) -> SpecResponse? {
         func lowest(in hundred: Int) -> SpecResponse? {
             operation.responses.filter { $0.status.hundred == hundred }
                 .min { ($0.status.servedCode ?? 0, $0.status.isRange) < ($1.status.servedCode ?? 0, $1.status.isRange) }
@@ -38,12 +39,12 @@ struct SpecResponses {
     }
 
     /// The seed a mode's generated body is made with.
-    static func seed(_ seed: UInt64, _ kind: ResponseKind) -> UInt64 {
+    package static func seed(_ seed: UInt64, _ kind: ResponseKind) -> UInt64 {
         seed &+ UInt64(kind.defaultStatus)
     }
 
     /// Which body a documented response is sent with.
-    enum BodyChoice: Sendable {
+    package enum BodyChoice: Sendable {
         /// The example chain (`SpecMedia.documentedExample`), else generated.
         case documented
         /// A named example (`Prefer: example=NAME`).
@@ -57,7 +58,7 @@ struct SpecResponses {
     /// it documents (`SpecResponseHeaders`). The body is made when first
     /// sent or shown (`Deferred`): a large description starts serving
     /// without making thousands of bodies first.
-    static func definition(
+    package static func definition(
         _ response: SpecResponse, status: Int, document: SpecDocument, seed: UInt64, choice: BodyChoice = .documented
     ) -> ResponseDefinition {
         let headers = SpecResponseHeaders.fields(of: response, document: document, seed: seed)

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardCore
+import SwitchboardSpecEndpoints
 import SwitchboardTestSupport
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
     static func run(_ folder: TemporaryFixtures, force: Bool = false) throws(ImportFolder.Failure) -> ImportPlan {
         try ImportFolder.run(
             spec: folder.path + "/api.yaml", shownSpec: "api.yaml", out: folder.path + "/out", shownOut: "out",
-            seed: ManifestLoader.defaultSeed, force: force)
+            seed: ManifestLoader.defaultSeed, force: force, descriptions: .openAPI)
     }
 
     @Test func anImportWritesTheFolderAndItsRecordAndAReimportKeepsAnEdit() throws {
@@ -25,7 +26,7 @@ import Testing
         let record = try #require(
             Self.text(folder, "out/.switchboard-import.json").map { ImportRecord.read(Array($0.utf8)) })
         #expect(record == first.record)
-        _ = try ManifestLoader.load(directory: folder.path + "/out")
+        _ = try ManifestLoader.load(directory: folder.path + "/out", descriptions: .openAPI)
 
         try folder.write("out/bodies/getPet.json", Array("{\"name\": \"Mine\"}".utf8))
         try folder.write("api.yaml", Array(ImportPlanTests.second.utf8))
@@ -35,7 +36,7 @@ import Testing
         #expect(Self.text(folder, "out/bodies/getPet.json.imported") == #"{"name":"Max"}"#)
         #expect(Self.text(folder, "out/bodies/oldOne.json") == nil)
         #expect(Self.text(folder, "out/bodies/newOne.json") == nil)  // documented without a body
-        _ = try ManifestLoader.load(directory: folder.path + "/out")
+        _ = try ManifestLoader.load(directory: folder.path + "/out", descriptions: .openAPI)
     }
 
     @Test func aFolderNoImportWroteIsRefusedAndABrokenDescriptionIsCheckProblems() throws {
@@ -52,7 +53,7 @@ import Testing
             "api.yaml",
             Array("openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {/p: {get: {responses: 5}}}\n".utf8))
         var expected: [Diagnostic] = []
-        do { _ = try ManifestLoader.load(directory: folder.path + "/api.yaml", displayDirectory: "api.yaml") } catch {
+        do { _ = try ManifestLoader.load(directory: folder.path + "/api.yaml", displayDirectory: "api.yaml", descriptions: .openAPI) } catch {
             expected = error.diagnostics
         }
         #expect(!expected.isEmpty)
@@ -92,7 +93,7 @@ import Testing
         #expect(first.summary == "out: imported openapi.yaml, 1 endpoint, 1 body file")
         #expect(Self.text(folder, "out/bodies/switchboard-2.json")?.contains("\"n\"") == true)
         #expect(Self.text(folder, "out/.switchboard-import.json") != nil)
-        _ = try ManifestLoader.load(directory: folder.path + "/out")
+        _ = try ManifestLoader.load(directory: folder.path + "/out", descriptions: .openAPI)
         #expect(try Self.run(folder).summary == "out: 1 endpoint; no operation changed; 0 files written")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import SwitchboardCore
 import SwitchboardJSON
+import SwitchboardSpecEndpoints
 import SwitchboardTestSupport
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
     static let specs = RepositoryPaths.root.appendingPathComponent("Tests/Specs")
 
     static func load(_ relative: String, seed: UInt64 = ManifestLoader.defaultSeed) throws(ManifestError) -> Manifest {
-        try ManifestLoader.load(directory: Self.specs.appendingPathComponent(relative).path, seed: seed)
+        try ManifestLoader.load(directory: Self.specs.appendingPathComponent(relative).path, seed: seed, descriptions: .openAPI)
     }
 
     /// A description written into a temporary folder beside a manifest.
@@ -82,7 +83,7 @@ import Testing
 
     @Test func eachModeAnswersTheResponseTheDescriptionDocuments() throws {
         let fixtures = try Self.folder(spec: Self.inline)
-        let manifest = try ManifestLoader.load(directory: fixtures.path + "/api.yaml", displayDirectory: "api.yaml")
+        let manifest = try ManifestLoader.load(directory: fixtures.path + "/api.yaml", displayDirectory: "api.yaml", descriptions: .openAPI)
         #expect(manifest.endpoints.map(\.id) == ["getThing", "put-things-thingid"])
         #expect(manifest.endpoints.map(\.signature) == ["GET /things/:thingId", "PUT /things/:thingId"])
         let get = manifest.endpoints[0]
@@ -155,7 +156,7 @@ import Testing
             """
         for (name, text) in [("api.yaml", yaml), ("api.json", json)] {
             let fixtures = try TemporaryFixtures(manifest: "endpoints: []\n", textFiles: [name: text])
-            let manifest = try ManifestLoader.load(directory: fixtures.path + "/" + name, displayDirectory: name)
+            let manifest = try ManifestLoader.load(directory: fixtures.path + "/" + name, displayDirectory: name, descriptions: .openAPI)
             let hello = try #require(manifest.endpoints.first)
             #expect(Self.body(hello.success) == #"{"greeting":"hi","zeta":[{"b":1,"a":2.5}],"alpha":true}"#, "\(name)")
             guard name == "api.yaml" else { continue }
@@ -177,7 +178,7 @@ import Testing
                         '4XX': {description: bad}
                   /moved: {get: {responses: {'301': {description: elsewhere}}}}
                 """)
-        let manifest = try ManifestLoader.load(directory: fixtures.path + "/api.yaml")
+        let manifest = try ManifestLoader.load(directory: fixtures.path + "/api.yaml", descriptions: .openAPI)
         let ranged = manifest.endpoints[0]
         #expect(ranged.success.status == 200)
         #expect(Self.json(ranged.success) == ["ranged": true])
@@ -215,7 +216,7 @@ import Testing
                 paths:
                   /a: {get: {operationId: "list all/things v1.2", responses: {'200': {description: ok}}}}
                 """)
-        let manifest = try ManifestLoader.load(directory: fixtures.path + "/api.yaml")
+        let manifest = try ManifestLoader.load(directory: fixtures.path + "/api.yaml", descriptions: .openAPI)
         #expect(manifest.endpoints.map(\.id) == ["list-all-things-v1.2"])
     }
 
@@ -229,10 +230,10 @@ import Testing
                   /b: {get: {operationId: same, responses: {'200': {description: ok}}}}
                 """)
         #expect(throws: ManifestError.self) {
-            try ManifestLoader.load(directory: fixtures.path + "/api.yaml", displayDirectory: "api.yaml")
+            try ManifestLoader.load(directory: fixtures.path + "/api.yaml", displayDirectory: "api.yaml", descriptions: .openAPI)
         }
         do {
-            _ = try ManifestLoader.load(directory: fixtures.path + "/api.yaml", displayDirectory: "api.yaml")
+            _ = try ManifestLoader.load(directory: fixtures.path + "/api.yaml", displayDirectory: "api.yaml", descriptions: .openAPI)
         } catch {
             #expect(
                 error.description.hasPrefix("api.yaml: operationId 'same' (GET /b) is used by an earlier operation"))
@@ -252,7 +253,7 @@ import Testing
         )
         let fixtures = try Self.folder(spec: bomb.joined(separator: "\n"))
         do {
-            _ = try ManifestLoader.load(directory: fixtures.path + "/api.yaml", displayDirectory: "api.yaml")
+            _ = try ManifestLoader.load(directory: fixtures.path + "/api.yaml", displayDirectory: "api.yaml", descriptions: .openAPI)
             Issue.record("an alias bomb was served")
         } catch {
             #expect(error.diagnostics.count == 1)
@@ -265,7 +266,7 @@ import Testing
         let fixtures = try TemporaryFixtures(manifest: "endpoints: []\n")
         do {
             _ = try ManifestLoader.load(
-                directory: fixtures.path + "/switchboard.yml", displayDirectory: "demo/switchboard.yml")
+                directory: fixtures.path + "/switchboard.yml", displayDirectory: "demo/switchboard.yml", descriptions: .openAPI)
             Issue.record("the manifest file was read as a description")
         } catch {
             #expect(error.description.contains("Switchboard wants the folder that holds it"))
@@ -310,7 +311,7 @@ import Testing
                   /files/{id}: {get: {operationId: file, responses: {'200': {description: ok}}}}
                   /schema#add: {put: {operationId: add, responses: {'201': {description: ok}}}}
                 """)
-        let manifest = try ManifestLoader.load(directory: fixtures.path + "/api.yaml")
+        let manifest = try ManifestLoader.load(directory: fixtures.path + "/api.yaml", descriptions: .openAPI)
         #expect(manifest.endpoints.map(\.signature) == ["GET /files/:id", "GET /files/:id", "PUT /schema"])
         let table = EndpointTable(endpoints: manifest.endpoints)
         guard
@@ -336,7 +337,7 @@ import Testing
                     getThing: { mode: server_error }
                     put-things-thingid: { mode: error }
                 """)
-        let manifest = try ManifestLoader.load(directory: fixtures.path)
+        let manifest = try ManifestLoader.load(directory: fixtures.path, descriptions: .openAPI)
         #expect(manifest.endpoints.map(\.id) == ["getThing", "put-things-thingid", "extra"])
         #expect(Self.json(manifest.endpoints[0].success) == ["mine": true])
         #expect(manifest.endpoints[1].success.status == 201)
@@ -375,7 +376,7 @@ import Testing
                   - { id: putPet, method: PUT, path: /animals/:petId }
                   - { id: deletePet, method: POST, path: /pets/:petId }
                 """)
-        let manifest = try ManifestLoader.load(directory: fixtures.path)
+        let manifest = try ManifestLoader.load(directory: fixtures.path, descriptions: .openAPI)
         let renamed = try #require(manifest.endpoints.first { $0.id == "getPet" }?.contract)
         func violations(_ value: String) -> [String] {
             renamed.violations(
@@ -394,7 +395,7 @@ import Testing
                 "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get:\n      parameters: [{name: x, in: nowhere}]\n      responses: {'200': {description: ok}}\n",
             manifest: "openapi: api.yaml\n")
         do {
-            _ = try ManifestLoader.load(directory: fixtures.path, displayDirectory: "fx")
+            _ = try ManifestLoader.load(directory: fixtures.path, displayDirectory: "fx", descriptions: .openAPI)
             Issue.record("a broken description was served")
         } catch {
             #expect(error.diagnostics.first?.file == "fx/api.yaml")
@@ -405,8 +406,9 @@ import Testing
     @Test func editingTheDescriptionReloadsAndABrokenEditKeepsTheLastGood() throws {
         let fixtures = try Self.folder(spec: Self.inline)
         let spec = fixtures.path + "/api.yaml"
-        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: spec))
-        let watcher = FixtureWatcher(directory: spec, displayDirectory: "api.yaml", panel: panel)
+        let panel = ControlPanel(manifest: try ManifestLoader.load(directory: spec, descriptions: .openAPI))
+        let watcher = FixtureWatcher(
+            directory: spec, displayDirectory: "api.yaml", panel: panel, descriptions: .openAPI)
         let time = TestTime()
         func settle() -> FixtureWatcher.Event? {
             _ = watcher.check(at: time.advance(by: .seconds(1)))

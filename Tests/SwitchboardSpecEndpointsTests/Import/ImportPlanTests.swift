@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardSpecEndpoints
 import Testing
 
 /// What a re-import does, decided without a file: which files it writes,
@@ -46,7 +47,7 @@ import Testing
 
     static func snapshot(_ spec: String) throws -> ImportSnapshot {
         let served = try ManifestLoader.load(
-            directory: "/s/api.yaml", files: .memory(["api.yaml": Array(spec.utf8)], at: "/s"))
+            directory: "/s/api.yaml", files: .memory(["api.yaml": Array(spec.utf8)], at: "/s"), descriptions: .openAPI)
         return ImportSnapshot(served: served, description: Array(spec.utf8))
     }
 
