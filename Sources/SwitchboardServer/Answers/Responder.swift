@@ -113,13 +113,15 @@ final class Responder: Sendable {
         if catalog.generation != snapshot.generation {
             self.compiles.wrappingIncrement(by: 1, ordering: .relaxed)
             catalog = ResponseCatalog(snapshot: snapshot, noStore: self.noStore)
-        } else if catalog.ids.count < snapshot.manifest.endpoints.count {
+        } else if catalog.endpoints.count < snapshot.manifest.endpoints.count {
             // Rows seen live: only they are compiled, on the loop that saw them.
             catalog = catalog.extended(to: snapshot, noStore: self.noStore)
         }
         self.ready.withLockedValue { ready in
             guard snapshot.version > ready.snapshot.version else { return }
-            let same = ready.catalog.generation == catalog.generation && ready.catalog.ids.count >= catalog.ids.count
+            let same =
+                ready.catalog.generation == catalog.generation
+                && ready.catalog.endpoints.count >= catalog.endpoints.count
             let shared = same ? ready.catalog : catalog
             ready = Ready(snapshot: snapshot, catalog: shared)
         }
@@ -148,7 +150,7 @@ final class Responder: Sendable {
             checked: checked)
         // Values not checked (their steps ran out) are said with the answer
         // the request got, in its journal line, log and HAR.
-        if let checked, !checked.isEmpty, response.invalid.isEmpty { response.invalid = checked }
+        if let checked, !checked.isEmpty, response.notes.invalid.isEmpty { response.notes.invalid = checked }
         return response
     }
 
@@ -162,7 +164,7 @@ final class Responder: Sendable {
             var preflight = CORS.preflight(head: head, wanted: wanted, target: target, snapshot: snapshot)
         {
             // The browser's extra round trip costs what the endpoint's does.
-            if let index = catalog.ids.firstIndex(where: { $0 == preflight.endpointID }) {
+            if let index = catalog.endpoints.firstIndex(where: { $0.id == preflight.notes.endpointID }) {
                 preflight.delay = snapshot.preflightDelay(endpoint: index)
             }
             return preflight
@@ -188,9 +190,9 @@ final class Responder: Sendable {
                 route = seen
             } else {
                 var response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer())
-                response.unmatched = snapshot.table.explain(
+                response.notes.unmatched = snapshot.table.explain(
                     method: head.method.rawValue, target: target, header: header, body: &content)
-                response.endpointID = self.panel.learn(method: head.method.rawValue, target: target)
+                response.notes.endpointID = self.panel.learn(method: head.method.rawValue, target: target)
                 response.plan = .relay(upstream, AnswerPlan.BodyPlan())
                 return response
             }
@@ -203,7 +205,7 @@ final class Responder: Sendable {
             let body = UnmatchedResponse.body(method: head.method.rawValue, target: target, unmatched: unmatched)
             var response = PreparedResponse(
                 status: .notFound, headers: UnmatchedResponse.headers(length: body.readableBytes), body: body)
-            response.unmatched = unmatched
+            response.notes.unmatched = unmatched
             return response
         case .matched(let index, var parameters):
             // Checked first, as a server checks a request before it does
@@ -214,11 +216,11 @@ final class Responder: Sendable {
                     return RequestValidation(
                         contract: contract, target: target, parameters: parameters, headers: head.headers,
                         body: body.map { Array($0.readableBytesView) } ?? []
-                    ).pending(endpointID: catalog.ids[index])
+                    ).pending(endpointID: catalog.endpoints[index].id)
                 }
                 // What was not checked is said with the answer, not refused.
                 if checked.contains(where: \.refuses) {
-                    return InvalidRequestAnswer.prepared(checked, endpointID: catalog.ids[index])
+                    return InvalidRequestAnswer.prepared(checked, endpointID: catalog.endpoints[index].id)
                 }
             }
             // Answers that read the request's values (`{header.X}`,
@@ -244,8 +246,8 @@ final class Responder: Sendable {
                     return (
                         checked,
                         RateLimitAnswer.refused(
-                            checked, limit: limiter.limit, endpointID: catalog.ids[index],
-                            signature: catalog.signatures[index])
+                            checked, limit: limiter.limit, endpointID: catalog.endpoints[index].id,
+                            signature: catalog.endpoints[index].signature)
                     )
                 }
                 return (checked, nil)
@@ -270,7 +272,7 @@ final class Responder: Sendable {
                     let body = ErrorBody.buffer(.badPrefer, problem.message)
                     var response = PreparedResponse(
                         status: .badRequest, headers: UnmatchedResponse.headers(length: body.readableBytes), body: body)
-                    response.endpointID = catalog.ids[index]
+                    response.notes.endpointID = catalog.endpoints[index].id
                     return response
                 }
             }
@@ -287,7 +289,7 @@ final class Responder: Sendable {
                 response = ResourceResponse.prepared(
                     resource, store: self.panel.resources, parameters: parameters, body: &content)
             } else if let kind = decision.response {
-                var compiled = catalog.response(endpoint: index, kind: kind, mayBeCached: decision.mayBeCached)
+                var compiled = catalog.endpoints[index].response(kind, mayBeCached: decision.mayBeCached)
                 // Prism's `code=`, `example=`, `dynamic=`: another documented
                 // answer, made for this request (a Prefer one is never remembered).
                 if let preference = override.spec, let contract = snapshot.manifest.endpoints[index].contract {
@@ -302,17 +304,17 @@ final class Responder: Sendable {
                 } else {
                     let missing = compiled.missingFileName(parameters: parameters) ?? "?"
                     let body = UnmatchedResponse.missingFixture(
-                        file: missing, signature: catalog.signatures[index], id: catalog.ids[index])
+                        file: missing, signature: catalog.endpoints[index].signature, id: catalog.endpoints[index].id)
                     response = PreparedResponse(
                         status: .notFound, headers: UnmatchedResponse.headers(length: body.readableBytes), body: body)
-                    response.missingFixture = missing
+                    response.notes.missingFixture = missing
                 }
             } else {
                 response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer())
             }
-            response.decision = decision
+            response.notes.decision = decision
             response.delay = decision.delay
-            response.endpointID = catalog.ids[index]
+            response.notes.endpointID = catalog.endpoints[index].id
             response.plan = self.plan(for: decision, snapshot: snapshot)
             response.hasToxics = !decision.toxics.isEmpty && response.plan.takesToxics
             // `limit_data` cuts an answer the toxics act on (a relayed one
