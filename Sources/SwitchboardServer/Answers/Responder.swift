@@ -157,10 +157,11 @@ final class Responder: Sendable {
     /// The decision as a fixed sequence of small stages over one exchange
     /// (`DecisionExchange`), each in its own file under `Decision/`, each
     /// saying `next` or the answer. Static functions called in order, not
-    /// a list of stage values: nothing is allocated or looked up to run
-    /// them, and a remembered answer (`MemoStage`) is found after routing
-    /// as cheaply as before. The limit takes a request after its `Prefer`
-    /// is read, so a refused `Prefer` is not counted.
+    /// a list of stage values, and each `@inline(__always)`, so that the
+    /// sequence compiles to the one function it was: nothing is allocated
+    /// or looked up to run them, and a remembered answer (`MemoStage`) is
+    /// found after routing as cheaply as before. The limit takes a request
+    /// after its `Prefer` is read, so a refused `Prefer` is not counted.
     private func decide(
         head: HTTPRequestHead, snapshot: PanelSnapshot, catalog: ResponseCatalog, now: NIODeadline,
         retry: inout RetryDeadline, memo: inout AnswerMemo, body: ByteBuffer?, checked: [ContractViolation]?

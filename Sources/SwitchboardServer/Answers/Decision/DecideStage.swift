@@ -3,6 +3,7 @@
 /// sequence's or a count rule's step), its latency, bandwidth and toxics,
 /// and whether the answer may be cached or remembered.
 enum DecideStage {
+    @inline(__always)
     static func run(_ exchange: inout DecisionExchange) -> StageStep {
         exchange.decision = exchange.snapshot.decide(
             endpoint: exchange.index, override: exchange.override, request: exchange.taken)

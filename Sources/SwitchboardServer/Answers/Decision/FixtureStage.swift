@@ -8,6 +8,7 @@ import NIOHTTP1
 /// exist gets the 404 saying which. A mode that serves no response (a
 /// fault with no status line, `live`) starts from an empty one.
 enum FixtureStage {
+    @inline(__always)
     static func run(_ exchange: inout DecisionExchange) -> StageStep {
         guard exchange.decision != nil, exchange.response == nil else { return .next }
         guard let compiled = exchange.compiled else {

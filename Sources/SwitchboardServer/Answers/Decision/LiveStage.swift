@@ -8,6 +8,7 @@ import SwitchboardCore
 /// declared endpoint matched; any other is relayed, and its row learnt.
 enum LiveStage {
     /// `panel`: learns the row of a request relayed for the first time.
+    @inline(__always)
     static func run(_ exchange: inout DecisionExchange, panel: ControlPanel) -> StageStep {
         guard let upstream = exchange.unmatchedUpstream else { return .next }
         let head = exchange.head

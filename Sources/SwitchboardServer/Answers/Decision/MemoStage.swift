@@ -5,6 +5,7 @@
 /// one's remembered answer is given once its limit has taken the request
 /// (`RateLimitStage`), stamped with its own verdict.
 enum MemoStage {
+    @inline(__always)
     static func run(_ exchange: inout DecisionExchange, memo: AnswerMemo) -> StageStep {
         exchange.prefer = exchange.head.headers.first(name: "Prefer")
         exchange.limiter = exchange.snapshot.limiter(endpoint: exchange.index)

@@ -5,6 +5,7 @@ import SwitchboardCore
 /// `dynamic=`); one it cannot have is refused with a 400, before any rate
 /// limit counts it.
 enum PreferStage {
+    @inline(__always)
     static func run(_ exchange: inout DecisionExchange) -> StageStep {
         guard let prefer = exchange.prefer else { return .next }
         switch PreferHeader.parse(prefer, endpoint: exchange.index, manifest: exchange.snapshot.manifest) {

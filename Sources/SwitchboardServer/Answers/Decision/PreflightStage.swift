@@ -4,6 +4,7 @@
 /// browser's extra round trip costs what the endpoint's does.
 enum PreflightStage {
     /// `cors`: whether the server answers preflights at all.
+    @inline(__always)
     static func run(_ exchange: inout DecisionExchange, cors: Bool) -> StageStep {
         let head = exchange.head
         guard cors, head.method == .OPTIONS,

@@ -8,6 +8,7 @@ import SwitchboardCore
 /// or without one the connection (`retry`: the `Retry-After` it last
 /// carried).
 enum RateLimitStage {
+    @inline(__always)
     static func run(_ exchange: inout DecisionExchange, retry: inout RetryDeadline) -> StageStep {
         guard let limiter = exchange.limiter else { return .next }
         let head = exchange.head

@@ -6,6 +6,7 @@ import SwitchboardCore
 /// answers are never remembered.
 enum ResourceStage {
     /// `panel`: holds the resources' stores.
+    @inline(__always)
     static func run(_ exchange: inout DecisionExchange, panel: ControlPanel) -> StageStep {
         guard let decision = exchange.decision else { return .next }
         let resource = exchange.snapshot.manifest.endpoints[exchange.index].resource

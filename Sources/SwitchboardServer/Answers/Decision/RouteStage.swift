@@ -5,6 +5,7 @@ import SwitchboardCore
 /// unmatched requests go live: then `LiveStage` takes it.
 enum RouteStage {
     /// `upstream`: where live requests go, if anywhere.
+    @inline(__always)
     static func run(_ exchange: inout DecisionExchange, upstream: Upstream?) -> StageStep {
         let head = exchange.head
         // A local function, not a closure value: that would be an

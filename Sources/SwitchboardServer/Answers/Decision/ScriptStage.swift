@@ -8,6 +8,7 @@ import SwitchboardCore
 /// and is stamped with the rate limit's verdict.
 enum ScriptStage {
     /// `upstream`: where a `live` endpoint's requests go.
+    @inline(__always)
     static func run(_ exchange: inout DecisionExchange, upstream: Upstream?, memo: inout AnswerMemo) -> StageStep {
         guard let decision = exchange.decision, var response = exchange.response.take() else { return .next }
         response.notes.decision = decision

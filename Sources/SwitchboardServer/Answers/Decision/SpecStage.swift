@@ -6,6 +6,7 @@ import NIOCore
 /// of the description's documented answers, made for this request and
 /// never remembered.
 enum SpecStage {
+    @inline(__always)
     static func run(_ exchange: inout DecisionExchange) -> StageStep {
         guard exchange.response == nil, let decision = exchange.decision, let kind = decision.response else {
             return .next

@@ -6,6 +6,7 @@ import SwitchboardCore
 /// on its endpoint, which its decision then draws with.
 enum TemplateStage {
     /// `panel`: gives the server-wide `{seq}` number.
+    @inline(__always)
     static func run(_ exchange: inout DecisionExchange, panel: ControlPanel) -> StageStep {
         let snapshot = exchange.snapshot
         guard snapshot.table.readsRequests, case let names = snapshot.table.requestValueNames[exchange.index],

@@ -7,6 +7,7 @@
 /// 401, 415 or 422 (`InvalidRequestAnswer`). What was not checked is said
 /// with the answer, not refused (`Responder.prepare`).
 enum ValidationStage {
+    @inline(__always)
     static func run(_ exchange: inout DecisionExchange) -> StageStep {
         let manifest = exchange.snapshot.manifest
         guard manifest.validatesRequests, let contract = manifest.endpoints[exchange.index].contract else {
