@@ -35,7 +35,7 @@ import Testing
         let problem = try JSONDecoder().decode(ControlProblem.self, from: Data(response.body.readableBytesView))
         #expect(problem.code == .invalidRequest)
         #expect(problem.message.contains("body.items[0].price: expected number (and 1 more, in errors)"))
-        #expect(response.endpointID == "createOrder" && response.invalid.count == 2)
+        #expect(response.notes.endpointID == "createOrder" && response.notes.invalid.count == 2)
     }
 
     @Test func credentialsComeFirstThenTheMediaType() {

@@ -43,7 +43,7 @@ import Testing
         for endpoint in 0..<endpoints {
             for kind in ResponseKind.allCases {
                 for mayBeCached in [true, false] {
-                    switch catalog.response(endpoint: endpoint, kind: kind, mayBeCached: mayBeCached).body {
+                    switch catalog.endpoints[endpoint].response(kind, mayBeCached: mayBeCached).body {
                     case .single(let file): files.append(file)
                     case .deferred(let file): files.append(file.value)
                     case .perRequest(_, let perFile): files += perFile.values

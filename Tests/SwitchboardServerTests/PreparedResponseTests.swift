@@ -12,11 +12,12 @@ import Testing
         var copy = original
         copy.headers.add(name: "B", value: "2")
         copy.status = .notFound
-        copy.endpointID = "e"
+        copy.notes.endpointID = "e"
         copy.plan = .hang
-        #expect(original.headers.count == 1 && original.status == .ok && original.endpointID == nil)
+        #expect(original.headers.count == 1 && original.status == .ok && original.notes.endpointID == nil)
         #expect(original.plan == .answer(AnswerPlan.BodyPlan()))
-        #expect(copy.headers.count == 2 && copy.status == .notFound && copy.endpointID == "e" && copy.plan == .hang)
+        #expect(
+            copy.headers.count == 2 && copy.status == .notFound && copy.notes.endpointID == "e" && copy.plan == .hang)
         original.delay = .seconds(1)
         #expect(copy.delay == .zero && original.delay == .seconds(1))
     }

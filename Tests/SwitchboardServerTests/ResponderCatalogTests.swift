@@ -21,7 +21,9 @@ import Testing
         #expect(responder.compiles.load(ordering: .relaxed) == 2)
         let ready = responder.current
         #expect(ready.snapshot.version == panel.version)
-        #expect(ready.catalog.generation == ready.snapshot.generation && ready.catalog.ids == ["coinlist", "weather"])
+        #expect(
+            ready.catalog.generation == ready.snapshot.generation
+                && ready.catalog.endpoints.map(\.id) == ["coinlist", "weather"])
         // A settings change publishes a new snapshot with the same responses.
         try panel.set(endpoint: "coinlist", SettingChange(mode: .serverError))
         #expect(responder.current.snapshot.version == panel.version)

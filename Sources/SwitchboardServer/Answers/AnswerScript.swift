@@ -100,7 +100,7 @@ extension AnswerScript {
     /// The connection toxics that act on `response`: none on a fault
     /// (`truncated` included), which goes out as it would without them.
     static func toxics(actingOn response: PreparedResponse) -> Toxics? {
-        response.hasToxics ? response.decision?.toxics : nil
+        response.hasToxics ? response.notes.decision?.toxics : nil
     }
 
     /// The end of an answer that goes out whole (see `AnswerClose`).

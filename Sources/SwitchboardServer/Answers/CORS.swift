@@ -29,7 +29,7 @@ enum CORS {
         ])
         self.allow(head, in: &headers)
         var response = PreparedResponse(status: .noContent, headers: headers, body: ByteBuffer())
-        response.endpointID = endpointID
+        response.notes.endpointID = endpointID
         return response
     }
 

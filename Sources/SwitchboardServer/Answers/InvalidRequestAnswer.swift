@@ -38,8 +38,8 @@ enum InvalidRequestAnswer {
                 ("Cache-Control", "no-store"),
             ]),
             body: body)
-        response.endpointID = endpointID
-        response.invalid = violations
+        response.notes.endpointID = endpointID
+        response.notes.invalid = violations
         return response
     }
 }

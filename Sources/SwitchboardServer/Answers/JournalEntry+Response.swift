@@ -47,22 +47,25 @@ extension JournalEntry {
 
 extension JournalEntry.Outcome {
     /// What `response` was for a request it answered (a status line went
-    /// out) or not: the same for every request it served so.
+    /// out) or not: the same for every request it served so. Read from
+    /// its notes (`AnswerNotes`), and from its plan what only the wire
+    /// says: the wait, the toxics it took, whether it was cut.
     init(_ response: PreparedResponse, answered: Bool) {
-        let decision = response.decision
+        let notes = response.notes
+        let decision = notes.decision
         self.init(
-            endpointID: response.endpointID, mode: decision?.mode, setting: decision?.setting,
-            latency: decision?.latency, injectedDelay: response.delay, unmatched: response.unmatched)
-        self.rateLimited = response.rateLimited
-        self.invalid = response.invalid
+            endpointID: notes.endpointID, mode: decision?.mode, setting: decision?.setting,
+            latency: decision?.latency, injectedDelay: response.delay, unmatched: notes.unmatched)
+        self.rateLimited = notes.rateLimited
+        self.invalid = notes.invalid
         // Every cut (the mode, a limit_data toxic, a relayed answer cut
         // on its way) is journaled as an answer whose plan cuts.
         if answered, case .answer(let body) = response.plan, body.cut != nil { self.cutShort = true }
         if response.hasToxics, let toxics = decision?.toxics { self.toxics = toxics }
         if let decision { self.forced = decision.forced }
         self.networkFault = decision?.chosenBy == .network
-        self.missingFixture = response.missingFixture
-        if let upstream = response.upstream {
+        self.missingFixture = notes.missingFixture
+        if let upstream = notes.upstream {
             self.upstream = upstream
             if self.mode == nil { self.mode = .live }
         }

@@ -13,7 +13,7 @@ extension Pacer {
         /// number, from the snapshot's seeded source; `nil` for an answer
         /// no endpoint decided.
         init?(for response: PreparedResponse, random: any RandomSource) {
-            guard let decision = response.decision else { return nil }
+            guard let decision = response.notes.decision else { return nil }
             self.init(random: random, endpoint: decision.endpointIndex, request: decision.request)
         }
 

@@ -19,13 +19,7 @@ struct PreparedResponse: Sendable {
         var wire: ByteBuffer?
         var laterBody: LaterBody?
         var plan = AnswerPlan.answer(AnswerPlan.BodyPlan())
-        var decision: Decision?
-        var endpointID: String?
-        var unmatched: Unmatched?
-        var missingFixture: String?
-        var upstream: UpstreamOutcome?
-        var rateLimited: RateLimited?
-        var invalid: [ContractViolation] = []
+        var notes = AnswerNotes()
         var validation: RequestValidation?
         var headersLackRateLimit = false
         var rateVerdict: RateVerdict?
@@ -79,37 +73,11 @@ struct PreparedResponse: Sendable {
         get { self.box.fields.plan }
         _modify { yield &self.box.fields.plan }
     }
-    var decision: Decision? {
-        get { self.box.fields.decision }
-        _modify { yield &self.box.fields.decision }
-    }
-    var endpointID: String? {
-        get { self.box.fields.endpointID }
-        _modify { yield &self.box.fields.endpointID }
-    }
-    var unmatched: Unmatched? {
-        get { self.box.fields.unmatched }
-        _modify { yield &self.box.fields.unmatched }
-    }
-    /// The `file:` fixture that does not exist, for the log line.
-    var missingFixture: String? {
-        get { self.box.fields.missingFixture }
-        _modify { yield &self.box.fields.missingFixture }
-    }
-    /// For a live request: how the upstream did.
-    var upstream: UpstreamOutcome? {
-        get { self.box.fields.upstream }
-        _modify { yield &self.box.fields.upstream }
-    }
-    /// Refused by the endpoint's rate limit.
-    var rateLimited: RateLimited? {
-        get { self.box.fields.rateLimited }
-        _modify { yield &self.box.fields.rateLimited }
-    }
-    /// How the request breaks its operation's OpenAPI description.
-    var invalid: [ContractViolation] {
-        get { self.box.fields.invalid }
-        _modify { yield &self.box.fields.invalid }
+    /// Why the answer is what it is (see `AnswerNotes`).
+    var notes: AnswerNotes {
+        // Borrowed, not copied, to read one note.
+        _read { yield self.box.fields.notes }
+        _modify { yield &self.box.fields.notes }
     }
     /// Not an answer yet: the request's check, to run off the loop before
     /// it is prepared again (`Responder.prepare`'s `checked`).
@@ -146,5 +114,17 @@ struct PreparedResponse: Sendable {
     /// endpoint that passes through), not relayed as it arrives.
     var cutsLiveAnswer: Bool {
         if case .relay(_, let body) = self.plan, body.cut != nil { true } else { false }
+    }
+
+    // Forwarders for the connection's files (`Connection/`, the live
+    // handler), which read these two by their old names; they go once
+    // those read `notes`.
+
+    /// `notes.decision`.
+    var decision: Decision? { self.notes.decision }
+    /// `notes.upstream`.
+    var upstream: UpstreamOutcome? {
+        get { self.notes.upstream }
+        _modify { yield &self.notes.upstream }
     }
 }

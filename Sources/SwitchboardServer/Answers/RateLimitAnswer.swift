@@ -21,8 +21,8 @@ enum RateLimitAnswer {
             status: .tooManyRequests, headers: UnmatchedResponse.headers(length: body.readableBytes), body: body)
         response.headers.add(name: "Retry-After", value: String(retryAfter))
         Self.addHeaders(verdict, to: &response.headers)
-        response.endpointID = endpointID
-        response.rateLimited = RateLimited(limit: limit, early: verdict.early)
+        response.notes.endpointID = endpointID
+        response.notes.rateLimited = RateLimited(limit: limit, early: verdict.early)
         return response
     }
 

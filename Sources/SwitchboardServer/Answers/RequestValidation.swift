@@ -26,7 +26,7 @@ struct RequestValidation: Sendable {
     /// client leave before the check is done.
     func pending(endpointID: String) -> PreparedResponse {
         var response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer())
-        response.endpointID = endpointID
+        response.notes.endpointID = endpointID
         response.validation = self
         return response
     }

@@ -113,13 +113,15 @@ final class Responder: Sendable {
         if catalog.generation != snapshot.generation {
             self.compiles.wrappingIncrement(by: 1, ordering: .relaxed)
             catalog = ResponseCatalog(snapshot: snapshot, noStore: self.noStore)
-        } else if catalog.ids.count < snapshot.manifest.endpoints.count {
+        } else if catalog.endpoints.count < snapshot.manifest.endpoints.count {
             // Rows seen live: only they are compiled, on the loop that saw them.
             catalog = catalog.extended(to: snapshot, noStore: self.noStore)
         }
         self.ready.withLockedValue { ready in
             guard snapshot.version > ready.snapshot.version else { return }
-            let same = ready.catalog.generation == catalog.generation && ready.catalog.ids.count >= catalog.ids.count
+            let same =
+                ready.catalog.generation == catalog.generation
+                && ready.catalog.endpoints.count >= catalog.endpoints.count
             let shared = same ? ready.catalog : catalog
             ready = Ready(snapshot: snapshot, catalog: shared)
         }
@@ -148,212 +150,43 @@ final class Responder: Sendable {
             checked: checked)
         // Values not checked (their steps ran out) are said with the answer
         // the request got, in its journal line, log and HAR.
-        if let checked, !checked.isEmpty, response.invalid.isEmpty { response.invalid = checked }
+        if let checked, !checked.isEmpty, response.notes.invalid.isEmpty { response.notes.invalid = checked }
         return response
     }
 
+    /// The decision as a fixed sequence of small stages over one exchange
+    /// (`DecisionExchange`), each in its own file under `Decision/`, each
+    /// saying `next` or the answer. Static functions called in order, not
+    /// a list of stage values, and each `@inline(__always)`, so that the
+    /// sequence compiles to the one function it was: nothing is allocated
+    /// or looked up to run them, and a remembered answer (`MemoStage`) is
+    /// found after routing as cheaply as before. The limit takes a request
+    /// after its `Prefer` is read, so a refused `Prefer` is not counted.
     private func decide(
         head: HTTPRequestHead, snapshot: PanelSnapshot, catalog: ResponseCatalog, now: NIODeadline,
         retry: inout RetryDeadline, memo: inout AnswerMemo, body: ByteBuffer?, checked: [ContractViolation]?
     ) -> PreparedResponse {
-        if let answer = TargetFormAnswer.answer(head) { return answer }
-        let target = RequestTarget(uri: head.uri)
-        if self.cors, head.method == .OPTIONS, let wanted = head.headers.first(name: "Access-Control-Request-Method"),
-            var preflight = CORS.preflight(head: head, wanted: wanted, target: target, snapshot: snapshot)
-        {
-            // The browser's extra round trip costs what the endpoint's does.
-            if let index = catalog.ids.firstIndex(where: { $0 == preflight.endpointID }) {
-                preflight.delay = snapshot.preflightDelay(endpoint: index)
-            }
-            return preflight
+        var exchange = DecisionExchange(
+            head: head, snapshot: snapshot, catalog: catalog, now: now, body: body, checked: checked)
+        if case .answer(let answer) = TargetFormStage.run(&exchange) { return answer }
+        if case .answer(let answer) = PreflightStage.run(&exchange, cors: self.cors) { return answer }
+        if case .answer(let answer) = BodyStage.run(&exchange) { return answer }
+        if case .answer(let answer) = RouteStage.run(&exchange, upstream: self.upstream) { return answer }
+        if case .answer(let answer) = LiveStage.run(&exchange, panel: self.panel) { return answer }
+        if case .answer(let answer) = ValidationStage.run(&exchange) { return answer }
+        if case .answer(let answer) = TemplateStage.run(&exchange, panel: self.panel) { return answer }
+        if case .answer(let answer) = MemoStage.run(&exchange, memo: memo) { return answer }
+        if case .answer(let answer) = PreferStage.run(&exchange) { return answer }
+        if case .answer(let answer) = RateLimitStage.run(&exchange, retry: &retry) { return answer }
+        if case .answer(let answer) = DecideStage.run(&exchange) { return answer }
+        if case .answer(let answer) = ResourceStage.run(&exchange, panel: self.panel) { return answer }
+        if case .answer(let answer) = SpecStage.run(&exchange) { return answer }
+        if case .answer(let answer) = FixtureStage.run(&exchange) { return answer }
+        if case .answer(let answer) = ScriptStage.run(&exchange, upstream: self.upstream, memo: &memo) {
+            return answer
         }
-        // A local function, not a closure value: that would be an
-        // allocation per request.
-        func header(_ name: String) -> String? { head.headers.first(name: name) }
-        var content = RequestBody()
-        if snapshot.table.readsBodies, let body {
-            content = RequestBody(bytes: Array(body.readableBytesView))
-        }
-        let route: RouteResult
-        if let matched = snapshot.table.match(
-            method: head.method.rawValue, target: target, header: header, body: &content)
-        {
-            route = matched
-        } else if let upstream = self.upstream?.upstream(endpoint: nil, manifest: snapshot.manifest),
-            snapshot.manifest.unmatchedPolicy(upstream: upstream) == .live
-        {
-            // A row seen live before answers as its setting says, and needs
-            // no word on why no declared endpoint matched.
-            if let seen = snapshot.seenLive.route(method: head.method.rawValue, target: target) {
-                route = seen
-            } else {
-                var response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer())
-                response.unmatched = snapshot.table.explain(
-                    method: head.method.rawValue, target: target, header: header, body: &content)
-                response.endpointID = self.panel.learn(method: head.method.rawValue, target: target)
-                response.plan = .relay(upstream, AnswerPlan.BodyPlan())
-                return response
-            }
-        } else {
-            route = .unmatched(
-                snapshot.table.explain(method: head.method.rawValue, target: target, header: header, body: &content))
-        }
-        switch route {
-        case .unmatched(let unmatched):
-            let body = UnmatchedResponse.body(method: head.method.rawValue, target: target, unmatched: unmatched)
-            var response = PreparedResponse(
-                status: .notFound, headers: UnmatchedResponse.headers(length: body.readableBytes), body: body)
-            response.unmatched = unmatched
-            return response
-        case .matched(let index, var parameters):
-            // Checked first, as a server checks a request before it does
-            // anything with it: neither a remembered answer nor a limit's
-            // count is given to a request that breaks the description.
-            if snapshot.manifest.validatesRequests, let contract = snapshot.manifest.endpoints[index].contract {
-                guard let checked else {
-                    return RequestValidation(
-                        contract: contract, target: target, parameters: parameters, headers: head.headers,
-                        body: body.map { Array($0.readableBytesView) } ?? []
-                    ).pending(endpointID: catalog.ids[index])
-                }
-                // What was not checked is said with the answer, not refused.
-                if checked.contains(where: \.refuses) {
-                    return InvalidRequestAnswer.prepared(checked, endpointID: catalog.ids[index])
-                }
-            }
-            // Answers that read the request's values (`{header.X}`,
-            // `{body.a}`, `{counter}`…) get them as parameters, so they are
-            // rendered for each request and never remembered.
-            var taken: UInt64?
-            if snapshot.table.readsRequests, case let names = snapshot.table.requestValueNames[index], !names.isEmpty {
-                let filled = snapshot.templateValues(
-                    names, endpoint: index, target: target, header: header, body: &content, now: WallClock.now(),
-                    arrival: self.panel.nextArrivalNumber)
-                parameters.merge(filled.values) { route, _ in route }
-                taken = filled.request
-            }
-            let prefer = head.headers.first(name: "Prefer")
-            let limiter = snapshot.limiter(endpoint: index)
-            // A limit takes every request, remembered answer or not: the
-            // verdict, and the refusal when it refuses.
-            func limited(_ limiter: RateLimiter) -> (verdict: RateVerdict, refusal: PreparedResponse?) {
-                let key = limiter.keyHeader.flatMap { head.headers.first(name: $0) }
-                let checked = limiter.take(
-                    key: key, now: .nanoseconds(Int64(now.uptimeNanoseconds)), connection: &retry)
-                guard checked.allowed else {
-                    return (
-                        checked,
-                        RateLimitAnswer.refused(
-                            checked, limit: limiter.limit, endpointID: catalog.ids[index],
-                            signature: catalog.signatures[index])
-                    )
-                }
-                return (checked, nil)
-            }
-            // A request that asks for nothing of its own and names no
-            // file by its parameters gets what the last one got (a limited
-            // one stamped with its own verdict).
-            if prefer == nil, parameters.isEmpty, let memoised = memo.answer(endpoint: index, in: snapshot) {
-                guard let limiter else { return memoised.answer }
-                let (verdict, refusal) = limited(limiter)
-                if let refusal { return refusal }
-                var response = memoised.answer
-                RateLimitAnswer.stamp(verdict, on: &response)
-                return response
-            }
-            var override = PanelSnapshot.Override()
-            if let prefer {
-                switch PreferHeader.parse(prefer, endpoint: index, manifest: snapshot.manifest) {
-                case .success(let wanted):
-                    override = wanted
-                case .failure(let problem):
-                    let body = ErrorBody.buffer(.badPrefer, problem.message)
-                    var response = PreparedResponse(
-                        status: .badRequest, headers: UnmatchedResponse.headers(length: body.readableBytes), body: body)
-                    response.endpointID = catalog.ids[index]
-                    return response
-                }
-            }
-            var verdict: RateVerdict?
-            if let limiter {
-                let checked = limited(limiter)
-                if let refusal = checked.refusal { return refusal }
-                verdict = checked.verdict
-            }
-            let decision = snapshot.decide(endpoint: index, override: override, request: taken)
-            var response: PreparedResponse
-            let resource = snapshot.manifest.endpoints[index].resource
-            if decision.response == .success, let resource {
-                response = ResourceResponse.prepared(
-                    resource, store: self.panel.resources, parameters: parameters, body: &content)
-            } else if let kind = decision.response {
-                var compiled = catalog.response(endpoint: index, kind: kind, mayBeCached: decision.mayBeCached)
-                // Prism's `code=`, `example=`, `dynamic=`: another documented
-                // answer, made for this request (a Prefer one is never remembered).
-                if let preference = override.spec, let contract = snapshot.manifest.endpoints[index].contract {
-                    let definition = contract.definition(preferred: preference, kind: kind)
-                    compiled = CompiledResponse(definition.uncacheable, allocator: ByteBufferAllocator())
-                }
-                if let resolved = compiled.resolve(parameters: parameters) {
-                    response = PreparedResponse(status: compiled.status, headers: resolved.headers, body: resolved.body)
-                    response.head = resolved.head
-                    response.wire = resolved.wire
-                    response.laterBody = resolved.later
-                } else {
-                    let missing = compiled.missingFileName(parameters: parameters) ?? "?"
-                    let body = UnmatchedResponse.missingFixture(
-                        file: missing, signature: catalog.signatures[index], id: catalog.ids[index])
-                    response = PreparedResponse(
-                        status: .notFound, headers: UnmatchedResponse.headers(length: body.readableBytes), body: body)
-                    response.missingFixture = missing
-                }
-            } else {
-                response = PreparedResponse(status: .ok, headers: HTTPHeaders(), body: ByteBuffer())
-            }
-            response.decision = decision
-            response.delay = decision.delay
-            response.endpointID = catalog.ids[index]
-            response.plan = self.plan(for: decision, snapshot: snapshot)
-            response.hasToxics = !decision.toxics.isEmpty && response.plan.takesToxics
-            // `limit_data` cuts an answer the toxics act on (a relayed one
-            // as it streams, by the same `DataLimit`).
-            if response.hasToxics, let limit = decision.toxics.limitData, case .answer(var body) = response.plan {
-                body.cut = .after(limit)
-                response.plan = .answer(body)
-            }
-            // A resource's items change between requests: never remembered.
-            if decision.repeats, parameters.isEmpty, resource == nil {
-                // Unstamped: each later request is stamped with its own
-                // verdict, and a limited one is never answered by target
-                // alone, which would skip its limit.
-                memo.keep(response, endpoint: index, for: head, in: snapshot, byTarget: limiter == nil)
-            }
-            if let verdict { RateLimitAnswer.stamp(verdict, on: &response) }
-            return response
-        }
-    }
-
-    /// What goes on the wire for `decision` (see `AnswerPlan`).
-    private func plan(for decision: Decision, snapshot: PanelSnapshot) -> AnswerPlan {
-        switch decision.mode {
-        case .live:
-            let upstream = self.upstream?.upstream(endpoint: decision.endpointIndex, manifest: snapshot.manifest)
-            return .relay(upstream, AnswerPlan.BodyPlan(rate: decision.bandwidth))
-        case .fault(let fault):
-            // An endpoint that passes through is cut on its live answer, as
-            // one with a fixture is on the fixture; with no upstream to ask,
-            // on the fixture.
-            let relay =
-                snapshot.manifest.endpoints[decision.endpointIndex].passesThrough
-                ? self.upstream?.upstream(endpoint: decision.endpointIndex, manifest: snapshot.manifest) : nil
-            return .fault(fault, rate: decision.bandwidth, relay: relay) {
-                var bytes = snapshot.garbage(endpoint: decision.endpointIndex, request: decision.request)
-                // Never let the noise start like a status line by chance.
-                if bytes.starts(with: Array("HTTP".utf8)) { bytes[0] = 0 }
-                return ByteBuffer(bytes: bytes)
-            }
-        case .success, .error, .serverError, .flaky, .sequence, .rule:
-            return .answer(AnswerPlan.BodyPlan(rate: decision.bandwidth))
-        }
+        // The decide and fixture stages always leave the script stage a
+        // decision and an answer to finish.
+        preconditionFailure("the decision's stages ended without an answer")
     }
 }

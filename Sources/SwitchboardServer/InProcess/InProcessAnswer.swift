@@ -68,7 +68,7 @@ public struct InProcessAnswer: Sendable {
         // Named by the fault decided, when the mode is one; a cut without
         // one (`limit_data`) fails as `truncated` does.
         self.fault = script.fault.map { shape in
-            if case .fault(let decided)? = prepared.decision?.mode { decided } else { shape }
+            if case .fault(let decided)? = prepared.notes.decision?.mode { decided } else { shape }
         }
         if case .status(let status, let headers) = script.head {
             self.status = Int(status.code)
@@ -80,7 +80,7 @@ public struct InProcessAnswer: Sendable {
         self.body = script.head == .none ? [] : Array(script.bytes.readableBytesView)
         self.delay = script.wait
         self.script = script
-        self.endpoint = prepared.endpointID
+        self.endpoint = prepared.notes.endpointID
         self.request = request
         self.prepared = prepared
         self.isControl = isControl

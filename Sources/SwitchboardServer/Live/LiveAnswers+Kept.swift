@@ -23,8 +23,8 @@ extension LiveAnswers.Answer {
     /// while the manifest is still the one it was made with, by id after a
     /// reload.
     private static func endpoint(_ response: PreparedResponse, in manifest: Manifest) -> EndpointDefinition? {
-        guard let id = response.endpointID else { return nil }
-        if let index = response.decision?.endpointIndex, manifest.endpoints.indices.contains(index),
+        guard let id = response.notes.endpointID else { return nil }
+        if let index = response.notes.decision?.endpointIndex, manifest.endpoints.indices.contains(index),
             manifest.endpoints[index].id == id
         {
             return manifest.endpoints[index]

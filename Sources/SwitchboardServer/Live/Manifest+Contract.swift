@@ -5,9 +5,11 @@ extension Manifest {
     /// from a description and the manifest still has it where it was
     /// decided (a reload in between may have moved or replaced it).
     func contract(of response: PreparedResponse) -> (any EndpointContract)? {
-        guard let index = response.decision?.endpointIndex, self.endpoints.indices.contains(index) else { return nil }
+        guard let index = response.notes.decision?.endpointIndex, self.endpoints.indices.contains(index) else {
+            return nil
+        }
         let endpoint = self.endpoints[index]
-        guard endpoint.id == response.endpointID else { return nil }
+        guard endpoint.id == response.notes.endpointID else { return nil }
         return endpoint.contract
     }
 }

@@ -13,6 +13,6 @@ extension PreparedResponse {
         self.head = nil
         self.wire = nil
         self.plan = .answer(AnswerPlan.BodyPlan())
-        self.upstream = outcome
+        self.notes.upstream = outcome
     }
 }
