@@ -20,6 +20,9 @@ protocol AnswerWriterHost: AnyObject {
     func relay(_ request: ConnectionStateMachine.Request, _ response: PreparedResponse, context: ChannelHandlerContext)
     /// A step the connection's state rules out: a bug (see `RequestHandler.unexpected`).
     func unexpected(_ event: String, context: ChannelHandlerContext)
+    /// Does what the connection decided.
+    @discardableResult
+    func run(_ action: ConnectionStateMachine.Action, context: ChannelHandlerContext) -> EventLoopFuture<Void>?
 }
 
 /// Runs a connection's answers on its channel: reads a body kept on disk,
@@ -88,15 +91,23 @@ final class AnswerWriter {
         self.wait = nil
     }
 
-    /// A step of an answer that its state rules out: journaled first, as far
-    /// as it went, or the in-flight count that shutdown waits on would stay
-    /// one too high; then the host fails loudly.
+    /// Whether the answer goes on after a step: on `.none`. A step its state
+    /// rules out is journaled first, as far as it went, or the in-flight
+    /// count that shutdown waits on would stay one too high; then the host
+    /// fails loudly. Any other action the host runs instead.
     @discardableResult
     func check(
-        _ progress: ConnectionStateMachine.Progress, _ request: Request, _ response: PreparedResponse,
+        _ action: ConnectionStateMachine.Action, _ request: Request, _ response: PreparedResponse,
         context: ChannelHandlerContext
     ) -> Bool {
-        guard case .unexpected(let event) = progress else { return true }
+        switch action {
+        case .none: return true
+        case .unexpected: break
+        default:
+            self.host.run(action, context: context)
+            return false
+        }
+        guard case .unexpected(let event) = action else { return false }
         self.cancelWait()
         self.record(request, response, .brokenOff(headSent: self.headSentAt != nil), now: context.eventLoop.now)
         self.host.unexpected(event, context: context)

@@ -43,23 +43,15 @@ extension RequestHandler {
     /// no further: its budget then applies.
     static let writerCatchUp = TimeAmount.milliseconds(10)
 
-    /// The current response is complete: handle what waited, then read on.
+    /// The current response is complete: handle what waited, then read on
+    /// (`drainHeld`), unless a loop further up the stack is handing out
+    /// held events already, or the server is stopping.
     func resume(context: ChannelHandlerContext) {
-        switch self.connection.responseFinished() {
-        case .drainHeld:
-            break
-        case .none:
-            // A response finished while handling a held request returns
-            // here, to the loop below, instead of nesting deeper.
-            return
-        case .dropHeld:
-            // The server is stopping: no new work starts.
-            self.refuseHeld(context: context)
-            return
-        case .unexpected(let event):
-            self.unexpected(event, context: context)
-            return
-        }
+        self.run(self.connection.responseFinished(), context: context)
+    }
+
+    /// Hands out what waited behind the response, then reads on.
+    func drainHeld(context: ChannelHandlerContext) {
         while let held = self.connection.nextHeld() {
             switch held {
             case .part(let part): self.handle(part, context: context)

@@ -65,10 +65,11 @@ extension RequestHandler {
         return address
     }
 
-    /// Performs what the exchange decided. Returns what the transport waits
-    /// on before it reads on: the write of a relayed part, or a failure.
+    /// Performs what the exchange decided (`run`'s `.upstream`). Returns
+    /// what the transport waits on before it reads on: the write of a
+    /// relayed part, or a failure.
     @discardableResult
-    func run(_ action: UpstreamStateMachine.Action, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
+    func runUpstream(_ action: UpstreamStateMachine.Action, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
         let done = context.eventLoop.makeSucceededVoidFuture()
         switch action {
         case .none, .ignore:
