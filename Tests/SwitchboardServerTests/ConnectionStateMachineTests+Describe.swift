@@ -21,6 +21,7 @@ extension ConnectionStateMachineTests {
         case .answer: "answer"
         case .answerControl: "answer control"
         // The exchange's own action, as its machine's tables spell it.
+        case .relay: "relay"
         case .upstream(let action): Self.describe(action)
         case .uploadEnded(let action): "end upload: \(Self.describe(action))"
         case .abortUpload(let action): "abort upload: \(Self.describe(action))"
@@ -28,6 +29,7 @@ extension ConnectionStateMachineTests {
         case .refuseHeld(let thenClose): thenClose ? "refuse held, close" : "refuse held"
         case .closeIfSent: "close if sent"
         case .close: "close"
+        case .lingerThenClose: "linger, close"
         case .finishNow: "finish now"
         case .endHang: "end hang"
         case .refuseArriving: "refuse 503"

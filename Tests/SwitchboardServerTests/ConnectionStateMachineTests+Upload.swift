@@ -76,4 +76,14 @@ extension ConnectionStateMachineTests {
             "the rest of the body is read and dropped, not reset under the answer")
         #expect(machine.partDecoded(Self.head("/b")) == .held, "what follows is never answered")
     }
+
+    @Test func anErrorAnsweredBeforeTheUploadEndsLingersBeforeTheClose() {
+        var machine = Machine(maxBodyBytes: 10)
+        _ = machine.headReceived(Self.upload(), decided: Self.live)
+        #expect(Self.describe(machine.upstreamFailed(.noUpstream, now: Self.now)) == "answer 502, then close")
+        #expect(Self.describe(machine.answerStepped(.closing)) == "none")
+        #expect(
+            Self.describe(machine.answerStepped(.closed)) == "linger, close",
+            "the client still uploads: a close now would reset the connection under the 502")
+    }
 }

@@ -12,8 +12,8 @@ extension AnswerWriter {
         let loop = context.eventLoop
         later.make(on: loop, with: self.responder.offLoop).assumeIsolated().whenComplete { result in
             // The client may have left (or the server stopped) while it was made.
-            let made = self.host.connection.fileRead(request, prepared, channelOpen: context.channel.isActive)
-            guard self.check(made, request, prepared, context: context) else { return }
+            guard self.report(.bodyMade(request, prepared, channelOpen: context.channel.isActive), context: context)
+            else { return }
             switch result {
             case .success(let made):
                 self.answer(prepared.filled(with: made), for: request, context: context)

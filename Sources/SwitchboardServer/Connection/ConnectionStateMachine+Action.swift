@@ -44,6 +44,9 @@ extension ConnectionStateMachine {
         case answerControl(Request)
 
         // The exchange with the upstream (its own machine's actions).
+        /// Send the request, all in, to the upstream (after its delay,
+        /// if it had one).
+        case relay(Request, PreparedResponse)
         /// What the exchange does with the event.
         case upstream(UpstreamStateMachine.Action)
         /// The upload is complete, so the request is all in: what the
@@ -62,6 +65,9 @@ extension ConnectionStateMachine {
         /// Idle too long: close, unless the last answer is still leaving.
         case closeIfSent
         case close
+        /// Shut our side, read and drop what the client still sends, then
+        /// close (see `RequestHandler.lingerThenClose`).
+        case lingerThenClose
         /// The server is stopping while the answer waits: send the rest
         /// now (all of a body), then close.
         case finishNow(Request, PreparedResponse, Resume)

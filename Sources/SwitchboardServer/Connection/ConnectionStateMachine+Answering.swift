@@ -3,6 +3,28 @@ import NIOHTTP1
 
 /// A response on its way: held by a timer, hung, read from disk, finished.
 extension ConnectionStateMachine {
+    /// A step of the answer under way (see `AnswerStep`).
+    mutating func answerStepped(_ step: AnswerStep) -> Action {
+        switch step {
+        case .bodyMaking: return self.fileReadStarted()
+        case .bodyMade(let request, let response, let open): return self.fileRead(request, response, channelOpen: open)
+        case .waiting(let request, let response, let resume): return self.waitStarted(request, response, until: resume)
+        case .waitOver: return self.waitEnded()
+        case .hanging(let request, let response): return self.hangStarted(request, response)
+        case .relayed(let request, let response):
+            let started = self.upstreamStarted(request, response)
+            guard case .none = started else { return started }
+            return .relay(request, response)
+        case .closing:
+            self.closing()
+            return .none
+        case .finished: return self.responseFinished()
+        // An answer that went out while the client still uploaded: closing
+        // must not reset the connection under it.
+        case .closed: return self.lingersOnClose ? .lingerThenClose : .close
+        }
+    }
+
     /// A timer holds the response back (a delay, or a body's next chunk).
     mutating func waitStarted(
         _ request: Request, _ response: PreparedResponse, until resume: Resume

@@ -43,14 +43,8 @@ extension RequestHandler {
     /// no further: its budget then applies.
     static let writerCatchUp = TimeAmount.milliseconds(10)
 
-    /// The current response is complete: handle what waited, then read on
-    /// (`drainHeld`), unless a loop further up the stack is handing out
-    /// held events already, or the server is stopping.
-    func resume(context: ChannelHandlerContext) {
-        self.run(self.connection.responseFinished(), context: context)
-    }
-
-    /// Hands out what waited behind the response, then reads on.
+    /// The answer is out (`AnswerStep.finished`, `responseFinished`):
+    /// hands out what waited behind it, then reads on.
     func drainHeld(context: ChannelHandlerContext) {
         while let held = self.connection.nextHeld() {
             switch held {

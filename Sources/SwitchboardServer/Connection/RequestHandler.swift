@@ -12,7 +12,7 @@ import SwitchboardCore
 /// Every wait is an event-loop timer, never a sleeping thread: a delay, each
 /// chunk of a bandwidth-limited body, and a `hang` (which simply waits for
 /// the client to go away). A thousand delayed requests cost a thousand timers.
-final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
+final class RequestHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
@@ -50,7 +50,7 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
         var clock: ConnectionClock
         var connection: ConnectionStateMachine
         var answers: ConnectionAnswers
-        /// Set once, in `init` (the writer's host is this handler).
+        /// Set once, in `init` (the writer reports its steps to this handler).
         var writer: AnswerWriter!
     }
 
@@ -86,7 +86,9 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
             connection: ConnectionStateMachine(maxBodyBytes: limits.maxBodyBytes),
             answers: ConnectionAnswers(responder: responder))
         self.state = ManagedBuffer<State, Void>.create(minimumCapacity: 0) { _ in state }
-        self.fields.pointee.writer = AnswerWriter(responder: responder, host: self)
+        self.fields.pointee.writer = AnswerWriter(
+            responder: responder, snapshot: { [unowned self] in self.snapshot },
+            report: { [unowned self] step, context in self.answerStepped(step, context: context) })
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -145,7 +147,7 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
             self.clock.requestReceived()
             self.responder.inFlight.wrappingIncrement(by: 1, ordering: .relaxed)
             if sendContinue { self.sendContinue(request.head.version, context: context) }
-            self.forward(request, response, streaming: true, context: context)
+            self.forward(request, response, context: context)
         case .answer(let request):
             self.clock.requestReceived()
             self.responder.inFlight.wrappingIncrement(by: 1, ordering: .relaxed)
@@ -156,6 +158,8 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
             // and a connection sending one is not idle.
             self.control = ControlExchange(request, responder: self.responder, writer: self.writer, context: context)
             self.control?.start()
+        case .relay(let request, let response):
+            self.forward(request, response, context: context)
         case .upstream(let action):
             return self.runUpstream(action, context: context)
         case .uploadEnded(let action):
@@ -177,6 +181,8 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
             }
         case .close:
             context.close(promise: nil)
+        case .lingerThenClose:
+            self.lingerThenClose(context: context)
         case .finishNow(let request, let response, let resume):
             self.writer.finishNow(request, response, resume, context: context)
             context.close(mode: .all, promise: nil)
@@ -281,11 +287,11 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
         _ validation: RequestValidation, _ pending: PreparedResponse, for request: Request,
         context: ChannelHandlerContext
     ) {
-        guard self.writer.check(self.connection.fileReadStarted(), request, pending, context: context) else { return }
+        guard self.answerStepped(.bodyMaking(request, pending), context: context) else { return }
         let loop = context.eventLoop
         self.responder.checks.run(on: loop) { validation.violations() }.assumeIsolated().whenComplete { result in
-            let made = self.connection.fileRead(request, pending, channelOpen: context.channel.isActive)
-            guard self.writer.check(made, request, pending, context: context) else { return }
+            let made = AnswerStep.bodyMade(request, pending, channelOpen: context.channel.isActive)
+            guard self.answerStepped(made, context: context) else { return }
             // The pool stopped (the server is stopping): answered unchecked.
             let checked = (try? result.get()) ?? []
             self.writer.run(
@@ -294,20 +300,28 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
         }
     }
 
-    func answerFinished(now: NIODeadline, context: ChannelHandlerContext) {
-        self.clock.responseFinished(now: now)
-        self.resume(context: context)
-    }
-
-    func answerClosing(context: ChannelHandlerContext) {
-        guard self.connection.lingersOnClose else {
-            context.close(promise: nil)
-            return
+    /// A step of the answer under way (`AnswerWriter`'s report, or this
+    /// handler's own while a request is checked): the connection decides,
+    /// this runs what it decided. `true` when the answer goes on.
+    @discardableResult
+    func answerStepped(_ step: AnswerStep, context: ChannelHandlerContext) -> Bool {
+        if case .finished(let now) = step { self.clock.responseFinished(now: now) }
+        switch self.connection.answerStepped(step) {
+        case .none:
+            return true
+        case .unexpected(let event):
+            // Journaled first, as far as it went, or the in-flight count
+            // that shutdown waits on would stay one too high.
+            self.writer.cancelWait()
+            if let (request, response) = step.answer {
+                let end = AnswerEnd.brokenOff(headSent: self.writer.headSentAt != nil)
+                self.writer.record(request, response, end, now: context.eventLoop.now)
+            }
+            self.unexpected(event, context: context)
+            return false
+        case let action:
+            self.run(action, context: context)
+            return false
         }
-        self.lingerThenClose(context: context)
-    }
-
-    func relay(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
-        self.forward(request, response, context: context)
     }
 }

@@ -7,18 +7,11 @@ import SwitchboardCore
 /// `LiveRelay`). Everything about it is decided by the connection's
 /// `UpstreamStateMachine`; this does the I/O its actions ask for.
 extension RequestHandler {
-    /// Sends a `live` request. `streaming`: its head just arrived, and its
-    /// body follows as it arrives; otherwise it is all in.
-    func forward(
-        _ request: Request, _ response: PreparedResponse, streaming: Bool = false, context: ChannelHandlerContext
-    ) {
+    /// Sends a `live` request, its exchange under way in the connection's
+    /// state: its head just arrived and its body follows as it arrives
+    /// (`.stream`), or it is all in (`.relay`).
+    func forward(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
         guard case .relay(let upstream, let plan) = response.plan else { return }
-        if !streaming {
-            guard
-                self.writer.check(
-                    self.connection.upstreamStarted(request, response), request, response, context: context)
-            else { return }
-        }
         let now = context.eventLoop.now
         guard let upstream else {
             self.run(self.connection.upstreamFailed(.noUpstream, now: now), context: context)
@@ -179,8 +172,7 @@ extension RequestHandler {
         case .keepAlive where !bodyless, .close where !bodyless:
             self.writer.writeEnd(keepAlive: close == .keepAlive, context: context)
         case .keepAlive:
-            self.clock.responseFinished(now: context.eventLoop.now)
-            self.resume(context: context)
+            self.answerStepped(.finished(at: context.eventLoop.now), context: context)
         case .close:
             self.connection.closing()
             self.writer.writeRawAndClose(ByteBuffer(), context: context)
