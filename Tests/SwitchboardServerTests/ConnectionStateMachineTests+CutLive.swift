@@ -30,7 +30,7 @@ extension ConnectionStateMachineTests {
         #expect(machine.stateName == "holding the upstream's answer")
         #expect(Self.describe(machine.upstreamBodyReceived(ByteBuffer(string: "ab"), now: Self.now)) == "none")
         #expect(Self.describe(machine.upstreamBodyReceived(ByteBuffer(string: "cd"), now: Self.now)) == "none")
-        guard case .answer(_, let cut, let keep, _, _) = machine.upstreamFinished(now: Self.now) else {
+        guard case .upstream(.answer(_, let cut, let keep, _, _)) = machine.upstreamFinished(now: Self.now) else {
             Issue.record("not answered")
             return
         }

@@ -6,102 +6,35 @@ import NIOEmbedded
 /// Actions in a word or two, for the transition table. An impossible event
 /// reads `UNEXPECTED`.
 extension ConnectionStateMachineTests {
-    static func describe(_ action: Machine.HeadAction) -> String {
+    static func describe(_ action: Machine.Action) -> String {
         switch action {
-        case .receive: "receive"
-        case .sendContinue: "100-continue"
-        case .refuse(_, let status, _): "refuse \(status.code)"
-        case .refuseBody: "refuse 413"
-        case .stream(_, _, let sendContinue): sendContinue ? "stream after 100-continue" : "stream"
-        case .ignore: "ignore"
-        case .unexpected: "UNEXPECTED"
-        }
-    }
-
-    static func describe(_ action: Machine.BodyAction) -> String {
-        switch action {
-        case .receive: "receive"
-        case .forward(let action): "forward: \(Self.describe(action))"
-        case .refuseBody: "refuse 413"
-        case .ignore: "ignore"
-        case .unexpected: "UNEXPECTED"
-        }
-    }
-
-    static func describe(_ action: Machine.EndAction) -> String {
-        switch action {
-        case .answer: "answer"
-        case .answerControl: "answer control"
-        case .endUpload(let action): "end upload: \(Self.describe(action))"
-        case .ignore: "ignore"
-        case .unexpected: "UNEXPECTED"
-        }
-    }
-
-    static func describe(_ action: Machine.ParserErrorAction) -> String {
-        switch action {
-        case .refuse(let request, let status, _): "refuse \(status.code)" + (request == nil ? "" : " with request")
-        case .abortUpload: "abort upload"
-        case .held: "hold"
-        case .ignore: "ignore"
-        case .unexpected: "UNEXPECTED"
-        }
-    }
-
-    static func describe(_ progress: Machine.Progress) -> String {
-        switch progress {
-        case .ok: "ok"
-        case .unexpected: "UNEXPECTED"
-        }
-    }
-
-    static func describe(_ action: Machine.FileReadAction) -> String {
-        switch action {
-        case .answer: "answer"
-        case .clientLeft: "client left"
-        case .unexpected: "UNEXPECTED"
-        }
-    }
-
-    static func describe(_ action: Machine.FinishAction) -> String {
-        switch action {
-        case .drainHeld: "drain"
         case .none: "none"
-        case .dropHeld: "drop held"
         case .unexpected: "UNEXPECTED"
-        }
-    }
-
-    static func describe(_ action: Machine.DeadlineAction) -> String {
-        switch action {
-        case .closeIfSent: "close if sent"
+        case .readBody: "receive"
+        case .sendContinue: "100-continue"
+        case .refuseHead(_, let refusal): "refuse \(refusal.status.code)"
+        case .refuse(let request, let refusal):
+            "refuse \(refusal.status.code)" + (request == nil ? "" : " with request")
         case .refuseSlowHead: "refuse slow head"
         case .refuseStalledBody: "refuse stalled body"
-        case .abandonStalledUpload: "abandon stalled upload"
+        case .stream(_, _, let sendContinue): sendContinue ? "stream after 100-continue" : "stream"
+        case .answer: "answer"
+        case .answerControl: "answer control"
+        // The exchange's own action, as its machine's tables spell it.
+        case .relay: "relay"
+        case .upstream(let action): Self.describe(action)
+        case .uploadEnded(let action): "end upload: \(Self.describe(action))"
+        case .abortUpload(let action): "abort upload: \(Self.describe(action))"
+        case .drainHeld: "drain"
+        case .refuseHeld(let thenClose): thenClose ? "refuse held, close" : "refuse held"
+        case .closeIfSent: "close if sent"
         case .close: "close"
-        case .none: "none"
-        case .unexpected: "UNEXPECTED"
-        }
-    }
-
-    static func describe(_ action: Machine.StopAction) -> String {
-        switch action {
+        case .lingerThenClose: "linger, close"
         case .finishNow: "finish now"
         case .endHang: "end hang"
         case .refuseArriving: "refuse 503"
-        case .awaitUpstream: "await upstream"
-        case .close: "close"
-        }
-    }
-
-    static func describe(_ action: Machine.InactiveAction) -> String {
-        switch action {
         case .clientLeft: "client left"
-        case .hangEnded: "hang ended"
         case .leftMidRequest: "left mid-request"
-        case .upstreamAbandoned: "upstream abandoned"
-        case .uploadAbandoned: "upload abandoned"
-        case .none: "none"
         }
     }
 

@@ -13,10 +13,10 @@ extension ConnectionStateMachineTests {
         var machine = Machine(maxBodyBytes: 10)
         #expect(Self.describe(machine.headReceived(Self.upload(), decided: Self.live)) == "stream")
         var part = ByteBuffer(repeating: 0x61, count: 100_000)
-        #expect(Self.describe(machine.bodyReceived(&part)) == "forward: none", "over maxBodyBytes, and not refused")
+        #expect(Self.describe(machine.bodyReceived(&part)) == "none", "over maxBodyBytes, and not refused")
         #expect(machine.readRequested() == false, "a part is on its way")
         var second = ByteBuffer(repeating: 0x62, count: 100_000)
-        #expect(Self.describe(machine.bodyReceived(&second)) == "forward: none", "waits for the transport")
+        #expect(Self.describe(machine.bodyReceived(&second)) == "none", "waits for the transport")
         #expect(machine.uploadPartTaken() == false, "one part is still on its way")
         #expect(machine.uploadPartTaken() == true, "both taken: the held read goes ahead")
         #expect(machine.readRequested() == true)
@@ -36,9 +36,11 @@ extension ConnectionStateMachineTests {
         #expect(machine.readCompleted() == .bodyIncomplete)
         var part = ByteBuffer(string: "{}")
         _ = machine.bodyReceived(&part)
-        #expect(Self.describe(machine.deadlinePassed(.readingBody)) == "none", "the upstream is slow")
+        #expect(Self.describe(machine.deadlinePassed(.readingBody, now: Self.now)) == "none", "the upstream is slow")
         _ = machine.uploadPartTaken()
-        #expect(Self.describe(machine.deadlinePassed(.readingBody)) == "abandon stalled upload")
+        #expect(
+            Self.describe(machine.deadlinePassed(.readingBody, now: Self.now))
+                == "abort upload: end noStatusLine, cancel")
         #expect(machine.stateName == "closing")
     }
 
@@ -57,7 +59,7 @@ extension ConnectionStateMachineTests {
             Self.describe(machine.upstreamHeadReceived(Self.upstreamHead(), now: Self.now)) == "write head",
             "the body was all in: kept alive")
         #expect(Self.describe(machine.upstreamFinished(now: Self.now)) == "finish, keepAlive")
-        #expect(machine.responseFinished() == .drainHeld)
+        #expect(Self.describe(machine.responseFinished()) == "drain")
         #expect(Self.describe(machine.nextHeld()) == "head /b")
     }
 
@@ -68,10 +70,20 @@ extension ConnectionStateMachineTests {
             Self.describe(machine.upstreamHeadReceived(Self.upstreamHead(), now: Self.now)) == "write head, then close")
         #expect(Self.describe(machine.upstreamBodyReceived(ByteBuffer(string: "{}"), now: Self.now)) == "write")
         var part = ByteBuffer(string: "{}")
-        #expect(Self.describe(machine.bodyReceived(&part)) == "forward: none", "the upload goes on meanwhile")
+        #expect(Self.describe(machine.bodyReceived(&part)) == "none", "the upload goes on meanwhile")
         #expect(
             Self.describe(machine.upstreamFinished(now: Self.now)) == "finish, linger",
             "the rest of the body is read and dropped, not reset under the answer")
         #expect(machine.partDecoded(Self.head("/b")) == .held, "what follows is never answered")
+    }
+
+    @Test func anErrorAnsweredBeforeTheUploadEndsLingersBeforeTheClose() {
+        var machine = Machine(maxBodyBytes: 10)
+        _ = machine.headReceived(Self.upload(), decided: Self.live)
+        #expect(Self.describe(machine.upstreamFailed(.noUpstream, now: Self.now)) == "answer 502, then close")
+        #expect(Self.describe(machine.answerStepped(.closing)) == "none")
+        #expect(
+            Self.describe(machine.answerStepped(.closed)) == "linger, close",
+            "the client still uploads: a close now would reset the connection under the 502")
     }
 }

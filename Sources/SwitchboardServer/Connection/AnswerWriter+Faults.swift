@@ -12,7 +12,7 @@ extension AnswerWriter {
     /// connection, and the client sees "connection reset by peer".
     func resetConnection(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
         // Answered: the close that follows is not a client leaving mid-request.
-        self.host.connection.closing()
+        self.report(.closing, context: context)
         self.record(request, response, .ran, now: context.eventLoop.now)
         guard let socket = context.channel as? any SocketOptionProvider else {
             context.close(promise: nil)
@@ -26,7 +26,7 @@ extension AnswerWriter {
     /// A cut body is out (see `AnswerPlan.Cut`): journal it, and close once
     /// it has left, the client left waiting for bytes that never come.
     func cutShort(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
-        self.host.connection.closing()
+        self.report(.closing, context: context)
         self.record(request, response, .ran, now: context.eventLoop.now)
         self.writeRawAndClose(ByteBuffer(), context: context)
     }

@@ -11,19 +11,9 @@ extension AnswerWriter {
     ) {
         let loop = context.eventLoop
         later.make(on: loop, with: self.responder.offLoop).assumeIsolated().whenComplete { result in
-            switch self.host.connection.fileRead(channelOpen: context.channel.isActive) {
-            case .answer:
-                break
-            case .clientLeft:
-                // The client left (or the server stopped) while it was made.
-                self.record(request, prepared, .leftWaiting, now: loop.now)
-                return
-            case .unexpected(let event):
-                // Journaled all the same: shutdown waits on the in-flight count.
-                self.record(request, prepared, .brokenOff(headSent: false), now: loop.now)
-                self.host.unexpected(event, context: context)
-                return
-            }
+            // The client may have left (or the server stopped) while it was made.
+            guard self.report(.bodyMade(request, prepared, channelOpen: context.channel.isActive), context: context)
+            else { return }
             switch result {
             case .success(let made):
                 self.answer(prepared.filled(with: made), for: request, context: context)

@@ -40,11 +40,10 @@ extension AnswerWriter {
     ) {
         self.wait = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) {
             self.wait = nil
-            guard self.check(self.host.connection.waitEnded(), request, response, context: context) else { return }
+            guard self.report(.waitOver(request, response), context: context) else { return }
             then()
         }
-        let started = self.host.connection.waitStarted(request, response, until: resume)
-        self.check(started, request, response, context: context)
+        self.report(.waiting(request, response, until: resume), context: context)
     }
 
     private func writePiece(_ piece: Pacer.Piece, of response: PreparedResponse, context: ChannelHandlerContext) {

@@ -8,7 +8,7 @@ extension AnswerWriter {
     /// The slicer's draws for this answer: by endpoint and request number,
     /// from the seeded source, so `--seed` repeats them.
     func slicerDraws(for response: PreparedResponse) -> Pacer.Slicer? {
-        self.host.snapshot.flatMap { Pacer.Slicer(for: response, random: $0.random) }
+        self.snapshot().flatMap { Pacer.Slicer(for: response, random: $0.random) }
     }
 
     /// `slow_close`: the answer's end is on its way (`ended`), and the

@@ -2,37 +2,24 @@ import NIOCore
 import NIOHTTP1
 import SwitchboardCore
 
-/// What an `AnswerWriter` needs of the connection it writes on: the
-/// connection's state moves as a plan waits, hangs or closes, and the
-/// connection goes on (or closes) once an answer is out. The handler is
-/// the host; the writer decides nothing about the connection itself.
-protocol AnswerWriterHost: AnyObject {
-    /// The connection's state machine, told of each step of the plan.
-    var connection: ConnectionStateMachine { get set }
-    /// The snapshot the answer was decided from: the slicer's seeded draws.
-    var snapshot: PanelSnapshot? { get }
-    /// The answer's end is out (at `now`) and the connection is kept: the
-    /// next request.
-    func answerFinished(now: NIODeadline, context: ChannelHandlerContext)
-    /// The answer's end is out on a connection that does not go on: close it.
-    func answerClosing(context: ChannelHandlerContext)
-    /// A `relay` plan: the request goes to its upstream.
-    func relay(_ request: ConnectionStateMachine.Request, _ response: PreparedResponse, context: ChannelHandlerContext)
-    /// A step the connection's state rules out: a bug (see `RequestHandler.unexpected`).
-    func unexpected(_ event: String, context: ChannelHandlerContext)
-}
-
 /// Runs a connection's answers on its channel: reads a body kept on disk,
 /// waits out the injected delay, then does what the answer's `AnswerPlan`
 /// says — a head, a body at once or as its `Pacer` allows (a bandwidth,
 /// the slicer), a cut, a reset, a close, garbage or a hang — and
 /// journals the answer when it ends. One answer runs at a time; every wait
-/// is an event-loop timer.
+/// is an event-loop timer. It decides nothing about the connection: each
+/// step that concerns it (a wait, a hang, a close, the end) is reported
+/// (`AnswerStep`) to the handler, which feeds it to the connection's
+/// machine and runs the action that comes back.
 final class AnswerWriter {
     typealias Request = ConnectionStateMachine.Request
+    /// Hears each step; `true` when the answer goes on after it.
+    typealias Report = (AnswerStep, ChannelHandlerContext) -> Bool
 
     let responder: Responder
-    unowned let host: any AnswerWriterHost
+    private let onStep: Report
+    /// The snapshot the answer was decided from: the slicer's seeded draws.
+    let snapshot: () -> PanelSnapshot?
     /// The response encoder's context: prebuilt responses are written from
     /// there, as finished bytes.
     var wire: ChannelHandlerContext?
@@ -46,9 +33,16 @@ final class AnswerWriter {
     /// answers.
     private var lastJournaled: Journaled?
 
-    init(responder: Responder, host: any AnswerWriterHost) {
+    init(responder: Responder, snapshot: @escaping () -> PanelSnapshot?, report: @escaping Report) {
         self.responder = responder
-        self.host = host
+        self.snapshot = snapshot
+        self.onStep = report
+    }
+
+    /// Tells the connection of a step; `true` when the answer goes on.
+    @discardableResult
+    func report(_ step: AnswerStep, context: ChannelHandlerContext) -> Bool {
+        self.onStep(step, context)
     }
 
     /// Runs `response` for `request`: its body made off the loop first if
@@ -65,7 +59,7 @@ final class AnswerWriter {
             return
         }
         // No longer arriving: no body deadline, no "client left" entry.
-        guard self.check(self.host.connection.fileReadStarted(), request, response, context: context) else { return }
+        guard self.report(.bodyMaking(request, response), context: context) else { return }
         self.awaitBody(later, response, for: request, context: context)
     }
 
@@ -88,21 +82,6 @@ final class AnswerWriter {
         self.wait = nil
     }
 
-    /// A step of an answer that its state rules out: journaled first, as far
-    /// as it went, or the in-flight count that shutdown waits on would stay
-    /// one too high; then the host fails loudly.
-    @discardableResult
-    func check(
-        _ progress: ConnectionStateMachine.Progress, _ request: Request, _ response: PreparedResponse,
-        context: ChannelHandlerContext
-    ) -> Bool {
-        guard case .unexpected(let event) = progress else { return true }
-        self.cancelWait()
-        self.record(request, response, .brokenOff(headSent: self.headSentAt != nil), now: context.eventLoop.now)
-        self.host.unexpected(event, context: context)
-        return false
-    }
-
     /// Runs a response's script (see `AnswerScript`): nothing here decides
     /// what goes on the wire.
     func perform(_ response: PreparedResponse, for request: Request, context: ChannelHandlerContext) {
@@ -117,7 +96,7 @@ final class AnswerWriter {
             let now = context.eventLoop.now
             self.record(request, response, .ran, now: now)
             raw.writeAndFlush(NIOAny(wire), promise: nil)
-            self.host.answerFinished(now: now, context: context)
+            self.report(.finished(at: now), context: context)
             return
         }
         let response = response.withRateLimitHeaders()
@@ -142,13 +121,13 @@ final class AnswerWriter {
             }
             self.endBody(request, sent, end: script.end, context: context)
         case (.upstream, _):
-            self.host.relay(request, response, context: context)
+            self.report(.relayed(request, response), context: context)
         case (.none, .stall):
-            self.check(self.host.connection.hangStarted(request, response), request, response, context: context)
+            self.report(.hanging(request, response), context: context)
         case (.none, .reset):
             self.resetConnection(request, response, context: context)
         case (.none, _):
-            self.host.connection.closing()
+            self.report(.closing, context: context)
             self.record(request, response, .ran, now: context.eventLoop.now)
             guard case .raw(let bytes) = script.body else {
                 context.close(promise: nil)
@@ -211,7 +190,7 @@ final class AnswerWriter {
             self.cutShort(request, response, context: context)
         case .closeLate(let delay):
             self.record(request, response, .ran, now: context.eventLoop.now)
-            self.host.connection.closing()
+            self.report(.closing, context: context)
             self.closeLate(after: delay, once: context.writeAndFlush(Self.part(.end(nil))), context: context)
         case .keepAlive, .close, .reset, .stall:
             self.record(request, response, .ran, now: context.eventLoop.now)
@@ -223,14 +202,14 @@ final class AnswerWriter {
     /// read; otherwise the connection closes once the end is written.
     func writeEnd(keepAlive: Bool, context: ChannelHandlerContext) {
         guard keepAlive else {
-            self.host.connection.closing()
+            self.report(.closing, context: context)
             context.writeAndFlush(Self.part(.end(nil))).assumeIsolated().whenComplete { _ in
-                self.host.answerClosing(context: context)
+                self.report(.closed, context: context)
             }
             return
         }
         context.writeAndFlush(Self.part(.end(nil)), promise: nil)
-        self.host.answerFinished(now: context.eventLoop.now, context: context)
+        self.report(.finished(at: context.eventLoop.now), context: context)
     }
 
     /// Journals an answer that ended as `end`, its status worked out from

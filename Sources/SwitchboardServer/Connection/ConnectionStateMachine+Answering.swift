@@ -3,82 +3,86 @@ import NIOHTTP1
 
 /// A response on its way: held by a timer, hung, read from disk, finished.
 extension ConnectionStateMachine {
-    enum Progress: Equatable {
-        case ok
-        case unexpected(String)
+    /// A step of the answer under way (see `AnswerStep`).
+    mutating func answerStepped(_ step: AnswerStep) -> Action {
+        switch step {
+        case .bodyMaking: return self.fileReadStarted()
+        case .bodyMade(let request, let response, let open): return self.fileRead(request, response, channelOpen: open)
+        case .waiting(let request, let response, let resume): return self.waitStarted(request, response, until: resume)
+        case .waitOver: return self.waitEnded()
+        case .hanging(let request, let response): return self.hangStarted(request, response)
+        case .relayed(let request, let response):
+            let started = self.upstreamStarted(request, response)
+            guard case .none = started else { return started }
+            return .relay(request, response)
+        case .closing:
+            self.closing()
+            return .none
+        case .finished: return self.responseFinished()
+        // An answer that went out while the client still uploaded: closing
+        // must not reset the connection under it.
+        case .closed: return self.lingersOnClose ? .lingerThenClose : .close
+        }
     }
 
     /// A timer holds the response back (a delay, or a body's next chunk).
     mutating func waitStarted(
         _ request: Request, _ response: PreparedResponse, until resume: Resume
-    ) -> Progress {
+    ) -> Action {
         guard case .answering(.writing) = self.state else { return .unexpected(self.unexpected("a wait")) }
         self.state = .answering(.waiting(request, DecidedAnswer(response), resume))
-        return .ok
+        return .none
     }
 
     /// The timer fired: the response is written again.
-    mutating func waitEnded() -> Progress {
+    mutating func waitEnded() -> Action {
         guard case .answering(.waiting) = self.state else { return .unexpected(self.unexpected("a wait's end")) }
         self.state = .answering(.writing)
-        return .ok
+        return .none
     }
 
-    mutating func hangStarted(_ request: Request, _ response: PreparedResponse) -> Progress {
+    mutating func hangStarted(_ request: Request, _ response: PreparedResponse) -> Action {
         guard case .answering(.writing) = self.state else { return .unexpected(self.unexpected("a hang")) }
         self.state = .answering(.hanging(request, DecidedAnswer(response)))
-        return .ok
+        return .none
     }
 
-    mutating func fileReadStarted() -> Progress {
+    mutating func fileReadStarted() -> Action {
         guard case .answering(.writing) = self.state else { return .unexpected(self.unexpected("a file read")) }
         self.state = .answering(.readingFile)
-        return .ok
+        return .none
     }
 
-    enum FileReadAction: Equatable {
-        case answer
-        /// The client left (or the server stopped) while the file was read:
-        /// journal it as a client that left.
-        case clientLeft
-        case unexpected(String)
-    }
-
-    mutating func fileRead(channelOpen: Bool) -> FileReadAction {
+    /// The body made off the loop for `request`'s `response` is ready:
+    /// `.none` to answer with it, or `.clientLeft` when the client left (or
+    /// the server stopped) meanwhile.
+    mutating func fileRead(_ request: Request, _ response: PreparedResponse, channelOpen: Bool) -> Action {
         switch self.state {
         case .answering(.readingFile) where channelOpen:
             self.state = .answering(.writing)
-            return .answer
+            return .none
         case .answering(.readingFile):
             self.state = .closing
-            return .clientLeft
+            return .clientLeft(request, response)
         case .closing, .closed:
-            return .clientLeft
+            return .clientLeft(request, response)
         case .idle, .receiving, .uploading, .answering, .modifying:
             return .unexpected(self.unexpected("a file read's end"))
         }
     }
 
-    enum FinishAction: Equatable {
-        /// Hand out what was held (`nextHeld`), then `drainFinished`.
-        case drainHeld
-        /// A loop further up the stack is handing out held events, or the
-        /// connection is closing.
-        case none
-        /// The server is stopping and this was the last response: the
-        /// connection closes, and what was held is journaled as refused
-        /// (`dropHeld`), not started.
-        case dropHeld
-        case unexpected(String)
-    }
-
     /// The response is complete and the connection is kept: the next
-    /// request may be handled.
-    mutating func responseFinished() -> FinishAction {
+    /// request may be handled. `.drainHeld`: hand out what was held
+    /// (`nextHeld`), then `drainFinished`; `.none`: a loop further up the
+    /// stack is handing out held events, or the connection is closing;
+    /// `.refuseHeld`: the server is stopping and this was the last
+    /// response, so the connection closes, and what was held is journaled
+    /// as refused (`dropHeld`), not started.
+    mutating func responseFinished() -> Action {
         switch self.state {
         case .answering(.writing) where self.stopRequested:
             self.state = .closing
-            return .dropHeld
+            return .refuseHeld(thenClose: false)
         case .answering(.writing):
             self.leaveEmptyState(for: .idle)
         case .closing, .closed:

@@ -3,23 +3,8 @@ import NIOHTTP1
 
 /// Deadlines, the server stopping, the client leaving, refusals.
 extension ConnectionStateMachine {
-    enum DeadlineAction {
-        /// Idle too long: close, unless the last response is still leaving.
-        case closeIfSent
-        /// Answer 408 as raw bytes (there is no head to pair it with).
-        case refuseSlowHead
-        /// Answer 408 with what arrived of the request.
-        case refuseStalledBody(Request)
-        /// An upload stopped arriving while the upstream waited for it:
-        /// cancel the upstream request, journal it, and close.
-        case abandonStalledUpload(Request, UpstreamStateMachine)
-        case close
-        case none
-        case unexpected(String)
-    }
-
-    /// The connection clock's deadline for `phase` passed.
-    mutating func deadlinePassed(_ phase: ConnectionClock.Phase) -> DeadlineAction {
+    /// The connection clock's deadline for `phase` passed (at `now`).
+    mutating func deadlinePassed(_ phase: ConnectionClock.Phase, now: NIODeadline) -> Action {
         switch (phase, self.state) {
         case (.idle, _):
             return .closeIfSent
@@ -29,12 +14,16 @@ extension ConnectionStateMachine {
         case (.readingBody, .receiving(let request)):
             self.state = .closing
             return .refuseStalledBody(request)
-        case (.readingBody, .uploading(let request, let upstream)):
+        case (.readingBody, .uploading(let request, var upstream)):
             // A part still on its way means the upstream is slow, not the
             // client: the deadline starts again once it is taken.
             if upstream.machine.partsInFlight > 0 { return .none }
             self.state = .closing
-            return .abandonStalledUpload(request, upstream.machine)
+            // The upstream request is cancelled, journaled, and the
+            // connection closes.
+            return .abortUpload(
+                upstream.machine.aborted(request, why: "request body stopped arriving", status: .noStatusLine, now: now)
+            )
         case (.readingHead, .closing), (.readingBody, .closing):
             // Possible: the clock is left as it was when a refusal (a
             // parser error's 400, a 413, the server stopping mid-body)
@@ -52,23 +41,12 @@ extension ConnectionStateMachine {
         }
     }
 
-    enum StopAction {
-        /// Send the held response now (the rest of a body at once), then
-        /// close. Requests held behind it are not taken up
-        /// (`responseFinished` answers `.dropHeld`).
-        case finishNow(Request, PreparedResponse, Resume)
-        /// Journal the hung request as answered with no status line, and
-        /// close.
-        case endHang(Request, PreparedResponse)
-        /// Journal the half-arrived request as refused (503), and close.
-        case refuseArriving(Request)
-        /// Let the upstream's answer finish within the drain timeout.
-        case awaitUpstream
-        case close
-    }
-
-    /// The server is stopping: what is waiting is answered now, not dropped.
-    mutating func stopping() -> StopAction {
+    /// The server is stopping: what is waiting is answered now, not
+    /// dropped. The held response goes out now (`finishNow`; requests held
+    /// behind it are not taken up: `responseFinished` answers
+    /// `.refuseHeld`); a hang ends; a request half in is refused; an
+    /// upstream's answer may finish within the drain timeout.
+    mutating func stopping() -> Action {
         switch self.state {
         case .answering(.waiting(let request, let decided, let resume)):
             self.state = .answering(.writing)
@@ -81,34 +59,20 @@ extension ConnectionStateMachine {
             self.state = .closing
             return .refuseArriving(request)
         case .answering(.upstream), .uploading:
-            return .awaitUpstream
+            return .none
         case .idle, .answering(.writing), .answering(.readingFile), .closing, .modifying:
             self.state = .closing
-            return .close
+            return .refuseHeld(thenClose: true)
         case .closed:
-            return .close
+            return .refuseHeld(thenClose: true)
         }
     }
 
-    enum InactiveAction {
-        /// The client hung up while its response was held back: cancel the
-        /// timer, journal a client that left.
-        case clientLeft(Request, PreparedResponse)
-        /// The hung request's client gave up: journal it with no status line.
-        case hangEnded(Request, PreparedResponse)
-        /// The client left before sending all of its request.
-        case leftMidRequest(Request)
-        /// The client left while the upstream answered: its exchange says
-        /// what the journal says (`UpstreamStateMachine.clientClosed`).
-        case upstreamAbandoned(Request, UpstreamStateMachine)
-        /// The client left before its upload was complete: cancel the
-        /// upstream request (the upstream sees its connection cut) and
-        /// journal it so (`UpstreamStateMachine.aborted`).
-        case uploadAbandoned(Request, UpstreamStateMachine)
-        case none
-    }
-
-    mutating func inactive() -> InactiveAction {
+    /// The channel is gone (at `now`). A live exchange says what the
+    /// journal says (`UpstreamStateMachine.clientClosed`, or `aborted`
+    /// for an upload not complete, whose upstream request is cancelled:
+    /// the upstream sees its connection cut).
+    mutating func inactive(now: NIODeadline) -> Action {
         let state = self.state
         self.state = .closed
         self.held.removeAll()
@@ -116,13 +80,14 @@ extension ConnectionStateMachine {
         case .answering(.waiting(let request, let decided, _)):
             return .clientLeft(request, decided.answer)
         case .answering(.hanging(let request, let decided)):
-            return .hangEnded(request, decided.answer)
+            return .endHang(request, decided.answer)
         case .receiving(let request) where !request.isControl:
             return .leftMidRequest(request)
-        case .answering(.upstream(let request, let upstream)):
-            return .upstreamAbandoned(request, upstream.machine)
-        case .uploading(let request, let upstream):
-            return .uploadAbandoned(request, upstream.machine)
+        case .answering(.upstream(let request, var upstream)):
+            return .upstream(upstream.machine.clientClosed(request, now: now))
+        case .uploading(let request, var upstream):
+            return .upstream(
+                upstream.machine.aborted(request, why: "client left mid-upload", status: .clientLeft, now: now))
         case .idle, .receiving, .answering(.writing), .answering(.readingFile), .closing, .closed, .modifying:
             return .none
         }

@@ -29,23 +29,6 @@ extension ConnectionStateMachine {
         }
     }
 
-    enum HeadAction {
-        /// Read the body (or the end).
-        case receive
-        /// Tell a client that asked first (`Expect: 100-continue`) to send
-        /// its body (in the request's HTTP version).
-        case sendContinue(HTTPVersion)
-        /// Answer 400 and close: the head breaks a rule.
-        case refuse(Request, HTTPResponseStatus, reason: String)
-        /// Answer 413 and close: the body it announces is too large.
-        case refuseBody(Request)
-        /// Send the request to the upstream now, its body to follow as it
-        /// arrives (after a `100 Continue` if the client asked for one).
-        case stream(Request, PreparedResponse, sendContinue: Bool)
-        case ignore
-        case unexpected(String)
-    }
-
     /// A request's head. `decided`: its answer, when that was decided as
     /// the head arrived (while some request may go live). A live one with
     /// nothing before it goes to the upstream now and its body streams,
@@ -53,18 +36,18 @@ extension ConnectionStateMachine {
     /// body whole for then; any other is answered with it once its body is
     /// in.
     /// (`consuming`: the request moves into the state, not copied there.)
-    mutating func headReceived(_ request: consuming Request, decided: PreparedResponse? = nil) -> HeadAction {
+    mutating func headReceived(_ request: consuming Request, decided: PreparedResponse? = nil) -> Action {
         switch self.state {
         case .idle:
             break
         case .closing, .closed:
-            return .ignore
+            return .none
         case .receiving, .uploading, .answering, .modifying:
             return .unexpected(self.unexpected("a request head"))
         }
         if let problem = request.hostProblem {
             self.state = .closing
-            return .refuse(request, .badRequest, reason: problem)
+            return .refuseHead(request, Refusal(.badRequest, reason: problem))
         }
         let expectsContinue = request.headers.expectsContinue
         if let decided, case .relay = decided.plan {
@@ -84,36 +67,28 @@ extension ConnectionStateMachine {
         guard expectsContinue else {
             // From `idle`: checked above.
             self.leaveEmptyState(for: .receiving(consume request))
-            return .receive
+            return .readBody
         }
         if !request.isControl, let length = request.head.headers.first(name: "Content-Length").flatMap(Int.init),
             length > self.maxBodyBytes
         {
             self.state = .closing
-            return .refuseBody(request)
+            return .refuseHead(request, .bodyTooLarge(limit: self.maxBodyBytes))
         }
         let version = request.head.version
         self.state = .receiving(consume request)
         return .sendContinue(version)
     }
 
-    enum BodyAction {
-        case receive
-        case refuseBody(Request)
-        /// An upload's part: what its exchange does with it (reading waits
-        /// until the upstream takes it: `uploadPartTaken`).
-        case forward(UpstreamAction)
-        case ignore
-        case unexpected(String)
-    }
-
     /// Part of a body: kept up to what the journal (or the control API)
     /// needs, the rest only counted.
-    mutating func bodyReceived(_ buffer: inout ByteBuffer) -> BodyAction {
+    /// (An upload's part goes on to its exchange: reading waits until the
+    /// upstream takes it, `uploadPartTaken`.)
+    mutating func bodyReceived(_ buffer: inout ByteBuffer) -> Action {
         if case .uploading = self.state { return self.uploadBodyReceived(buffer) }
         guard case .receiving(var request) = self.state else {
             switch self.state {
-            case .closing, .closed: return .ignore
+            case .closing, .closed: return .none
             default: return .unexpected(self.unexpected("a body part"))
             }
         }
@@ -123,7 +98,7 @@ extension ConnectionStateMachine {
         request.bodySize += buffer.readableBytes
         if !request.isControl && request.bodySize > self.maxBodyBytes {
             self.state = .closing
-            return .refuseBody(request)
+            return .refuse(request, .bodyTooLarge(limit: self.maxBodyBytes))
         }
         let limit =
             request.isControl
@@ -137,20 +112,12 @@ extension ConnectionStateMachine {
             request.body = body
         }
         self.state = .receiving(request)
-        return .receive
+        return .none
     }
 
-    enum EndAction {
-        case answer(Request)
-        case answerControl(Request)
-        /// The upload is complete: what its exchange does (end the upstream
-        /// request's body).
-        case endUpload(UpstreamAction)
-        case ignore
-        case unexpected(String)
-    }
-
-    mutating func endReceived() -> EndAction {
+    /// The request's end: answer it; for an upload, the exchange ends the
+    /// upstream request's body.
+    mutating func endReceived() -> Action {
         // Taken out, so the request moves on rather than being copied.
         switch self.takeState() {
         case .receiving(let request):
@@ -160,59 +127,50 @@ extension ConnectionStateMachine {
         case .uploading(let request, var upstream):
             let action = upstream.machine.requestEnded()
             self.state = .answering(.upstream(request, upstream))
-            return .endUpload(action)
+            return .uploadEnded(action)
         case let other:
             self.state = other
             switch other {
-            case .closing, .closed: return .ignore
+            case .closing, .closed: return .none
             case .idle, .receiving, .uploading, .answering, .modifying:
                 return .unexpected(self.unexpected("a request end"))
             }
         }
     }
 
-    enum ParserErrorAction {
-        /// Answer 400 or 431 (with what arrived of the request, if any) and
-        /// close.
-        case refuse(Request?, HTTPResponseStatus, reason: String)
-        /// An upload's body cannot be read: cancel the upstream request,
-        /// journal it, and close (the client sees no answer after the
-        /// upstream's head, if that went out).
-        case abortUpload(Request, UpstreamStateMachine, reason: String)
-        /// Held behind the response under way.
-        case held
-        /// The connection is closing (its close already waits for the last
-        /// response, or a refusal, to be flushed) or gone: closing now
-        /// would cut those bytes short.
-        case ignore
-        case unexpected(String)
-    }
-
-    /// The decoder could not read a request; it reads nothing more.
-    mutating func parserError(_ error: HTTPParserError) -> ParserErrorAction {
+    /// The decoder could not read a request (at `now`); it reads nothing
+    /// more. Refused with 400 or 431 (with what arrived of the request, if
+    /// any), and the connection closes; held behind the response under way;
+    /// an upload's upstream request cancelled and journaled (the client
+    /// sees no answer after the upstream's head, if that went out); or
+    /// dropped while the connection closes (its close already waits for the
+    /// last response, or a refusal, to be flushed: closing now would cut
+    /// those bytes short).
+    mutating func parserError(_ error: HTTPParserError, now: NIODeadline) -> Action {
         let request: Request?
         switch self.state {
         case .answering:
             self.held.append(.parserError(error))
-            return .held
+            return .none
         case .idle where !self.held.isEmpty, .receiving where !self.held.isEmpty:
             self.held.append(.parserError(error))
-            return .held
+            return .none
         case .idle:
             request = nil
         case .receiving(let partial):
             request = partial
-        case .uploading(let request, let upstream):
+        case .uploading(let request, var upstream):
             self.state = .closing
-            return .abortUpload(request, upstream.machine, reason: ParserErrors.describe(error).1)
+            let why = "request body unreadable: \(ParserErrors.describe(error).1)"
+            return .abortUpload(upstream.machine.aborted(request, why: why, status: .noStatusLine, now: now))
         case .closing, .closed:
-            return .ignore
+            return .none
         case .modifying:
             return .unexpected(self.unexpected("a parser error"))
         }
         self.state = .closing
         let (status, reason) = ParserErrors.describe(error)
-        return .refuse(request, status, reason: reason)
+        return .refuse(request, Refusal(status, reason: reason))
     }
 
     /// The next held event, once no response is under way.

@@ -12,7 +12,7 @@ import SwitchboardCore
 /// upload does, the connection closes after it, since the rest of the body
 /// was never read.
 extension ConnectionStateMachine {
-    mutating func uploadBodyReceived(_ buffer: ByteBuffer) -> BodyAction {
+    mutating func uploadBodyReceived(_ buffer: ByteBuffer) -> Action {
         guard case .uploading(var request, var upstream) = self.state else {
             return .unexpected(self.unexpected("an upload's part"))
         }
@@ -28,12 +28,12 @@ extension ConnectionStateMachine {
         }
         let action = upstream.machine.bodyPartReceived(buffer)
         self.state = .uploading(request, upstream)
-        return .forward(action)
+        return .upstream(action)
     }
 
     /// The transport asks for the body (see `UpstreamReceiver.bodyWriterReady`).
-    mutating func uploadWriterReady(_ writer: any UpstreamBodyWriter, done: EventLoopPromise<Void>) -> UpstreamAction {
-        self.withUpstream { _, upstream in upstream.writerReady(writer, done: done) } ?? .refuseWriter(done)
+    mutating func uploadWriterReady(_ writer: any UpstreamBodyWriter, done: EventLoopPromise<Void>) -> Action {
+        .upstream(self.withUpstream { _, upstream in upstream.writerReady(writer, done: done) } ?? .refuseWriter(done))
     }
 
     /// The upstream took a part (or the upload is over and it never will):

@@ -7,10 +7,10 @@ import NIOHTTP1
 extension ConnectionStateMachine {
     /// A request that is all in goes to the upstream (after its delay, if
     /// it had one).
-    mutating func upstreamStarted(_ request: Request, _ response: PreparedResponse) -> Progress {
+    mutating func upstreamStarted(_ request: Request, _ response: PreparedResponse) -> Action {
         guard case .answering(.writing) = self.state else { return .unexpected(self.unexpected("an upstream request")) }
         self.state = .answering(.upstream(request, UpstreamSlot(UpstreamStateMachine(whole: request, response))))
-        return .ok
+        return .none
     }
 
     /// The request is being sent now: the body it goes up with, or `nil`
@@ -27,7 +27,7 @@ extension ConnectionStateMachine {
         }
     }
 
-    mutating func upstreamHeadReceived(_ head: HTTPResponseHead, now: NIODeadline) -> UpstreamAction {
+    mutating func upstreamHeadReceived(_ head: HTTPResponseHead, now: NIODeadline) -> Action {
         let uploading = self.isUploading
         return self.upstreamEvent("an upstream head") { request, upstream in
             // Answered before the body is all in: the rest of it may never
@@ -38,25 +38,25 @@ extension ConnectionStateMachine {
         }
     }
 
-    mutating func upstreamBodyReceived(_ buffer: ByteBuffer, now: NIODeadline) -> UpstreamAction {
+    mutating func upstreamBodyReceived(_ buffer: ByteBuffer, now: NIODeadline) -> Action {
         self.upstreamEvent("an upstream body part") { request, upstream in
             upstream.bodyPartReceived(buffer, for: request, now: now)
         }
     }
 
-    mutating func upstreamFinished(now: NIODeadline) -> UpstreamAction {
+    mutating func upstreamFinished(now: NIODeadline) -> Action {
         self.upstreamEvent("an upstream end") { request, upstream in upstream.ended(for: request, now: now) }
     }
 
     /// The streamed half of a `truncated` answer is out.
-    mutating func cutReached(now: NIODeadline) -> UpstreamAction {
+    mutating func cutReached(now: NIODeadline) -> Action {
         self.upstreamEvent("a cut") { request, upstream in upstream.cutReached(for: request, now: now) }
     }
 
     /// A cancelled request (its client left) reports its failure too, so
     /// a failure outside an exchange is ignored, never unexpected.
-    mutating func upstreamFailed(_ failure: UpstreamFailure, now: NIODeadline) -> UpstreamAction {
-        guard self.exchangeUnderWay else { return .ignore }
+    mutating func upstreamFailed(_ failure: UpstreamFailure, now: NIODeadline) -> Action {
+        guard self.exchangeUnderWay else { return .upstream(.ignore) }
         let uploading = self.isUploading
         let action = self.upstreamEvent("an upstream failure") { request, upstream in
             // The body is not all read: the answer closes the connection,
@@ -64,7 +64,7 @@ extension ConnectionStateMachine {
             if uploading { request.keepAlive = false }
             return upstream.failed(failure, for: request, now: now)
         }
-        if uploading, case .answer = action { self.lingersOnClose = true }
+        if uploading, case .upstream(.answer) = action { self.lingersOnClose = true }
         return action
     }
 
@@ -93,10 +93,10 @@ extension ConnectionStateMachine {
     /// connection closes, and impossible otherwise.
     mutating func upstreamEvent(
         _ event: StaticString, _ body: (inout Request, inout UpstreamStateMachine) -> UpstreamAction
-    ) -> UpstreamAction {
+    ) -> Action {
         guard let action = self.withUpstream(body) else {
             switch self.state {
-            case .closing, .closed: return .ignore
+            case .closing, .closed: return .upstream(.ignore)
             default: return .unexpected(self.unexpected(event))
             }
         }
@@ -111,7 +111,7 @@ extension ConnectionStateMachine {
             .writeHead, .writeCutHead, .write:
             break
         }
-        return action
+        return .upstream(action)
     }
 
     /// Runs `body` on the exchange in place: taken out of the state first,

@@ -15,23 +15,7 @@ extension RequestHandler {
         }
         // A long poll is not held past the server: its connection closes.
         self.control?.stop()
-        switch self.connection.stopping() {
-        case .finishNow(let request, let response, let resume):
-            self.writer.finishNow(request, response, resume, context: context)
-            context.close(mode: .all, promise: nil)
-        case .endHang(let request, let response):
-            self.writer.record(request, response, .ran, now: context.eventLoop.now)
-            context.close(promise: nil)
-        case .refuseArriving(let request):
-            self.responder.journal.record(
-                JournalEntry(refused: request, .stoppedArriving, now: context.eventLoop.now))
-            context.close(promise: nil)
-        case .awaitUpstream:
-            break
-        case .close:
-            self.refuseHeld(context: context)
-            context.close(promise: nil)
-        }
+        self.run(self.connection.stopping(), context: context)
     }
 
     /// Requests held behind the last response when the server stopped are

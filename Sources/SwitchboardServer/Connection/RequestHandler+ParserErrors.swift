@@ -17,17 +17,6 @@ extension RequestHandler {
     }
 
     func refuseMalformed(_ error: HTTPParserError, context: ChannelHandlerContext) {
-        switch self.connection.parserError(error) {
-        case .refuse(let request, let status, let reason):
-            self.reject(request, Refusal(status, reason: reason), context: context)
-        case .abortUpload(let request, let response, let reason):
-            self.abortUpload(
-                request, response, why: "request body unreadable: \(reason)", status: .noStatusLine, context: context)
-            context.close(promise: nil)
-        case .held, .ignore:
-            break
-        case .unexpected(let event):
-            self.unexpected(event, context: context)
-        }
+        self.run(self.connection.parserError(error, now: context.eventLoop.now), context: context)
     }
 }

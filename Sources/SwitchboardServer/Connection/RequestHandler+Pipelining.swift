@@ -43,23 +43,9 @@ extension RequestHandler {
     /// no further: its budget then applies.
     static let writerCatchUp = TimeAmount.milliseconds(10)
 
-    /// The current response is complete: handle what waited, then read on.
-    func resume(context: ChannelHandlerContext) {
-        switch self.connection.responseFinished() {
-        case .drainHeld:
-            break
-        case .none:
-            // A response finished while handling a held request returns
-            // here, to the loop below, instead of nesting deeper.
-            return
-        case .dropHeld:
-            // The server is stopping: no new work starts.
-            self.refuseHeld(context: context)
-            return
-        case .unexpected(let event):
-            self.unexpected(event, context: context)
-            return
-        }
+    /// The answer is out (`AnswerStep.finished`, `responseFinished`):
+    /// hands out what waited behind it, then reads on.
+    func drainHeld(context: ChannelHandlerContext) {
         while let held = self.connection.nextHeld() {
             switch held {
             case .part(let part): self.handle(part, context: context)

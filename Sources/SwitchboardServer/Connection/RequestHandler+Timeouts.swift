@@ -58,29 +58,7 @@ extension RequestHandler {
             self.armClock(context: context)
             return
         }
-        switch self.connection.deadlinePassed(self.clock.phase) {
-        case .closeIfSent:
-            if self.stillSending(context: context) {
-                self.armClock(context: context)
-                return
-            }
-            context.close(promise: nil)
-        case .refuseSlowHead:
-            self.refuseSlowHead(now: now, context: context)
-        case .refuseStalledBody(let request):
-            self.reject(request, .stalledBody(timeout: self.limits.bodyTimeout), context: context)
-        case .abandonStalledUpload(let request, let response):
-            self.abortUpload(
-                request, response, why: "request body stopped arriving", status: .noStatusLine, context: context)
-            context.close(promise: nil)
-        case .close:
-            context.close(promise: nil)
-        case .unexpected(let event):
-            self.unexpected(event, context: context)
-        case .none:
-            // No deadline in these phases: `expired` is false.
-            break
-        }
+        self.run(self.connection.deadlinePassed(self.clock.phase, now: now), context: context)
     }
 
     /// The idle time ran out: if the last response is still queued for a
@@ -88,7 +66,7 @@ extension RequestHandler {
     /// clock starts again once every byte has been handed to the system.
     /// An empty write tells which: writes complete in order, so it completes
     /// at once when nothing waits before it, and later otherwise.
-    private func stillSending(context: ChannelHandlerContext) -> Bool {
+    func stillSending(context: ChannelHandlerContext) -> Bool {
         guard let raw = self.writer.wire else { return false }
         var sentAlready = false
         let sent = context.eventLoop.makePromise(of: Void.self)
@@ -105,7 +83,7 @@ extension RequestHandler {
     /// Headers that did not finish in time: no request head exists for
     /// NIO's HTTP handlers to pair an answer with, so it goes out as bytes,
     /// under the encoder.
-    private func refuseSlowHead(now: NIODeadline, context: ChannelHandlerContext) {
+    func refuseSlowHead(now: NIODeadline, context: ChannelHandlerContext) {
         let refusal = Refusal.slowHead
         self.responder.journal.record(
             JournalEntry(refused: nil, refusal, now: now))

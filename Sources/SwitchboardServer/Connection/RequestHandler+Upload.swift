@@ -32,24 +32,6 @@ extension RequestHandler {
         context.read()
     }
 
-    /// The client left, or sent what cannot be read, or stopped sending,
-    /// before the end of its upload: its exchange says what the journal
-    /// says, and the upstream request is cancelled (the upstream sees its
-    /// connection cut mid-body).
-    func abortUpload(
-        _ request: Request, _ upstream: UpstreamStateMachine, why: String, status: JournalEntry.Status,
-        context: ChannelHandlerContext
-    ) {
-        var upstream = upstream
-        self.run(upstream.aborted(request, why: why, status: status, now: context.eventLoop.now), context: context)
-    }
-
-    /// The client's connection closed during a live exchange.
-    func liveClosed(_ request: Request, _ upstream: UpstreamStateMachine, context: ChannelHandlerContext) {
-        var upstream = upstream
-        self.run(upstream.clientClosed(request, now: context.eventLoop.now), context: context)
-    }
-
     /// Shuts our side, reads and drops what the client still sends, and
     /// closes when it closes its side or after `lingerTime`: closing with
     /// the client's body still arriving would reset the connection, and a

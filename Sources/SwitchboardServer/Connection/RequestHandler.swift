@@ -12,7 +12,7 @@ import SwitchboardCore
 /// Every wait is an event-loop timer, never a sleeping thread: a delay, each
 /// chunk of a bandwidth-limited body, and a `hang` (which simply waits for
 /// the client to go away). A thousand delayed requests cost a thousand timers.
-final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
+final class RequestHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
@@ -50,7 +50,7 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
         var clock: ConnectionClock
         var connection: ConnectionStateMachine
         var answers: ConnectionAnswers
-        /// Set once, in `init` (the writer's host is this handler).
+        /// Set once, in `init` (the writer reports its steps to this handler).
         var writer: AnswerWriter!
     }
 
@@ -86,7 +86,9 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
             connection: ConnectionStateMachine(maxBodyBytes: limits.maxBodyBytes),
             answers: ConnectionAnswers(responder: responder))
         self.state = ManagedBuffer<State, Void>.create(minimumCapacity: 0) { _ in state }
-        self.fields.pointee.writer = AnswerWriter(responder: responder, host: self)
+        self.fields.pointee.writer = AnswerWriter(
+            responder: responder, snapshot: { [unowned self] in self.snapshot },
+            report: { [unowned self] step, context in self.answerStepped(step, context: context) })
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -107,63 +109,106 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
         case .head(let head):
             var request = self.request(for: head, context: context)
             let decided = self.decideAtHead(&request)
-            switch self.connection.headReceived(consume request, decided: decided) {
-            case .stream(let request, let response, let sendContinue):
-                self.clock.headReceived()
-                self.clock.requestReceived()
-                self.responder.inFlight.wrappingIncrement(by: 1, ordering: .relaxed)
-                if sendContinue {
-                    let proceed = HTTPResponseHead(version: request.head.version, status: .continue)
-                    context.writeAndFlush(self.wrapOutboundOut(.head(proceed)), promise: nil)
-                }
-                self.forward(request, response, streaming: true, context: context)
-            case .receive:
-                self.clock.headReceived()
-            case .sendContinue(let version):
-                self.clock.headReceived()
-                let proceed = HTTPResponseHead(version: version, status: .continue)
-                context.writeAndFlush(self.wrapOutboundOut(.head(proceed)), promise: nil)
-            case .refuse(let request, let status, let reason):
-                self.clock.headReceived()
-                self.reject(request, Refusal(status, reason: reason), context: context)
-            case .refuseBody(let request):
-                self.clock.headReceived()
-                self.reject(request, .bodyTooLarge(limit: self.limits.maxBodyBytes), context: context)
-            case .ignore:
-                break
-            case .unexpected(let event):
-                self.unexpected(event, context: context)
-            }
+            self.run(self.connection.headReceived(consume request, decided: decided), context: context)
         case .body(var buffer):
-            switch self.connection.bodyReceived(&buffer) {
-            case .receive, .ignore: break
-            case .forward(let action): self.run(action, context: context)
-            case .refuseBody(let request):
-                self.reject(request, .bodyTooLarge(limit: self.limits.maxBodyBytes), context: context)
-            case .unexpected(let event): self.unexpected(event, context: context)
-            }
+            self.run(self.connection.bodyReceived(&buffer), context: context)
         case .end:
-            switch self.connection.endReceived() {
-            case .answer(let request):
-                self.clock.requestReceived()
-                self.responder.inFlight.wrappingIncrement(by: 1, ordering: .relaxed)
-                self.respond(to: request, context: context)
-            case .answerControl(let request):
-                self.clock.requestReceived()
-                // Busy until the answer is complete: an export takes a while,
-                // and a connection sending one is not idle.
-                self.control = ControlExchange(
-                    request, responder: self.responder, writer: self.writer, context: context)
-                self.control?.start()
-            case .endUpload(let action):
-                self.clock.requestReceived()
-                self.run(action, context: context)
-            case .ignore:
-                break
-            case .unexpected(let event):
-                self.unexpected(event, context: context)
-            }
+            self.run(self.connection.endReceived(), context: context)
         }
+    }
+
+    /// Does what the connection decided (see `ConnectionStateMachine.Action`).
+    /// Returns what a caller must chain on, if anything: for the exchange
+    /// with the upstream, the future the transport waits on before it reads
+    /// on (the write of a relayed part, or a failure).
+    @discardableResult
+    func run(_ action: ConnectionStateMachine.Action, context: ChannelHandlerContext) -> EventLoopFuture<Void>? {
+        switch action {
+        case .none:
+            break
+        case .unexpected(let event):
+            self.unexpected(event, context: context)
+        case .readBody:
+            self.clock.headReceived()
+        case .sendContinue(let version):
+            self.clock.headReceived()
+            self.sendContinue(version, context: context)
+        case .refuseHead(let request, let refusal):
+            self.clock.headReceived()
+            self.reject(request, refusal, context: context)
+        case .refuse(let request, let refusal):
+            self.reject(request, refusal, context: context)
+        case .refuseSlowHead:
+            self.refuseSlowHead(now: context.eventLoop.now, context: context)
+        case .refuseStalledBody(let request):
+            self.reject(request, .stalledBody(timeout: self.limits.bodyTimeout), context: context)
+        case .stream(let request, let response, let sendContinue):
+            self.clock.headReceived()
+            self.clock.requestReceived()
+            self.responder.inFlight.wrappingIncrement(by: 1, ordering: .relaxed)
+            if sendContinue { self.sendContinue(request.head.version, context: context) }
+            self.forward(request, response, context: context)
+        case .answer(let request):
+            self.clock.requestReceived()
+            self.responder.inFlight.wrappingIncrement(by: 1, ordering: .relaxed)
+            self.respond(to: request, context: context)
+        case .answerControl(let request):
+            self.clock.requestReceived()
+            // Busy until the answer is complete: an export takes a while,
+            // and a connection sending one is not idle.
+            self.control = ControlExchange(request, responder: self.responder, writer: self.writer, context: context)
+            self.control?.start()
+        case .relay(let request, let response):
+            self.forward(request, response, context: context)
+        case .upstream(let action):
+            return self.runUpstream(action, context: context)
+        case .uploadEnded(let action):
+            self.clock.requestReceived()
+            return self.runUpstream(action, context: context)
+        case .abortUpload(let action):
+            self.runUpstream(action, context: context)
+            context.close(promise: nil)
+        case .drainHeld:
+            self.drainHeld(context: context)
+        case .refuseHeld(let thenClose):
+            self.refuseHeld(context: context)
+            if thenClose { context.close(promise: nil) }
+        case .closeIfSent:
+            if self.stillSending(context: context) {
+                self.armClock(context: context)
+            } else {
+                context.close(promise: nil)
+            }
+        case .close:
+            context.close(promise: nil)
+        case .lingerThenClose:
+            self.lingerThenClose(context: context)
+        case .finishNow(let request, let response, let resume):
+            self.writer.finishNow(request, response, resume, context: context)
+            context.close(mode: .all, promise: nil)
+        case .endHang(let request, let response):
+            self.writer.record(request, response, .ran, now: context.eventLoop.now)
+            // Closed already when its client gave up.
+            if context.channel.isActive { context.close(promise: nil) }
+        case .refuseArriving(let request):
+            self.responder.journal.record(JournalEntry(refused: request, .stoppedArriving, now: context.eventLoop.now))
+            context.close(promise: nil)
+        case .clientLeft(let request, let response):
+            // Before its head went out: during its delay, or while its body was made.
+            let end: AnswerEnd = self.writer.headSentAt == nil ? .leftWaiting : .clientLeft
+            self.writer.record(request, response, end, now: context.eventLoop.now)
+        case .leftMidRequest(let request):
+            self.responder.journal.record(
+                JournalEntry(
+                    unseen: request, status: .clientLeft, reason: "client left before the request was complete",
+                    now: context.eventLoop.now))
+        }
+        return nil
+    }
+
+    private func sendContinue(_ version: HTTPVersion, context: ChannelHandlerContext) {
+        let proceed = HTTPResponseHead(version: version, status: .continue)
+        context.writeAndFlush(self.wrapOutboundOut(.head(proceed)), promise: nil)
     }
 
     /// A request as its head arrives, its headers read once (`HeaderFacts`).
@@ -205,26 +250,7 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
         // Let go too: the exchange holds the context, which holds this handler.
         self.control?.stop()
         self.control = nil
-        switch self.connection.inactive() {
-        case .clientLeft(let request, let response):
-            // The client hung up while we were holding its response back.
-            let end: AnswerEnd = self.writer.headSentAt == nil ? .leftWaiting : .clientLeft
-            self.writer.record(request, response, end, now: context.eventLoop.now)
-        case .hangEnded(let request, let response):
-            self.writer.record(request, response, .ran, now: context.eventLoop.now)
-        case .leftMidRequest(let request):
-            self.responder.journal.record(
-                JournalEntry(
-                    unseen: request, status: .clientLeft, reason: "client left before the request was complete",
-                    now: context.eventLoop.now))
-        case .uploadAbandoned(let request, let response):
-            self.abortUpload(
-                request, response, why: "client left mid-upload", status: .clientLeft, context: context)
-        case .upstreamAbandoned(let request, let response):
-            self.liveClosed(request, response, context: context)
-        case .none:
-            break
-        }
+        self.run(self.connection.inactive(now: context.eventLoop.now), context: context)
         context.fireChannelInactive()
     }
 
@@ -261,20 +287,11 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
         _ validation: RequestValidation, _ pending: PreparedResponse, for request: Request,
         context: ChannelHandlerContext
     ) {
-        guard self.writer.check(self.connection.fileReadStarted(), request, pending, context: context) else { return }
+        guard self.answerStepped(.bodyMaking(request, pending), context: context) else { return }
         let loop = context.eventLoop
         self.responder.checks.run(on: loop) { validation.violations() }.assumeIsolated().whenComplete { result in
-            switch self.connection.fileRead(channelOpen: context.channel.isActive) {
-            case .answer:
-                break
-            case .clientLeft:
-                self.writer.record(request, pending, .leftWaiting, now: loop.now)
-                return
-            case .unexpected(let event):
-                self.writer.record(request, pending, .brokenOff(headSent: false), now: loop.now)
-                self.unexpected(event, context: context)
-                return
-            }
+            let made = AnswerStep.bodyMade(request, pending, channelOpen: context.channel.isActive)
+            guard self.answerStepped(made, context: context) else { return }
             // The pool stopped (the server is stopping): answered unchecked.
             let checked = (try? result.get()) ?? []
             self.writer.run(
@@ -283,20 +300,28 @@ final class RequestHandler: ChannelDuplexHandler, AnswerWriterHost {
         }
     }
 
-    func answerFinished(now: NIODeadline, context: ChannelHandlerContext) {
-        self.clock.responseFinished(now: now)
-        self.resume(context: context)
-    }
-
-    func answerClosing(context: ChannelHandlerContext) {
-        guard self.connection.lingersOnClose else {
-            context.close(promise: nil)
-            return
+    /// A step of the answer under way (`AnswerWriter`'s report, or this
+    /// handler's own while a request is checked): the connection decides,
+    /// this runs what it decided. `true` when the answer goes on.
+    @discardableResult
+    func answerStepped(_ step: AnswerStep, context: ChannelHandlerContext) -> Bool {
+        if case .finished(let now) = step { self.clock.responseFinished(now: now) }
+        switch self.connection.answerStepped(step) {
+        case .none:
+            return true
+        case .unexpected(let event):
+            // Journaled first, as far as it went, or the in-flight count
+            // that shutdown waits on would stay one too high.
+            self.writer.cancelWait()
+            if let (request, response) = step.answer {
+                let end = AnswerEnd.brokenOff(headSent: self.writer.headSentAt != nil)
+                self.writer.record(request, response, end, now: context.eventLoop.now)
+            }
+            self.unexpected(event, context: context)
+            return false
+        case let action:
+            self.run(action, context: context)
+            return false
         }
-        self.lingerThenClose(context: context)
-    }
-
-    func relay(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
-        self.forward(request, response, context: context)
     }
 }

@@ -134,8 +134,9 @@ final class LiveRelay: UpstreamReceiver {
     /// batch too, so nothing taken later reaches the connection's next
     /// request.
     @discardableResult
-    private func perform(_ action: UpstreamStateMachine.Action) -> EventLoopFuture<Void> {
+    private func perform(_ action: ConnectionStateMachine.Action) -> EventLoopFuture<Void> {
         if action.endsExchange { self.batch.value.finish() }
-        return self.handler.value.run(action, context: self.context.value)
+        let context = self.context.value
+        return self.handler.value.run(action, context: context) ?? context.eventLoop.makeSucceededVoidFuture()
     }
 }

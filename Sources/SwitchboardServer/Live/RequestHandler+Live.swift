@@ -7,18 +7,11 @@ import SwitchboardCore
 /// `LiveRelay`). Everything about it is decided by the connection's
 /// `UpstreamStateMachine`; this does the I/O its actions ask for.
 extension RequestHandler {
-    /// Sends a `live` request. `streaming`: its head just arrived, and its
-    /// body follows as it arrives; otherwise it is all in.
-    func forward(
-        _ request: Request, _ response: PreparedResponse, streaming: Bool = false, context: ChannelHandlerContext
-    ) {
+    /// Sends a `live` request, its exchange under way in the connection's
+    /// state: its head just arrived and its body follows as it arrives
+    /// (`.stream`), or it is all in (`.relay`).
+    func forward(_ request: Request, _ response: PreparedResponse, context: ChannelHandlerContext) {
         guard case .relay(let upstream, let plan) = response.plan else { return }
-        if !streaming {
-            guard
-                self.writer.check(
-                    self.connection.upstreamStarted(request, response), request, response, context: context)
-            else { return }
-        }
         let now = context.eventLoop.now
         guard let upstream else {
             self.run(self.connection.upstreamFailed(.noUpstream, now: now), context: context)
@@ -65,10 +58,11 @@ extension RequestHandler {
         return address
     }
 
-    /// Performs what the exchange decided. Returns what the transport waits
-    /// on before it reads on: the write of a relayed part, or a failure.
+    /// Performs what the exchange decided (`run`'s `.upstream`). Returns
+    /// what the transport waits on before it reads on: the write of a
+    /// relayed part, or a failure.
     @discardableResult
-    func run(_ action: UpstreamStateMachine.Action, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
+    func runUpstream(_ action: UpstreamStateMachine.Action, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
         let done = context.eventLoop.makeSucceededVoidFuture()
         switch action {
         case .none, .ignore:
@@ -178,8 +172,7 @@ extension RequestHandler {
         case .keepAlive where !bodyless, .close where !bodyless:
             self.writer.writeEnd(keepAlive: close == .keepAlive, context: context)
         case .keepAlive:
-            self.clock.responseFinished(now: context.eventLoop.now)
-            self.resume(context: context)
+            self.answerStepped(.finished(at: context.eventLoop.now), context: context)
         case .close:
             self.connection.closing()
             self.writer.writeRawAndClose(ByteBuffer(), context: context)
