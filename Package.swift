@@ -253,7 +253,8 @@ let package = Package(
         .testTarget(
             name: "SwitchboardSpecEndpointsTests",
             dependencies: [
-                "SwitchboardControl", "SwitchboardCore", "SwitchboardJSON", "SwitchboardSpec", "SwitchboardSpecEndpoints",
+                "SwitchboardControl", "SwitchboardCore", "SwitchboardJSON", "SwitchboardSpec",
+                "SwitchboardSpecEndpoints",
                 "SwitchboardTestSupport",
             ],
             swiftSettings: testing

@@ -1,6 +1,6 @@
-package import SwitchboardCore
 import Foundation
 import SwitchboardControl
+package import SwitchboardCore
 package import SwitchboardSpec
 
 /// An OpenAPI description's operations as endpoints: one per operation,

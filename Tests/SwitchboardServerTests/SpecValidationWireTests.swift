@@ -2,6 +2,7 @@ import Foundation
 import NIOEmbedded
 import SwitchboardCore
 import SwitchboardModel
+import SwitchboardSpecEndpoints
 import SwitchboardTestSupport
 import Testing
 
@@ -70,7 +71,7 @@ import Testing
     @Test func theCheckRunsOffTheEventLoop() throws {
         let held = HeldWork()
         let panel = try MemoryFixtures(
-            "openapi: api.yaml\nvalidate: true\n", files: ["api.yaml": Array(Self.spec.utf8)]
+            "openapi: api.yaml\nvalidate: true\n", files: ["api.yaml": Array(Self.spec.utf8)], descriptions: .openAPI
         )
         .panel()
         let journal = RequestJournal(capacity: 100)

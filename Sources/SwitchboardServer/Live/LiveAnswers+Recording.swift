@@ -70,7 +70,8 @@ extension LiveAnswers {
             let before = Self.manifestText(in: directory)
             let folderExisted = FileManager.default.fileExists(atPath: directory)
             do {
-                summary = try FixtureRecorder(directory: directory, descriptions: manifest.descriptions).record(exchanges)
+                summary = try FixtureRecorder(directory: directory, descriptions: manifest.descriptions).record(
+                    exchanges)
             } catch {
                 return .failure(RecordRefusal(message: "\(error)"))
             }

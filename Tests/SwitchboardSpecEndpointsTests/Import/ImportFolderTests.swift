@@ -53,7 +53,10 @@ import Testing
             "api.yaml",
             Array("openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {/p: {get: {responses: 5}}}\n".utf8))
         var expected: [Diagnostic] = []
-        do { _ = try ManifestLoader.load(directory: folder.path + "/api.yaml", displayDirectory: "api.yaml", descriptions: .openAPI) } catch {
+        do {
+            _ = try ManifestLoader.load(
+                directory: folder.path + "/api.yaml", displayDirectory: "api.yaml", descriptions: .openAPI)
+        } catch {
             expected = error.diagnostics
         }
         #expect(!expected.isEmpty)

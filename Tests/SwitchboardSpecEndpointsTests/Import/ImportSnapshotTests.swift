@@ -13,7 +13,8 @@ import Testing
     /// The snapshot's files as a folder in memory, loaded as `switchboard DIR` loads one.
     static func load(_ snapshot: ImportSnapshot) throws(ManifestError) -> Manifest {
         let files = Dictionary(uniqueKeysWithValues: snapshot.files.map { ($0.path, $0.bytes) })
-        return try ManifestLoader.load(directory: "/imported", files: .memory(files, at: "/imported"), descriptions: .openAPI)
+        return try ManifestLoader.load(
+            directory: "/imported", files: .memory(files, at: "/imported"), descriptions: .openAPI)
     }
 
     static func served(_ relative: String) throws -> (Manifest, ImportSnapshot) {

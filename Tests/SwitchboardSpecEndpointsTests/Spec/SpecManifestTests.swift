@@ -11,7 +11,8 @@ import Testing
     static let specs = RepositoryPaths.root.appendingPathComponent("Tests/Specs")
 
     static func load(_ relative: String, seed: UInt64 = ManifestLoader.defaultSeed) throws(ManifestError) -> Manifest {
-        try ManifestLoader.load(directory: Self.specs.appendingPathComponent(relative).path, seed: seed, descriptions: .openAPI)
+        try ManifestLoader.load(
+            directory: Self.specs.appendingPathComponent(relative).path, seed: seed, descriptions: .openAPI)
     }
 
     /// A description written into a temporary folder beside a manifest.
@@ -83,7 +84,8 @@ import Testing
 
     @Test func eachModeAnswersTheResponseTheDescriptionDocuments() throws {
         let fixtures = try Self.folder(spec: Self.inline)
-        let manifest = try ManifestLoader.load(directory: fixtures.path + "/api.yaml", displayDirectory: "api.yaml", descriptions: .openAPI)
+        let manifest = try ManifestLoader.load(
+            directory: fixtures.path + "/api.yaml", displayDirectory: "api.yaml", descriptions: .openAPI)
         #expect(manifest.endpoints.map(\.id) == ["getThing", "put-things-thingid"])
         #expect(manifest.endpoints.map(\.signature) == ["GET /things/:thingId", "PUT /things/:thingId"])
         let get = manifest.endpoints[0]
@@ -156,7 +158,8 @@ import Testing
             """
         for (name, text) in [("api.yaml", yaml), ("api.json", json)] {
             let fixtures = try TemporaryFixtures(manifest: "endpoints: []\n", textFiles: [name: text])
-            let manifest = try ManifestLoader.load(directory: fixtures.path + "/" + name, displayDirectory: name, descriptions: .openAPI)
+            let manifest = try ManifestLoader.load(
+                directory: fixtures.path + "/" + name, displayDirectory: name, descriptions: .openAPI)
             let hello = try #require(manifest.endpoints.first)
             #expect(Self.body(hello.success) == #"{"greeting":"hi","zeta":[{"b":1,"a":2.5}],"alpha":true}"#, "\(name)")
             guard name == "api.yaml" else { continue }
@@ -230,10 +233,12 @@ import Testing
                   /b: {get: {operationId: same, responses: {'200': {description: ok}}}}
                 """)
         #expect(throws: ManifestError.self) {
-            try ManifestLoader.load(directory: fixtures.path + "/api.yaml", displayDirectory: "api.yaml", descriptions: .openAPI)
+            try ManifestLoader.load(
+                directory: fixtures.path + "/api.yaml", displayDirectory: "api.yaml", descriptions: .openAPI)
         }
         do {
-            _ = try ManifestLoader.load(directory: fixtures.path + "/api.yaml", displayDirectory: "api.yaml", descriptions: .openAPI)
+            _ = try ManifestLoader.load(
+                directory: fixtures.path + "/api.yaml", displayDirectory: "api.yaml", descriptions: .openAPI)
         } catch {
             #expect(
                 error.description.hasPrefix("api.yaml: operationId 'same' (GET /b) is used by an earlier operation"))
@@ -253,7 +258,8 @@ import Testing
         )
         let fixtures = try Self.folder(spec: bomb.joined(separator: "\n"))
         do {
-            _ = try ManifestLoader.load(directory: fixtures.path + "/api.yaml", displayDirectory: "api.yaml", descriptions: .openAPI)
+            _ = try ManifestLoader.load(
+                directory: fixtures.path + "/api.yaml", displayDirectory: "api.yaml", descriptions: .openAPI)
             Issue.record("an alias bomb was served")
         } catch {
             #expect(error.diagnostics.count == 1)
@@ -266,7 +272,8 @@ import Testing
         let fixtures = try TemporaryFixtures(manifest: "endpoints: []\n")
         do {
             _ = try ManifestLoader.load(
-                directory: fixtures.path + "/switchboard.yml", displayDirectory: "demo/switchboard.yml", descriptions: .openAPI)
+                directory: fixtures.path + "/switchboard.yml", displayDirectory: "demo/switchboard.yml",
+                descriptions: .openAPI)
             Issue.record("the manifest file was read as a description")
         } catch {
             #expect(error.description.contains("Switchboard wants the folder that holds it"))

@@ -49,7 +49,8 @@ import Testing
 
     @Test(.ownThreads) func eachDocumentedHeaderIsSentWithItsExampleElseAValueFromItsSchema() throws {
         let fixtures = try TemporaryFixtures(manifest: "openapi: api.yaml\n", textFiles: ["api.yaml": Self.inline])
-        let endpoint = try #require(try ManifestLoader.load(directory: fixtures.path, descriptions: .openAPI).endpoints.first)
+        let endpoint = try #require(
+            try ManifestLoader.load(directory: fixtures.path, descriptions: .openAPI).endpoints.first)
         #expect(endpoint.success.headers.map(\.name) == ["X-Rate-Limit", "X-Tags", "X-Next", "X-Plain"])
         #expect(Self.value("X-Rate-Limit", in: endpoint.success) == "100")
         // OpenAPI's `simple` style: an array's items joined by commas.
@@ -97,10 +98,12 @@ import Testing
                         application/json: {example: [1]}
             """
         let fixtures = try TemporaryFixtures(manifest: "openapi: api.yaml\n", textFiles: ["api.yaml": spec])
-        let endpoint = try #require(try ManifestLoader.load(directory: fixtures.path, descriptions: .openAPI).endpoints.first)
+        let endpoint = try #require(
+            try ManifestLoader.load(directory: fixtures.path, descriptions: .openAPI).endpoints.first)
         #expect(endpoint.success.headers.map(\.name) == ["X-Rate-Limit"])
         let snapshot = ImportSnapshot(
-            served: try ManifestLoader.load(directory: fixtures.path, descriptions: .openAPI), description: Array(spec.utf8))
+            served: try ManifestLoader.load(directory: fixtures.path, descriptions: .openAPI),
+            description: Array(spec.utf8))
         let manifest = String(
             decoding: snapshot.files.first { $0.path == "switchboard.yml" }?.bytes ?? [], as: UTF8.self)
         #expect(!manifest.contains("max-age"), "\(manifest)")
@@ -108,7 +111,8 @@ import Testing
 
     @Test(.ownThreads) func swaggerPetstoresLoginSendsXRateLimitAndXExpiresAfter() throws {
         let path = PublishedSpecs.folder.appendingPathComponent("swagger-petstore/openapi.yaml").path
-        let login = try #require(try ManifestLoader.load(directory: path, descriptions: .openAPI).endpoints.first { $0.id == "loginUser" })
+        let login = try #require(
+            try ManifestLoader.load(directory: path, descriptions: .openAPI).endpoints.first { $0.id == "loginUser" })
         #expect(login.success.headers.map(\.name) == ["X-Rate-Limit", "X-Expires-After"])
         let limit = try #require(Self.value("X-Rate-Limit", in: login.success))
         #expect(Int32(limit) != nil, "int32: \(limit)")
@@ -117,7 +121,8 @@ import Testing
         // The 400 documents none.
         #expect(login.error.headers.isEmpty)
 
-        let again = try #require(try ManifestLoader.load(directory: path, descriptions: .openAPI).endpoints.first { $0.id == "loginUser" })
+        let again = try #require(
+            try ManifestLoader.load(directory: path, descriptions: .openAPI).endpoints.first { $0.id == "loginUser" })
         #expect(again.success.headers == login.success.headers, "the same seed, the same values")
     }
 
@@ -130,7 +135,8 @@ import Testing
         // Box takes seconds to read in a debug build: on a thread of its
         // own, not one of Swift Testing's few cooperative ones.
         let manifest = try await onThread {
-            try ManifestLoader.load(directory: PublishedSpecs.folder.appendingPathComponent(file).path, descriptions: .openAPI)
+            try ManifestLoader.load(
+                directory: PublishedSpecs.folder.appendingPathComponent(file).path, descriptions: .openAPI)
         }
         for endpoint in manifest.endpoints {
             let contract = try #require(endpoint.contract as? SpecContract)
