@@ -312,7 +312,10 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["switchboard", "SwitchboardClient", "SwitchboardModel", "SwitchboardTestSupport", lock],
+            dependencies: [
+                "switchboard", "SwitchboardClient", "SwitchboardModel", "SwitchboardSpecEndpoints",
+                "SwitchboardTestSupport", lock,
+            ],
             swiftSettings: testing
         ),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardCore
+import SwitchboardSpecEndpoints
 import SwitchboardTUI
 import SwitchboardTestSupport
 import Testing
@@ -37,7 +38,7 @@ import Testing
     @Test func aDescribedOperationsSuggestionGetsItsSuccessUnderValidation() async throws {
         let fixtures = try TemporaryFixtures(
             manifest: DescribedAPI.manifest, files: ["api.yaml": Array(DescribedAPI.spec.utf8)])
-        let server = try RunningServer(fixtures: fixtures)
+        let server = try RunningServer(fixtures: fixtures, descriptions: .openAPI)
         defer { server.stop() }
         let url = "http://127.0.0.1:\(server.port)"
         let endpoints = server.panel.snapshot().manifest.endpoints

@@ -2,6 +2,7 @@ import NIOCore
 import NIOHTTP1
 import SwitchboardCore
 import SwitchboardModel
+import SwitchboardSpecEndpoints
 import SwitchboardTestSupport
 
 @testable import SwitchboardServer
@@ -12,8 +13,9 @@ import SwitchboardTestSupport
 struct StageHarness {
     let panel: ControlPanel
 
+    /// Descriptions are read, as the command line reads them.
     init(_ manifest: String, files: [String: String] = [:]) throws {
-        self.panel = try MemoryFixtures(manifest, textFiles: files).panel()
+        self.panel = try MemoryFixtures(manifest, textFiles: files, descriptions: .openAPI).panel()
     }
 
     /// A request as it arrives, before any stage has run.
