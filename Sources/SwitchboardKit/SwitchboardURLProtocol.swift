@@ -153,6 +153,11 @@ public final class SwitchboardURLProtocol: URLProtocol {
         }
         let owner = Owner(loading: self)
         self.at(start + Self.interval(next.at), timed: next.silent) {
+            // The body's pieces count from when the head went, as a
+            // socket's do: a head that went late (a busy machine) delays
+            // them as much, rather than squeezing the body's time.
+            let start: DispatchTime =
+                if case .head = next.step { DispatchTime.now() - Self.interval(next.at) } else { start }
             if owner.loading.take(next.step) { owner.loading.run(rest, start: start) }
         }
     }
