@@ -108,14 +108,12 @@ struct CompiledFile: Sendable {
 }
 
 extension CompiledFile {
-    /// `HTTP/1.1 200 OK`, the headers and the body, as NIO's encoder writes them.
+    /// `HTTP/1.1 200 OK`, the headers (`ResponseHeadBytes`) and the body.
     static func encode(
         status: HTTPResponseStatus, headers: HTTPHeaders, body: [UInt8], allocator: ByteBufferAllocator
     ) -> ByteBuffer {
         var buffer = allocator.buffer(capacity: 256 + body.count)
-        buffer.writeString("HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n")
-        for (name, value) in headers { buffer.writeString("\(name): \(value)\r\n") }
-        buffer.writeString("\r\n")
+        ResponseHeadBytes.write(status: status, headers: headers, to: &buffer)
         buffer.writeBytes(body)
         return buffer
     }

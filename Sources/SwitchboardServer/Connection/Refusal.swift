@@ -58,11 +58,8 @@ struct Refusal: Equatable {
     /// HTTP handlers to pair it with (it goes out under the encoder).
     var bytes: ByteBuffer {
         let body = self.body
-        var bytes = ByteBuffer(string: "HTTP/1.1 \(self.status.code) \(self.status.reasonPhrase)\r\n")
-        for (name, value) in self.headers(length: body.readableBytes) {
-            bytes.writeString("\(name): \(value)\r\n")
-        }
-        bytes.writeString("\r\n")
+        var bytes = ByteBuffer()
+        ResponseHeadBytes.write(status: self.status, headers: self.headers(length: body.readableBytes), to: &bytes)
         bytes.writeImmutableBuffer(body)
         return bytes
     }

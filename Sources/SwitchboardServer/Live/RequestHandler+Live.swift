@@ -62,9 +62,11 @@ extension RequestHandler {
     /// what the transport waits on before it reads on: the write of a
     /// relayed part, or a failure.
     @discardableResult
-    func runUpstream(_ action: UpstreamStateMachine.Action, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
+    func runUpstream(
+        _ action: consuming UpstreamStateMachine.Action, context: ChannelHandlerContext
+    ) -> EventLoopFuture<Void> {
         let done = context.eventLoop.makeSucceededVoidFuture()
-        switch action {
+        switch consume action {
         case .none, .ignore:
             break
         case .unexpected(let event):
@@ -90,7 +92,7 @@ extension RequestHandler {
                 // An answer without a body goes out as bytes: the encoder,
                 // not knowing the request was HEAD, would frame a body that
                 // never comes, and it drops a 304's Content-Length.
-                return self.watch(wire.writeAndFlush(NIOAny(Self.encode(head))), last: last)
+                return self.watch(wire.writeAndFlush(NIOAny(ResponseHeadBytes.bytes(head))), last: last)
             }
             return self.watch(context.writeAndFlush(self.wrapOutboundOut(.head(head))), last: last)
         case .writeCutHead(let request, let promised, let cutNow):
@@ -250,20 +252,5 @@ extension RequestHandler {
             scheduled.futureResult.whenFailure { promise.fail($0) }
         }
         return promise.futureResult
-    }
-
-    /// A response head as bytes, for answers without a body.
-    static func encode(_ head: HTTPResponseHead) -> ByteBuffer {
-        var buffer = ByteBuffer()
-        buffer.writeString(
-            "HTTP/\(head.version.major).\(head.version.minor) \(head.status.code) \(head.status.reasonPhrase)\r\n")
-        for (name, value) in head.headers {
-            buffer.writeString(name)
-            buffer.writeString(": ")
-            buffer.writeString(value)
-            buffer.writeString("\r\n")
-        }
-        buffer.writeString("\r\n")
-        return buffer
     }
 }
