@@ -115,16 +115,4 @@ struct PreparedResponse: Sendable {
     var cutsLiveAnswer: Bool {
         if case .relay(_, let body) = self.plan, body.cut != nil { true } else { false }
     }
-
-    // Forwarders for the connection's files (`Connection/`, the live
-    // handler), which read these two by their old names; they go once
-    // those read `notes`.
-
-    /// `notes.decision`.
-    var decision: Decision? { self.notes.decision }
-    /// `notes.upstream`.
-    var upstream: UpstreamOutcome? {
-        get { self.notes.upstream }
-        _modify { yield &self.notes.upstream }
-    }
 }

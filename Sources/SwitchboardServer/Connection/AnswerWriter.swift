@@ -239,7 +239,7 @@ final class AnswerWriter {
             body: request.body, bodySize: request.bodySize,
             wallTime: request.wallTime, arrived: request.arrived, outcome: journaled.outcome,
             captured: journaled.captured, status: status, now: now, headSentAt: headSentAt)
-        self.responder.journal.record(entry, endpointIndex: response.decision?.endpointIndex)
+        self.responder.journal.record(entry, endpointIndex: response.notes.decision?.endpointIndex)
     }
 
     /// When the answer under way sent its status line, and none is now.
@@ -259,7 +259,7 @@ final class AnswerWriter {
         let made = Journaled(response, answered: answered)
         // A relayed answer never repeats, and its body is the upstream's:
         // not kept past its request.
-        self.lastJournaled = response.upstream == nil ? made : nil
+        self.lastJournaled = response.notes.upstream == nil ? made : nil
         return made
     }
 

@@ -17,7 +17,7 @@ extension UpstreamStateMachine {
         relayed.body = exchange.captured
         relayed.head = nil
         relayed.wire = nil
-        relayed.upstream = exchange.outcome(now: now)
+        relayed.notes.upstream = exchange.outcome(now: now)
         return relayed
     }
 
@@ -36,7 +36,7 @@ extension UpstreamStateMachine {
     /// was whole.
     func leftResponse(now: NIODeadline) -> PreparedResponse {
         var response = self.response
-        if let exchange = self.exchange { response.upstream = exchange.outcomeWhenClientLeft(now: now) }
+        if let exchange = self.exchange { response.notes.upstream = exchange.outcomeWhenClientLeft(now: now) }
         return response
     }
 

@@ -290,7 +290,7 @@ extension UpstreamStateMachine {
                     abandon: abandon)
             }
             var relayed = self.relayed(now: now)
-            relayed.upstream?.failure = failure.words + " mid-body"
+            relayed.notes.upstream?.failure = failure.words + " mid-body"
             return .end(
                 request, relayed, .answered(Int(relayed.status.code)), keep: nil, cancel: false, close: true,
                 abandon: abandon)
@@ -322,7 +322,7 @@ extension UpstreamStateMachine {
         _ request: Request, why: String, status: JournalEntry.Status, now: NIODeadline
     ) -> Action {
         var response = self.response
-        response.upstream =
+        response.notes.upstream =
             self.exchange?.outcome(now: now, failure: why) ?? UpstreamOutcome(time: .zero, failure: why)
         return .end(request, response, status, keep: nil, cancel: true, close: false, abandon: self.abandonUpload())
     }

@@ -142,7 +142,7 @@ extension RequestHandler {
         self.responder.checks.run(on: context.eventLoop, check).assumeIsolated().whenComplete { result in
             var checked = response
             // The pool stopped (the server is stopping): journaled unchecked.
-            checked.upstream?.drift = (try? result.get()) ?? []
+            checked.notes.upstream?.drift = (try? result.get()) ?? []
             self.writer.record(request, checked, status: status, now: ended, headSentAt: headSentAt)
         }
     }
