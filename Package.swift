@@ -291,23 +291,30 @@ let package = Package(
             exclude: ["Golden"],
             swiftSettings: testing
         ),
+        // What the Kit's tests share, on the Kit alone: they use it as an app does.
+        .target(
+            name: "SwitchboardKitTestSupport",
+            dependencies: ["SwitchboardKit"],
+            path: "Tests/SwitchboardKitTestSupport",
+            swiftSettings: testing
+        ),
         .testTarget(
             name: "SwitchboardKitTests",
-            dependencies: ["SwitchboardKit", "SwitchboardClient"],
+            dependencies: ["SwitchboardKit", "SwitchboardClient", "SwitchboardKitTestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: testing
         ),
         // SwitchboardKit with the SwitchboardOpenAPI opt-in.
         .testTarget(
             name: "SwitchboardOpenAPITests",
-            dependencies: ["SwitchboardKit", "SwitchboardOpenAPI"],
+            dependencies: ["SwitchboardKit", "SwitchboardOpenAPI", "SwitchboardKitTestSupport"],
             // Specs/ and Fixtures/ are read from the sources by #filePath, as the traits take a path.
             exclude: ["Specs", "Fixtures"],
             swiftSettings: testing
         ),
         .testTarget(
             name: "SwitchboardLiveTests",
-            dependencies: ["SwitchboardKit", "SwitchboardLive", "SwitchboardTestSupport"],
+            dependencies: ["SwitchboardKit", "SwitchboardKitTestSupport", "SwitchboardLive", "SwitchboardTestSupport"],
             swiftSettings: testing
         ),
         .testTarget(

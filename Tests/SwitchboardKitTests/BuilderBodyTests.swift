@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardKit
+import SwitchboardKitTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

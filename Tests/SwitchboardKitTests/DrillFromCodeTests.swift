@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardKit
+import SwitchboardKitTestSupport
 import Testing
 
 /// SwitchboardKit applies scenarios at once and refuses drills, whose

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardKit
+import SwitchboardKitTestSupport
 import Testing
 
 @Suite struct InstanceTests {
@@ -8,16 +9,16 @@ import Testing
         async let first = Switchboard.start(fixtures: fixtures)
         async let second = Switchboard.start(fixtures: fixtures)
         let (one, two) = try await (first, second)
-        #expect(one.port != two.port)
-        try await one.set("login", .error)
-        async let failed = AuthClient(baseURL: one.baseURL).login(email: "a", password: "b")
-        async let worked = AuthClient(baseURL: two.baseURL).login(email: "a", password: "b")
-        #expect(await failed == .failure(.invalidCredentials))
-        #expect(await worked == .success("abc123"))
-        #expect(try await one.requests("login").map(\.status) == [401])
-        #expect(try await two.requests("login").map(\.status) == [200])
-        await one.stop()
-        await two.stop()
+        try await stopping(one, two) {
+            #expect(one.port != two.port)
+            try await one.set("login", .error)
+            async let failed = AuthClient(baseURL: one.baseURL).login(email: "a", password: "b")
+            async let worked = AuthClient(baseURL: two.baseURL).login(email: "a", password: "b")
+            #expect(await failed == .failure(.invalidCredentials))
+            #expect(await worked == .success("abc123"))
+            #expect(try await one.requests("login").map(\.status) == [401])
+            #expect(try await two.requests("login").map(\.status) == [200])
+        }
     }
 
     @Test func stopIsIdempotentAndFreesThePort() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardKitTestSupport
 import Testing
 
 @testable import SwitchboardKit

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardKit
+import SwitchboardKitTestSupport
 import SwitchboardLive
 import SwitchboardTestSupport
 import Testing
@@ -27,28 +28,30 @@ import Testing
     @Test func liveEndpointsGoUpstreamAndOthersAnswerFromFixtures() async throws {
         let fixtures = try TemporaryFixtures(manifest: Self.manifest, textFiles: [:])
         let upstream = try await TestUpstream.start()
-        let board = try await Switchboard.start(fixtures: fixtures.url, upstream: upstream.baseURL)
-        let session = URLSession(configuration: .ephemeral)
+        try await runThenStop(upstream, stop: { await $0.stop() }) { upstream in
+            let board = try await Switchboard.start(fixtures: fixtures.url, upstream: upstream.baseURL)
+            try await stopping(board) {
+                let session = URLSession(configuration: .ephemeral)
 
-        let (echoed, echoAnswer) = try await session.data(from: board.baseURL.appendingPathComponent("echo"))
-        #expect((echoAnswer as? HTTPURLResponse)?.statusCode == 200)
-        #expect(String(decoding: echoed, as: UTF8.self).contains(#""path": "/echo""#))
+                let (echoed, echoAnswer) = try await session.data(from: board.baseURL.appendingPathComponent("echo"))
+                #expect((echoAnswer as? HTTPURLResponse)?.statusCode == 200)
+                #expect(String(decoding: echoed, as: UTF8.self).contains(#""path": "/echo""#))
 
-        let (fixture, _) = try await session.data(from: board.baseURL.appendingPathComponent("json"))
-        #expect(String(decoding: fixture, as: UTF8.self).contains("fixture"))
+                let (fixture, _) = try await session.data(from: board.baseURL.appendingPathComponent("json"))
+                #expect(String(decoding: fixture, as: UTF8.self).contains("fixture"))
 
-        try await board.set("json", .live)
-        let (real, realAnswer) = try await session.data(from: board.baseURL.appendingPathComponent("json"))
-        #expect((realAnswer as? HTTPURLResponse)?.value(forHTTPHeaderField: "ETag") == #""v1""#)
-        #expect(!String(decoding: real, as: UTF8.self).contains("fixture"))
+                try await board.set("json", .live)
+                let (real, realAnswer) = try await session.data(from: board.baseURL.appendingPathComponent("json"))
+                #expect((realAnswer as? HTTPURLResponse)?.value(forHTTPHeaderField: "ETag") == #""v1""#)
+                #expect(!String(decoding: real, as: UTF8.self).contains("fixture"))
 
-        try await board.set("echo", .serverError)
-        let (_, failed) = try await session.data(from: board.baseURL.appendingPathComponent("echo"))
-        #expect((failed as? HTTPURLResponse)?.statusCode == 500)
+                try await board.set("echo", .serverError)
+                let (_, failed) = try await session.data(from: board.baseURL.appendingPathComponent("echo"))
+                #expect((failed as? HTTPURLResponse)?.statusCode == 500)
 
-        #expect(try await board.requests("json").map(\.status) == [200, 200])
-        await board.stop()
-        await upstream.stop()
+                #expect(try await board.requests("json").map(\.status) == [200, 200])
+            }
+        }
     }
 
     @Test func anUpstreamThatIsNotAnHTTPAddressIsRefused() async throws {

@@ -37,7 +37,9 @@ import Testing
         // Small bodies: a HAR of a few MB, which curl reads at 1 MB/s, so
         // that sending it takes seconds, several idle timeouts; that timeout
         // is long enough for curl to start and send its request on a loaded
-        // machine (250 ms was not).
+        // machine (250 ms was not). curl's own limit only stops a stuck
+        // run: a debug build beside a loaded suite took more than 60 s to
+        // write the 10,000 entries (a failure of time, not of the timeout).
         let journal = try await onThread { Self.fullJournal(bodyRepeats: 1) }
         let manifest = try ManifestLoader.load(directory: RepositoryPaths.fixtures.path)
         let server = try RunningServer(
@@ -50,7 +52,7 @@ import Testing
             return try Subprocess.run(
                 "curl",
                 [
-                    "-s", "--max-time", "60", "--limit-rate", "1M", "-o", file.path,
+                    "-s", "--max-time", "300", "--limit-rate", "1M", "-o", file.path,
                     server.url("/__switchboard/har").absoluteString,
                 ])
         }

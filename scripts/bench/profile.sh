@@ -4,6 +4,8 @@
 # cg_per_request.py's tables of the difference per request, by area and for the TOP functions.
 #   scripts/bench/profile.sh            → TOP=30, N=2000
 #   TOP=50 N=1000 PORT=19291 SWITCHBOARD=path/to/switchboard scripts/bench/profile.sh
+#   QUIET=1 scripts/bench/profile.sh → serve --quiet: no JSON line, whose cost moves with how the
+#     stream's writer batches (so with the machine's load); what is left repeats to a few instructions
 #   UPSTREAM=http://127.0.0.1:19080 scripts/bench/profile.sh → the live answer instead: serve
 #     --upstream URL relays every GET (start the upstream first: scripts/bench/nginx.sh start)
 # Builds nothing: swift build -c release --product switchboard first. valgrind 3.19 cannot read
@@ -22,6 +24,7 @@ scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 objcopy --strip-debug "$SWITCHBOARD" "$scratch/switchboard"
 serve=(serve "$ROOT/scripts/bench-fixtures")
+[ -n "${QUIET:-}" ] && serve+=(--quiet)
 if [ -n "${UPSTREAM:-}" ]; then
   wait_ready "$UPSTREAM$DATA_PATH" 5 >/dev/null || {
     echo "no upstream answering at $UPSTREAM (scripts/bench/nginx.sh start)" >&2
