@@ -5,8 +5,7 @@ import SwitchboardCore
 /// The server is stopping: answer what is waiting now rather than drop it.
 struct ServerStopping: Sendable {}
 
-/// Refusals and shutdown: requests that never reach an endpoint, and
-/// requests still in flight when the server stops.
+/// Shutdown: requests still in flight, or held, when the server stops.
 extension RequestHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         guard event is ServerStopping else {
@@ -29,26 +28,6 @@ extension RequestHandler {
             guard !request.isControl else { continue }
             self.responder.journal.record(
                 JournalEntry(refused: request, .stoppedHeld, now: now))
-        }
-    }
-
-    /// Refuses a request no endpoint will see: journals why (with what was
-    /// received of it and the answer), answers with a JSON error, and closes
-    /// the connection once that is written.
-    func reject(_ request: Request?, _ refusal: Refusal, context: ChannelHandlerContext) {
-        self.connection.closing()
-        let body = refusal.body
-        let headers = refusal.headers(length: body.readableBytes)
-        if request?.isControl != true {
-            self.responder.journal.record(
-                JournalEntry(refused: request, refusal, answer: (headers, body), now: context.eventLoop.now))
-        }
-        let head = HTTPResponseHead(
-            version: request?.head.version ?? .http1_1, status: refusal.status, headers: headers)
-        context.write(AnswerWriter.part(.head(head)), promise: nil)
-        context.write(AnswerWriter.part(.body(.byteBuffer(body))), promise: nil)
-        context.writeAndFlush(AnswerWriter.part(.end(nil))).assumeIsolated().whenComplete { _ in
-            context.close(promise: nil)
         }
     }
 }

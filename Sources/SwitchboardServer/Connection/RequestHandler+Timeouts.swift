@@ -79,14 +79,4 @@ extension RequestHandler {
         self.clock.stillSending()
         return true
     }
-
-    /// Headers that did not finish in time: no request head exists for
-    /// NIO's HTTP handlers to pair an answer with, so it goes out as bytes,
-    /// under the encoder.
-    func refuseSlowHead(now: NIODeadline, context: ChannelHandlerContext) {
-        let refusal = Refusal.slowHead
-        self.responder.journal.record(
-            JournalEntry(refused: nil, refusal, now: now))
-        self.writer.writeRawAndClose(refusal.bytes, context: context)
-    }
 }

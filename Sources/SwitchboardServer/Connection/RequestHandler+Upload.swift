@@ -3,26 +3,10 @@ import NIOHTTP1
 import SwitchboardCore
 
 /// A live request whose body streams to the upstream as it arrives, with
-/// back-pressure both ways: a part goes to the transport's body writer,
-/// and the client is read again only once the writer takes it
-/// (`ConnectionStateMachine.uploadPartTaken`). Decided by the exchange
-/// (`UpstreamStateMachine`); this does the I/O.
+/// back-pressure both ways: a part goes to the transport's body writer
+/// (`LiveRelayDriver`), and the client is read again only once the writer
+/// takes it (`ConnectionStateMachine.uploadPartTaken`).
 extension RequestHandler {
-    /// The transport can take the body now (`LiveRelay.bodyWriterReady`):
-    /// the returned future completes when it has ended, or fails when it
-    /// never will.
-    func uploadWriterReady(_ writer: any UpstreamBodyWriter, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
-        let done = context.eventLoop.makePromise(of: Void.self)
-        self.run(self.connection.uploadWriterReady(writer, done: done), context: context)
-        return done.futureResult
-    }
-
-    func writeUpload(_ buffer: ByteBuffer, with writer: any UpstreamBodyWriter, context: ChannelHandlerContext) {
-        writer.write(buffer).hop(to: context.eventLoop).assumeIsolated().whenComplete { _ in
-            self.uploadPartTaken(context: context)
-        }
-    }
-
     /// The upstream took a part: reading goes on, and the time spent
     /// waiting for the upstream does not count toward the body's deadline.
     func uploadPartTaken(context: ChannelHandlerContext) {

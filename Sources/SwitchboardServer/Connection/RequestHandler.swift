@@ -30,12 +30,9 @@ final class RequestHandler: ChannelDuplexHandler {
     var pendingRead: Scheduled<Void>?
     /// The control API request under way, while there is one.
     var control: ControlExchange?
-    /// The live request on its way to the upstream, while there is one
-    /// (what it decides is in the connection's `UpstreamStateMachine`).
-    var upstreamCall: (any UpstreamCall)?
-    /// The client's address as live requests' `X-Forwarded-For` names it,
-    /// once looked up (`.some(nil)`: it has none).
-    var forwardedFor: String??
+    private var refusals: RefusalWriter { RefusalWriter(journal: self.responder.journal) }
+    /// Does the I/O of the connection's live requests.
+    lazy var relay = LiveRelayDriver(handler: self)
     var snapshot: PanelSnapshot? { self.answers.snapshot }
 
     /// What changes with every request — the connection's state, its
@@ -145,19 +142,19 @@ final class RequestHandler: ChannelDuplexHandler {
             self.sendContinue(version, context: context)
         case .refuseHead(let request, let refusal):
             self.clock.headReceived()
-            self.reject(request, refusal, context: context)
+            self.refuse(request, refusal, context: context)
         case .refuse(let request, let refusal):
-            self.reject(request, refusal, context: context)
+            self.refuse(request, refusal, context: context)
         case .refuseSlowHead:
-            self.refuseSlowHead(now: context.eventLoop.now, context: context)
+            self.refusals.refuseSlowHead(with: self.writer, context: context)
         case .refuseStalledBody(let request):
-            self.reject(request, .stalledBody(timeout: self.limits.bodyTimeout), context: context)
+            self.refuse(request, .stalledBody(timeout: self.limits.bodyTimeout), context: context)
         case .stream(let request, let response, let sendContinue):
             self.clock.headReceived()
             self.clock.requestReceived()
             self.responder.inFlight.wrappingIncrement(by: 1, ordering: .relaxed)
             if sendContinue { self.sendContinue(request.head.version, context: context) }
-            self.forward(request, response, context: context)
+            self.relay.forward(request, response, context: context)
         case .answer(let request):
             self.answer(request, context: context)
         case .answerControl(let request):
@@ -167,14 +164,14 @@ final class RequestHandler: ChannelDuplexHandler {
             self.control = ControlExchange(request, responder: self.responder, writer: self.writer, context: context)
             self.control?.start()
         case .relay(let request, let response):
-            self.forward(request, response, context: context)
+            self.relay.forward(request, response, context: context)
         case .upstream(let action):
-            return self.runUpstream(action, context: context)
+            return self.relay.run(action, context: context)
         case .uploadEnded(let action):
             self.clock.requestReceived()
-            return self.runUpstream(action, context: context)
+            return self.relay.run(action, context: context)
         case .abortUpload(let action):
-            self.runUpstream(action, context: context)
+            self.relay.run(action, context: context)
             context.close(promise: nil)
         case .drainHeld:
             self.drainHeld(context: context)
@@ -212,6 +209,11 @@ final class RequestHandler: ChannelDuplexHandler {
                     now: context.eventLoop.now))
         }
         return nil
+    }
+
+    private func refuse(_ request: Request?, _ refusal: Refusal, context: ChannelHandlerContext) {
+        self.connection.closing()
+        self.refusals.refuse(request, refusal, context: context)
     }
 
     private func sendContinue(_ version: HTTPVersion, context: ChannelHandlerContext) {

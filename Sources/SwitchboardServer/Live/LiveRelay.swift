@@ -61,9 +61,9 @@ final class LiveRelay: UpstreamReceiver {
     func bodyWriterReady(_ writer: any UpstreamBodyWriter) -> EventLoopFuture<Void> {
         let loop = self.handler.eventLoop
         guard loop.inEventLoop else {
-            return loop.flatSubmit { self.handler.value.uploadWriterReady(writer, context: self.context.value) }
+            return loop.flatSubmit { self.handler.value.relay.uploadWriterReady(writer, context: self.context.value) }
         }
-        return self.handler.value.uploadWriterReady(writer, context: self.context.value)
+        return self.handler.value.relay.uploadWriterReady(writer, context: self.context.value)
     }
 
     private func ended(_ ending: RelayBatch.Ending) {

@@ -5,8 +5,37 @@ import SwitchboardCore
 /// `live`: the request goes to the upstream, and its answer comes back
 /// through this connection as it arrives, with back-pressure (see
 /// `LiveRelay`). Everything about it is decided by the connection's
-/// `UpstreamStateMachine`; this does the I/O its actions ask for.
-extension RequestHandler {
+/// `UpstreamStateMachine`; this does the I/O its actions ask for (the
+/// handler's `run` hands them here), and reports what became of it to the
+/// machine through its handler, as `LiveRelay` reports the transport's
+/// events.
+///
+/// One per connection, made with its first live request.
+final class LiveRelayDriver {
+    typealias Request = ConnectionStateMachine.Request
+
+    /// Holds this driver: never outlived by it.
+    private unowned let handler: RequestHandler
+    private let responder: Responder
+    private let writer: AnswerWriter
+    /// The live request on its way to the upstream, while there is one
+    /// (what it decides is in the connection's `UpstreamStateMachine`).
+    private var call: (any UpstreamCall)?
+    /// The client's address as live requests' `X-Forwarded-For` names it,
+    /// once looked up (`.some(nil)`: it has none).
+    private var forwardedFor: String??
+
+    init(handler: RequestHandler) {
+        self.handler = handler
+        self.responder = handler.responder
+        self.writer = handler.writer
+    }
+
+    private var connection: ConnectionStateMachine {
+        _read { yield self.handler.connection }
+        _modify { yield &self.handler.connection }
+    }
+
     /// Sends a `live` request, its exchange under way in the connection's
     /// state: its head just arrived and its body follows as it arrives
     /// (`.stream`), or it is all in (`.relay`).
@@ -14,21 +43,21 @@ extension RequestHandler {
         guard case .relay(let upstream, let plan) = response.plan else { return }
         let now = context.eventLoop.now
         guard let upstream else {
-            self.run(self.connection.upstreamFailed(.noUpstream, now: now), context: context)
+            self.handler.run(self.connection.upstreamFailed(.noUpstream, now: now), context: context)
             return
         }
         let transport: any UpstreamTransport
         switch self.responder.upstream?.transport ?? .failure(.notLinked) {
         case .success(let made): transport = made
         case .failure(let failure):
-            self.run(self.connection.upstreamFailed(failure, now: now), context: context)
+            self.handler.run(self.connection.upstreamFailed(failure, now: now), context: context)
             return
         }
         let exchange = LiveExchange(
             sent: now, upstream: upstream, bandwidth: plan.rate, toxics: AnswerScript.toxics(actingOn: response),
             slicer: self.writer.slicerDraws(for: response))
         guard let body = self.connection.upstreamSending(exchange) else {
-            self.unexpected(self.connection.unexpected("a request sent"), context: context)
+            self.handler.unexpected(self.connection.unexpected("a request sent"), context: context)
             return
         }
         let outgoing = UpstreamRequest(
@@ -38,13 +67,13 @@ extension RequestHandler {
             body: body)
         do {
             let call = try transport.send(
-                outgoing, on: context.eventLoop, to: LiveRelay(handler: self, context: context))
+                outgoing, on: context.eventLoop, to: LiveRelay(handler: self.handler, context: context))
             // A failure can be reported before `send` returns.
-            if self.connection.exchangeUnderWay { self.upstreamCall = call }
+            if self.connection.exchangeUnderWay { self.call = call }
         } catch {
             let failure = UpstreamFailure(
                 status: .badGateway, words: "the request target is not a URL the upstream can take")
-            self.run(self.connection.upstreamFailed(failure, now: now), context: context)
+            self.handler.run(self.connection.upstreamFailed(failure, now: now), context: context)
         }
     }
 
@@ -62,7 +91,7 @@ extension RequestHandler {
     /// what the transport waits on before it reads on: the write of a
     /// relayed part, or a failure.
     @discardableResult
-    func runUpstream(
+    func run(
         _ action: consuming UpstreamStateMachine.Action, context: ChannelHandlerContext
     ) -> EventLoopFuture<Void> {
         let done = context.eventLoop.makeSucceededVoidFuture()
@@ -70,7 +99,7 @@ extension RequestHandler {
         case .none, .ignore:
             break
         case .unexpected(let event):
-            self.unexpected(event, context: context)
+            self.handler.unexpected(event, context: context)
         case .uploadPart(let part, let writer):
             self.writeUpload(part, with: writer, context: context)
         case .startUpload(let parts, let writer, let end):
@@ -79,7 +108,7 @@ extension RequestHandler {
         case .endUpload(let promise):
             promise.succeed()
         case .dropPart:
-            self.uploadPartTaken(context: context)
+            self.handler.uploadPartTaken(context: context)
         case .refuseWriter(let promise):
             promise.fail(UploadAbandoned())
         case .failUpstream(let failure):
@@ -94,16 +123,16 @@ extension RequestHandler {
                 // never comes, and it drops a 304's Content-Length.
                 return self.watch(wire.writeAndFlush(NIOAny(ResponseHeadBytes.bytes(head))), last: last)
             }
-            return self.watch(context.writeAndFlush(self.wrapOutboundOut(.head(head))), last: last)
+            return self.watch(context.writeAndFlush(AnswerWriter.part(.head(head))), last: last)
         case .writeCutHead(let request, let promised, let cutNow):
             self.writer.writeHead(promised, for: request, context: context)
             context.flush()
-            if cutNow { self.run(self.connection.cutReached(now: context.eventLoop.now), context: context) }
+            if cutNow { self.handler.run(self.connection.cutReached(now: context.eventLoop.now), context: context) }
         case .write(let part, let paced, let last, let thenCut):
             let written =
                 paced
                 ? self.writePieces(of: part, context: context)
-                : context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(part))))
+                : context.writeAndFlush(AnswerWriter.part(.body(.byteBuffer(part))))
             return self.watch(self.cutAfter(thenCut, written, context), last: last)
         case .finish(let request, let response, let keep, let bodyless, let close, let abandon):
             self.endExchange(request, response, keep: keep, cancel: false, abandon: abandon)
@@ -115,7 +144,7 @@ extension RequestHandler {
             }
             self.endRelayed(request, bodyless: bodyless, close: close, context: context)
         case .answer(let request, let response, let keep, let cancel, let abandon):
-            let call = self.upstreamCall
+            let call = self.call
             self.endExchange(request, response, keep: keep, cancel: false, abandon: abandon)
             self.writer.perform(response, for: request, context: context)
             // After the answer: the failure a cancelled read reports is ignored.
@@ -154,8 +183,8 @@ extension RequestHandler {
         abandon: EventLoopPromise<Void>?
     ) {
         abandon?.fail(UploadAbandoned())
-        if cancel { self.upstreamCall?.cancel() }
-        self.upstreamCall = nil
+        if cancel { self.call?.cancel() }
+        self.call = nil
         guard let keep else { return }
         let manifest = self.responder.current.snapshot.manifest
         if let answer = LiveAnswers.Answer(keep, for: request.head, response, in: manifest) {
@@ -174,7 +203,7 @@ extension RequestHandler {
         case .keepAlive where !bodyless, .close where !bodyless:
             self.writer.writeEnd(keepAlive: close == .keepAlive, context: context)
         case .keepAlive:
-            self.answerStepped(.finished(at: context.eventLoop.now), context: context)
+            self.handler.answerStepped(.finished(at: context.eventLoop.now), context: context)
         case .close:
             self.connection.closing()
             self.writer.writeRawAndClose(ByteBuffer(), context: context)
@@ -185,14 +214,30 @@ extension RequestHandler {
         case .linger:
             self.connection.closing()
             self.writeRelayedEnd(bodyless: bodyless, context: context).assumeIsolated().whenComplete { _ in
-                self.lingerThenClose(context: context)
+                self.handler.lingerThenClose(context: context)
             }
         }
     }
 
     private func writeRelayedEnd(bodyless: Bool, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
         if bodyless, let wire = self.writer.wire { return wire.writeAndFlush(NIOAny(ByteBuffer())) }
-        return context.writeAndFlush(self.wrapOutboundOut(.end(nil)))
+        return context.writeAndFlush(AnswerWriter.part(.end(nil)))
+    }
+
+    /// The transport can take the body now (`LiveRelay.bodyWriterReady`):
+    /// the returned future completes when it has ended, or fails when it
+    /// never will.
+    func uploadWriterReady(_ writer: any UpstreamBodyWriter, context: ChannelHandlerContext) -> EventLoopFuture<Void> {
+        let done = context.eventLoop.makePromise(of: Void.self)
+        self.handler.run(self.connection.uploadWriterReady(writer, done: done), context: context)
+        return done.futureResult
+    }
+
+    private func writeUpload(_ buffer: ByteBuffer, with writer: any UpstreamBodyWriter, context: ChannelHandlerContext)
+    {
+        writer.write(buffer).hop(to: context.eventLoop).assumeIsolated().whenComplete { _ in
+            self.handler.uploadPartTaken(context: context)
+        }
     }
 
     /// Watches a write of the answer to the client, for the journal of a
@@ -220,7 +265,7 @@ extension RequestHandler {
     ) -> EventLoopFuture<Void> {
         guard cut else { return written }
         written.assumeIsolated().whenComplete { _ in
-            self.run(self.connection.cutReached(now: context.eventLoop.now), context: context)
+            self.handler.run(self.connection.cutReached(now: context.eventLoop.now), context: context)
         }
         return written
     }
@@ -240,7 +285,7 @@ extension RequestHandler {
         let write = {
             guard self.connection.exchangeUnderWay else { return promise.succeed() }
             self.connection.pieceLeft(at: context.eventLoop.now)
-            context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(slice)))).assumeIsolated()
+            context.writeAndFlush(AnswerWriter.part(.body(.byteBuffer(slice)))).assumeIsolated()
                 .flatMap { self.writePieces(of: rest, context: context) }
                 .nonisolated().cascade(to: promise)
         }
